@@ -1,0 +1,19 @@
+import type { Services } from "../../server/services";
+import type { SessionUser } from "../../server/domain/accounts/sessions";
+import type { Lang } from "~/i18n/i18n";
+
+/** What the HTTP layer hands every loader and action. */
+export interface RequestContext {
+  services: Services;
+  user: SessionUser | null;
+  /** The raw session token, to end this session on log out. */
+  sessionToken: string | null;
+  cspNonce: string;
+  lang: Lang;
+  clientIp: string;
+}
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RequestContext {}
+}

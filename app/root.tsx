@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { dirOf, type Lang } from "~/i18n/i18n";
+import "./app.css";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context;
+  return {
+    lang: context.lang,
+    nonce: context.cspNonce,
+    user: user && { role: user.role, displayName: user.displayName, pictureKey: user.pictureKey },
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang: Lang = data?.lang ?? "en";
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <title>{t("errors:title")}</title>
+      <h1 className="mb-4 text-2xl font-bold">{t("errors:title")}</h1>
+      <p role="alert">{t(notFound ? "errors:notFound" : forbidden ? "errors:forbidden" : "errors:unexpected")}</p>
+      <a className="mt-6 inline-block text-brand-700 underline" href="/">
+        {t("common:backHome")}
+      </a>
+    </main>
+  );
+}

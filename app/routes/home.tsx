@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { PublicShell } from "~/components/public-shell";
+import { pictureUrl } from "~/lib/pictures";
+import { listPartnerNgos } from "../../server/domain/accounts/ngos";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { partners: await listPartnerNgos(context.services.db) };
+}
+
+const ENTRIES = [
+  { to: "/admin_signin", label: "admin" },
+  { to: "/ngo", label: "ngo" },
+  { to: "/donor", label: "donor" },
+  { to: "/rider", label: "rider" },
+] as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { partners } = loaderData;
+  return (
+    <PublicShell>
+      <title>{t("common:brand")}</title>
+      <meta name="description" content={t("common:landing.lead")} />
+      <section className="mx-auto max-w-3xl text-center">
+        <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">{t("common:landing.title")}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t("common:landing.lead")}</p>
+        <ul className="mt-6 grid gap-3 text-start sm:grid-cols-2">
+          {(["ngo", "donor", "rider", "admin"] as const).map((role) => (
+            <li key={role} className="rounded-lg bg-white p-4 shadow-sm">
+              <h2 className="font-bold text-brand-800">{t(`common:roles.${role}`)}</h2>
+              <p className="text-slate-700">{t(`common:landing.about.${role}`)}</p>
+            </li>
+          ))}
+        </ul>
+        <nav aria-label={t("common:landing.entries")} className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {ENTRIES.map((e) => (
+            <Link
+              key={e.to}
+              to={e.to}
+              className="rounded-lg bg-brand-700 px-4 py-3 text-center font-bold text-white hover:bg-brand-800"
+            >
+              {t(`common:roles.${e.label}`)}
+            </Link>
+          ))}
+        </nav>
+      </section>
+      <section className="mx-auto mt-12 max-w-4xl" aria-labelledby="partners-heading">
+        <h2 id="partners-heading" className="text-center text-xl font-bold text-brand-900">
+          {t("common:landing.partners")}
+        </h2>
+        {partners.length === 0 ? (
+          <div className="mt-4 flex flex-col items-center gap-2 text-slate-700">
+            <img src={pictureUrl(null, "logo")} alt="" width={64} height={64} />
+            <p>{t("common:landing.noPartners")}</p>
+          </div>
+        ) : (
+          <ul className="mt-4 flex flex-wrap justify-center gap-6">
+            {partners.map((p) => (
+              <li key={p.id} className="flex w-28 flex-col items-center gap-2 text-center text-sm">
+                <img
+                  src={pictureUrl(p.logoKey, "logo")}
+                  alt={t("common:landing.logoOf", { name: p.name })}
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="h-20 w-20 rounded-lg bg-white object-contain shadow-sm"
+                />
+                <span>{p.name}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </PublicShell>
+  );
+}

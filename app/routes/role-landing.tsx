@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/role-landing";
+import { PublicShell } from "~/components/public-shell";
+import { ROLE_SIGN_IN } from "~/lib/roles";
+
+const SIGN_UP = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" } as const;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const role = new URL(request.url).pathname.slice(1) as keyof typeof SIGN_UP;
+  return { role };
+}
+
+/** /ngo, /donor and /rider: Log In and Sign Up for that role. */
+export default function RoleLanding({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { role } = loaderData;
+  return (
+    <PublicShell>
+      <title>{`${t(`common:roles.${role}`)} · ${t("common:brand")}`}</title>
+      <section className="mx-auto max-w-md rounded-lg bg-white p-6 text-center shadow-sm">
+        <h1 className="text-2xl font-bold text-brand-900">{t(`common:roleLanding.${role}.title`)}</h1>
+        <p className="mt-2 text-slate-700">{t(`common:roleLanding.${role}.lead`)}</p>
+        <div className="mt-6 flex flex-col gap-3">
+          <Link to={ROLE_SIGN_IN[role]} className="rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800">
+            {t("common:logIn")}
+          </Link>
+          <Link to={SIGN_UP[role]} className="rounded-lg border-2 border-brand-700 px-4 py-3 font-bold text-brand-800 hover:bg-brand-50">
+            {t("common:signUp")}
+          </Link>
+        </div>
+      </section>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+import { acquireDirectoryLock } from "./lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction: domain functions accept either. */
+export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded database under `dataDir`, and migrates it. */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if (opts.dataDir) {
+    const dir = path.join(opts.dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    release = acquireDirectoryLock(path.join(opts.dataDir, "pglite.lock"));
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  try {
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { donorProfiles, ngoProfiles, riderProfiles, sessions, users } from "../../db/schema";
+import type { Role } from "../../../app/lib/roles";
+
+export const SESSION_COOKIE = "ekc_session";
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: Role;
+  verification: "pending" | "verified" | "rejected";
+  /** NGO name, or a person's first name. */
+  displayName: string;
+  /** Storage key of the logo or picture, if any. */
+  pictureKey: string | null;
+}
+
+/** Starts a session and returns the token for the cookie; only its hash is stored. */
+export async function createSession(db: DbOrTx, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The signed-in user for a cookie token, or null when the session is unknown, expired or the account suspended. */
+export async function getSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      verification: users.verification,
+      expiresAt: sessions.expiresAt,
+      ngoName: ngoProfiles.name,
+      logoKey: ngoProfiles.logoKey,
+      donorFirst: donorProfiles.firstName,
+      donorPicture: donorProfiles.pictureKey,
+      riderFirst: riderProfiles.firstName,
+      riderPicture: riderProfiles.pictureKey,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, users.id))
+    .leftJoin(riderProfiles, eq(riderProfiles.userId, users.id))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
+    .limit(1);
+  if (!row) return null;
+  // Sliding expiry: renew once half the lifetime has passed.
+  if (row.expiresAt.getTime() - Date.now() < (SESSION_DAYS / 2) * DAY_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+      .where(eq(sessions.id, id));
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    verification: row.verification,
+    displayName: row.ngoName ?? row.donorFirst ?? row.riderFirst ?? row.email,
+    pictureKey: row.logoKey ?? row.donorPicture ?? row.riderPicture ?? null,
+  };
+}
+
+export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+/** Ends every session of an account (suspension, password change). `exceptToken` keeps the current one. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptToken?: string): Promise<void> {
+  const where = exceptToken
+    ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${hashToken(exceptToken)}`)
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(where);
+}
+
+export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

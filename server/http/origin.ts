@@ -1,0 +1,26 @@
+/**
+ * True when a state-changing request comes from this site: its Origin (or, failing that, its Referer)
+ * is the configured public address or the host the request was sent to.
+ */
+export function originAllowed(headers: Headers, appUrl: string): boolean {
+  const source = headers.get("origin") ?? refererOrigin(headers.get("referer"));
+  if (!source || source === "null") return false;
+  let origin: URL;
+  try {
+    origin = new URL(source);
+  } catch {
+    return false;
+  }
+  if (origin.origin === new URL(appUrl).origin) return true;
+  const host = headers.get("host");
+  return host !== null && origin.host === host;
+}
+
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}

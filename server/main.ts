@@ -1,0 +1,64 @@
+import http from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { DatabaseLockedError } from "./db/lock";
+import { createApp } from "./http/app";
+import { createLogger } from "./log";
+import { createMailer } from "./mail/mailer";
+import { startUp } from "./start-up";
+import { createLocalStorage } from "./storage/storage";
+import type { Services } from "./services";
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const services: Services = {
+    config,
+    db: database.db,
+    log,
+    mailer: createMailer({ db: database.db, log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    storage: createLocalStorage(path.join(config.dataDir, "files")),
+  };
+  await startUp(services);
+
+  const production = config.NODE_ENV === "production";
+  let listener: http.RequestListener;
+  if (production) {
+    const buildPath = path.resolve("build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    const app = createApp({ services, build, clientDir: path.relative(process.cwd(), path.resolve("build/client")), mode: "production" });
+    listener = getRequestListener(app.fetch);
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    const app = createApp({ services, build, mode: "development" });
+    const honoListener = getRequestListener(app.fetch);
+    listener = (req, res) => devServer.middlewares(req, res, () => honoListener(req, res));
+  }
+
+  const server = http.createServer(listener);
+  server.listen(config.PORT, config.HOST, () => {
+    log.info({ url: `http://${config.HOST}:${config.PORT}`, database: database.kind }, "Ek Chhat is running");
+  });
+
+  const shutdown = () => {
+    server.close();
+    void database.close().finally(() => process.exit(0));
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});
