@@ -13,6 +13,8 @@ const schema = z.object({
   APP_URL: z.url().default("http://localhost:3000"),
   /** Folder for the embedded database and uploaded files. */
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Folder of the production build (`react-router build`). */
+  BUILD_DIR: z.string().min(1).default("build"),
   /** When set, PostgreSQL is used instead of the embedded database. */
   DATABASE_URL: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),

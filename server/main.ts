@@ -28,9 +28,9 @@ async function main() {
   const production = config.NODE_ENV === "production";
   let listener: http.RequestListener;
   if (production) {
-    const buildPath = path.resolve("build/server/index.js");
+    const buildPath = path.resolve(config.BUILD_DIR, "server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
-    const app = createApp({ services, build, clientDir: path.relative(process.cwd(), path.resolve("build/client")), mode: "production" });
+    const app = createApp({ services, build, clientDir: path.relative(process.cwd(), path.resolve(config.BUILD_DIR, "client")), mode: "production" });
     listener = getRequestListener(app.fetch);
   } else {
     const vite = await import("vite");

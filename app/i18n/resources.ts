@@ -2,6 +2,7 @@ import enAdmin from "~/locales/en/admin.json";
 import enAuth from "~/locales/en/auth.json";
 import enCommon from "~/locales/en/common.json";
 import enErrors from "~/locales/en/errors.json";
+import enHome from "~/locales/en/home.json";
 import enMail from "~/locales/en/mail.json";
 import enNotifications from "~/locales/en/notifications.json";
 import enSettings from "~/locales/en/settings.json";
@@ -10,6 +11,7 @@ import urAdmin from "~/locales/ur/admin.json";
 import urAuth from "~/locales/ur/auth.json";
 import urCommon from "~/locales/ur/common.json";
 import urErrors from "~/locales/ur/errors.json";
+import urHome from "~/locales/ur/home.json";
 import urMail from "~/locales/ur/mail.json";
 import urNotifications from "~/locales/ur/notifications.json";
 import urSettings from "~/locales/ur/settings.json";
@@ -21,6 +23,7 @@ export const resources = {
     common: enCommon,
     validation: enValidation,
     errors: enErrors,
+    home: enHome,
     auth: enAuth,
     admin: enAdmin,
     settings: enSettings,
@@ -31,6 +34,7 @@ export const resources = {
     common: urCommon,
     validation: urValidation,
     errors: urErrors,
+    home: urHome,
     auth: urAuth,
     admin: urAdmin,
     settings: urSettings,

@@ -1,0 +1,118 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { useNavigation } from "react-router";
+
+/** Translates an error key ("namespace:key") coming from a schema or a domain error. */
+function useErrorText() {
+  const { t } = useTranslation();
+  return (key: string) => t(key);
+}
+
+type InputType = "text" | "email" | "password" | "tel" | "file" | "number" | "url";
+
+/**
+ * A labelled input with its error below it, tied together with aria-invalid / aria-describedby.
+ * Works before JavaScript arrives: the server renders the same errors from the action's reply.
+ */
+export function TextField({
+  field,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  accept,
+  inputMode,
+  defaultValue,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  type?: InputType;
+  autoComplete?: string;
+  hint?: string;
+  accept?: string;
+  inputMode?: "numeric" | "tel" | "email" | "text";
+  defaultValue?: string;
+}) {
+  const errorText = useErrorText();
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const props = getInputProps(field as FieldMetadata<string>, { type: type === "file" ? "file" : (type as "text") });
+  const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...props}
+        {...(defaultValue !== undefined && type !== "file" ? { defaultValue } : {})}
+        key={props.key}
+        aria-describedby={describedBy}
+        autoComplete={autoComplete}
+        accept={accept}
+        inputMode={inputMode}
+        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600 file:me-3 file:rounded file:border-0 file:bg-brand-100 file:px-3 file:py-1"
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {field.errors && field.errors.length > 0 && (
+        <p id={field.errorId} className="text-sm font-medium text-red-700">
+          {errorText(field.errors[0]!)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Form-level errors in the specification's red 'Error: ' box. */
+export function ErrorBox({ errors, id }: { errors?: string[] | null; id?: string }) {
+  const { t } = useTranslation();
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+      {errors.map((e) => (
+        <p key={e}>
+          <strong>{t("common:errorPrefix")}</strong>
+          {t(e)}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The '* Required' line shown above a form when any required field is empty. */
+export function RequiredNotice({ fields }: { fields: FieldMetadata<unknown>[] }) {
+  const { t } = useTranslation();
+  const missing = fields.some((f) => f.errors?.some((e) => /Required$|:required$/.test(e)));
+  if (!missing) return null;
+  return <p className="font-medium text-red-700">{t("validation:required")}</p>;
+}
+
+/** A submit button that shows a busy label and is disabled while its form is being sent. */
+export function SubmitButton({
+  children,
+  busyLabel,
+  className,
+}: {
+  children: React.ReactNode;
+  busyLabel?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className={
+        className ??
+        "w-full rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+      }
+    >
+      {busy ? (busyLabel ?? t("common:loading")) : children}
+    </button>
+  );
+}

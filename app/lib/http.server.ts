@@ -1,0 +1,64 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import type { Submission } from "@conform-to/dom";
+import { DomainError } from "../../server/domain/errors";
+import type { SessionUser } from "../../server/domain/accounts/sessions";
+import { ROLE_HOME, ROLE_SIGN_IN, type Role } from "./roles";
+
+/**
+ * The signed-in user of the given role, or a redirect: to that role's sign-in when signed out, to the
+ * user's own home when the role differs. Loaders and actions call it even though the HTTP guard also runs.
+ */
+export function requireUser(context: AppLoadContext, role: Role, request?: Request): SessionUser {
+  const { user } = context;
+  if (!user) {
+    const back = request ? new URL(request.url) : null;
+    const query = back ? `?redirectTo=${encodeURIComponent(back.pathname + back.search)}` : "";
+    throw redirect(`${ROLE_SIGN_IN[role]}${query}`);
+  }
+  if (user.role !== role) throw redirect(`${ROLE_HOME[user.role]}?notice=wrongRole`);
+  if (user.verification !== "verified") throw redirect("/resubmit");
+  return user;
+}
+
+/** Any signed-in, verified user. */
+export function requireAnyUser(context: AppLoadContext): SessionUser {
+  const { user } = context;
+  if (!user) throw redirect("/");
+  if (user.verification !== "verified") throw redirect("/resubmit");
+  return user;
+}
+
+const STATUS: Record<DomainError["kind"], number> = {
+  invalid: 400,
+  conflict: 409,
+  not_found: 404,
+  forbidden: 403,
+  rate_limited: 429,
+};
+
+/**
+ * Runs a domain call for a form action. A domain error becomes a Conform reply (a field error when the
+ * error names a field, otherwise a form error) with the matching HTTP status; anything else is rethrown.
+ */
+export async function formAction<T>(
+  submission: Submission<unknown>,
+  run: () => Promise<T>,
+  hideFields: string[] = [],
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data<{ result: SubmissionResult<string[]> }>> }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    const result = err.field
+      ? submission.reply({ fieldErrors: { [err.field]: [err.message] }, hideFields })
+      : submission.reply({ formErrors: [err.message], hideFields });
+    return { ok: false, response: data({ result }, { status: STATUS[err.kind] }) };
+  }
+}
+
+/** Maps a domain error thrown outside a form to an HTTP response (404, 403, ...). */
+export function throwHttp(err: unknown): never {
+  if (err instanceof DomainError) throw data({ message: err.message }, { status: STATUS[err.kind] });
+  throw err;
+}

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2eDatabaseUrl, e2ePort } from "./tests/e2e/env";
+
+const port = e2ePort();
+const buildDir = process.env.BUILD_DIR ?? "build";
+
+/**
+ * End-to-end tests run against the production build on PostgreSQL (a fresh database per run), so the
+ * fixtures can prepare accounts directly while the server runs. Chromium is Debian's.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "tsx tests/e2e/prepare-db.ts && tsx server/main.ts",
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: e2eDatabaseUrl(),
+      DATA_DIR: `/tmp/ekc-e2e-${port}`,
+      BUILD_DIR: buildDir,
+      LOG_LEVEL: "warn",
+      AUTH_LIMIT_PER_IP: "100000",
+      AUTH_LIMIT_PER_ACCOUNT: "1000",
+    },
+  },
+});

@@ -1,0 +1,14 @@
+/** The port and database of one end-to-end run; several runs may use different ports side by side. */
+export function e2ePort(): number {
+  return Number(process.env.E2E_PORT ?? 3210);
+}
+
+export function e2eBaseDatabaseUrl(): string {
+  return process.env.E2E_PG_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+}
+
+export function e2eDatabaseUrl(): string {
+  const u = new URL(e2eBaseDatabaseUrl());
+  u.pathname = `/ekc_e2e_${e2ePort()}`;
+  return u.toString();
+}

@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "../../server/db/schema";
+import type { Db } from "../../server/db/client";
+import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
+import { makeUser } from "../helpers/factories";
+import { e2eDatabaseUrl, e2ePort } from "./env";
+
+type Role = "admin" | "ngo" | "donor" | "rider";
+type LoginOptions = { role: Role; name?: string };
+type Account = { id: string; email: string; password: string };
+
+export const test = base.extend<
+  { login: (opts: LoginOptions) => Promise<Account>; account: (opts: LoginOptions & { verification?: "pending" | "verified" | "rejected" }) => Promise<Account> },
+  { db: Db }
+>({
+  db: [
+    async ({}, use) => {
+      const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });
+      await use(drizzle(pool, { schema }) as unknown as Db);
+      await pool.end();
+    },
+    { scope: "worker" },
+  ],
+  /** Creates an account in the database without signing in. */
+  account: async ({ db }, use) => {
+    await use((opts) => makeUser(db, opts.role, { verification: opts.verification, name: opts.name }));
+  },
+  /** Creates a verified account of the role and signs the page in as it (the sign-in screens have their own tests). */
+  login: async ({ db, context }, use) => {
+    await use(async (opts) => {
+      const user = await makeUser(db, opts.role, { name: opts.name });
+      const { token } = await createSession(db, user.id);
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+      return user;
+    });
+  },
+});
+
+export { expect };
+
+/** Fails with the list of violations when axe finds any on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+export const baseUrl = () => `http://127.0.0.1:${e2ePort()}`;

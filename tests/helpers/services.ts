@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/client";
+import { createLogger } from "../../server/log";
+import { createMailer } from "../../server/mail/mailer";
+import type { Services } from "../../server/services";
+import { createLocalStorage } from "../../server/storage/storage";
+
+export interface TestServices extends Services {
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or (in the `postgres` project)
+ * a new database on TEST_DATABASE_URL that is dropped afterwards. Files go to a temporary folder.
+ */
+export async function createTestServices(overrides: Record<string, string> = {}): Promise<TestServices> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir, LOG_LEVEL: "silent", ...overrides });
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DB === "postgres") {
+    const base = process.env.TEST_DATABASE_URL!;
+    const name = `ekc_test_${randomUUID().replace(/-/g, "")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ url });
+  const log = createLogger("silent");
+  return {
+    config,
+    db: database.db,
+    log,
+    mailer: createMailer({ db: database.db, log, from: config.MAIL_FROM }),
+    storage: createLocalStorage(path.join(dir, "files")),
+    async close() {
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique email address for test data. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${randomUUID().slice(0, 6)}@test.ekchhat.pk`;
+}

@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../server/db/client";
+import { DatabaseLockedError } from "../../server/db/lock";
+import { users } from "../../server/db/schema";
+import { loadConfig, ConfigError } from "../../server/config";
+import { createTestServices, type TestServices } from "../helpers/services";
+import { makeUser } from "../helpers/factories";
+import { resources } from "../../app/i18n/resources";
+
+describe("foundation", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  it("stores argon2id password hashes, never the password", async () => {
+    const u = await makeUser(s.db, "donor");
+    const [row] = await s.db.select().from(users).where(sql`${users.id} = ${u.id}`);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).not.toContain(u.password);
+  });
+
+  it("refuses a second account with the same email in another case", async () => {
+    const u = await makeUser(s.db, "donor");
+    await expect(makeUser(s.db, "ngo", { email: u.email.toUpperCase() })).rejects.toMatchObject({
+      kind: "conflict",
+      message: "validation:emailTaken",
+    });
+  });
+});
+
+describe("embedded database lock", () => {
+  it("refuses a second opener of the same data directory with a clear message", { skip: process.env.TEST_DB === "postgres" }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-lock-"));
+    const first = await openDatabase({ dataDir: dir });
+    try {
+      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by another Ek Chhat process/);
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("configuration", () => {
+  it("stops on a bad value with a message naming it", () => {
+    expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
+    expect(() => loadConfig({ ADMIN_EMAIL: "a@b.pk" })).toThrow(/ADMIN_PASSWORD/);
+  });
+});
+
+describe("translations", () => {
+  function keys(obj: unknown, prefix = ""): string[] {
+    if (typeof obj !== "object" || obj === null) return [prefix];
+    return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  }
+  it("has every English string in Urdu and no Urdu string without English", () => {
+    for (const ns of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
+      const en = keys(resources.en[ns]).sort();
+      const ur = keys(resources.ur[ns]).sort();
+      expect(ur, `namespace ${ns}`).toEqual(en);
+    }
+  });
+});
