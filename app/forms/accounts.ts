@@ -42,8 +42,26 @@ export const signInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+export const forgotPasswordSchema = z.object({ email: email() });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "auth:reset.invalidToken" }).min(1, "auth:reset.invalidToken"),
+    password: newPassword(),
+    confirm: z.string({ error: "validation:passwordsDiffer" }),
+  })
+  .refine((v) => v.password === v.confirm, { error: "validation:passwordsDiffer", path: ["confirm"] });
+
+/** Re-submission after a rejection: the role's sign-up fields without the email and password. */
+export const ngoResubmitSchema = ngoSignUpSchema.omit({ email: true, password: true });
+export const donorResubmitSchema = donorSignUpSchema.omit({ email: true, password: true });
+export const riderResubmitSchema = riderSignUpSchema.omit({ email: true, password: true });
+
 export const roleSchema = z.enum(ROLES);
 
 export type NgoSignUp = z.infer<typeof ngoSignUpSchema>;
 export type DonorSignUp = z.infer<typeof donorSignUpSchema>;
 export type RiderSignUp = z.infer<typeof riderSignUpSchema>;
+export type NgoResubmit = z.infer<typeof ngoResubmitSchema>;
+export type DonorResubmit = z.infer<typeof donorResubmitSchema>;
+export type RiderResubmit = z.infer<typeof riderResubmitSchema>;

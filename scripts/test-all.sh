@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what the tests need (Chromium, PostgreSQL, npm packages) and runs every test:
+# type check, unit and integration tests on PGlite and PostgreSQL, then end-to-end tests in
+# Chromium against the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing ${missing[*]} from Debian's packages..."
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+pg_version="$(ls /etc/postgresql | sort -n | tail -1)"
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  as_root pg_ctlcluster "$pg_version" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+as_root su postgres -c "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
+
+npm ci --no-audit --no-fund
+npx react-router typegen
+npx tsc
+npx vitest run
+npx react-router build
+npx playwright test

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { createI18n, type Lang } from "../../../app/i18n/i18n";
+import type { Role } from "../../../app/lib/roles";
+import { passwordResets, users } from "../../db/schema";
+import type { DbOrTx } from "../../db/client";
+import type { Services } from "../../services";
+import { invalid } from "../errors";
+import { clearRateLimit, hitRateLimit } from "../rate-limit";
+import { findUserByEmail } from "./accounts";
+import { hashPassword } from "./passwords";
+import { deleteUserSessions, hashToken } from "./sessions";
+
+export const RESET_TOKEN_MINUTES = 60;
+
+/**
+ * Mails a reset link when an account has this email, and says nothing either way: the screen shows
+ * the same words whether or not the account exists. Only the token's hash is stored.
+ */
+export async function requestPasswordReset(
+  services: Pick<Services, "config" | "db" | "mailer">,
+  input: { email: string; clientIp: string; lang: Lang },
+): Promise<void> {
+  const { config, db } = services;
+  const email = input.email.trim().toLowerCase();
+  const window = config.AUTH_LIMIT_WINDOW_SECONDS;
+  await hitRateLimit(db, `reset:ip:${input.clientIp}`, config.AUTH_LIMIT_PER_IP, window);
+  await hitRateLimit(db, `reset:email:${email}`, config.AUTH_LIMIT_PER_ACCOUNT, window);
+
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(passwordResets).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
+  });
+  const { t } = createI18n(input.lang);
+  const link = `${config.APP_URL}/reset_password?token=${token}`;
+  await services.mailer.send({
+    to: user.email,
+    subject: t("auth:mail.resetSubject"),
+    body: t("auth:mail.resetBody", { link, minutes: RESET_TOKEN_MINUTES }),
+    sensitive: true,
+  });
+}
+
+const usable = (tokenHash: string) =>
+  and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
+
+/** Whether a reset link can still be used (the page says so before asking for a password). */
+export async function isResetTokenUsable(db: DbOrTx, token: string): Promise<boolean> {
+  const [row] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable(hashToken(token))).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Sets a new password with a reset link. The link is spent by a conditional update, so two
+ * submissions of one link cannot both succeed. Every session of the account ends, as do its other
+ * links. Returns the account's role, for the sign-in page to go to.
+ */
+export async function resetPassword(
+  services: Pick<Services, "db">,
+  input: { token: string; password: string },
+): Promise<Role> {
+  const passwordHash = await hashPassword(input.password);
+  return services.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(usable(hashToken(input.token)))
+      .returning({ userId: passwordResets.userId });
+    if (!spent) throw invalid("auth:reset.invalidToken");
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, spent.userId))
+      .returning({ role: users.role, email: users.email });
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
+    await deleteUserSessions(tx, spent.userId);
+    // Someone locked out by wrong guesses can sign in at once with the new password.
+    await clearRateLimit(tx, `signin:acct:${user!.email}`);
+    return user!.role;
+  });
+}

@@ -1,0 +1,202 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  ngoNameSchema,
+  passwordChangeSchema,
+  paymentSchema,
+  personNameSchema,
+  type NgoNameInput,
+  type PasswordChangeInput,
+  type PaymentInput,
+  type PersonNameInput,
+} from "../../../app/forms/settings";
+import type { Db, DbOrTx } from "../../db/client";
+import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
+import type { Services } from "../../services";
+import { forbidden, invalid, notFound } from "../errors";
+import { deleteFile, saveImage } from "../files/files";
+import { hitRateLimit } from "../rate-limit";
+import { hashPassword, verifyPassword } from "./passwords";
+import { deleteUserSessions, type SessionUser } from "./sessions";
+
+/**
+ * Settings: every function here changes only the actor's own account. None takes a user id, so a
+ * request can never reach another person's profile.
+ */
+
+export const PASSWORD_CHANGE_LIMIT = 10;
+export const PASSWORD_CHANGE_WINDOW_SECONDS = 15 * 60;
+
+/** Checks input again on the server (the forms already did): the first problem becomes a field error. */
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw invalid(issue.message, issue.path[0] === undefined ? undefined : String(issue.path[0]));
+}
+
+type PersonRole = "donor" | "rider";
+
+function personTable(role: PersonRole) {
+  return role === "donor" ? donorProfiles : riderProfiles;
+}
+
+function requirePerson(actor: SessionUser): PersonRole {
+  if (actor.role !== "donor" && actor.role !== "rider") throw forbidden();
+  return actor.role;
+}
+
+function requireNgo(actor: SessionUser): void {
+  if (actor.role !== "ngo") throw forbidden();
+}
+
+export interface NgoSettings {
+  name: string;
+  logoKey: string | null;
+  jazzcashNumber: string | null;
+  easypaisaNumber: string | null;
+  bankName: string | null;
+  bankAccountTitle: string | null;
+  bankAccountNumber: string | null;
+}
+
+export interface PersonSettings {
+  firstName: string;
+  lastName: string;
+  pictureKey: string | null;
+}
+
+/** What the NGO settings screen shows. */
+export async function getNgoSettings(db: DbOrTx, actor: SessionUser): Promise<NgoSettings> {
+  requireNgo(actor);
+  const [row] = await db
+    .select({
+      name: ngoProfiles.name,
+      logoKey: ngoProfiles.logoKey,
+      jazzcashNumber: ngoProfiles.jazzcashNumber,
+      easypaisaNumber: ngoProfiles.easypaisaNumber,
+      bankName: ngoProfiles.bankName,
+      bankAccountTitle: ngoProfiles.bankAccountTitle,
+      bankAccountNumber: ngoProfiles.bankAccountNumber,
+    })
+    .from(ngoProfiles)
+    .where(eq(ngoProfiles.userId, actor.id))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** What the donor settings or rider profile screen shows. */
+export async function getPersonSettings(db: DbOrTx, actor: SessionUser): Promise<PersonSettings> {
+  const table = personTable(requirePerson(actor));
+  const [row] = await db
+    .select({ firstName: table.firstName, lastName: table.lastName, pictureKey: table.pictureKey })
+    .from(table)
+    .where(eq(table.userId, actor.id))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function changeNgoName(db: DbOrTx, actor: SessionUser, input: NgoNameInput): Promise<void> {
+  requireNgo(actor);
+  const { name } = parse(ngoNameSchema, input);
+  await db.update(ngoProfiles).set({ name }).where(eq(ngoProfiles.userId, actor.id));
+}
+
+export async function changePersonName(db: DbOrTx, actor: SessionUser, input: PersonNameInput): Promise<void> {
+  const table = personTable(requirePerson(actor));
+  const { firstName, lastName } = parse(personNameSchema, input);
+  await db.update(table).set({ firstName, lastName }).where(eq(table.userId, actor.id));
+}
+
+/**
+ * Changes the actor's password after checking the current one. Attempts are counted per account before
+ * the check, so the form cannot be used to guess the password. Every other session of the account ends;
+ * the one making the change (`keepSessionToken`) stays signed in.
+ */
+export async function changePassword(
+  db: Db,
+  actor: SessionUser,
+  input: PasswordChangeInput & { keepSessionToken: string | null },
+): Promise<void> {
+  const { currentPassword, newPassword } = parse(passwordChangeSchema, input);
+  await hitRateLimit(db, `pwchange:${actor.id}`, PASSWORD_CHANGE_LIMIT, PASSWORD_CHANGE_WINDOW_SECONDS);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw invalid("validation:currentPasswordWrong", "currentPassword");
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, actor.id));
+    await deleteUserSessions(tx, actor.id, input.keepSessionToken ?? undefined);
+  });
+}
+
+/** The profile table and column holding the actor's picture (an NGO's logo, a person's avatar). */
+function pictureTarget(actor: SessionUser) {
+  if (actor.role === "ngo") return { table: ngoProfiles, column: ngoProfiles.logoKey, kind: "logo" as const, set: (key: string | null) => ({ logoKey: key }) };
+  const table = personTable(requirePerson(actor));
+  return { table, column: table.pictureKey, kind: "avatar" as const, set: (key: string | null) => ({ pictureKey: key }) };
+}
+
+/**
+ * Points the actor's profile at a new picture key (or none) and returns the key it replaced. The row is
+ * locked while it is read and changed, so two uploads at once cannot both keep the same old key and leak one file.
+ */
+async function swapPictureKey(db: Db, actor: SessionUser, key: string | null): Promise<string | null> {
+  const { table, column, set } = pictureTarget(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ old: column })
+      .from(table)
+      .where(eq(table.userId, actor.id))
+      .for("update")
+      .limit(1);
+    if (!row) throw notFound();
+    await tx.update(table).set(set(key)).where(eq(table.userId, actor.id));
+    return row.old;
+  });
+}
+
+/** Stores a new logo or profile picture (checked and re-encoded by saveImage) and deletes the old file. */
+export async function changePicture(
+  services: Pick<Services, "db" | "storage">,
+  actor: SessionUser,
+  input: { picture: File },
+): Promise<string> {
+  const { kind } = pictureTarget(actor);
+  const key = await saveImage(services, { file: input.picture, kind, ownerId: actor.id, field: "picture" });
+  let old: string | null;
+  try {
+    old = await swapPictureKey(services.db, actor, key);
+  } catch (err) {
+    await deleteFile(services, key);
+    throw err;
+  }
+  await deleteFile(services, old);
+  return key;
+}
+
+/** Removes the logo or picture; the default picture stands in. */
+export async function removePicture(services: Pick<Services, "db" | "storage">, actor: SessionUser): Promise<void> {
+  const old = await swapPictureKey(services.db, actor, null);
+  await deleteFile(services, old);
+}
+
+/** The NGO's receiving accounts, shown to donors on the payment screen. An empty field clears that account. */
+export async function updatePaymentAccounts(db: DbOrTx, actor: SessionUser, input: PaymentInput): Promise<void> {
+  requireNgo(actor);
+  const v = parse(paymentSchema, input);
+  await db
+    .update(ngoProfiles)
+    .set({
+      jazzcashNumber: v.jazzcashNumber ?? null,
+      easypaisaNumber: v.easypaisaNumber ?? null,
+      bankName: v.bankName ?? null,
+      bankAccountTitle: v.bankAccountTitle ?? null,
+      bankAccountNumber: v.bankAccountNumber ?? null,
+    })
+    .where(eq(ngoProfiles.userId, actor.id));
+}

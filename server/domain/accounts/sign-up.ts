@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { DonorSignUp, NgoSignUp, RiderSignUp } from "../../../app/forms/accounts";
+import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
+import type { Services } from "../../services";
+import { saveImage } from "../files/files";
+import { hitRateLimit } from "../rate-limit";
+import { createAccount } from "./accounts";
+
+export type SignUp =
+  | { role: "ngo"; data: NgoSignUp }
+  | { role: "donor"; data: DonorSignUp }
+  | { role: "rider"; data: RiderSignUp };
+
+/**
+ * Creates an NGO, donor or rider account from a parsed sign-up form. NGOs and riders start pending.
+ * The picture needs the new account's id (files are owned by users), so it is saved after the account;
+ * a picture that fails the content check removes the account again, leaving nothing behind.
+ */
+export async function signUp(
+  services: Pick<Services, "config" | "db" | "storage">,
+  clientIp: string,
+  input: SignUp,
+): Promise<string> {
+  const { config, db } = services;
+  // Counted before the password is hashed, so a flood of sign-ups cannot spend the server's CPU.
+  await hitRateLimit(db, `signup:ip:${clientIp}`, config.AUTH_LIMIT_PER_IP, config.AUTH_LIMIT_WINDOW_SECONDS);
+
+  let userId: string;
+  let picture: File | undefined;
+  if (input.role === "ngo") {
+    const { email, password, logo, ...profile } = input.data;
+    userId = await createAccount(db, { role: "ngo", email, password, profile });
+    picture = logo;
+  } else if (input.role === "donor") {
+    const { email, password, picture: file, ...profile } = input.data;
+    userId = await createAccount(db, { role: "donor", email, password, profile });
+    picture = file;
+  } else {
+    const { email, password, picture: file, ...profile } = input.data;
+    userId = await createAccount(db, { role: "rider", email, password, profile });
+    picture = file;
+  }
+
+  if (picture && picture.size > 0) {
+    try {
+      await savePicture(services, input.role, userId, picture);
+    } catch (err) {
+      await db.delete(users).where(eq(users.id, userId));
+      throw err;
+    }
+  }
+  return userId;
+}
+
+async function savePicture(
+  services: Pick<Services, "db" | "storage">,
+  role: SignUp["role"],
+  userId: string,
+  file: File,
+): Promise<void> {
+  const { db } = services;
+  if (role === "ngo") {
+    const key = await saveImage(services, { file, kind: "logo", ownerId: userId, field: "logo" });
+    await db.update(ngoProfiles).set({ logoKey: key }).where(eq(ngoProfiles.userId, userId));
+  } else {
+    const key = await saveImage(services, { file, kind: "avatar", ownerId: userId, field: "picture" });
+    const table = role === "donor" ? donorProfiles : riderProfiles;
+    await db.update(table).set({ pictureKey: key }).where(eq(table.userId, userId));
+  }
+}

@@ -1,0 +1,63 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { PAGE_SIZE } from "../../../app/lib/constants";
+import type { DbOrTx } from "../../db/client";
+import { auditLog, donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
+import { paged, pageOffset, type Paged } from "../admin/paging";
+
+export type AuditDetails = Record<string, string | number | null>;
+
+/**
+ * Writes one audit entry. Call it inside the same transaction as the change it records, so a change
+ * never lands without its record. `action` is a dotted name such as "account.accepted".
+ */
+export async function recordAudit(
+  db: DbOrTx,
+  entry: { actorId: string | null; action: string; targetUserId?: string | null; details?: AuditDetails },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetUserId: entry.targetUserId ?? null,
+    details: entry.details ?? {},
+  });
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  details: AuditDetails;
+  createdAt: Date;
+  actorEmail: string | null;
+  targetEmail: string | null;
+  targetName: string | null;
+}
+
+const actor = alias(users, "actor");
+const target = alias(users, "target");
+
+/** One page of the audit log, newest first, with who acted and on whom. */
+export async function listAudit(db: DbOrTx, page: number): Promise<Paged<AuditEntry>> {
+  const [total] = await db.select({ n: count() }).from(auditLog);
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      actorEmail: actor.email,
+      targetEmail: target.email,
+      targetName: sql<string | null>`coalesce(${ngoProfiles.name}, ${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}, ${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName})`,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .leftJoin(target, eq(target.id, auditLog.targetUserId))
+    .leftJoin(ngoProfiles, eq(ngoProfiles.userId, auditLog.targetUserId))
+    .leftJoin(riderProfiles, eq(riderProfiles.userId, auditLog.targetUserId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, auditLog.targetUserId))
+    // The id breaks ties between entries written in the same instant.
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(page));
+  return paged(rows, page, total?.n ?? 0);
+}

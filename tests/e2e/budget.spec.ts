@@ -1,0 +1,44 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
+const BUDGET_BYTES = 150 * 1024;
+
+async function javaScriptBytes(page: Page, path: string): Promise<number> {
+  const bodies: Promise<Buffer>[] = [];
+  const onResponse = (r: import("@playwright/test").Response) => {
+    if (r.request().resourceType() === "script" || r.url().endsWith(".js")) bodies.push(r.body());
+  };
+  page.on("response", onResponse);
+  await page.goto(path, { waitUntil: "networkidle" });
+  page.off("response", onResponse);
+  const all = await Promise.all(bodies);
+  return all.reduce((sum, b) => sum + gzipSync(b).length, 0);
+}
+
+const PUBLIC_PAGES = ["/", "/ngo", "/donor", "/rider", "/ngo_signin", "/ngo_signup", "/donor_signup", "/rider_signup", "/admin_signin", "/forgot_password", "/about"];
+const ROLE_PAGES = {
+  admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/notifications"],
+  ngo: ["/ngo_home", "/settingsNGO"],
+  donor: ["/donor_home", "/settingsDonor"],
+  rider: ["/rider_home", "/rider_profile"],
+} as const;
+
+test("every public page stays within the JavaScript budget", async ({ page }) => {
+  for (const path of PUBLIC_PAGES) {
+    const bytes = await javaScriptBytes(page, path);
+    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(bytes, `${path} loaded no JavaScript at all`).toBeGreaterThan(0);
+  }
+});
+
+for (const [role, pages] of Object.entries(ROLE_PAGES)) {
+  test(`every ${role} page stays within the JavaScript budget`, async ({ page, login }) => {
+    await login({ role: role as keyof typeof ROLE_PAGES });
+    for (const path of pages) {
+      const bytes = await javaScriptBytes(page, path);
+      expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    }
+  });
+}

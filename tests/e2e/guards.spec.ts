@@ -1,0 +1,41 @@
+import { GUARDED_PATHS, ROLE_HOME, ROLE_SIGN_IN, type Role } from "../../app/lib/roles";
+import { expect, test } from "./fixtures";
+
+const paths = Object.entries(GUARDED_PATHS) as [string, Role][];
+
+test("a signed-out visit to every guarded path goes to that role's sign-in and remembers the page", async ({ page }) => {
+  for (const [path, role] of paths) {
+    await page.goto(path);
+    const url = new URL(page.url());
+    expect(url.pathname, path).toBe(ROLE_SIGN_IN[role]);
+    expect(url.searchParams.get("redirectTo"), path).toBe(path);
+  }
+});
+
+for (const visitor of ["admin", "ngo", "donor", "rider"] as const) {
+  test(`a signed-in ${visitor} visiting another role's pages is sent home with a notice`, async ({ page, login }) => {
+    await login({ role: visitor });
+    for (const [path, role] of paths) {
+      if (role === visitor) continue;
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(303);
+      expect(response.headers()["location"], path).toBe(`${ROLE_HOME[visitor]}?notice=wrongRole`);
+    }
+  });
+}
+
+test("state-changing requests from another site are refused", async ({ request }) => {
+  const refused = await request.post("/language", { form: { lang: "ur" }, headers: { origin: "https://evil.example" } });
+  expect(refused.status()).toBe(403);
+  const noOrigin = await request.post("/logout", { form: {}, headers: { origin: "null" } });
+  expect(noOrigin.status()).toBe(403);
+});
+
+test("pages carry security headers with a nonce-based Content-Security-Policy", async ({ page }) => {
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { originAllowed } from "../../server/http/origin";
+import { hitRateLimit } from "../../server/domain/rate-limit";
+import { mayRead, saveImage } from "../../server/domain/files/files";
+import { assertValidKey } from "../../server/storage/storage";
+import { requiredRole, safeRedirectTarget } from "../../app/lib/roles";
+import { createTestServices, type TestServices } from "../helpers/services";
+import { makeUser } from "../helpers/factories";
+import sharp from "sharp";
+
+const APP = "http://localhost:3000";
+const headers = (h: Record<string, string>) => new Headers(h);
+
+describe("origin check", () => {
+  it("accepts the app's own origin and the request's host", () => {
+    expect(originAllowed(headers({ origin: APP }), APP)).toBe(true);
+    expect(originAllowed(headers({ origin: "http://127.0.0.1:3100", host: "127.0.0.1:3100" }), APP)).toBe(true);
+    expect(originAllowed(headers({ referer: "http://localhost:3000/ngo_signup" }), APP)).toBe(true);
+  });
+  it("refuses other sites, opaque origins and requests that name none", () => {
+    expect(originAllowed(headers({ origin: "https://evil.example", host: "localhost:3000" }), APP)).toBe(false);
+    expect(originAllowed(headers({ origin: "null", host: "localhost:3000" }), APP)).toBe(false);
+    expect(originAllowed(headers({ host: "localhost:3000" }), APP)).toBe(false);
+    expect(originAllowed(headers({ origin: "not a url" }), APP)).toBe(false);
+  });
+});
+
+describe("route table", () => {
+  it("guards every path of the specification by whole segments", () => {
+    expect(requiredRole("/admin")).toBe("admin");
+    expect(requiredRole("/admin/audit")).toBe("admin");
+    expect(requiredRole("/campaigns/abc/edit")).toBe("ngo");
+    expect(requiredRole("/donate5_1")).toBe("donor");
+    expect(requiredRole("/rider_home")).toBe("rider");
+    expect(requiredRole("/admin_signin")).toBeNull();
+    expect(requiredRole("/ngo")).toBeNull();
+    expect(requiredRole("/")).toBeNull();
+  });
+  it("only lets local paths be redirect targets", () => {
+    expect(safeRedirectTarget("/ngo_home", "/")).toBe("/ngo_home");
+    expect(safeRedirectTarget("//evil.example", "/")).toBe("/");
+    expect(safeRedirectTarget("https://evil.example", "/")).toBe("/");
+    expect(safeRedirectTarget("/\\evil.example", "/")).toBe("/");
+    expect(safeRedirectTarget(undefined, "/x")).toBe("/x");
+  });
+});
+
+describe("database rate limiter", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  it("allows the limit, then refuses, counting concurrent hits exactly", async () => {
+    const key = `test:${Math.random()}`;
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => hitRateLimit(s.db, key, 5, 60)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+    expect(results.filter((r) => r.status === "rejected")).toHaveLength(3);
+    await expect(hitRateLimit(s.db, key, 5, 60)).rejects.toMatchObject({ kind: "rate_limited" });
+    await expect(hitRateLimit(s.db, `${key}:other`, 5, 60)).resolves.toBeUndefined();
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const key = `test:${Math.random()}`;
+    await hitRateLimit(s.db, key, 1, 1);
+    await expect(hitRateLimit(s.db, key, 1, 1)).rejects.toMatchObject({ kind: "rate_limited" });
+    await new Promise((r) => setTimeout(r, 1200));
+    await expect(hitRateLimit(s.db, key, 1, 1)).resolves.toBeUndefined();
+  });
+});
+
+describe("files", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  it("re-encodes images to WebP under a generated key and strips metadata", async () => {
+    const owner = await makeUser(s.db, "donor");
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#f00" } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: "secret-location" } } })
+      .toBuffer();
+    const key = await saveImage(s, { file: new File([new Uint8Array(jpeg)], "../../etc/passwd.jpg"), kind: "avatar", ownerId: owner.id, field: "picture" });
+    expect(key).toMatch(/^avatar\/[0-9a-f-]{36}\.webp$/);
+    const stored = await s.storage.get(key);
+    const meta = await sharp(stored!).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("refuses a script disguised as an image and an oversized upload", async () => {
+    const owner = await makeUser(s.db, "donor");
+    const html = new File(["<html><script>alert(1)</script></html>"], "cat.png", { type: "image/png" });
+    await expect(saveImage(s, { file: html, kind: "avatar", ownerId: owner.id, field: "picture" })).rejects.toMatchObject({
+      message: "validation:imageInvalid",
+      field: "picture",
+    });
+    const big = new File([new Uint8Array(6 * 1024 * 1024)], "big.png", { type: "image/png" });
+    await expect(saveImage(s, { file: big, kind: "avatar", ownerId: owner.id, field: "picture" })).rejects.toMatchObject({
+      message: "validation:imageTooLarge",
+    });
+  });
+
+  it("serves private files only to their owner and the admin", () => {
+    const file = { kind: "avatar" as const, ownerId: "owner" };
+    const user = (id: string, role: "admin" | "ngo" | "donor" | "rider") =>
+      ({ id, role, email: "", verification: "verified" as const, displayName: "", pictureKey: null });
+    expect(mayRead(file, null)).toBe(false);
+    expect(mayRead(file, user("someone", "donor"))).toBe(false);
+    expect(mayRead(file, user("owner", "donor"))).toBe(true);
+    expect(mayRead(file, user("x", "admin"))).toBe(true);
+    expect(mayRead({ kind: "logo", ownerId: "owner" }, null)).toBe(true);
+  });
+
+  it("accepts only generated storage keys", () => {
+    expect(() => assertValidKey("../secret")).toThrow();
+    expect(() => assertValidKey("avatar/../../x.webp")).toThrow();
+    expect(() => assertValidKey("avatar/0b7c7a3e-3a57-4d47-9a55-1c1f0f7c1d2a.webp")).not.toThrow();
+  });
+});
