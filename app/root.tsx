@@ -12,16 +12,20 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { dirOf, type Lang } from "~/i18n/i18n";
+import { countUnread } from "../server/domain/notifications/notifications";
 import "./app.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context;
+  // The sidebar's badge; only verified users reach the notifications page.
+  const unreadNotifications = user?.verification === "verified" ? await countUnread(context.services.db, user.id) : 0;
   return {
     lang: context.lang,
     nonce: context.cspNonce,
     user: user && { role: user.role, displayName: user.displayName, pictureKey: user.pictureKey },
+    unreadNotifications,
   };
 }
 

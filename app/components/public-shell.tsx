@@ -17,7 +17,14 @@ export function PublicShell({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex-1 px-4 py-8">
         {children}
       </main>
-      <footer className="px-4 py-4 text-center text-sm text-slate-600">{t("common:footer")}</footer>
+      <footer className="px-4 py-4 text-center text-sm text-slate-600">
+        <p>{t("common:footer")}</p>
+        <p className="mt-1">
+          <Link to="/about" className="text-brand-800 underline">
+            {t("home:about.link")}
+          </Link>
+        </p>
+      </footer>
     </div>
   );
 }

@@ -15,6 +15,7 @@ export function RoleShell({ title, children }: { title: string; children: React.
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [params] = useSearchParams();
   const user = root?.user;
+  const unread = root?.unreadNotifications ?? 0;
   if (!user) return null;
   const items = NAVIGATION[user.role];
   const notice = params.get("notice");
@@ -34,6 +35,12 @@ export function RoleShell({ title, children }: { title: string; children: React.
                 }
               >
                 {t(`common:nav.${item.label}`)}
+                {item.to === "/notifications" && unread > 0 && (
+                  <span className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900">
+                    <span aria-hidden="true">{unread}</span>
+                    <span className="sr-only"> {t("notifications:unread", { count: unread })}</span>
+                  </span>
+                )}
               </NavLink>
             </li>
           ) : (

@@ -52,9 +52,8 @@ export const resetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirm, { error: "validation:passwordsDiffer", path: ["confirm"] });
 
-/** Re-submission after a rejection: the role's sign-up fields without the email and password. */
+/** Re-submission after a rejection (NGOs and riders only): the sign-up fields without the email and password. */
 export const ngoResubmitSchema = ngoSignUpSchema.omit({ email: true, password: true });
-export const donorResubmitSchema = donorSignUpSchema.omit({ email: true, password: true });
 export const riderResubmitSchema = riderSignUpSchema.omit({ email: true, password: true });
 
 export const roleSchema = z.enum(ROLES);
@@ -63,5 +62,4 @@ export type NgoSignUp = z.infer<typeof ngoSignUpSchema>;
 export type DonorSignUp = z.infer<typeof donorSignUpSchema>;
 export type RiderSignUp = z.infer<typeof riderSignUpSchema>;
 export type NgoResubmit = z.infer<typeof ngoResubmitSchema>;
-export type DonorResubmit = z.infer<typeof donorResubmitSchema>;
 export type RiderResubmit = z.infer<typeof riderResubmitSchema>;

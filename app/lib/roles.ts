@@ -45,7 +45,8 @@ export const GUARDED_PATHS: Record<string, Role> = {
 
 /** The role a path requires, matching whole path segments (`/campaigns/x/edit` falls under `/campaigns`). */
 export function requiredRole(pathname: string): Role | null {
-  const first = "/" + (pathname.split("/")[1] ?? "");
+  // React Router fetches a page's data from `<path>.data`; that must be guarded like the page.
+  const first = "/" + (pathname.split("/")[1] ?? "").replace(/\.data$/, "");
   return GUARDED_PATHS[first] ?? null;
 }
 

@@ -32,6 +32,8 @@ describe("route table", () => {
     expect(requiredRole("/campaigns/abc/edit")).toBe("ngo");
     expect(requiredRole("/donate5_1")).toBe("donor");
     expect(requiredRole("/rider_home")).toBe("rider");
+    expect(requiredRole("/ngo_home.data")).toBe("ngo");
+    expect(requiredRole("/admin/audit.data")).toBe("admin");
     expect(requiredRole("/admin_signin")).toBeNull();
     expect(requiredRole("/ngo")).toBeNull();
     expect(requiredRole("/")).toBeNull();

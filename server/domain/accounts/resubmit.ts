@@ -3,6 +3,7 @@ import type { NgoResubmit, RiderResubmit } from "../../../app/forms/accounts";
 import type { DbOrTx } from "../../db/client";
 import { ngoProfiles, riderProfiles, users } from "../../db/schema";
 import type { Services } from "../../services";
+import { recordAudit } from "../audit/audit";
 import { conflict, notFound } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
 import type { SessionUser } from "./sessions";
@@ -69,7 +70,7 @@ export async function resubmit(
         .returning({ id: users.id });
       if (!moved) throw conflict("auth:resubmit.notRejected");
       oldKey = await updateProfile(tx, user.id, input, newKey);
-      await recordResubmission(tx, user.id);
+      await recordAudit(tx, { actorId: user.id, action: "account.resubmitted", targetUserId: user.id });
       await deleteUserSessions(tx, user.id);
     });
   } catch (err) {
@@ -98,6 +99,3 @@ async function updateProfile(tx: DbOrTx, userId: string, input: Resubmission, ne
     .where(eq(riderProfiles.userId, userId));
   return old?.key ?? null;
 }
-
-/** The audit log is written by the admin area's helper; see the report for its status. */
-async function recordResubmission(_tx: DbOrTx, _userId: string): Promise<void> {}

@@ -136,9 +136,9 @@ export async function changePassword(
 
 /** The profile table and column holding the actor's picture (an NGO's logo, a person's avatar). */
 function pictureTarget(actor: SessionUser) {
-  if (actor.role === "ngo") return { table: ngoProfiles, column: ngoProfiles.logoKey, kind: "logo" as const, set: (key: string | null) => ({ logoKey: key }) };
+  if (actor.role === "ngo") return { table: ngoProfiles, column: ngoProfiles.logoKey, kind: "logo" as const };
   const table = personTable(requirePerson(actor));
-  return { table, column: table.pictureKey, kind: "avatar" as const, set: (key: string | null) => ({ pictureKey: key }) };
+  return { table, column: table.pictureKey, kind: "avatar" as const };
 }
 
 /**
@@ -146,7 +146,7 @@ function pictureTarget(actor: SessionUser) {
  * locked while it is read and changed, so two uploads at once cannot both keep the same old key and leak one file.
  */
 async function swapPictureKey(db: Db, actor: SessionUser, key: string | null): Promise<string | null> {
-  const { table, column, set } = pictureTarget(actor);
+  const { table, column } = pictureTarget(actor);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ old: column })
@@ -155,7 +155,9 @@ async function swapPictureKey(db: Db, actor: SessionUser, key: string | null): P
       .for("update")
       .limit(1);
     if (!row) throw notFound();
-    await tx.update(table).set(set(key)).where(eq(table.userId, actor.id));
+    if (actor.role === "ngo") await tx.update(ngoProfiles).set({ logoKey: key }).where(eq(ngoProfiles.userId, actor.id));
+    else if (actor.role === "donor") await tx.update(donorProfiles).set({ pictureKey: key }).where(eq(donorProfiles.userId, actor.id));
+    else await tx.update(riderProfiles).set({ pictureKey: key }).where(eq(riderProfiles.userId, actor.id));
     return row.old;
   });
 }

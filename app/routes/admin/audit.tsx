@@ -1,0 +1,81 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/audit";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { requireUser } from "~/lib/http.server";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { listAudit } from "../../../server/domain/audit/audit";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "admin", request);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const log = await listAudit(context.services.db, page);
+  return { log: { ...log, rows: log.rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, context.lang) })) } };
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { log } = loaderData;
+  return (
+    <RoleShell title={t("admin:audit.title")}>
+      <title>{`${t("admin:audit.title")} · ${t("common:brand")}`}</title>
+      <p className="mb-4 max-w-3xl text-slate-700">{t("admin:audit.lead")}</p>
+      {log.rows.length === 0 ? (
+        <p className="text-slate-700">{t("admin:audit.none")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("admin:audit.title")}</caption>
+            <thead className="bg-slate-100">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.when")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.who")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.what")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.target")}</th>
+                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.details")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.rows.map((e) => (
+                <tr key={e.id} className="border-t border-slate-200 align-top">
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <DateTime value={e.createdAt} />
+                  </td>
+                  <td className="px-3 py-2 break-all">{e.actorEmail ?? t("admin:audit.system")}</td>
+                  {/* Other areas add their own actions; an untranslated one still shows its name. */}
+                  <td className="px-3 py-2">{t(`admin:actions.${e.action}`, { defaultValue: e.action })}</td>
+                  <td className="px-3 py-2">
+                    {e.targetEmail ? (
+                      <>
+                        {e.targetName && <span className="block font-medium">{e.targetName}</span>}
+                        <span className="block break-all">{e.targetEmail}</span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    {Object.keys(e.details).length === 0 ? (
+                      "—"
+                    ) : (
+                      <dl>
+                        {Object.entries(e.details).map(([key, value]) => (
+                          <div key={key}>
+                            <dt className="inline font-medium">{t(`admin:audit.detailKeys.${key}`, { defaultValue: key })}: </dt>
+                            <dd className="inline break-words">{value === null ? "—" : String(value)}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={log.page} pages={log.pages} label={t("admin:audit.title")} />
+    </RoleShell>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/outbox";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { requireUser } from "~/lib/http.server";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { listOutbox } from "../../../server/domain/admin/outbox";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const admin = requireUser(context, "admin", request);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const mail = await listOutbox(context.services.db, admin, page);
+  return { mail: { ...mail, rows: mail.rows.map((m) => ({ ...m, createdAt: formatDateTime(m.createdAt, context.lang) })) } };
+}
+
+const STATUS_STYLE = {
+  kept: "bg-slate-100 text-slate-800",
+  sent: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-800",
+} as const;
+
+export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { mail } = loaderData;
+  return (
+    <RoleShell title={t("admin:outbox.title")}>
+      <title>{`${t("admin:outbox.title")} · ${t("common:brand")}`}</title>
+      <p className="mb-4 max-w-3xl text-slate-700">{t("admin:outbox.lead")}</p>
+      {mail.rows.length === 0 ? (
+        <p className="text-slate-700">{t("admin:outbox.none")}</p>
+      ) : (
+        <ol className="space-y-4">
+          {mail.rows.map((m) => (
+            <li key={m.id}>
+              <article aria-labelledby={`mail-${m.id}`} className="rounded-lg bg-white p-4 shadow-sm">
+                <h2 id={`mail-${m.id}`} className="font-bold break-words">
+                  {m.subject}
+                </h2>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <div className="contents">
+                    <dt className="font-medium text-slate-600">{t("admin:outbox.to")}</dt>
+                    <dd className="break-all">{m.toAddress}</dd>
+                  </div>
+                  <div className="contents">
+                    <dt className="font-medium text-slate-600">{t("admin:outbox.when")}</dt>
+                    <dd>
+                      <DateTime value={m.createdAt} />
+                    </dd>
+                  </div>
+                  <div className="contents">
+                    <dt className="font-medium text-slate-600">{t("admin:outbox.status")}</dt>
+                    <dd>
+                      <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[m.status]}`}>
+                        {t(`admin:outbox.statuses.${m.status}`)}
+                      </span>
+                      {m.error && <span className="ms-2 text-red-800">{t("admin:outbox.error", { error: m.error })}</span>}
+                    </dd>
+                  </div>
+                </dl>
+                {/* Mail is plain text: shown as text, never as HTML. */}
+                <pre dir="auto" className="mt-3 rounded-md bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap break-words">
+                  {m.body}
+                </pre>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager page={mail.page} pages={mail.pages} label={t("admin:outbox.title")} />
+    </RoleShell>
+  );
+}

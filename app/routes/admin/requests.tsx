@@ -1,0 +1,258 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/requests";
+import { DateTime, formatDateTime, type FormattedTime } from "~/components/date-time";
+import { ErrorBox, SubmitButton } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { rejectSchema, vettingSchema } from "~/forms/admin";
+import { formAction, requireUser } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { accept, listPending, reject } from "../../../server/domain/admin/vetting";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "admin", request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const [ngos, riders] = await Promise.all([
+    listPending(db, "ngo", parsePage(url.searchParams.get("ngoPage"))),
+    listPending(db, "rider", parsePage(url.searchParams.get("riderPage"))),
+  ]);
+  const when = (d: Date) => formatDateTime(d, context.lang);
+  return {
+    notice: url.searchParams.get("notice"),
+    ngos: { ...ngos, rows: ngos.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
+    riders: { ...riders, rows: riders.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireUser(context, "admin", request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: vettingSchema });
+  // Which row the answer belongs to, so its reject form shows the error and stays open.
+  const target = { userId: String(submission.payload.userId ?? ""), intent: String(submission.payload.intent ?? "") };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), ...target }, { status: 400 });
+  }
+  const input = submission.value;
+  const outcome = await formAction(submission, () =>
+    input.intent === "accept"
+      ? accept(context.services, admin, input.userId)
+      : reject(context.services, admin, input.userId, input.reason),
+  );
+  if (!outcome.ok) {
+    return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });
+  }
+  const back = new URL(request.url);
+  back.searchParams.set("notice", input.intent === "accept" ? "accepted" : "rejected");
+  return redirect(back.pathname + back.search);
+}
+
+type ActionData = { result: SubmissionResult<string[]>; userId: string; intent: string } | undefined;
+
+export default function AdminRequests({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as ActionData;
+  const { ngos, riders, notice } = loaderData;
+  const formErrors = actionData?.result.error?.[""] ?? null;
+  return (
+    <RoleShell title={t("admin:requests.title")}>
+      <title>{`${t("admin:requests.title")} · ${t("common:brand")}`}</title>
+      <p className="mb-4 max-w-3xl text-slate-700">{t("admin:requests.lead")}</p>
+      {(notice === "accepted" || notice === "rejected") && !actionData && (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`admin:requests.${notice}`)}
+        </p>
+      )}
+      <ErrorBox errors={formErrors} />
+
+      <section aria-labelledby="ngos-heading" className="mt-6">
+        <h2 id="ngos-heading" className="text-lg font-bold text-brand-900">
+          {t("admin:requests.ngos")} <span className="text-base font-normal text-slate-600">({ngos.total})</span>
+        </h2>
+        {ngos.rows.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t("admin:requests.noNgos")}</p>
+        ) : (
+          <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+            {ngos.rows.map((n) => (
+              <Applicant
+                key={n.id}
+                id={n.id}
+                name={n.name}
+                picture={{ key: n.logoKey, kind: "logo", alt: t("admin:requests.logoOf", { name: n.name }) }}
+                createdAt={n.createdAt}
+                fields={[
+                  [t("admin:fields.ngoName"), n.name],
+                  [t("admin:fields.address"), n.address],
+                  [t("admin:fields.registrationNumber"), n.registrationNumber],
+                  [t("admin:fields.contactNumber"), n.contactNumber],
+                  [t("admin:fields.email"), n.email],
+                ]}
+                actionData={actionData}
+              />
+            ))}
+          </ul>
+        )}
+        <Pager page={ngos.page} pages={ngos.pages} param="ngoPage" label={t("admin:requests.ngos")} />
+      </section>
+
+      <section aria-labelledby="riders-heading" className="mt-10">
+        <h2 id="riders-heading" className="text-lg font-bold text-brand-900">
+          {t("admin:requests.riders")} <span className="text-base font-normal text-slate-600">({riders.total})</span>
+        </h2>
+        {riders.rows.length === 0 ? (
+          <p className="mt-2 text-slate-700">{t("admin:requests.noRiders")}</p>
+        ) : (
+          <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+            {riders.rows.map((r) => {
+              const name = `${r.firstName} ${r.lastName}`;
+              return (
+                <Applicant
+                  key={r.id}
+                  id={r.id}
+                  name={name}
+                  picture={{ key: r.pictureKey, kind: "avatar", alt: t("admin:requests.pictureOf", { name }) }}
+                  createdAt={r.createdAt}
+                  fields={[
+                    [t("admin:fields.firstName"), r.firstName],
+                    [t("admin:fields.lastName"), r.lastName],
+                    [t("admin:fields.email"), r.email],
+                    [t("admin:fields.contactNumber"), r.contactNumber],
+                    [t("admin:fields.cnic"), r.cnic],
+                  ]}
+                  actionData={actionData}
+                />
+              );
+            })}
+          </ul>
+        )}
+        <Pager page={riders.page} pages={riders.pages} param="riderPage" label={t("admin:requests.riders")} />
+      </section>
+    </RoleShell>
+  );
+}
+
+/** One pending sign-up: what the applicant gave, Accept, and Reject with a reason. */
+function Applicant({
+  id,
+  name,
+  picture,
+  createdAt,
+  fields,
+  actionData,
+}: {
+  id: string;
+  name: string;
+  picture: { key: string | null; kind: "logo" | "avatar"; alt: string };
+  createdAt: FormattedTime;
+  fields: [string, string][];
+  actionData: ActionData;
+}) {
+  const { t } = useTranslation();
+  const img = (
+    <img
+      src={pictureUrl(picture.key, picture.kind)}
+      alt={picture.alt}
+      width={80}
+      height={80}
+      loading="lazy"
+      className="h-20 w-20 shrink-0 rounded-lg border border-slate-200 bg-white object-cover"
+    />
+  );
+  const rejectAnswer = actionData?.userId === id && actionData.intent === "reject" ? actionData.result : undefined;
+  return (
+    <li className="min-w-0">
+      <article aria-labelledby={`applicant-${id}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
+        <div className="flex gap-4">
+          {/* An uploaded picture opens at full size: it is one of the applicant's documents. */}
+          {picture.key ? (
+            <a href={pictureUrl(picture.key, picture.kind)} target="_blank" rel="noreferrer">
+              {img}
+            </a>
+          ) : (
+            img
+          )}
+          <div className="min-w-0 flex-1">
+            <h3 id={`applicant-${id}`} className="text-lg font-bold break-words">
+              {name}
+            </h3>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              {fields.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="font-medium text-slate-600">{label}</dt>
+                  <dd className="wrap-anywhere">{value}</dd>
+                </div>
+              ))}
+              <div className="contents">
+                <dt className="font-medium text-slate-600">{t("admin:fields.signedUp")}</dt>
+                <dd>
+                  <DateTime value={createdAt} />
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap items-start gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="accept" />
+            <input type="hidden" name="userId" value={id} />
+            <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
+              {t("admin:requests.accept")}
+              <span className="sr-only"> {name}</span>
+            </button>
+          </Form>
+          <RejectForm id={id} name={name} lastResult={rejectAnswer} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** A native disclosure, so asking for the reason works without JavaScript; it opens again on an error. */
+function RejectForm({ id, name, lastResult }: { id: string; name: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `reject-${id}`,
+    lastResult,
+    constraint: getZodConstraint(rejectSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const reasonError = fields.reason.errors?.[0];
+  return (
+    <details open={Boolean(lastResult)} className="min-w-0 flex-1">
+      <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
+        {t("admin:requests.reject")}
+      </summary>
+      <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="userId" value={id} />
+        <label htmlFor={fields.reason.id} className="font-medium text-slate-800">
+          {t("admin:requests.reason", { name })}
+        </label>
+        <textarea
+          {...getTextareaProps(fields.reason, { ariaDescribedBy: `${fields.reason.id}-hint` })}
+          key={fields.reason.key}
+          rows={3}
+          className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+        />
+        <p id={`${fields.reason.id}-hint`} className="text-sm text-slate-600">
+          {t("admin:requests.reasonHint")}
+        </p>
+        {reasonError && (
+          <p id={fields.reason.errorId} className="text-sm font-medium text-red-700">
+            {t(reasonError)}
+          </p>
+        )}
+        <SubmitButton className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:opacity-70">
+          {t("admin:requests.sendRejection")}
+        </SubmitButton>
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { PublicShell } from "~/components/public-shell";
+
+/** Image types the server accepts; the picker offers only these. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
+/** The frame of the sign-in, sign-up and password pages: a titled card on the public shell. */
+export function AuthPage({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <PublicShell>
+      <title>{`${title} · ${t("common:brand")}`}</title>
+      <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
+        {lead && <p className="mt-2 text-slate-700">{lead}</p>}
+        <div className="mt-6">{children}</div>
+      </section>
+    </PublicShell>
+  );
+}
+
+/** A confirmation shown after a step succeeded (account created, details sent, password changed). */
+export function NoticeBox({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+      {children}
+    </p>
+  );
+}

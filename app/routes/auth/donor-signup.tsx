@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/donor-signup";
+import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
+import { donorSignUpSchema } from "~/forms/accounts";
+import { formAction } from "~/lib/http.server";
+import { signUp } from "../../../server/domain/accounts/sign-up";
+import { AuthPage, IMAGE_ACCEPT } from "./auth-ui";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: donorSignUpSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const out = await formAction(
+    submission,
+    () => signUp(context.services, context.clientIp, { role: "donor", data: submission.value }),
+    ["password"],
+  );
+  if (!out.ok) return out.response;
+  return redirect("/donor_signin?notice=created");
+}
+
+export default function DonorSignUp({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: donorSignUpSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthPage title={t("auth:signUp.title.donor")} lead={t("auth:signUp.lead.donor")}>
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <RequiredNotice
+          fields={[fields.firstName, fields.lastName, fields.address, fields.contactNumber, fields.email, fields.password]}
+        />
+        <ErrorBox id={form.errorId} errors={form.errors} />
+        <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
+        <TextField field={fields.address} label={t("auth:fields.address")} autoComplete="street-address" />
+        <TextField
+          field={fields.contactNumber}
+          label={t("auth:fields.contactNumber")}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint={t("auth:fields.contactHint")}
+        />
+        <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
+        <TextField
+          field={fields.password}
+          label={t("auth:fields.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("auth:fields.passwordHint")}
+        />
+        <TextField
+          field={fields.picture}
+          label={t("auth:fields.picture")}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          hint={t("auth:fields.imageHint")}
+        />
+        <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-4 text-center text-slate-700">
+        {t("auth:signUp.haveAccount")}{" "}
+        <Link to="/donor_signin" className="font-medium text-brand-800 underline">
+          {t("auth:signUp.logIn")}
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,47 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { ErrorBox, SubmitButton, TextField } from "~/components/form";
+import { forgotPasswordSchema } from "~/forms/accounts";
+import { formAction } from "~/lib/http.server";
+import { requestPasswordReset } from "../../../server/domain/accounts/password-reset";
+import { AuthPage, NoticeBox } from "./auth-ui";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const out = await formAction(submission, () =>
+    requestPasswordReset(context.services, { email: submission.value.email, clientIp: context.clientIp, lang: context.lang }),
+  );
+  if (!out.ok) return out.response;
+  // The same answer whether or not the account exists.
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const sent = actionData && "sent" in actionData && actionData.sent;
+  return (
+    <AuthPage title={t("auth:forgot.title")} lead={t("auth:forgot.lead")}>
+      {sent && <NoticeBox>{t("auth:forgot.sent")}</NoticeBox>}
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <ErrorBox id={form.errorId} errors={form.errors} />
+        <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
+        <SubmitButton>{t("auth:forgot.submit")}</SubmitButton>
+      </Form>
+      <p className="mt-4 text-center">
+        <Link to="/" className="text-brand-800 underline">
+          {t("auth:forgot.backHome")}
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

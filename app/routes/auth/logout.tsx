@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { ROLE_LANDING } from "~/lib/roles";
+import { expiredSessionCookie } from "../../../server/domain/accounts/sign-in";
+import { deleteSession } from "../../../server/domain/accounts/sessions";
+
+/** Visiting /logout changes nothing: only the Log out button's POST ends a session. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const { user, sessionToken, services } = context;
+  if (sessionToken) await deleteSession(services.db, sessionToken);
+  return redirect(user ? ROLE_LANDING[user.role] : "/", {
+    headers: { "Set-Cookie": expiredSessionCookie(services.config) },
+  });
+}

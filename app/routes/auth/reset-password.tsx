@@ -1,0 +1,76 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { ErrorBox, SubmitButton, TextField } from "~/components/form";
+import { resetPasswordSchema } from "~/forms/accounts";
+import { formAction } from "~/lib/http.server";
+import { ROLE_SIGN_IN } from "~/lib/roles";
+import { isResetTokenUsable, resetPassword } from "../../../server/domain/accounts/password-reset";
+import { AuthPage } from "./auth-ui";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token !== "" && (await isResetTokenUsable(context.services.db, token));
+  return { token: valid ? token : "", valid };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const hidden = ["password", "confirm"];
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
+  const { token, password } = submission.value;
+  const out = await formAction(submission, () => resetPassword(context.services, { token, password }), hidden);
+  if (!out.ok) return out.response;
+  return redirect(`${ROLE_SIGN_IN[out.value]}?notice=reset`);
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { token, valid } = loaderData;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  if (!valid) {
+    return (
+      <AuthPage title={t("auth:reset.title")}>
+        <ErrorBox errors={["auth:reset.invalidToken"]} />
+        <p className="mt-4 text-center">
+          <Link to="/forgot_password" className="font-medium text-brand-800 underline">
+            {t("auth:reset.requestNew")}
+          </Link>
+        </p>
+      </AuthPage>
+    );
+  }
+  // A missing or spent token is reported on its hidden field; show it with the form's errors.
+  const errors = [...(form.errors ?? []), ...(fields.token.errors ?? [])];
+  return (
+    <AuthPage title={t("auth:reset.title")}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <ErrorBox id={form.errorId} errors={errors} />
+        <input type="hidden" name="token" value={token} />
+        <TextField
+          field={fields.password}
+          label={t("auth:reset.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("auth:fields.passwordHint")}
+        />
+        <TextField field={fields.confirm} label={t("auth:reset.confirm")} type="password" autoComplete="new-password" />
+        <SubmitButton>{t("auth:reset.submit")}</SubmitButton>
+      </Form>
+      {errors.length > 0 && (
+        <p className="mt-4 text-center">
+          <Link to="/forgot_password" className="font-medium text-brand-800 underline">
+            {t("auth:reset.requestNew")}
+          </Link>
+        </p>
+      )}
+    </AuthPage>
+  );
+}

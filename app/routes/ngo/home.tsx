@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/home";
+import { HomeTiles } from "~/components/home-tiles";
+import { RoleShell } from "~/components/role-shell";
+import { requireUser } from "~/lib/http.server";
+import { HOME_TILES } from "~/lib/navigation";
+import { pictureUrl } from "~/lib/pictures";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  return { name: user.displayName, logoKey: user.pictureKey };
+}
+
+/** /ngo_home: a welcome with the NGO's name and logo, and its six feature tiles. */
+export default function NgoHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { name, logoKey } = loaderData;
+  return (
+    <RoleShell title={t("common:nav.home")}>
+      <title>{`${t("common:nav.home")} · ${t("common:brand")}`}</title>
+      <section aria-labelledby="welcome" className="mx-auto flex max-w-5xl flex-col gap-6">
+        <div className="flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm">
+          <img
+            src={pictureUrl(logoKey, "logo")}
+            alt={t("home:logoOf", { name })}
+            width={80}
+            height={80}
+            className="h-16 w-16 shrink-0 rounded-lg bg-white object-contain sm:h-20 sm:w-20"
+          />
+          <div className="min-w-0">
+            <h2 id="welcome" className="break-words text-2xl font-bold text-brand-900">
+              {t("home:welcome", { name })}
+            </h2>
+            <p className="text-slate-700">{t("home:ngo.lead")}</p>
+          </div>
+        </div>
+        <HomeTiles tiles={HOME_TILES.ngo} />
+      </section>
+    </RoleShell>
+  );
+}

@@ -1,0 +1,95 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/notifications";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { SubmitButton } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { requireAnyUser } from "~/lib/http.server";
+import { safeRedirectTarget } from "~/lib/roles";
+import { parsePage } from "../../server/domain/admin/paging";
+import { countUnread, listNotifications, markAllRead } from "../../server/domain/notifications/notifications";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAnyUser(context);
+  const url = new URL(request.url);
+  const { db } = context.services;
+  const [list, unread] = await Promise.all([
+    listNotifications(db, user.id, parsePage(url.searchParams.get("page"))),
+    countUnread(db, user.id),
+  ]);
+  return {
+    unread,
+    notice: url.searchParams.get("notice"),
+    notifications: {
+      ...list,
+      rows: list.rows.map((n) => ({
+        id: n.id,
+        type: n.type,
+        params: n.params,
+        // Links are written by the server, but only local paths are ever rendered as links.
+        link: n.link ? safeRedirectTarget(n.link, "") || null : null,
+        read: n.readAt !== null,
+        createdAt: formatDateTime(n.createdAt, context.lang),
+      })),
+    },
+  };
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const user = requireAnyUser(context);
+  await markAllRead(context.services.db, user.id);
+  return redirect("/notifications?notice=markedRead");
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { notifications, unread, notice } = loaderData;
+  return (
+    <RoleShell title={t("notifications:page.title")}>
+      <title>{`${t("notifications:page.title")} · ${t("common:brand")}`}</title>
+      {notice === "markedRead" && (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t("notifications:page.markedRead")}
+        </p>
+      )}
+      {unread > 0 && (
+        <Form method="post" className="mb-4">
+          <SubmitButton className="rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:opacity-70">
+            {t("notifications:page.markAllRead")}
+          </SubmitButton>
+        </Form>
+      )}
+      {notifications.rows.length === 0 ? (
+        <p className="text-slate-700">{t("notifications:page.none")}</p>
+      ) : (
+        <ol className="space-y-3">
+          {notifications.rows.map((n) => (
+            <li
+              key={n.id}
+              className={`rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`}
+            >
+              <p>
+                {!n.read && (
+                  <span className="me-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                    {t("notifications:page.new")}
+                  </span>
+                )}
+                {t(`notifications:${n.type}`, { ...n.params, defaultValue: n.type })}
+              </p>
+              <p className="mt-1 flex flex-wrap gap-3 text-sm text-slate-700">
+                <DateTime value={n.createdAt} />
+                {n.link && (
+                  <Link to={n.link} className="font-medium text-brand-800 underline">
+                    {t("notifications:page.open")}
+                  </Link>
+                )}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager page={notifications.page} pages={notifications.pages} label={t("notifications:page.title")} />
+    </RoleShell>
+  );
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { z } from "zod";
+import {
+  ngoNameSchema,
+  passwordFormSchema,
+  paymentSchema,
+  personNameSchema,
+  pictureSchema,
+  type SettingsIntent,
+} from "~/forms/settings";
+import { formAction, requireUser } from "~/lib/http.server";
+import {
+  changeNgoName,
+  changePassword,
+  changePersonName,
+  changePicture,
+  removePicture,
+  updatePaymentAccounts,
+} from "../../../server/domain/accounts/settings";
+
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+/**
+ * The one action behind /settingsNGO, /settingsDonor and /rider_profile. Each page holds several forms;
+ * the hidden `intent` field says which one was sent. A success redirects back with `?saved=<intent>`
+ * (so a reload never sends the form again); a failure answers with the form's errors and its intent, so
+ * the page shows them on the right form.
+ */
+export async function settingsAction(request: Request, context: AppLoadContext, role: "ngo" | "donor" | "rider") {
+  const actor = requireUser(context, role, request);
+  const { services } = context;
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "") as SettingsIntent;
+  const back = `${new URL(request.url).pathname}?saved=${intent}`;
+
+  async function run<S extends z.ZodType>(schema: S, call: (value: z.output<S>) => Promise<unknown>, hideFields: string[] = []) {
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    }
+    const outcome = await formAction(submission, () => call(submission.value as z.output<S>), hideFields);
+    if (!outcome.ok) return data({ intent, ...outcome.response.data }, outcome.response.init ?? undefined);
+    return redirect(back);
+  }
+
+  switch (intent) {
+    case "name":
+      return role === "ngo"
+        ? run(ngoNameSchema, (v) => changeNgoName(services.db, actor, v))
+        : run(personNameSchema, (v) => changePersonName(services.db, actor, v));
+    case "password":
+      return run(
+        passwordFormSchema,
+        (v) => changePassword(services.db, actor, { ...v, keepSessionToken: context.sessionToken }),
+        PASSWORD_FIELDS,
+      );
+    case "picture":
+      return run(pictureSchema, (v) => changePicture(services, actor, v));
+    case "removePicture":
+      return run(z.object({}), () => removePicture(services, actor));
+    case "payment":
+      if (role !== "ngo") break;
+      return run(paymentSchema, (v) => updatePaymentAccounts(services.db, actor, v));
+  }
+  throw data({ message: "errors:notFound" }, { status: 400 });
+}
+
+export type SettingsActionData = Awaited<ReturnType<typeof settingsAction>>;

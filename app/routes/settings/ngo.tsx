@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import type { Route } from "./+types/ngo";
+import { RoleShell } from "~/components/role-shell";
+import { requireUser } from "~/lib/http.server";
+import { getNgoSettings } from "../../../server/domain/accounts/settings";
+import { settingsAction } from "./actions.server";
+import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "./shared";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  return { settings: await getNgoSettings(context.services.db, user) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return settingsAction(request, context, "ngo");
+}
+
+/** /settingsNGO: name, password, logo and the accounts donors pay into. */
+export default function NgoSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { settings } = loaderData;
+  // A new location after each save remounts the forms, so they start from the saved values.
+  const location = useLocation();
+  return (
+    <RoleShell title={t("settings:title")}>
+      <title>{`${t("settings:title")} · ${t("common:brand")}`}</title>
+      <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
+        <NgoNameForm name={settings.name} />
+        <PaymentForm accounts={settings} />
+        <PictureForm pictureKey={settings.logoKey} kind="logo" />
+        <PasswordForm />
+      </div>
+    </RoleShell>
+  );
+}

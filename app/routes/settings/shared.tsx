@@ -1,0 +1,269 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useSearchParams } from "react-router";
+import { ErrorBox, SubmitButton, TextField } from "~/components/form";
+import {
+  ngoNameSchema,
+  passwordFormSchema,
+  paymentSchema,
+  personNameSchema,
+  pictureSchema,
+  type SettingsIntent,
+} from "~/forms/settings";
+import { pictureUrl } from "~/lib/pictures";
+
+/** The forms of the settings pages, shared by the NGO, donor and rider screens. */
+
+type ActionData = { intent: SettingsIntent; result: SubmissionResult<string[]> } | undefined;
+
+/** The action's reply, but only for the form that was sent: each form sees its own errors. */
+function useResult(...intents: SettingsIntent[]) {
+  const actionData = useActionData() as ActionData;
+  return actionData && intents.includes(actionData.intent) ? actionData.result : undefined;
+}
+
+const SAVED_MESSAGES: Record<SettingsIntent, string> = {
+  name: "settings:name.saved",
+  password: "settings:password.saved",
+  picture: "settings:picture.saved",
+  removePicture: "settings:picture.removed",
+  payment: "settings:payment.saved",
+};
+
+/** One titled card with its own form, and the success message after that form was saved. */
+function Section({
+  id,
+  title,
+  intents,
+  lead,
+  children,
+}: {
+  id: string;
+  title: string;
+  intents: SettingsIntent[];
+  lead?: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const saved = params.get("saved") as SettingsIntent | null;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-lg bg-white p-4 shadow-sm md:p-6">
+      <h2 id={`${id}-heading`} className="text-lg font-bold text-brand-900">
+        {title}
+      </h2>
+      {lead && <p className="mt-1 text-slate-700">{lead}</p>}
+      {saved && intents.includes(saved) && (
+        <p role="status" className="mt-3 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(SAVED_MESSAGES[saved])}
+        </p>
+      )}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Intent({ value }: { value: SettingsIntent }) {
+  return <input type="hidden" name="intent" value={value} />;
+}
+
+const buttonClass =
+  "rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+
+export function NgoNameForm({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "name-form",
+    lastResult: useResult("name"),
+    defaultValue: { name },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ngoNameSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="name" title={t("settings:name.heading")} intents={["name"]}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Intent value="name" />
+        <ErrorBox errors={form.errors} id={form.errorId} />
+        <TextField field={fields.name} label={t("settings:name.ngoName")} autoComplete="organization" />
+        <div>
+          <SubmitButton className={buttonClass}>{t("settings:name.submit")}</SubmitButton>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export function PersonNameForm({ firstName, lastName }: { firstName: string; lastName: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "name-form",
+    lastResult: useResult("name"),
+    defaultValue: { firstName, lastName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personNameSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="name" title={t("settings:name.heading")} intents={["name"]}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Intent value="name" />
+        <ErrorBox errors={form.errors} id={form.errorId} />
+        <TextField field={fields.firstName} label={t("settings:name.firstName")} autoComplete="given-name" />
+        <TextField field={fields.lastName} label={t("settings:name.lastName")} autoComplete="family-name" />
+        <div>
+          <SubmitButton className={buttonClass}>{t("settings:name.submit")}</SubmitButton>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+/** Passwords are never sent back by the server (the action hides them), so a failed try starts empty. */
+export function PasswordForm() {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult: useResult("password"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="password" title={t("settings:password.heading")} intents={["password"]} lead={t("settings:password.lead")}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Intent value="password" />
+        <ErrorBox errors={form.errors} id={form.errorId} />
+        <TextField field={fields.currentPassword} type="password" label={t("settings:password.current")} autoComplete="current-password" />
+        <TextField
+          field={fields.newPassword}
+          type="password"
+          label={t("settings:password.new")}
+          hint={t("settings:password.hint")}
+          autoComplete="new-password"
+        />
+        <TextField field={fields.confirmPassword} type="password" label={t("settings:password.confirm")} autoComplete="new-password" />
+        <div>
+          <SubmitButton className={buttonClass}>{t("settings:password.submit")}</SubmitButton>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+/** Upload a new logo / picture, or remove it so the default stands in. */
+export function PictureForm({ pictureKey, kind }: { pictureKey: string | null; kind: "logo" | "avatar" }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "picture-form",
+    lastResult: useResult("picture", "removePicture"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: pictureSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const words = kind === "logo" ? "logo" : "avatar";
+  return (
+    <Section id="picture" title={t(`settings:picture.${words}.heading`)} intents={["picture", "removePicture"]}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <img
+          src={pictureUrl(pictureKey, kind)}
+          alt={t(`settings:picture.${words}.current`)}
+          width={96}
+          height={96}
+          className="h-24 w-24 shrink-0 rounded-full border border-slate-200 bg-white object-cover"
+          data-testid="settings-picture"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
+            <Intent value="picture" />
+            <ErrorBox errors={form.errors} id={form.errorId} />
+            <TextField
+              field={fields.picture}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              label={t(`settings:picture.${words}.new`)}
+              hint={t("settings:picture.hint")}
+            />
+            <div>
+              <SubmitButton className={buttonClass}>{t("settings:picture.submit")}</SubmitButton>
+            </div>
+          </Form>
+          {pictureKey && (
+            <Form method="post">
+              <Intent value="removePicture" />
+              <button
+                type="submit"
+                className="rounded-lg border-2 border-red-700 px-4 py-2 font-bold text-red-800 hover:bg-red-50"
+              >
+                {t(`settings:picture.${words}.remove`)}
+              </button>
+            </Form>
+          )}
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+export interface PaymentDefaults {
+  jazzcashNumber: string | null;
+  easypaisaNumber: string | null;
+  bankName: string | null;
+  bankAccountTitle: string | null;
+  bankAccountNumber: string | null;
+}
+
+export function PaymentForm({ accounts }: { accounts: PaymentDefaults }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "payment-form",
+    lastResult: useResult("payment"),
+    defaultValue: {
+      jazzcashNumber: accounts.jazzcashNumber ?? "",
+      easypaisaNumber: accounts.easypaisaNumber ?? "",
+      bankName: accounts.bankName ?? "",
+      bankAccountTitle: accounts.bankAccountTitle ?? "",
+      bankAccountNumber: accounts.bankAccountNumber ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section id="payment" title={t("settings:payment.heading")} intents={["payment"]} lead={t("settings:payment.lead")}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Intent value="payment" />
+        <ErrorBox errors={form.errors} id={form.errorId} />
+        <TextField
+          field={fields.jazzcashNumber}
+          type="tel"
+          inputMode="numeric"
+          label={t("settings:payment.jazzcash")}
+          hint={t("settings:payment.walletHint")}
+        />
+        <TextField
+          field={fields.easypaisaNumber}
+          type="tel"
+          inputMode="numeric"
+          label={t("settings:payment.easypaisa")}
+          hint={t("settings:payment.walletHint")}
+        />
+        <fieldset className="flex flex-col gap-4 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 font-bold text-slate-800">{t("settings:payment.bank")}</legend>
+          <p className="text-sm text-slate-600">{t("settings:payment.bankHint")}</p>
+          <TextField field={fields.bankName} label={t("settings:payment.bankName")} />
+          <TextField field={fields.bankAccountTitle} label={t("settings:payment.bankAccountTitle")} />
+          <TextField
+            field={fields.bankAccountNumber}
+            label={t("settings:payment.bankAccountNumber")}
+            hint={t("settings:payment.accountHint")}
+          />
+        </fieldset>
+        <div>
+          <SubmitButton className={buttonClass}>{t("settings:payment.submit")}</SubmitButton>
+        </div>
+      </Form>
+    </Section>
+  );
+}

@@ -1,0 +1,323 @@
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { createI18n } from "../../../app/i18n/i18n";
+import { PAGE_SIZE, REASON_MAX_LENGTH } from "../../../app/lib/constants";
+import { ROLE_HOME, ROLE_SIGN_IN } from "../../../app/lib/roles";
+import type { DbOrTx } from "../../db/client";
+import { ngoProfiles, riderProfiles, users } from "../../db/schema";
+import type { Services } from "../../services";
+import type { SessionUser } from "../accounts/sessions";
+import { deleteUserSessions } from "../accounts/sessions";
+import { recordAudit } from "../audit/audit";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import { notify } from "../notifications/notifications";
+import { paged, pageOffset, type Paged } from "./paging";
+
+/** The roles the administrator vets. */
+export type VettedRole = "ngo" | "rider";
+type Actor = Pick<SessionUser, "id" | "role">;
+type AdminServices = Pick<Services, "db" | "mailer" | "config">;
+
+/** The routes check the role too; the domain refuses on its own so no other caller can skip the check. */
+function assertAdmin(actor: Actor) {
+  if (actor.role !== "admin") throw forbidden();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id would make PostgreSQL throw; it simply names no account. */
+function assertUserId(userId: string) {
+  if (!UUID.test(userId)) throw notFound();
+}
+
+/**
+ * Mail goes out in English: the account records no language preference, and the admin's own language
+ * says nothing about the applicant's.
+ */
+const mailT = createI18n("en").getFixedT("en");
+
+function appLink(config: Services["config"], path: string): string {
+  return new URL(path, config.APP_URL).toString();
+}
+
+export interface PendingNgo {
+  id: string;
+  email: string;
+  createdAt: Date;
+  name: string;
+  address: string;
+  registrationNumber: string;
+  contactNumber: string;
+  logoKey: string | null;
+}
+
+export interface PendingRider {
+  id: string;
+  email: string;
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  contactNumber: string;
+  cnic: string;
+  pictureKey: string | null;
+}
+
+/** Sign-ups waiting for a decision, oldest first (a queue), with every field the applicant gave. */
+export async function listPending(db: DbOrTx, role: "ngo", page: number): Promise<Paged<PendingNgo>>;
+export async function listPending(db: DbOrTx, role: "rider", page: number): Promise<Paged<PendingRider>>;
+export async function listPending(db: DbOrTx, role: VettedRole, page: number): Promise<Paged<PendingNgo | PendingRider>> {
+  const pending = and(eq(users.role, role), eq(users.verification, "pending"));
+  if (role === "ngo") {
+    const [total] = await db.select({ n: count() }).from(users).innerJoin(ngoProfiles, eq(ngoProfiles.userId, users.id)).where(pending);
+    const rows = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        createdAt: users.createdAt,
+        name: ngoProfiles.name,
+        address: ngoProfiles.address,
+        registrationNumber: ngoProfiles.registrationNumber,
+        contactNumber: ngoProfiles.contactNumber,
+        logoKey: ngoProfiles.logoKey,
+      })
+      .from(users)
+      .innerJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
+      .where(pending)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page));
+    return paged(rows, page, total?.n ?? 0);
+  }
+  const [total] = await db.select({ n: count() }).from(users).innerJoin(riderProfiles, eq(riderProfiles.userId, users.id)).where(pending);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      createdAt: users.createdAt,
+      firstName: riderProfiles.firstName,
+      lastName: riderProfiles.lastName,
+      contactNumber: riderProfiles.contactNumber,
+      cnic: riderProfiles.cnic,
+      pictureKey: riderProfiles.pictureKey,
+    })
+    .from(users)
+    .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
+    .where(pending)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(page));
+  return paged(rows, page, total?.n ?? 0);
+}
+
+/** The NGO's name or the rider's full name, for messages. */
+const displayName = sql<string>`coalesce(${ngoProfiles.name}, ${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}, ${users.email})`;
+
+async function accountForMail(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, role: users.role, name: displayName })
+    .from(users)
+    .leftJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
+    .leftJoin(riderProfiles, eq(riderProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Why a conditional update changed nothing: no such account, or its state had already moved on. */
+async function explainNoChange(db: DbOrTx, userId: string, conflictKey: string): Promise<never> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound();
+  throw conflict(conflictKey);
+}
+
+/**
+ * Verifies a pending NGO or rider. The update only applies while the account is still pending, so of
+ * several concurrent accepts exactly one changes it, writes the audit entry and tells the user.
+ */
+export async function accept(services: AdminServices, actor: Actor, userId: string): Promise<void> {
+  assertAdmin(actor);
+  assertUserId(userId);
+  const decided = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ verification: "verified", rejectionReason: null, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), eq(users.verification, "pending"), inArray(users.role, ["ngo", "rider"])))
+      .returning({ id: users.id, role: users.role });
+    if (!row) return null;
+    await recordAudit(tx, { actorId: actor.id, action: "account.accepted", targetUserId: userId });
+    return row;
+  });
+  if (!decided) return explainNoChange(services.db, userId, "admin:alreadyDecided");
+
+  // Told after the decision is committed: a mail failure must not undo it (the mailer records failures).
+  const account = await accountForMail(services.db, userId);
+  if (!account) return;
+  const signInUrl = appLink(services.config, ROLE_SIGN_IN[account.role]);
+  await notify(services, {
+    userId,
+    type: "accountAccepted",
+    params: { name: account.name },
+    link: ROLE_HOME[account.role],
+    email: {
+      subject: mailT("mail:accepted.subject"),
+      body: mailT("mail:accepted.body", { name: account.name, role: mailT(`common:roles.${account.role}`), signInUrl }),
+    },
+  });
+}
+
+/** The reason a decision needs: trimmed, present, not too long. */
+export function checkReason(reason: string | null | undefined): string {
+  const text = (reason ?? "").trim();
+  if (!text) throw invalid("validation:reasonRequired", "reason");
+  if (text.length > REASON_MAX_LENGTH) throw invalid("validation:tooLong", "reason");
+  return text;
+}
+
+/**
+ * Rejects a pending NGO or rider with a reason the applicant sees. They may still sign in, to correct
+ * their details and re-submit; the email says so.
+ */
+export async function reject(services: AdminServices, actor: Actor, userId: string, reason: string): Promise<void> {
+  assertAdmin(actor);
+  const text = checkReason(reason);
+  assertUserId(userId);
+  const decided = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ verification: "rejected", rejectionReason: text, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), eq(users.verification, "pending"), inArray(users.role, ["ngo", "rider"])))
+      .returning({ id: users.id });
+    if (!row) return null;
+    await recordAudit(tx, { actorId: actor.id, action: "account.rejected", targetUserId: userId, details: { reason: text } });
+    return row;
+  });
+  if (!decided) return explainNoChange(services.db, userId, "admin:alreadyDecided");
+
+  const account = await accountForMail(services.db, userId);
+  if (!account) return;
+  const signInUrl = appLink(services.config, ROLE_SIGN_IN[account.role]);
+  await notify(services, {
+    userId,
+    type: "accountRejected",
+    params: { reason: text },
+    link: "/resubmit",
+    email: {
+      subject: mailT("mail:rejected.subject"),
+      body: mailT("mail:rejected.body", { name: account.name, reason: text, signInUrl }),
+    },
+  });
+}
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  role: "ngo" | "rider";
+  name: string;
+  contactNumber: string;
+  verification: "pending" | "verified" | "rejected";
+  suspendedAt: Date | null;
+  createdAt: Date;
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" finds that text, not everything. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** All NGOs or all riders, whatever their state, by name; optionally filtered by name or email. */
+export async function listAccounts(db: DbOrTx, role: VettedRole, page: number, search?: string): Promise<Paged<AccountRow>> {
+  const q = search?.trim().slice(0, 100);
+  const name =
+    role === "ngo" ? sql<string>`${ngoProfiles.name}` : sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`;
+  const contact = role === "ngo" ? ngoProfiles.contactNumber : riderProfiles.contactNumber;
+  const conditions: SQL[] = [eq(users.role, role)];
+  if (q) conditions.push(or(ilike(users.email, likePattern(q)), ilike(name, likePattern(q)))!);
+  const where = and(...conditions);
+  const base = () =>
+    role === "ngo"
+      ? db.select({ n: count() }).from(users).innerJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
+      : db.select({ n: count() }).from(users).innerJoin(riderProfiles, eq(riderProfiles.userId, users.id));
+  const [total] = await base().where(where);
+  const select = {
+    id: users.id,
+    email: users.email,
+    role: sql<"ngo" | "rider">`${users.role}`,
+    name,
+    contactNumber: contact,
+    verification: users.verification,
+    suspendedAt: users.suspendedAt,
+    createdAt: users.createdAt,
+  };
+  const query =
+    role === "ngo"
+      ? db.select(select).from(users).innerJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
+      : db.select(select).from(users).innerJoin(riderProfiles, eq(riderProfiles.userId, users.id));
+  const rows = await query
+    .where(where)
+    .orderBy(sql`lower(${name})`, asc(users.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(page));
+  return paged(rows, page, total?.n ?? 0);
+}
+
+/**
+ * Suspends an account and ends all its sessions at once, in one transaction. Administrators cannot be
+ * suspended. Only an active account changes, so a repeated click does nothing twice.
+ */
+export async function suspend(services: AdminServices, actor: Actor, userId: string): Promise<void> {
+  assertAdmin(actor);
+  assertUserId(userId);
+  const done = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ suspendedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.suspendedAt), ne(users.role, "admin")))
+      .returning({ id: users.id });
+    if (!row) return null;
+    await deleteUserSessions(tx, userId);
+    await recordAudit(tx, { actorId: actor.id, action: "account.suspended", targetUserId: userId });
+    return row;
+  });
+  if (done) {
+    const account = await accountForMail(services.db, userId);
+    // No in-app notification: a suspended account cannot sign in to read it.
+    if (account) {
+      await services.mailer.send({
+        to: account.email,
+        subject: mailT("mail:suspended.subject"),
+        body: mailT("mail:suspended.body", { name: account.name }),
+      });
+    }
+    return;
+  }
+  const [row] = await services.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound();
+  if (row.role === "admin") throw forbidden("admin:cannotSuspendAdmin");
+  throw conflict("admin:alreadySuspended");
+}
+
+/** Lifts a suspension; the user signs in again as usual. */
+export async function restore(services: AdminServices, actor: Actor, userId: string): Promise<void> {
+  assertAdmin(actor);
+  assertUserId(userId);
+  const done = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ suspendedAt: null, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)))
+      .returning({ id: users.id });
+    if (!row) return null;
+    await recordAudit(tx, { actorId: actor.id, action: "account.restored", targetUserId: userId });
+    return row;
+  });
+  if (!done) return explainNoChange(services.db, userId, "admin:notSuspended");
+  const account = await accountForMail(services.db, userId);
+  if (!account) return;
+  await notify(services, {
+    userId,
+    type: "accountRestored",
+    link: ROLE_HOME[account.role],
+    email: {
+      subject: mailT("mail:restored.subject"),
+      body: mailT("mail:restored.body", { name: account.name, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) }),
+    },
+  });
+}
