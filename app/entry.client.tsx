@@ -1,19 +1,20 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { createI18n, isLang } from "~/i18n/i18n";
+import { createI18n, I18nProvider, isLang, STRINGS_ELEMENT_ID, type Strings } from "~/i18n/i18n";
 
 const lang = document.documentElement.lang;
-const i18n = createI18n(isLang(lang) ? lang : "en");
+// The server puts this page's strings in the HTML as JSON, so they are not part of the JavaScript.
+const strings = JSON.parse(document.getElementById(STRINGS_ELEMENT_ID)?.textContent ?? "{}") as Strings;
+const i18n = createI18n(isLang(lang) ? lang : "en", strings);
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <HydratedRouter />
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 });

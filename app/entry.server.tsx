@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { createI18n } from "~/i18n/i18n";
+import { I18nProvider } from "~/i18n/i18n";
+import { serverI18n } from "~/i18n/i18n.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,13 +20,13 @@ export default function handleRequest(
     const userAgent = request.headers.get("user-agent");
     // Crawlers (and link previews) get the whole page at once.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const i18n = createI18n(loadContext.lang);
+    const i18n = serverI18n(loadContext.lang);
     const nonce = loadContext.cspNonce;
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>,
+      </I18nProvider>,
       {
         nonce,
         [readyOption]() {

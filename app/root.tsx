@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,7 +10,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { dirOf, type Lang } from "~/i18n/i18n";
+import { dirOf, serializeStrings, STRINGS_ELEMENT_ID, useTranslation, type Lang } from "~/i18n/i18n";
 import { countUnread } from "../server/domain/notifications/notifications";
 import "./app.css";
 
@@ -43,9 +42,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
         <ScrollRestoration />
+        <PageStrings />
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** This page's strings as a JSON data block, read by entry.client before hydration. */
+function PageStrings() {
+  const { i18n } = useTranslation();
+  return (
+    <script
+      id={STRINGS_ELEMENT_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: serializeStrings(i18n.strings) }}
+    />
   );
 }
 

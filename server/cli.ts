@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { createI18n } from "../app/i18n/i18n";
+import { serverI18n } from "../app/i18n/i18n.server";
 import { email, newPassword } from "../app/forms/fields";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -9,7 +9,7 @@ import { findUserByEmail } from "./domain/accounts/accounts";
 import { ensureAdmin } from "./domain/accounts/admin-account";
 
 /** Operator commands. There is no public admin sign-up: `npm run create-admin -- --email x --password y`. */
-const t = createI18n("en").getFixedT("en");
+const { t } = serverI18n("en");
 
 const createAdminSchema = z.object({ email: email(), password: newPassword() });
 

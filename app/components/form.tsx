@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import { useNavigation } from "react-router";
 
 /** Translates an error key ("namespace:key") coming from a schema or a domain error. */

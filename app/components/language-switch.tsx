@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import { useLocation } from "react-router";
 
 /** A plain form post, so switching works before JavaScript arrives; the page reloads in the new language. */

@@ -1,5 +1,5 @@
 import { Menu } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import { Form, NavLink, useRouteLoaderData, useSearchParams } from "react-router";
 import { NAVIGATION } from "~/lib/navigation";
 import { pictureUrl } from "~/lib/pictures";

@@ -1,7 +1,6 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ROLES } from "~/lib/roles";
-import { PASSWORD_MAX_LENGTH } from "~/lib/constants";
-import { address, cnic, email, newPassword, optionalImage, phone, requiredText } from "./fields";
+import { address, cnic, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields";
 
 export const ngoSignUpSchema = z.object({
   name: requiredText("validation:ngoNameRequired"),
@@ -35,26 +34,23 @@ export const riderSignUpSchema = z.object({
 
 export const signInSchema = z.object({
   email: email(),
-  password: z
-    .string({ error: "validation:passwordRequired" })
-    .min(1, "validation:passwordRequired")
-    .max(PASSWORD_MAX_LENGTH, { error: "validation:tooLong" }),
-  redirectTo: z.string().optional(),
+  password: givenPassword("validation:passwordRequired"),
+  redirectTo: z.optional(z.string()),
 });
 
 export const forgotPasswordSchema = z.object({ email: email() });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: "auth:reset.invalidToken" }).min(1, "auth:reset.invalidToken"),
+    token: z.string({ error: "auth:reset.invalidToken" }).check(z.minLength(1, "auth:reset.invalidToken")),
     password: newPassword(),
     confirm: z.string({ error: "validation:passwordsDiffer" }),
   })
-  .refine((v) => v.password === v.confirm, { error: "validation:passwordsDiffer", path: ["confirm"] });
+  .check(z.refine((v) => v.password === v.confirm, { error: "validation:passwordsDiffer", path: ["confirm"] }));
 
 /** Re-submission after a rejection (NGOs and riders only): the sign-up fields without the email and password. */
-export const ngoResubmitSchema = ngoSignUpSchema.omit({ email: true, password: true });
-export const riderResubmitSchema = riderSignUpSchema.omit({ email: true, password: true });
+export const ngoResubmitSchema = z.omit(ngoSignUpSchema, { email: true, password: true });
+export const riderResubmitSchema = z.omit(riderSignUpSchema, { email: true, password: true });
 
 export const roleSchema = z.enum(ROLES);
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { REASON_MAX_LENGTH } from "~/lib/constants";
 import { requiredText } from "./fields";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { COMMON_PASSWORDS } from "~/lib/common-passwords";
 import {
   ADDRESS_MAX_LENGTH,
@@ -12,38 +12,36 @@ import {
 } from "~/lib/constants";
 
 /**
- * Field schemas shared by the forms. Messages are translation keys ("namespace:key"); the screens
- * translate them, so the browser and the server give the same words.
+ * Field schemas shared by the forms (zod/mini: these ship to the browser). Messages are translation keys
+ * ("namespace:key"); the screens translate them, so the browser and the server give the same words.
  */
 export const requiredText = (requiredKey: string, max = NAME_MAX_LENGTH) =>
-  z
-    .string({ error: requiredKey })
-    .trim()
-    .min(1, requiredKey)
-    .max(max, { error: "validation:tooLong" });
+  z.string({ error: requiredKey }).check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, "validation:tooLong"));
 
 export const email = () =>
-  z
-    .string({ error: "validation:invalidEmail" })
-    .trim()
-    .toLowerCase()
-    .max(EMAIL_MAX_LENGTH, { error: "validation:invalidEmail" })
-    .pipe(z.email({ error: "validation:invalidEmail" }));
+  z.pipe(
+    z.string({ error: "validation:invalidEmail" }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, "validation:invalidEmail")),
+    z.email({ error: "validation:invalidEmail" }),
+  );
 
 /** A new password: the specification's minimum plus a refusal of the most common ones. */
 export const newPassword = () =>
-  z
-    .string({ error: "validation:passwordMin" })
-    .min(PASSWORD_MIN_LENGTH, { error: "validation:passwordMin" })
-    .max(PASSWORD_MAX_LENGTH, { error: "validation:tooLong" })
-    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: "validation:passwordCommon" });
+  z.string({ error: "validation:passwordMin" }).check(
+    z.minLength(PASSWORD_MIN_LENGTH, "validation:passwordMin"),
+    z.maxLength(PASSWORD_MAX_LENGTH, "validation:tooLong"),
+    z.refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), "validation:passwordCommon"),
+  );
+
+/** A password being checked, not chosen: only required and bounded. */
+export const givenPassword = (requiredKey: string) =>
+  z.string({ error: requiredKey }).check(z.minLength(1, requiredKey), z.maxLength(PASSWORD_MAX_LENGTH, "validation:tooLong"));
 
 /** Digits only, ignoring spaces and dashes, of exactly `digits` length. */
 export const digitsField = (digits: number, requiredKey: string, invalidKey: string) =>
-  z
-    .string({ error: requiredKey })
-    .transform((s) => s.replace(/[\s-]/g, ""))
-    .pipe(z.string().min(1, requiredKey).regex(new RegExp(`^\\d{${digits}}$`), { error: invalidKey }));
+  z.pipe(
+    z.pipe(z.string({ error: requiredKey }), z.transform((s: string) => s.replace(/[\s-]/g, ""))),
+    z.string().check(z.minLength(1, requiredKey), z.regex(new RegExp(`^\\d{${digits}}$`), invalidKey)),
+  );
 
 export const phone = (requiredKey: string, invalidKey = "validation:invalidContact") =>
   digitsField(PHONE_DIGITS, requiredKey, invalidKey);
@@ -52,9 +50,22 @@ export const cnic = () => digitsField(CNIC_DIGITS, "validation:required", "valid
 
 export const address = (requiredKey: string) => requiredText(requiredKey, ADDRESS_MAX_LENGTH);
 
+/** An image that must be given; its content is checked again on the server. */
+export const image = (requiredKey: string) =>
+  z.instanceof(File, { error: requiredKey }).check(
+    z.refine((f) => f.size > 0, requiredKey),
+    z.refine((f) => f.size <= IMAGE_MAX_BYTES, "validation:imageTooLarge"),
+  );
+
 /** An optional image; its content is checked again on the server, this only stops what is clearly too large. */
 export const optionalImage = () =>
-  z
-    .instanceof(File)
-    .optional()
-    .refine((f) => !f || f.size <= IMAGE_MAX_BYTES, { error: "validation:imageTooLarge" });
+  z.optional(z.instanceof(File).check(z.refine((f) => f.size <= IMAGE_MAX_BYTES, "validation:imageTooLarge")));
+
+/** An empty or blank value counts as "not given", whether it comes from a form or a direct call. */
+export const blankToUndefined = <S extends z.ZodMiniType>(schema: S) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v)),
+      z.optional(schema),
+    ),
+  );

@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { ACCOUNT_FIELD_MAX_LENGTH, IMAGE_MAX_BYTES, PASSWORD_MAX_LENGTH, PHONE_DIGITS } from "~/lib/constants";
-import { newPassword, requiredText } from "./fields";
+import * as z from "zod/mini";
+import { ACCOUNT_FIELD_MAX_LENGTH, PHONE_DIGITS } from "~/lib/constants";
+import { blankToUndefined, givenPassword, image, newPassword, requiredText } from "./fields";
 
 /**
  * The settings forms. Each page has several separate forms, told apart by a hidden `intent` field;
@@ -18,62 +18,43 @@ export const personNameSchema = z.object({
   lastName: requiredText("validation:lastNameRequired"),
 });
 
-const currentPassword = () =>
-  z
-    .string({ error: "validation:currentPasswordRequired" })
-    .min(1, "validation:currentPasswordRequired")
-    .max(PASSWORD_MAX_LENGTH, { error: "validation:tooLong" });
-
 /** What the password change itself needs (the domain function's input). */
 export const passwordChangeSchema = z.object({
-  currentPassword: currentPassword(),
+  currentPassword: givenPassword("validation:currentPasswordRequired"),
   newPassword: newPassword(),
 });
 
 /** The form adds a confirmation, which must match. */
-export const passwordFormSchema = passwordChangeSchema
-  .extend({ confirmPassword: z.string({ error: "validation:passwordsDiffer" }) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    error: "validation:passwordsDiffer",
-  });
+export const passwordFormSchema = z
+  .extend(passwordChangeSchema, { confirmPassword: z.string({ error: "validation:passwordsDiffer" }) })
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      path: ["confirmPassword"],
+      error: "validation:passwordsDiffer",
+    }),
+  );
 
-export const pictureSchema = z.object({
-  picture: z
-    .instanceof(File, { error: "settings:picture.required" })
-    .refine((f) => f.size > 0, { error: "settings:picture.required" })
-    .refine((f) => f.size <= IMAGE_MAX_BYTES, { error: "validation:imageTooLarge" }),
-});
-
-/** An empty or blank value counts as "not given", whether it comes from a form or a direct call. */
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+export const pictureSchema = z.object({ picture: image("settings:picture.required") });
 
 /** A JazzCash or Easypaisa mobile account: 11 digits, spaces and dashes ignored. */
 const walletNumber = () =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((s) => s.replace(/[\s-]/g, ""))
-      .pipe(z.string().regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), { error: "settings:payment.walletInvalid" }))
-      .optional(),
+  blankToUndefined(
+    z.pipe(
+      z.pipe(z.string(), z.transform((s: string) => s.replace(/[\s-]/g, ""))),
+      z.string().check(z.regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), "settings:payment.walletInvalid")),
+    ),
   );
 
 const bankText = () =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(ACCOUNT_FIELD_MAX_LENGTH, { error: "validation:tooLong" }).optional(),
-  );
+  blankToUndefined(z.string().check(z.trim(), z.maxLength(ACCOUNT_FIELD_MAX_LENGTH, "validation:tooLong")));
 
 /** An IBAN (PK + 22 characters) or a plain account number: letters and digits, 8 to 34 without spaces. */
 const bankAccountNumber = () =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((s) => s.replace(/\s/g, "").toUpperCase())
-      .pipe(z.string().regex(/^[A-Z0-9]{8,34}$/, { error: "settings:payment.accountNumberInvalid" }))
-      .optional(),
+  blankToUndefined(
+    z.pipe(
+      z.pipe(z.string(), z.transform((s: string) => s.replace(/\s/g, "").toUpperCase())),
+      z.string().check(z.regex(/^[A-Z0-9]{8,34}$/, "settings:payment.accountNumberInvalid")),
+    ),
   );
 
 const BANK_FIELDS = ["bankName", "bankAccountTitle", "bankAccountNumber"] as const;
@@ -87,12 +68,14 @@ export const paymentSchema = z
     bankAccountTitle: bankText(),
     bankAccountNumber: bankAccountNumber(),
   })
-  .superRefine((v, ctx) => {
-    if (!BANK_FIELDS.some((f) => v[f] !== undefined)) return;
-    for (const f of BANK_FIELDS) {
-      if (v[f] === undefined) ctx.addIssue({ code: "custom", path: [f], message: `settings:payment.${f}Required` });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!BANK_FIELDS.some((f) => v[f] !== undefined)) return;
+      for (const f of BANK_FIELDS) {
+        if (v[f] === undefined) ctx.addIssue({ code: "custom", path: [f], message: `settings:payment.${f}Required`, input: v });
+      }
+    }),
+  );
 
 export type PersonNameInput = z.input<typeof personNameSchema>;
 export type NgoNameInput = z.input<typeof ngoNameSchema>;

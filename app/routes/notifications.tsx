@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
 import { DateTime, formatDateTime } from "~/components/date-time";

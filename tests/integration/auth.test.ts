@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/forms/parse";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ZodType } from "zod";
+import type { ZodMiniType as ZodType } from "zod/mini";
 import {
   donorSignUpSchema,
   ngoSignUpSchema,

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/forms/parse";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/accounts";
 import { DateTime, formatDateTime } from "~/components/date-time";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import type { Route } from "./+types/audit";
 import { DateTime, formatDateTime } from "~/components/date-time";
 import { Pager } from "~/components/pager";

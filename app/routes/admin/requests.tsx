@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { parseWithZod } from "~/forms/parse";
+import { useTranslation } from "~/i18n/i18n";
 import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/requests";
 import { DateTime, formatDateTime, type FormattedTime } from "~/components/date-time";
@@ -218,7 +218,6 @@ function RejectForm({ id, name, lastResult }: { id: string; name: string; lastRe
   const [form, fields] = useForm({
     id: `reject-${id}`,
     lastResult,
-    constraint: getZodConstraint(rejectSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

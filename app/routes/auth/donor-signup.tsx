@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { parseWithZod } from "~/forms/parse";
+import { useTranslation } from "~/i18n/i18n";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/donor-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import type { Route } from "./+types/home";
 import { HomeTiles } from "~/components/home-tiles";
 import { RoleShell } from "~/components/role-shell";

@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "~/forms/parse";
 import { data, redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   ngoNameSchema,
   passwordFormSchema,
@@ -34,7 +34,7 @@ export async function settingsAction(request: Request, context: AppLoadContext, 
   const intent = String(formData.get("intent") ?? "") as SettingsIntent;
   const back = `${new URL(request.url).pathname}?saved=${intent}`;
 
-  async function run<S extends z.ZodType>(schema: S, call: (value: z.output<S>) => Promise<unknown>, hideFields: string[] = []) {
+  async function run<S extends z.ZodMiniType>(schema: S, call: (value: z.output<S>) => Promise<unknown>, hideFields: string[] = []) {
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/i18n";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/donor";
 import { RoleShell } from "~/components/role-shell";

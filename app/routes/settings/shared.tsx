@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { parseWithZod } from "~/forms/parse";
+import { useTranslation } from "~/i18n/i18n";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form";
 import {

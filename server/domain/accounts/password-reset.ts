@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { createI18n, type Lang } from "../../../app/i18n/i18n";
+import type { Lang } from "../../../app/i18n/i18n";
+import { serverI18n } from "../../../app/i18n/i18n.server";
 import type { Role } from "../../../app/lib/roles";
 import { passwordResets, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
@@ -35,7 +36,7 @@ export async function requestPasswordReset(
     userId: user.id,
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
   });
-  const { t } = createI18n(input.lang);
+  const { t } = serverI18n(input.lang);
   const link = `${config.APP_URL}/reset_password?token=${token}`;
   await services.mailer.send({
     to: user.email,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   ngoNameSchema,
   passwordChangeSchema,
@@ -28,7 +28,7 @@ export const PASSWORD_CHANGE_LIMIT = 10;
 export const PASSWORD_CHANGE_WINDOW_SECONDS = 15 * 60;
 
 /** Checks input again on the server (the forms already did): the first problem becomes a field error. */
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

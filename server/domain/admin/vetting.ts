@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { createI18n } from "../../../app/i18n/i18n";
+import { serverI18n } from "../../../app/i18n/i18n.server";
 import { PAGE_SIZE, REASON_MAX_LENGTH } from "../../../app/lib/constants";
 import { ROLE_HOME, ROLE_SIGN_IN } from "../../../app/lib/roles";
 import type { DbOrTx } from "../../db/client";
@@ -32,7 +32,7 @@ function assertUserId(userId: string) {
  * Mail goes out in English: the account records no language preference, and the admin's own language
  * says nothing about the applicant's.
  */
-const mailT = createI18n("en").getFixedT("en");
+const mailT = serverI18n("en").t;
 
 function appLink(config: Services["config"], path: string): string {
   return new URL(path, config.APP_URL).toString();

@@ -1,0 +1,7 @@
+import { createI18n, type I18n, type Lang } from "./i18n";
+import { resources } from "./resources";
+
+/** A translator with every string of the language, for the server (pages, emails, the command line). */
+export function serverI18n(lang: Lang): I18n {
+  return createI18n(lang, resources[lang], resources.en);
+}
