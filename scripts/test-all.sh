@@ -24,7 +24,7 @@ fi
 as_root su postgres -c "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\"" >/dev/null
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
-npm ci --no-audit --no-fund
+npm install --no-audit --no-fund
 npx react-router typegen
 npx tsc
 npx vitest run
