@@ -1,4 +1,5 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
 import { data, Form, redirect, useActionData } from "react-router";
@@ -215,12 +216,9 @@ function Applicant({
 /** A native disclosure, so asking for the reason works without JavaScript; it opens again on an error. */
 function RejectForm({ id, name, lastResult }: { id: string; name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(rejectSchema, {
     id: `reject-${id}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const reasonError = fields.reason.errors?.[0];
   return (

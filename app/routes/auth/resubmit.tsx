@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
 import { data, Form, redirect, type AppLoadContext } from "react-router";
@@ -84,12 +85,9 @@ type Result = SubmissionResult<string[]> | undefined;
 
 function NgoForm({ values, lastResult }: { values: Record<string, string | undefined>; lastResult: Result }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ngoResubmitSchema, {
     lastResult,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ngoResubmitSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
@@ -114,12 +112,9 @@ function NgoForm({ values, lastResult }: { values: Record<string, string | undef
 
 function RiderForm({ values, lastResult }: { values: Record<string, string | undefined>; lastResult: Result }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(riderResubmitSchema, {
     lastResult,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: riderResubmitSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>

@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
 import { data, Form, Link, redirect } from "react-router";
@@ -53,11 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { role, notice, redirectTo } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(signInSchema, {
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const signUp = SIGN_UP[role];
   return (

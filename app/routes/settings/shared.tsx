@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "~/forms/parse";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form";
@@ -73,13 +73,10 @@ const buttonClass =
 
 export function NgoNameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ngoNameSchema, {
     id: "name-form",
     lastResult: useResult("name"),
     defaultValue: { name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ngoNameSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Section id="name" title={t("settings:name.heading")} intents={["name"]}>
@@ -97,13 +94,10 @@ export function NgoNameForm({ name }: { name: string }) {
 
 export function PersonNameForm({ firstName, lastName }: { firstName: string; lastName: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(personNameSchema, {
     id: "name-form",
     lastResult: useResult("name"),
     defaultValue: { firstName, lastName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: personNameSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Section id="name" title={t("settings:name.heading")} intents={["name"]}>
@@ -123,12 +117,9 @@ export function PersonNameForm({ firstName, lastName }: { firstName: string; las
 /** Passwords are never sent back by the server (the action hides them), so a failed try starts empty. */
 export function PasswordForm() {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(passwordFormSchema, {
     id: "password-form",
     lastResult: useResult("password"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Section id="password" title={t("settings:password.heading")} intents={["password"]} lead={t("settings:password.lead")}>
@@ -155,12 +146,9 @@ export function PasswordForm() {
 /** Upload a new logo / picture, or remove it so the default stands in. */
 export function PictureForm({ pictureKey, kind }: { pictureKey: string | null; kind: "logo" | "avatar" }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(pictureSchema, {
     id: "picture-form",
     lastResult: useResult("picture", "removePicture"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pictureSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const words = kind === "logo" ? "logo" : "avatar";
   return (
@@ -216,7 +204,7 @@ export interface PaymentDefaults {
 
 export function PaymentForm({ accounts }: { accounts: PaymentDefaults }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(paymentSchema, {
     id: "payment-form",
     lastResult: useResult("payment"),
     defaultValue: {
@@ -226,9 +214,6 @@ export function PaymentForm({ accounts }: { accounts: PaymentDefaults }) {
       bankAccountTitle: accounts.bankAccountTitle ?? "",
       bankAccountNumber: accounts.bankAccountNumber ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Section id="payment" title={t("settings:payment.heading")} intents={["payment"]} lead={t("settings:payment.lead")}>
