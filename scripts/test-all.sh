@@ -25,8 +25,7 @@ as_root su postgres -c "psql -q -c \"ALTER USER postgres PASSWORD 'postgres'\"" 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
 npm install --no-audit --no-fund
-npx react-router typegen
-npx tsc
-npx vitest run
-npx react-router build
-npx playwright test
+npm run typecheck
+npm test
+npm run build
+npm run test:e2e
