@@ -24,8 +24,7 @@ export function RoleShell({ title, children }: { title: string; children: React.
   const nav = (
     <nav aria-label={t("common:mainNavigation")}>
       <ul className="space-y-1">
-        {items.map((item) =>
-          item.available ? (
+        {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -43,12 +42,7 @@ export function RoleShell({ title, children }: { title: string; children: React.
                 )}
               </NavLink>
             </li>
-          ) : (
-            <li key={item.to} className="px-3 py-2 text-brand-100">
-              {t(`common:nav.${item.label}`)} <span className="text-xs">({t("common:comingSoon")})</span>
-            </li>
-          ),
-        )}
+        ))}
       </ul>
     </nav>
   );

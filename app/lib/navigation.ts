@@ -2,62 +2,51 @@ import type { Role } from "./roles";
 
 export interface NavItem {
   to: string;
-  /** Translation key under `common:nav`. */
+  /** Translation key under `common:nav` (and `home:tiles` for home tiles). */
   label: string;
-  /** False while the screen behind it is still being built: shown as "coming soon", not as a link. */
-  available: boolean;
 }
 
-/** The sidebars of the specification, plus the product's own screens. */
+/**
+ * The sidebars: only screens that exist. Each area adds its own entries when its screens land
+ * (NGO: campaigns, collaborate, cash applications, donation history, map, volunteers; donor: donate,
+ * volunteer, history, map; rider: pick-ups), in the specification's order.
+ */
 export const NAVIGATION: Record<Role, NavItem[]> = {
   admin: [
-    { to: "/admin", label: "adminRequests", available: true },
-    { to: "/admin/accounts", label: "adminAccounts", available: true },
-    { to: "/admin/audit", label: "adminAudit", available: true },
-    { to: "/admin/outbox", label: "adminOutbox", available: true },
-    { to: "/notifications", label: "notifications", available: true },
+    { to: "/admin", label: "adminRequests" },
+    { to: "/admin/accounts", label: "adminAccounts" },
+    { to: "/admin/audit", label: "adminAudit" },
+    { to: "/admin/outbox", label: "adminOutbox" },
+    { to: "/notifications", label: "notifications" },
   ],
   ngo: [
-    { to: "/ngo_home", label: "home", available: true },
-    { to: "/campaigns", label: "campaigns", available: false },
-    { to: "/collab", label: "collaborate", available: false },
-    { to: "/apps", label: "cashApplications", available: false },
-    { to: "/donHistory", label: "donationHistory", available: false },
-    { to: "/ngo_map", label: "map", available: false },
-    { to: "/vol1", label: "volunteers", available: false },
-    { to: "/notifications", label: "notifications", available: true },
-    { to: "/settingsNGO", label: "settings", available: true },
+    { to: "/ngo_home", label: "home" },
+    { to: "/notifications", label: "notifications" },
+    { to: "/settingsNGO", label: "settings" },
   ],
   donor: [
-    { to: "/donor_home", label: "home", available: true },
-    { to: "/donate1", label: "donate", available: false },
-    { to: "/vfg1", label: "volunteer", available: false },
-    { to: "/dvh", label: "history", available: false },
-    { to: "/donor_map", label: "map", available: false },
-    { to: "/notifications", label: "notifications", available: true },
-    { to: "/settingsDonor", label: "settings", available: true },
+    { to: "/donor_home", label: "home" },
+    { to: "/notifications", label: "notifications" },
+    { to: "/settingsDonor", label: "settings" },
   ],
   rider: [
-    { to: "/rider_home", label: "pickups", available: true },
-    { to: "/rider_profile", label: "profile", available: true },
-    { to: "/notifications", label: "notifications", available: true },
+    { to: "/rider_home", label: "pickups" },
+    { to: "/rider_profile", label: "profile" },
+    { to: "/notifications", label: "notifications" },
   ],
 };
 
-/** The feature tiles of the NGO and donor homes. */
+/**
+ * The feature tiles of the NGO and donor homes: only screens that exist. The specification's six NGO
+ * tiles and four donor tiles are added by the areas that build their screens.
+ */
 export const HOME_TILES: Record<"ngo" | "donor", NavItem[]> = {
   ngo: [
-    { to: "/campaigns", label: "campaigns", available: false },
-    { to: "/collab", label: "collaborate", available: false },
-    { to: "/apps", label: "cashApplications", available: false },
-    { to: "/noncash_apps", label: "nonCashApplications", available: false },
-    { to: "/vol0", label: "volunteers", available: false },
-    { to: "/donHistory", label: "donationHistory", available: false },
+    { to: "/settingsNGO", label: "settings" },
+    { to: "/notifications", label: "notifications" },
   ],
   donor: [
-    { to: "/donate1", label: "donate", available: false },
-    { to: "/vfg1", label: "volunteer", available: false },
-    { to: "/dvh", label: "history", available: false },
-    { to: "/donor_map", label: "map", available: false },
+    { to: "/settingsDonor", label: "settings" },
+    { to: "/notifications", label: "notifications" },
   ],
 };

@@ -43,16 +43,6 @@ export default function About() {
           <p className="mt-2 text-slate-800">{t("home:about.vetting.rider")}</p>
           <p className="mt-2 text-slate-800">{t("home:about.vetting.ongoing")}</p>
         </section>
-        <section aria-labelledby="about-credits">
-          <h2 id="about-credits" className="text-xl font-bold text-brand-800">
-            {t("home:about.credits.heading")}
-          </h2>
-          <ul className="mt-2 flex flex-col gap-1 text-slate-800">
-            <li>{t("home:about.credits.places")}</li>
-            <li>{t("home:about.credits.map")}</li>
-          </ul>
-          <p className="mt-2 text-sm text-slate-700">{t("home:about.credits.note")}</p>
-        </section>
       </article>
     </PublicShell>
   );
