@@ -356,7 +356,7 @@ describe("password reset", () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
     expect(await isResetTokenUsable(s.db, token)).toBe(true);
 
-    expect(await resetPassword(s, { token, password: "Brand-new-pass-7" })).toBe("ngo");
+    expect(await resetPassword(s, { token, password: "Brand-new-pass-7", clientIp: ip() })).toBe("ngo");
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, ngo.id))).toHaveLength(0);
     await expect(signIn(s, { role: "ngo", email: ngo.email, password: TEST_PASSWORD, clientIp: ip() })).rejects.toMatchObject({
       message: "auth:signIn.wrongPassword",
@@ -364,7 +364,7 @@ describe("password reset", () => {
     await signIn(s, { role: "ngo", email: ngo.email, password: "Brand-new-pass-7", clientIp: ip() });
 
     expect(await isResetTokenUsable(s.db, token)).toBe(false);
-    await expect(resetPassword(s, { token, password: "Another-pass-8" })).rejects.toMatchObject({
+    await expect(resetPassword(s, { token, password: "Another-pass-8", clientIp: ip() })).rejects.toMatchObject({
       message: "auth:reset.invalidToken",
     });
   });
@@ -374,8 +374,8 @@ describe("password reset", () => {
     await requestPasswordReset(s, { email: donor.email, clientIp: ip(), lang: "en" });
     const token = tokenOf((await resetMail(donor.email))[0]!.body);
     const results = await Promise.allSettled([
-      resetPassword(s, { token, password: "First-pass-111" }),
-      resetPassword(s, { token, password: "Second-pass-222" }),
+      resetPassword(s, { token, password: "First-pass-111", clientIp: ip() }),
+      resetPassword(s, { token, password: "Second-pass-222", clientIp: ip() }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
@@ -386,10 +386,10 @@ describe("password reset", () => {
     const token = tokenOf((await resetMail(donor.email))[0]!.body);
     await s.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, donor.id));
     expect(await isResetTokenUsable(s.db, token)).toBe(false);
-    await expect(resetPassword(s, { token, password: "Brand-new-pass-7" })).rejects.toMatchObject({
+    await expect(resetPassword(s, { token, password: "Brand-new-pass-7", clientIp: ip() })).rejects.toMatchObject({
       message: "auth:reset.invalidToken",
     });
-    await expect(resetPassword(s, { token: "made-up", password: "Brand-new-pass-7" })).rejects.toMatchObject({
+    await expect(resetPassword(s, { token: "made-up", password: "Brand-new-pass-7", clientIp: ip() })).rejects.toMatchObject({
       message: "auth:reset.invalidToken",
     });
     await signIn(s, { role: "donor", email: donor.email, password: TEST_PASSWORD, clientIp: ip() });

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   const { token, password } = submission.value;
-  const out = await formAction(submission, () => resetPassword(context.services, { token, password }), hidden);
+  const out = await formAction(submission, () => resetPassword(context.services, { token, password, clientIp: context.clientIp }), hidden);
   if (!out.ok) return out.response;
   return redirect(`${ROLE_SIGN_IN[out.value]}?notice=reset`);
 }

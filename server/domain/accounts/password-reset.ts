@@ -61,9 +61,13 @@ export async function isResetTokenUsable(db: DbOrTx, token: string): Promise<boo
  * links. Returns the account's role, for the sign-in page to go to.
  */
 export async function resetPassword(
-  services: Pick<Services, "db">,
-  input: { token: string; password: string },
+  services: Pick<Services, "config" | "db">,
+  input: { token: string; password: string; clientIp: string },
 ): Promise<Role> {
+  const { config } = services;
+  // Counted, and the link checked, before hashing: made-up links cannot make the server hash at will.
+  await hitRateLimit(services.db, `reset:ip:${input.clientIp}`, config.AUTH_LIMIT_PER_IP, config.AUTH_LIMIT_WINDOW_SECONDS);
+  if (!(await isResetTokenUsable(services.db, input.token))) throw invalid("auth:reset.invalidToken");
   const passwordHash = await hashPassword(input.password);
   return services.db.transaction(async (tx) => {
     const [spent] = await tx
