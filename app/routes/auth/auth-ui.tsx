@@ -1,8 +1,39 @@
+import { TextField } from "~/components/form";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/i18n";
 import { PublicShell } from "~/components/public-shell";
 
 /** Image types the server accepts; the picker offers only these. */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+
+/** The contact number field of the account forms. */
+export function ContactField({ field }: { field: FieldMetadata<unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      field={field}
+      label={t("auth:fields.contactNumber")}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      hint={t("auth:fields.contactHint")}
+    />
+  );
+}
+
+/** An optional picture or logo upload; `keep` says that leaving it empty keeps the current one. */
+export function PictureField({ field, label, keep = false }: { field: FieldMetadata<unknown>; label: string; keep?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      field={field}
+      label={label}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      hint={t(keep ? "auth:fields.keepPictureHint" : "auth:fields.imageHint")}
+    />
+  );
+}
 
 /** The frame of the sign-in, sign-up and password pages: a titled card on the public shell. */
 export function AuthPage({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {

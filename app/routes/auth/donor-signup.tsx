@@ -1,27 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/donor-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
 import { donorSignUpSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
-import { signUp } from "../../../server/domain/accounts/sign-up";
-import { AuthPage, IMAGE_ACCEPT } from "./auth-ui";
+import { signUpAction } from "./sign-up.server";
+import { AuthPage, ContactField, PictureField } from "./auth-ui";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: donorSignUpSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const out = await formAction(
-    submission,
-    () => signUp(context.services, context.clientIp, { role: "donor", data: submission.value }),
-    ["password"],
-  );
-  if (!out.ok) return out.response;
-  return redirect("/donor_signin?notice=created");
+export function action({ request, context }: Route.ActionArgs) {
+  return signUpAction("donor", request, context);
 }
 
 export default function DonorSignUp({ actionData }: Route.ComponentProps) {
@@ -39,14 +27,7 @@ export default function DonorSignUp({ actionData }: Route.ComponentProps) {
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
         <TextField field={fields.address} label={t("auth:fields.address")} autoComplete="street-address" />
-        <TextField
-          field={fields.contactNumber}
-          label={t("auth:fields.contactNumber")}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint={t("auth:fields.contactHint")}
-        />
+        <ContactField field={fields.contactNumber} />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
         <TextField
           field={fields.password}
@@ -55,13 +36,7 @@ export default function DonorSignUp({ actionData }: Route.ComponentProps) {
           autoComplete="new-password"
           hint={t("auth:fields.passwordHint")}
         />
-        <TextField
-          field={fields.picture}
-          label={t("auth:fields.picture")}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          hint={t("auth:fields.imageHint")}
-        />
+        <PictureField field={fields.picture} label={t("auth:fields.picture")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">

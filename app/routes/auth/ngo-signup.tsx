@@ -1,27 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/ngo-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
 import { ngoSignUpSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
-import { signUp } from "../../../server/domain/accounts/sign-up";
-import { AuthPage, IMAGE_ACCEPT } from "./auth-ui";
+import { signUpAction } from "./sign-up.server";
+import { AuthPage, ContactField, PictureField } from "./auth-ui";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ngoSignUpSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const out = await formAction(
-    submission,
-    () => signUp(context.services, context.clientIp, { role: "ngo", data: submission.value }),
-    ["password"],
-  );
-  if (!out.ok) return out.response;
-  return redirect("/ngo_signin?notice=submitted");
+export function action({ request, context }: Route.ActionArgs) {
+  return signUpAction("ngo", request, context);
 }
 
 export default function NgoSignUp({ actionData }: Route.ComponentProps) {
@@ -39,14 +27,7 @@ export default function NgoSignUp({ actionData }: Route.ComponentProps) {
         <TextField field={fields.name} label={t("auth:fields.ngoName")} autoComplete="organization" />
         <TextField field={fields.address} label={t("auth:fields.ngoAddress")} autoComplete="street-address" />
         <TextField field={fields.registrationNumber} label={t("auth:fields.registrationNumber")} />
-        <TextField
-          field={fields.contactNumber}
-          label={t("auth:fields.contactNumber")}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint={t("auth:fields.contactHint")}
-        />
+        <ContactField field={fields.contactNumber} />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
         <TextField
           field={fields.password}
@@ -55,7 +36,7 @@ export default function NgoSignUp({ actionData }: Route.ComponentProps) {
           autoComplete="new-password"
           hint={t("auth:fields.passwordHint")}
         />
-        <TextField field={fields.logo} label={t("auth:fields.logo")} type="file" accept={IMAGE_ACCEPT} hint={t("auth:fields.imageHint")} />
+        <PictureField field={fields.logo} label={t("auth:fields.logo")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">

@@ -11,7 +11,7 @@ import { pictureUrl } from "~/lib/pictures";
 import { ROLE_HOME, ROLE_SIGN_IN } from "~/lib/roles";
 import { getRejectedProfile, resubmit } from "../../../server/domain/accounts/resubmit";
 import { expiredSessionCookie } from "../../../server/domain/accounts/sign-in";
-import { AuthPage, IMAGE_ACCEPT } from "./auth-ui";
+import { AuthPage, ContactField, PictureField } from "./auth-ui";
 
 /** Only a signed-in NGO or rider whose details were rejected belongs here; anyone else goes home. */
 async function rejectedUser(context: AppLoadContext) {
@@ -96,15 +96,8 @@ function NgoForm({ values, lastResult }: { values: Record<string, string | undef
       <TextField field={fields.name} label={t("auth:fields.ngoName")} autoComplete="organization" />
       <TextField field={fields.address} label={t("auth:fields.ngoAddress")} autoComplete="street-address" />
       <TextField field={fields.registrationNumber} label={t("auth:fields.registrationNumber")} />
-      <TextField
-        field={fields.contactNumber}
-        label={t("auth:fields.contactNumber")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        hint={t("auth:fields.contactHint")}
-      />
-      <TextField field={fields.logo} label={t("auth:fields.logo")} type="file" accept={IMAGE_ACCEPT} hint={t("auth:fields.keepPictureHint")} />
+      <ContactField field={fields.contactNumber} />
+      <PictureField field={fields.logo} label={t("auth:fields.logo")} keep />
       <SubmitButton>{t("auth:resubmit.submit")}</SubmitButton>
     </Form>
   );
@@ -122,22 +115,9 @@ function RiderForm({ values, lastResult }: { values: Record<string, string | und
       <ErrorBox id={form.errorId} errors={form.errors} />
       <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
       <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
-      <TextField
-        field={fields.contactNumber}
-        label={t("auth:fields.contactNumber")}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        hint={t("auth:fields.contactHint")}
-      />
+      <ContactField field={fields.contactNumber} />
       <TextField field={fields.cnic} label={t("auth:fields.cnic")} inputMode="numeric" hint={t("auth:fields.cnicHint")} />
-      <TextField
-        field={fields.picture}
-        label={t("auth:fields.picture")}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        hint={t("auth:fields.keepPictureHint")}
-      />
+      <PictureField field={fields.picture} label={t("auth:fields.picture")} keep />
       <SubmitButton>{t("auth:resubmit.submit")}</SubmitButton>
     </Form>
   );

@@ -1,27 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/rider-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
 import { riderSignUpSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
-import { signUp } from "../../../server/domain/accounts/sign-up";
-import { AuthPage, IMAGE_ACCEPT } from "./auth-ui";
+import { signUpAction } from "./sign-up.server";
+import { AuthPage, ContactField, PictureField } from "./auth-ui";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: riderSignUpSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const out = await formAction(
-    submission,
-    () => signUp(context.services, context.clientIp, { role: "rider", data: submission.value }),
-    ["password"],
-  );
-  if (!out.ok) return out.response;
-  return redirect("/rider_signin?notice=submitted");
+export function action({ request, context }: Route.ActionArgs) {
+  return signUpAction("rider", request, context);
 }
 
 export default function RiderSignUp({ actionData }: Route.ComponentProps) {
@@ -46,22 +34,9 @@ export default function RiderSignUp({ actionData }: Route.ComponentProps) {
           autoComplete="new-password"
           hint={t("auth:fields.passwordHint")}
         />
-        <TextField
-          field={fields.contactNumber}
-          label={t("auth:fields.contactNumber")}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint={t("auth:fields.contactHint")}
-        />
+        <ContactField field={fields.contactNumber} />
         <TextField field={fields.cnic} label={t("auth:fields.cnic")} inputMode="numeric" hint={t("auth:fields.cnicHint")} />
-        <TextField
-          field={fields.picture}
-          label={t("auth:fields.picture")}
-          type="file"
-          accept={IMAGE_ACCEPT}
-          hint={t("auth:fields.imageHint")}
-        />
+        <PictureField field={fields.picture} label={t("auth:fields.picture")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">

@@ -129,26 +129,41 @@ async function explainNoChange(db: DbOrTx, userId: string, conflictKey: string):
 }
 
 /**
- * Verifies a pending NGO or rider. The update only applies while the account is still pending, so of
- * several concurrent accepts exactly one changes it, writes the audit entry and tells the user.
+ * Moves a pending NGO or rider to its decided state. The update only applies while the account is
+ * still pending, so of several concurrent decisions exactly one changes it and writes the audit entry.
+ * Returns the account's details for telling the user, after the transaction has committed.
  */
-export async function accept(services: AdminServices, actor: Actor, userId: string): Promise<void> {
-  assertAdmin(actor);
-  assertUserId(userId);
+async function decide(
+  services: AdminServices,
+  actor: Actor,
+  userId: string,
+  decision: { verification: "verified" | "rejected"; reason: string | null },
+) {
   const decided = await services.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ verification: "verified", rejectionReason: null, updatedAt: sql`now()` })
+      .set({ verification: decision.verification, rejectionReason: decision.reason, updatedAt: sql`now()` })
       .where(and(eq(users.id, userId), eq(users.verification, "pending"), inArray(users.role, ["ngo", "rider"])))
-      .returning({ id: users.id, role: users.role });
+      .returning({ id: users.id });
     if (!row) return null;
-    await recordAudit(tx, { actorId: actor.id, action: "account.accepted", targetUserId: userId });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: decision.verification === "verified" ? "account.accepted" : "account.rejected",
+      targetUserId: userId,
+      details: decision.reason ? { reason: decision.reason } : {},
+    });
     return row;
   });
   if (!decided) return explainNoChange(services.db, userId, "admin:alreadyDecided");
-
   // Told after the decision is committed: a mail failure must not undo it (the mailer records failures).
-  const account = await accountForMail(services.db, userId);
+  return accountForMail(services.db, userId);
+}
+
+/** Verifies a pending NGO or rider and tells them. */
+export async function accept(services: AdminServices, actor: Actor, userId: string): Promise<void> {
+  assertAdmin(actor);
+  assertUserId(userId);
+  const account = await decide(services, actor, userId, { verification: "verified", reason: null });
   if (!account) return;
   const signInUrl = appLink(services.config, ROLE_SIGN_IN[account.role]);
   await notify(services, {
@@ -179,19 +194,7 @@ export async function reject(services: AdminServices, actor: Actor, userId: stri
   assertAdmin(actor);
   const text = checkReason(reason);
   assertUserId(userId);
-  const decided = await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ verification: "rejected", rejectionReason: text, updatedAt: sql`now()` })
-      .where(and(eq(users.id, userId), eq(users.verification, "pending"), inArray(users.role, ["ngo", "rider"])))
-      .returning({ id: users.id });
-    if (!row) return null;
-    await recordAudit(tx, { actorId: actor.id, action: "account.rejected", targetUserId: userId, details: { reason: text } });
-    return row;
-  });
-  if (!decided) return explainNoChange(services.db, userId, "admin:alreadyDecided");
-
-  const account = await accountForMail(services.db, userId);
+  const account = await decide(services, actor, userId, { verification: "rejected", reason: text });
   if (!account) return;
   const signInUrl = appLink(services.config, ROLE_SIGN_IN[account.role]);
   await notify(services, {

@@ -1,0 +1,26 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { donorSignUpSchema, ngoSignUpSchema, riderSignUpSchema } from "~/forms/accounts";
+import { parseWithZod } from "~/forms/parse";
+import { formAction } from "~/lib/http.server";
+import { signUp, type SignUp } from "../../../server/domain/accounts/sign-up";
+
+const SCHEMAS = { ngo: ngoSignUpSchema, donor: donorSignUpSchema, rider: riderSignUpSchema } as const;
+
+/** Donors may sign in at once; NGOs and riders are told to wait for the administrator. */
+const AFTER_SIGN_UP = {
+  ngo: "/ngo_signin?notice=submitted",
+  donor: "/donor_signin?notice=created",
+  rider: "/rider_signin?notice=submitted",
+} as const;
+
+/** The action of the three sign-up screens: parse with the role's schema, create the account, go to sign-in. */
+export async function signUpAction(role: SignUp["role"], request: Request, context: AppLoadContext) {
+  const submission = parseWithZod(await request.formData(), { schema: SCHEMAS[role] });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const input = { role, data: submission.value } as SignUp;
+  const out = await formAction(submission, () => signUp(context.services, context.clientIp, input), ["password"]);
+  if (!out.ok) return out.response;
+  return redirect(AFTER_SIGN_UP[role]);
+}
