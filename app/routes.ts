@@ -28,4 +28,9 @@ export default [
   route("admin/audit", "routes/admin/audit.tsx"),
   route("admin/outbox", "routes/admin/outbox.tsx"),
   route("notifications", "routes/notifications.tsx"),
+  // campaigns
+  // places
+  // map
+  // analytics and public page
+  // collaboration
 ] satisfies RouteConfig;

@@ -31,6 +31,13 @@ const schema = z.object({
   AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
   /** Length of the rate-limit window in seconds. */
   AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Place search: the offline gazetteer of Pakistan (no key, no internet), Nominatim, or Google with a key. */
+  GEOCODER: z.enum(["offline", "nominatim", "google"]).default("offline"),
+  NOMINATIM_URL: z.url().default("https://nominatim.openstreetmap.org"),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Map tiles, as a Leaflet URL template; without reachable tiles the maps still show their markers. */
+  MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).default("© OpenStreetMap contributors"),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; secureCookies: boolean };
@@ -45,6 +52,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  if (parsed.data.GEOCODER === "google" && !parsed.data.GOOGLE_MAPS_API_KEY) {
+    throw new ConfigError("Invalid configuration:\n  GEOCODER=google needs GOOGLE_MAPS_API_KEY");
   }
   return {
     ...parsed.data,

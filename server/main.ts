@@ -9,19 +9,25 @@ import { createApp } from "./http/app";
 import { createLogger } from "./log";
 import { createMailer } from "./mail/mailer";
 import { startUp } from "./start-up";
+import { createGeocoder } from "./domain/places/geocoder";
 import { createLocalStorage } from "./storage/storage";
 import type { Services } from "./services";
 
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
+  });
   const services: Services = {
     config,
     db: database.db,
     log,
     mailer: createMailer({ db: database.db, log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     storage: createLocalStorage(path.join(config.dataDir, "files")),
+    geocoder: createGeocoder(config, log),
   };
   await startUp(services);
 

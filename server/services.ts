@@ -3,6 +3,7 @@ import type { Db } from "./db/client";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage/storage";
+import type { Geocoder } from "./domain/places/types";
 
 /** Everything a request handler may use, built once at start-up and passed down explicitly. */
 export interface Services {
@@ -11,4 +12,5 @@ export interface Services {
   log: Logger;
   mailer: Mailer;
   storage: Storage;
+  geocoder: Geocoder;
 }

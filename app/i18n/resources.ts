@@ -16,6 +16,18 @@ import urMail from "~/locales/ur/mail.json";
 import urNotifications from "~/locales/ur/notifications.json";
 import urSettings from "~/locales/ur/settings.json";
 import urValidation from "~/locales/ur/validation.json";
+import enCampaigns from "~/locales/en/campaigns.json";
+import urCampaigns from "~/locales/ur/campaigns.json";
+import enPlaces from "~/locales/en/places.json";
+import urPlaces from "~/locales/ur/places.json";
+import enMap from "~/locales/en/map.json";
+import urMap from "~/locales/ur/map.json";
+import enAnalytics from "~/locales/en/analytics.json";
+import urAnalytics from "~/locales/ur/analytics.json";
+import enShowcase from "~/locales/en/showcase.json";
+import urShowcase from "~/locales/ur/showcase.json";
+import enCollab from "~/locales/en/collab.json";
+import urCollab from "~/locales/ur/collab.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -29,6 +41,12 @@ export const resources = {
     settings: enSettings,
     notifications: enNotifications,
     mail: enMail,
+    campaigns: enCampaigns,
+    places: enPlaces,
+    map: enMap,
+    analytics: enAnalytics,
+    showcase: enShowcase,
+    collab: enCollab,
   },
   ur: {
     common: urCommon,
@@ -40,5 +58,11 @@ export const resources = {
     settings: urSettings,
     notifications: urNotifications,
     mail: urMail,
+    campaigns: urCampaigns,
+    places: urPlaces,
+    map: urMap,
+    analytics: urAnalytics,
+    showcase: urShowcase,
+    collab: urCollab,
   },
 };

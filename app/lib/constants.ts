@@ -12,3 +12,13 @@ export const ACCOUNT_FIELD_MAX_LENGTH = 60;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_SIZE = 10;
 export const CURRENCY = "Rs.";
+export const CAMPAIGN_TITLE_MAX_WORDS = 8;
+export const CAMPAIGN_DESCRIPTION_MAX_WORDS = 50;
+export const CAMPAIGN_TITLE_MAX_LENGTH = 120;
+export const CAMPAIGN_DESCRIPTION_MAX_LENGTH = 800;
+export const CAMPAIGN_ITEMS_MAX_LENGTH = 500;
+/** Rs. 1 billion: far above any campaign, well inside a safe integer. */
+export const CAMPAIGN_TARGET_MAX = 1_000_000_000;
+/** Previews show the first 20 words of a description and the first 8 of an item list. */
+export const DESCRIPTION_PREVIEW_WORDS = 20;
+export const ITEMS_PREVIEW_WORDS = 8;

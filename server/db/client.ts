@@ -24,9 +24,12 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded database under `dataDir`, and migrates it. */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server drops (restart, failover) emits an error on the pool; without a
+    // listener Node treats it as uncaught and the process dies. The pool replaces the connection itself.
+    pool.on("error", opts.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };

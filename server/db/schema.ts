@@ -1,10 +1,15 @@
+import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -171,3 +176,105 @@ export const files = pgTable(
   (t) => [index("files_owner_idx").on(t.ownerId)],
 );
 
+
+/**
+ * Campaign states, one vocabulary everywhere: `active` (the specification's "Incomplete", listed under On
+ * Going), `completed` (its "Complete": the approved total met the target, or the NGO closed it; listed under
+ * Successful) and `archived` (deleted by the NGO while it had donations, kept so no donation loses its campaign).
+ */
+export const campaignStatusEnum = pgEnum("campaign_status", ["active", "completed", "archived"]);
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Readable and stable: chosen from the title at creation and kept when the title changes, so shared links live on. */
+    slug: text("slug").notNull(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Trimmed with inner whitespace collapsed; unique among active campaigns, case-insensitively. */
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Whole rupees. */
+    targetAmount: bigint("target_amount", { mode: "number" }).notNull(),
+    /** Whole rupees: the sum of every partner's approved cash donations, changed only with the donation's status. */
+    collectedAmount: bigint("collected_amount", { mode: "number" }).notNull().default(0),
+    otherItems: text("other_items"),
+    locationLabel: text("location_label").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    pictureKey: text("picture_key"),
+    zakatEligible: boolean("zakat_eligible").notNull().default(false),
+    status: campaignStatusEnum("status").notNull().default("active"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("campaigns_slug_unique").on(t.slug),
+    uniqueIndex("campaigns_active_title_unique").on(sql`lower(${t.title})`).where(sql`${t.status} = 'active'`),
+    index("campaigns_owner_status_idx").on(t.ownerId, t.status, t.createdAt),
+    index("campaigns_status_position_idx").on(t.status, t.lat, t.lng),
+  ],
+);
+
+/** How a partnership began: the owner invited an NGO, or an NGO asked to join (e.g. after a duplicate title). */
+export const partnershipDirectionEnum = pgEnum("partnership_direction", ["invited", "requested"]);
+export const partnershipStatusEnum = pgEnum("partnership_status", ["pending", "accepted", "declined", "left"]);
+
+/** The partner NGOs of a joint campaign besides its owner. Only `accepted` rows make an NGO a partner. */
+export const campaignPartners = pgTable(
+  "campaign_partners",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    direction: partnershipDirectionEnum("direction").notNull(),
+    status: partnershipStatusEnum("status").notNull().default("pending"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.ngoId] }), index("campaign_partners_ngo_status_idx").on(t.ngoId, t.status)],
+);
+
+export const donationKindEnum = pgEnum("donation_kind", ["cash", "in_kind"]);
+export const donationStatusEnum = pgEnum("donation_status", ["pending", "approved", "rejected"]);
+export const paymentMethodEnum = pgEnum("payment_method", ["jazzcash", "easypaisa", "bank"]);
+
+/**
+ * Donations to a campaign, paid to (or collected for) one NGO of it: the owner or a partner. The cash and
+ * in-kind flows add their own columns; campaign analytics and the delete-or-archive rule read these.
+ */
+export const donations = pgTable(
+  "donations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "restrict" }),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    recipientNgoId: uuid("recipient_ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    kind: donationKindEnum("kind").notNull(),
+    status: donationStatusEnum("status").notNull().default("pending"),
+    /** Whole rupees, for cash. */
+    amount: bigint("amount", { mode: "number" }),
+    method: paymentMethodEnum("method"),
+    /** What is given, for in-kind. */
+    items: text("items"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("donations_campaign_status_idx").on(t.campaignId, t.status),
+    index("donations_recipient_status_idx").on(t.recipientNgoId, t.status, t.createdAt),
+    index("donations_donor_idx").on(t.donorId, t.createdAt),
+  ],
+);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import { users } from "../../server/db/schema";
+import { campaignPartners, campaigns, donations, users } from "../../server/db/schema";
 import { createAccount } from "../../server/domain/accounts/accounts";
 import { uniqueEmail } from "./services";
 
@@ -38,4 +38,62 @@ export async function makeUser(
   const verification = opts.verification ?? "verified";
   await db.update(users).set({ verification }).where(eq(users.id, id));
   return { id, email, password: TEST_PASSWORD };
+}
+
+let campaignCounter = 0;
+
+/**
+ * Inserts a campaign directly (the create rules have their own tests): active, in Lahore, target Rs. 100,000,
+ * unless told otherwise. Partners are added as accepted.
+ */
+export async function makeCampaign(
+  db: Db,
+  ownerId: string,
+  opts: Partial<typeof campaigns.$inferInsert> & { partners?: string[] } = {},
+) {
+  campaignCounter += 1;
+  const { partners = [], ...values } = opts;
+  const title = values.title ?? `Test campaign ${campaignCounter} ${Math.random().toString(36).slice(2, 8)}`;
+  const [row] = await db
+    .insert(campaigns)
+    .values({
+      slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${campaignCounter}-${Math.random().toString(36).slice(2, 6)}`,
+      title,
+      description: "Warm meals and clean water for families in need.",
+      targetAmount: 100_000,
+      locationLabel: "Lahore, Lahore District, Punjab",
+      lat: 31.558,
+      lng: 74.35071,
+      ...values,
+      ownerId,
+    })
+    .returning();
+  for (const ngoId of partners) {
+    await db.insert(campaignPartners).values({ campaignId: row!.id, ngoId, direction: "invited", status: "accepted" });
+  }
+  return row!;
+}
+
+/** Inserts a donation directly: cash by JazzCash unless told otherwise, paid to the campaign's owner. */
+export async function makeDonation(
+  db: Db,
+  campaign: { id: string; ownerId: string },
+  donorId: string,
+  opts: Partial<typeof donations.$inferInsert> = {},
+) {
+  const kind = opts.kind ?? "cash";
+  const [row] = await db
+    .insert(donations)
+    .values({
+      campaignId: campaign.id,
+      donorId,
+      recipientNgoId: campaign.ownerId,
+      kind,
+      amount: kind === "cash" ? 1000 : null,
+      method: kind === "cash" ? "jazzcash" : null,
+      items: kind === "in_kind" ? "Blankets" : null,
+      ...opts,
+    })
+    .returning();
+  return row!;
 }

@@ -9,6 +9,7 @@ import { createLogger } from "../../server/log";
 import { createMailer } from "../../server/mail/mailer";
 import type { Services } from "../../server/services";
 import { createLocalStorage } from "../../server/storage/storage";
+import { createGeocoder } from "../../server/domain/places/geocoder";
 
 export interface TestServices extends Services {
   close(): Promise<void>;
@@ -48,6 +49,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
     log,
     mailer: createMailer({ db: database.db, log, from: config.MAIL_FROM }),
     storage: createLocalStorage(path.join(dir, "files")),
+    geocoder: createGeocoder(config, log),
     async close() {
       await database.close();
       await dropDatabase();

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors";
 import type { Db } from "../../db/client";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
 import { conflict } from "../errors";
@@ -17,15 +18,6 @@ export type NewAccount =
 /** NGOs and riders wait for the administrator; donors and admins may sign in at once. */
 export function initialVerification(role: NewAccount["role"]) {
   return role === "ngo" || role === "rider" ? ("pending" as const) : ("verified" as const);
-}
-
-const UNIQUE_VIOLATION = "23505";
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
 }
 
 /**

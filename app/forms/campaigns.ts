@@ -1,0 +1,76 @@
+import * as z from "zod/mini";
+import {
+  CAMPAIGN_DESCRIPTION_MAX_LENGTH,
+  CAMPAIGN_DESCRIPTION_MAX_WORDS,
+  CAMPAIGN_ITEMS_MAX_LENGTH,
+  CAMPAIGN_TARGET_MAX,
+  CAMPAIGN_TITLE_MAX_LENGTH,
+  CAMPAIGN_TITLE_MAX_WORDS,
+  ADDRESS_MAX_LENGTH,
+} from "~/lib/constants";
+import { blankToUndefined, optionalImage } from "./fields";
+
+/** Words as a reader counts them: runs of non-space characters. */
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Trimmed, with runs of spaces (and line breaks in a title) collapsed to one space. */
+export function collapseSpaces(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+const required = (key: string, max: number) =>
+  z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, "validation:tooLong"));
+
+/** A coordinate from the place field's hidden inputs: optional, and ignored by the server unless inside Pakistan. */
+const coordinate = () =>
+  blankToUndefined(
+    z.pipe(
+      z.string(),
+      z.transform((s: string) => Number(s)),
+    ),
+  );
+
+/**
+ * The create and edit form of a campaign, with the specification's rules and words. Every rule blocks
+ * submission, in the browser and again on the server (the domain functions parse with this schema too).
+ */
+export const campaignSchema = z.object({
+  title: z.pipe(
+    required("campaigns:errors.titleRequired", CAMPAIGN_TITLE_MAX_LENGTH),
+    z.pipe(
+      z.transform((s: string) => collapseSpaces(s)),
+      z.string().check(z.refine((s) => wordCount(s) <= CAMPAIGN_TITLE_MAX_WORDS, "campaigns:errors.titleWords")),
+    ),
+  ),
+  description: required("campaigns:errors.descriptionRequired", CAMPAIGN_DESCRIPTION_MAX_LENGTH).check(
+    z.refine((s) => wordCount(s) <= CAMPAIGN_DESCRIPTION_MAX_WORDS, "campaigns:errors.descriptionWords"),
+  ),
+  targetAmount: z.pipe(
+    z.pipe(
+      z.string({ error: "campaigns:errors.amountRequired" }),
+      // Digit grouping that people type ("50,000", "50 000") is not a different number.
+      z.transform((s: string) => s.replace(/[\s,]/g, "")),
+    ),
+    z.pipe(
+      z.string().check(z.minLength(1, "campaigns:errors.amountRequired"), z.regex(/^\d+$/, "campaigns:errors.amountDigits")),
+      z.pipe(
+        z.transform((s: string) => Number(s)),
+        z.number().check(
+          z.minimum(1, "campaigns:errors.amountPositive"),
+          z.maximum(CAMPAIGN_TARGET_MAX, "campaigns:errors.amountTooLarge"),
+        ),
+      ),
+    ),
+  ),
+  otherItems: blankToUndefined(z.string().check(z.trim(), z.maxLength(CAMPAIGN_ITEMS_MAX_LENGTH, "validation:tooLong"))),
+  location: required("campaigns:errors.locationRequired", ADDRESS_MAX_LENGTH),
+  locationLat: coordinate(),
+  locationLng: coordinate(),
+  picture: optionalImage(),
+  zakatEligible: z.optional(z.enum(["yes", "no"], { error: "validation:required" })),
+});
+
+export type CampaignInput = z.input<typeof campaignSchema>;
+export type CampaignValues = z.output<typeof campaignSchema>;

@@ -1,0 +1,343 @@
+import { and, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
+import * as z from "zod/mini";
+import { campaignSchema, type CampaignInput, type CampaignValues } from "../../../app/forms/campaigns";
+import { PAGE_SIZE } from "../../../app/lib/constants";
+import type { Db, DbOrTx } from "../../db/client";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
+import { campaigns, donations } from "../../db/schema";
+import type { Services } from "../../services";
+import { paged, pageOffset, type Paged } from "../admin/paging";
+import { recordAudit } from "../audit/audit";
+import { DomainError, conflict, invalid } from "../errors";
+import { deleteFile, saveImage } from "../files/files";
+import { insidePakistan } from "../places/types";
+import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access";
+
+const TITLE_INDEX = "campaigns_active_title_unique";
+const SLUG_INDEX = "campaigns_slug_unique";
+
+/** Parses campaign input with the form's schema; the first problem becomes a field error. */
+function parseInput(input: CampaignInput): CampaignValues {
+  const result = z.safeParse(campaignSchema, input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw invalid(issue.message, String(issue.path[0] ?? ""));
+}
+
+/**
+ * The active campaign with this title (case-insensitively), other than `exceptId`. A duplicate is refused
+ * with the specification's message and, when another NGO runs it, the way to ask to collaborate on it.
+ */
+async function assertTitleFree(db: DbOrTx, ngoId: string, title: string, exceptId?: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: campaigns.id, ownerId: campaigns.ownerId })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, "active"),
+        sql`lower(${campaigns.title}) = lower(${title})`,
+        exceptId ? ne(campaigns.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (existing) throw duplicateTitle(existing.ownerId === ngoId ? null : existing.id);
+}
+
+function duplicateTitle(otherCampaignId: string | null): DomainError {
+  return new DomainError(
+    "conflict",
+    "campaigns:errors.titleTaken",
+    "title",
+    otherCampaignId ? { collaborateWith: otherCampaignId } : undefined,
+  );
+}
+
+/** The place the form named, resolved by the configured geocoder; a point the user adjusted wins if it lies in Pakistan. */
+async function resolveLocation(services: Pick<Services, "geocoder">, values: CampaignValues) {
+  const place = await services.geocoder.resolve(values.location);
+  if (!place) throw invalid("campaigns:errors.locationInvalid", "location");
+  const lat = values.locationLat;
+  const lng = values.locationLng;
+  const adjusted = lat !== undefined && lng !== undefined && insidePakistan(lat, lng);
+  return { label: place.label, lat: adjusted ? lat : place.lat, lng: adjusted ? lng : place.lng };
+}
+
+/** A readable URL part from a title: letters and digits of any script, joined by dashes. */
+export function slugify(title: string): string {
+  const base = title
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return base || "campaign";
+}
+
+async function freeSlug(db: DbOrTx, title: string, attempt: number): Promise<string> {
+  const base = slugify(title);
+  if (attempt > 0) return `${base}-${Math.random().toString(36).slice(2, 8)}`;
+  const taken = await db
+    .select({ slug: campaigns.slug })
+    .from(campaigns)
+    .where(sql`${campaigns.slug} = ${base} or ${campaigns.slug} like ${`${base}-%`}`);
+  const used = new Set(taken.map((r) => r.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Creates a campaign for an NGO: every rule of the form, the location resolved to a place, the picture
+ * stored, and the title unique among active campaigns even against a concurrent request (the database's
+ * partial unique index decides). Returns the new campaign.
+ */
+export async function createCampaign(
+  services: Pick<Services, "db" | "storage" | "geocoder">,
+  ngoId: string,
+  input: CampaignInput,
+): Promise<Campaign> {
+  const values = parseInput(input);
+  await assertTitleFree(services.db, ngoId, values.title);
+  const location = await resolveLocation(services, values);
+  const pictureKey = values.picture
+    ? await saveImage(services, { file: values.picture, kind: "campaign", ownerId: ngoId, field: "picture" })
+    : null;
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await services.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(campaigns)
+            .values({
+              slug: await freeSlug(tx, values.title, attempt),
+              ownerId: ngoId,
+              title: values.title,
+              description: values.description,
+              targetAmount: values.targetAmount,
+              otherItems: values.otherItems ?? null,
+              locationLabel: location.label,
+              lat: location.lat,
+              lng: location.lng,
+              pictureKey,
+              zakatEligible: values.zakatEligible === "yes",
+            })
+            .returning();
+          await recordAudit(tx, { actorId: ngoId, action: "campaign.created", details: { campaignId: row!.id, title: row!.title } });
+          return row!;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, SLUG_INDEX) && !isUniqueViolation(err, TITLE_INDEX) && attempt < 3) continue;
+        throw err;
+      }
+    }
+  } catch (err) {
+    await deleteFile(services, pictureKey);
+    if (isUniqueViolation(err, TITLE_INDEX)) {
+      // Lost a race with a campaign of the same title: say who has it now.
+      await assertTitleFree(services.db, ngoId, values.title);
+      throw duplicateTitle(null);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Changes a campaign's text, target, place, picture or Zakat flag. Only its owner may; partners get
+ * "forbidden". Lowering the target to what is already collected completes the campaign.
+ */
+export async function updateCampaign(
+  services: Pick<Services, "db" | "storage" | "geocoder">,
+  ngoId: string,
+  campaignId: string,
+  input: CampaignInput,
+): Promise<Campaign> {
+  const current = await campaignOwnedBy(services.db, campaignId, ngoId);
+  if (current.status === "archived") throw invalid("campaigns:errors.archived");
+  const values = parseInput(input);
+  if (current.status === "active") await assertTitleFree(services.db, ngoId, values.title, campaignId);
+  const location =
+    values.location === current.locationLabel && values.locationLat === undefined
+      ? { label: current.locationLabel, lat: current.lat, lng: current.lng }
+      : await resolveLocation(services, values);
+  const pictureKey = values.picture
+    ? await saveImage(services, { file: values.picture, kind: "campaign", ownerId: ngoId, field: "picture" })
+    : current.pictureKey;
+  try {
+    const updated = await services.db.transaction(async (tx) => {
+      const locked = await campaignOwnedBy(tx, campaignId, ngoId, { forUpdate: true });
+      if (locked.status === "archived") throw invalid("campaigns:errors.archived");
+      const completes = locked.status === "active" && locked.collectedAmount >= values.targetAmount;
+      const [row] = await tx
+        .update(campaigns)
+        .set({
+          title: values.title,
+          description: values.description,
+          targetAmount: values.targetAmount,
+          otherItems: values.otherItems ?? null,
+          locationLabel: location.label,
+          lat: location.lat,
+          lng: location.lng,
+          pictureKey,
+          zakatEligible: values.zakatEligible === "yes",
+          updatedAt: sql`now()`,
+          ...(completes ? { status: "completed" as const, completedAt: sql`now()` } : {}),
+        })
+        .where(eq(campaigns.id, campaignId))
+        .returning();
+      await recordAudit(tx, { actorId: ngoId, action: "campaign.edited", details: { campaignId, title: values.title } });
+      return row!;
+    });
+    if (values.picture && current.pictureKey) await deleteFile(services, current.pictureKey);
+    return updated;
+  } catch (err) {
+    if (values.picture) await deleteFile(services, pictureKey);
+    if (isUniqueViolation(err, TITLE_INDEX)) throw duplicateTitle(null);
+    throw err;
+  }
+}
+
+/** The owner ends an active campaign early: it becomes completed and moves to Successful. */
+export async function closeCampaign(db: Db, ngoId: string, campaignId: string): Promise<void> {
+  await campaignOwnedBy(db, campaignId, ngoId);
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaigns)
+      .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "active")))
+      .returning({ id: campaigns.id });
+    if (rows.length === 0) throw invalid("campaigns:errors.notActive");
+    await recordAudit(tx, { actorId: ngoId, action: "campaign.closed", details: { campaignId } });
+  });
+}
+
+/**
+ * Completes an active campaign whose approved total has reached its target. The cash flow calls it in
+ * the same transaction that adds an approved amount; it changes nothing otherwise.
+ */
+export async function completeIfTargetReached(tx: DbOrTx, campaignId: string): Promise<boolean> {
+  const rows = await tx
+    .update(campaigns)
+    .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(campaigns.id, campaignId),
+        eq(campaigns.status, "active"),
+        sql`${campaigns.collectedAmount} >= ${campaigns.targetAmount}`,
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes a campaign, or archives it when it has donations so that no donation loses its campaign.
+ * Only the owner may. A donation arriving at the same moment makes the database refuse the delete,
+ * and the campaign is archived instead.
+ */
+export async function deleteCampaign(
+  services: Pick<Services, "db" | "storage">,
+  ngoId: string,
+  campaignId: string,
+): Promise<"deleted" | "archived"> {
+  const campaign = await campaignOwnedBy(services.db, campaignId, ngoId);
+  if (campaign.status === "archived") throw invalid("campaigns:errors.archived");
+  const archive = async () =>
+    services.db.transaction(async (tx) => {
+      await tx
+        .update(campaigns)
+        .set({ status: "archived", archivedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(campaigns.id, campaignId));
+      await recordAudit(tx, { actorId: ngoId, action: "campaign.archived", details: { campaignId, title: campaign.title } });
+      return "archived" as const;
+    });
+  try {
+    const outcome = await services.db.transaction(async (tx) => {
+      await campaignOwnedBy(tx, campaignId, ngoId, { forUpdate: true });
+      const [given] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));
+      if ((given?.n ?? 0) > 0) return "has-donations" as const;
+      await tx.delete(campaigns).where(eq(campaigns.id, campaignId));
+      await recordAudit(tx, { actorId: ngoId, action: "campaign.deleted", details: { campaignId, title: campaign.title } });
+      return "deleted" as const;
+    });
+    if (outcome === "has-donations") return await archive();
+    await deleteFile(services, campaign.pictureKey);
+    return "deleted";
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return archive();
+    throw err;
+  }
+}
+
+export type CampaignTab = "ongoing" | "successful";
+
+export interface CampaignListItem {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  targetAmount: number;
+  collectedAmount: number;
+  locationLabel: string;
+  pictureKey: string | null;
+  zakatEligible: boolean;
+  status: Campaign["status"];
+  createdAt: Date;
+  completedAt: Date | null;
+  role: CampaignRole;
+  ngos: CampaignNgo[];
+}
+
+/** Escapes the wildcards of a LIKE pattern, so a search for "50%" means those characters. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of the campaigns an NGO runs (owned or as a partner) under a tab, newest first, optionally
+ * searched by title (case-insensitively), with every partner of each.
+ */
+export async function listCampaigns(
+  db: DbOrTx,
+  ngoId: string,
+  opts: { tab: CampaignTab; q?: string; page: number },
+): Promise<Paged<CampaignListItem>> {
+  const q = opts.q?.trim().slice(0, 100);
+  const where = and(
+    runBy(ngoId),
+    eq(campaigns.status, opts.tab === "ongoing" ? "active" : "completed"),
+    q ? ilike(campaigns.title, likePattern(q)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(where)
+    .orderBy(desc(opts.tab === "ongoing" ? campaigns.createdAt : campaigns.completedAt), desc(campaigns.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
+  const ngos = await ngosOfCampaigns(
+    db,
+    rows.map((r) => r.id),
+  );
+  return paged(
+    rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      targetAmount: r.targetAmount,
+      collectedAmount: r.collectedAmount,
+      locationLabel: r.locationLabel,
+      pictureKey: r.pictureKey,
+      zakatEligible: r.zakatEligible,
+      status: r.status,
+      createdAt: r.createdAt,
+      completedAt: r.completedAt,
+      role: r.ownerId === ngoId ? ("owner" as const) : ("partner" as const),
+      ngos: ngos.get(r.id) ?? [],
+    })),
+    opts.page,
+    total?.n ?? 0,
+  );
+}

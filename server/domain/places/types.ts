@@ -1,0 +1,37 @@
+/** A place a user can pick: a city or town, a district or a province of Pakistan (or an external geocoder's result). */
+export interface Place {
+  /** Stable within one geocoder, e.g. "gn:1172451" for a GeoNames place. */
+  id: string;
+  /** The short name, e.g. "Lahore". */
+  name: string;
+  /** The formatted address shown in the field, e.g. "Lahore, Lahore District, Punjab". */
+  label: string;
+  kind: "city" | "district" | "province" | "other";
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Turns typed text into places. The offline gazetteer is the default and what tests use; an external
+ * service (Nominatim, Google with a key) can be configured instead.
+ */
+export interface Geocoder {
+  /** Suggestions for a partly typed name, best first; fast enough for every keystroke. */
+  suggest(query: string, limit?: number): Promise<Place[]>;
+  /** The single best place for a submitted text (a chosen label or a typed name), or null when none matches. */
+  resolve(text: string): Promise<Place | null>;
+}
+
+/** Pakistan's bounding box, with a little margin: points outside it are refused. */
+export const PAKISTAN_BOUNDS = { south: 23.5, west: 60.5, north: 37.2, east: 77.9 } as const;
+
+export function insidePakistan(lat: number, lng: number): boolean {
+  return (
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    lat >= PAKISTAN_BOUNDS.south &&
+    lat <= PAKISTAN_BOUNDS.north &&
+    lng >= PAKISTAN_BOUNDS.west &&
+    lng <= PAKISTAN_BOUNDS.east
+  );
+}
