@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/i18n";
 import { useNavigation } from "react-router";
 
@@ -51,6 +51,51 @@ export function TextField({
         accept={accept}
         inputMode={inputMode}
         className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600 file:me-3 file:rounded file:border-0 file:bg-brand-100 file:px-3 file:py-1"
+      />
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {field.errors && field.errors.length > 0 && (
+        <p id={field.errorId} className="text-sm font-medium text-red-700">
+          {errorText(field.errors[0]!)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled multi-line input with its error and hint, tied together like `TextField`. */
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  rows = 4,
+  defaultValue,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  rows?: number;
+  defaultValue?: string;
+}) {
+  const errorText = useErrorText();
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getTextareaProps(field as FieldMetadata<string>);
+  const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        {...props}
+        {...(defaultValue !== undefined ? { defaultValue } : {})}
+        key={key}
+        rows={rows}
+        aria-describedby={describedBy}
+        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
       />
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">

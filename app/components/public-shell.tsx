@@ -19,6 +19,7 @@ export function PublicShell({ children }: { children: React.ReactNode }) {
       </main>
       <footer className="px-4 py-4 text-center text-sm text-slate-600">
         <p>{t("common:footer")}</p>
+        <p className="mt-1">{t("places:sources.footer")}</p>
         <p className="mt-1">
           <Link to="/about" className="text-brand-800 underline">
             {t("home:about.link")}

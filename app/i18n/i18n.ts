@@ -13,6 +13,7 @@ export const DEFAULT_NAMESPACE = "common";
 /** One language's strings: namespace → nested keys → text. */
 export type Strings = Record<string, unknown>;
 
+/** `params.defaultValue` is shown when the key has no text (e.g. an action recorded by a newer area). */
 export type TFunction = (key: string, params?: Record<string, string | number>) => string;
 
 export interface I18n {
@@ -45,7 +46,7 @@ export function createI18n(language: Lang, strings: Strings, fallback?: Strings)
   const t: TFunction = (key, params) => {
     let text = lookup(strings, key);
     if (typeof text !== "string" && fallback) text = lookup(fallback, key);
-    if (typeof text !== "string") return key;
+    if (typeof text !== "string") return params?.defaultValue !== undefined ? String(params.defaultValue) : key;
     if (!params) return text;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };

@@ -22,3 +22,5 @@ export const CAMPAIGN_TARGET_MAX = 1_000_000_000;
 /** Previews show the first 20 words of a description and the first 8 of an item list. */
 export const DESCRIPTION_PREVIEW_WORDS = 20;
 export const ITEMS_PREVIEW_WORDS = 8;
+/** Image types the server accepts; pickers offer only these. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";

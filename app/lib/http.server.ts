@@ -39,13 +39,17 @@ const STATUS: Record<DomainError["kind"], number> = {
 
 /**
  * Runs a domain call for a form action. A domain error becomes a Conform reply (a field error when the
- * error names a field, otherwise a form error) with the matching HTTP status; anything else is rethrown.
+ * error names a field, otherwise a form error) with the matching HTTP status, plus the error's params (e.g. the
+ * campaign a duplicate title belongs to); anything else is rethrown.
  */
 export async function formAction<T>(
   submission: Submission<unknown>,
   run: () => Promise<T>,
   hideFields: string[] = [],
-): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data<{ result: SubmissionResult<string[]> }>> }> {
+): Promise<
+  | { ok: true; value: T }
+  | { ok: false; response: ReturnType<typeof data<{ result: SubmissionResult<string[]>; errorParams?: Record<string, string> }>> }
+> {
   try {
     return { ok: true, value: await run() };
   } catch (err) {
@@ -53,7 +57,7 @@ export async function formAction<T>(
     const result = err.field
       ? submission.reply({ fieldErrors: { [err.field]: [err.message] }, hideFields })
       : submission.reply({ formErrors: [err.message], hideFields });
-    return { ok: false, response: data({ result }, { status: STATUS[err.kind] }) };
+    return { ok: false, response: data({ result, errorParams: err.params }, { status: STATUS[err.kind] }) };
   }
 }
 

@@ -7,9 +7,9 @@ export interface NavItem {
 }
 
 /**
- * The sidebars: only screens that exist. Each area adds its own entries when its screens land
- * (NGO: campaigns, collaborate, cash applications, donation history, map, volunteers; donor: donate,
- * volunteer, history, map; rider: pick-ups), in the specification's order.
+ * The sidebars: only screens that exist. Each area adds its own entries when its screens land, in the
+ * specification's order (still to come — NGO: cash applications and donation history after Collaborate,
+ * volunteers after Map; donor: donate, volunteer and history before Map).
  */
 export const NAVIGATION: Record<Role, NavItem[]> = {
   admin: [
@@ -21,11 +21,15 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
   ],
   ngo: [
     { to: "/ngo_home", label: "home" },
+    { to: "/campaigns", label: "campaigns" },
+    { to: "/collab", label: "collab" },
+    { to: "/ngo_map", label: "map" },
     { to: "/notifications", label: "notifications" },
     { to: "/settingsNGO", label: "settings" },
   ],
   donor: [
     { to: "/donor_home", label: "home" },
+    { to: "/donor_map", label: "map" },
     { to: "/notifications", label: "notifications" },
     { to: "/settingsDonor", label: "settings" },
   ],
@@ -42,10 +46,14 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
  */
 export const HOME_TILES: Record<"ngo" | "donor", NavItem[]> = {
   ngo: [
+    { to: "/campaigns", label: "campaigns" },
+    { to: "/collab", label: "collab" },
+    { to: "/ngo_map", label: "map" },
     { to: "/settingsNGO", label: "settings" },
     { to: "/notifications", label: "notifications" },
   ],
   donor: [
+    { to: "/donor_map", label: "map" },
     { to: "/settingsDonor", label: "settings" },
     { to: "/notifications", label: "notifications" },
   ],

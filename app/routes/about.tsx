@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/i18n";
 import { Link } from "react-router";
 import { PublicShell } from "~/components/public-shell";
+import { DataSources } from "~/components/data-sources";
 
 const AUDIENCES = ["ngo", "donor", "rider"] as const;
 
@@ -43,6 +44,7 @@ export default function About() {
           <p className="mt-2 text-slate-800">{t("home:about.vetting.rider")}</p>
           <p className="mt-2 text-slate-800">{t("home:about.vetting.ongoing")}</p>
         </section>
+        <DataSources />
       </article>
     </PublicShell>
   );

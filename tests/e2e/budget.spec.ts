@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { makeCampaign } from "../helpers/factories";
 import { expect, test } from "./fixtures";
 
 /** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
@@ -20,8 +21,8 @@ async function javaScriptBytes(page: Page, path: string): Promise<number> {
 const PUBLIC_PAGES = ["/", "/ngo", "/donor", "/rider", "/ngo_signin", "/ngo_signup", "/donor_signup", "/rider_signup", "/admin_signin", "/forgot_password", "/about"];
 const ROLE_PAGES = {
   admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/notifications"],
-  ngo: ["/ngo_home", "/settingsNGO"],
-  donor: ["/donor_home", "/settingsDonor"],
+  ngo: ["/ngo_home", "/settingsNGO", "/campaigns", "/comp_camp", "/create_camp", "/collab", "/collab1", "/ngo_map"],
+  donor: ["/donor_home", "/settingsDonor", "/donor_map"],
   rider: ["/rider_home", "/rider_profile"],
 } as const;
 
@@ -42,3 +43,12 @@ for (const [role, pages] of Object.entries(ROLE_PAGES)) {
     }
   });
 }
+
+test("a campaign's edit, analytics and public pages stay within the JavaScript budget", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const campaign = await makeCampaign(db, ngo.id);
+  for (const path of [`/campaigns/${campaign.id}/edit`, `/campaigns/${campaign.id}/analytics`, `/campaign/${campaign.slug}`]) {
+    const bytes = await javaScriptBytes(page, path);
+    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+  }
+});

@@ -3,8 +3,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/i18n";
 import { PublicShell } from "~/components/public-shell";
 
-/** Image types the server accepts; the picker offers only these. */
-export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+import { IMAGE_ACCEPT } from "~/lib/constants";
 
 /** The contact number field of the account forms. */
 export function ContactField({ field }: { field: FieldMetadata<unknown> }) {

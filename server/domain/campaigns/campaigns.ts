@@ -16,8 +16,11 @@ import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNg
 const TITLE_INDEX = "campaigns_active_title_unique";
 const SLUG_INDEX = "campaigns_slug_unique";
 
-/** Parses campaign input with the form's schema; the first problem becomes a field error. */
-function parseInput(input: CampaignInput): CampaignValues {
+/**
+ * Parses campaign input with the form's schema (the routes do this with the submitted form; other callers
+ * and tests use this); the first problem becomes a field error.
+ */
+export function parseCampaign(input: CampaignInput): CampaignValues {
   const result = z.safeParse(campaignSchema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -88,16 +91,15 @@ async function freeSlug(db: DbOrTx, title: string, attempt: number): Promise<str
 }
 
 /**
- * Creates a campaign for an NGO: every rule of the form, the location resolved to a place, the picture
+ * Creates a campaign for an NGO from parsed form values (`parseCampaign`): the location resolved to a place, the picture
  * stored, and the title unique among active campaigns even against a concurrent request (the database's
  * partial unique index decides). Returns the new campaign.
  */
 export async function createCampaign(
   services: Pick<Services, "db" | "storage" | "geocoder">,
   ngoId: string,
-  input: CampaignInput,
+  values: CampaignValues,
 ): Promise<Campaign> {
-  const values = parseInput(input);
   await assertTitleFree(services.db, ngoId, values.title);
   const location = await resolveLocation(services, values);
   const pictureKey = values.picture
@@ -150,11 +152,10 @@ export async function updateCampaign(
   services: Pick<Services, "db" | "storage" | "geocoder">,
   ngoId: string,
   campaignId: string,
-  input: CampaignInput,
+  values: CampaignValues,
 ): Promise<Campaign> {
   const current = await campaignOwnedBy(services.db, campaignId, ngoId);
   if (current.status === "archived") throw invalid("campaigns:errors.archived");
-  const values = parseInput(input);
   if (current.status === "active") await assertTitleFree(services.db, ngoId, values.title, campaignId);
   const location =
     values.location === current.locationLabel && values.locationLat === undefined
@@ -340,4 +341,10 @@ export async function listCampaigns(
     opts.page,
     total?.n ?? 0,
   );
+}
+
+/** Whether any donation (of any state) names the campaign: such a campaign is archived, not deleted. */
+export async function campaignHasDonations(db: DbOrTx, campaignId: string): Promise<boolean> {
+  const [row] = await db.select({ id: donations.id }).from(donations).where(eq(donations.campaignId, campaignId)).limit(1);
+  return row !== undefined;
 }

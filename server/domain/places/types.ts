@@ -22,6 +22,9 @@ export interface Geocoder {
   resolve(text: string): Promise<Place | null>;
 }
 
+/** Suggestions the place field asks for at most. */
+export const MAX_SUGGESTIONS = 8;
+
 /** Pakistan's bounding box, with a little margin: points outside it are refused. */
 export const PAKISTAN_BOUNDS = { south: 23.5, west: 60.5, north: 37.2, east: 77.9 } as const;
 

@@ -1,0 +1,366 @@
+import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { MapPin } from "lucide-react";
+import { useTranslation } from "~/i18n/i18n";
+import type { Place } from "../../server/domain/places/types";
+import type { PointMapProps } from "./point-map.client";
+
+/** Wait this long after the last keystroke before asking the server, so fast typing sends one request. */
+const DEBOUNCE_MS = 150;
+
+export interface Point {
+  lat: number;
+  lng: number;
+}
+
+export interface PlaceFieldProps {
+  /** Name of the text input; the point goes in `${name}Lat` and `${name}Lng`. */
+  name: string;
+  label: string;
+  id?: string;
+  defaultValue?: string;
+  /** The point of `defaultValue` (an edited record's), kept until the text changes. */
+  defaultPoint?: Point | null;
+  /** A translation key ("campaigns:errors.locationInvalid") or already translated text. */
+  error?: string;
+  errorId?: string;
+  /** Further ids that describe the input. */
+  describedBy?: string;
+  required?: boolean;
+  /** Replaces the default hint; pass "" for none. */
+  hint?: string;
+  /** Leaflet URL template of the map tiles (`config.MAP_TILE_URL`) and their attribution. */
+  tileUrl?: string;
+  tileAttribution?: string;
+}
+
+/**
+ * A place of Pakistan. Without JavaScript it is a plain text field that the server resolves on submit.
+ * With JavaScript it becomes a combobox (WAI-ARIA 1.2, list autocomplete) over /api/places: choosing a
+ * suggestion fills the formatted address and the hidden point, typing again clears the point, and the point
+ * can be adjusted on a small map that is loaded only when asked for.
+ */
+export function PlaceField({
+  name,
+  label,
+  id,
+  defaultValue,
+  defaultPoint,
+  error,
+  errorId,
+  describedBy,
+  required,
+  hint,
+  tileUrl,
+  tileAttribution,
+}: PlaceFieldProps) {
+  const { t } = useTranslation();
+  const uid = useId();
+  const inputId = id ?? `${name}-${uid}`;
+  const listId = `${inputId}-listbox`;
+  const hintId = `${inputId}-hint`;
+  const ownErrorId = errorId ?? `${inputId}-error`;
+  const statusId = `${inputId}-status`;
+  const mapId = `${inputId}-map`;
+  const hintText = hint ?? t("places:field.hint");
+
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const request = useRef<AbortController | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [options, setOptions] = useState<Place[]>([]);
+  const [active, setActive] = useState(-1);
+  const [searched, setSearched] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const [point, setPoint] = useState<Point | null>(defaultPoint ?? null);
+  const [mapOpen, setMapOpen] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    return () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    };
+  }, []);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    setActive(-1);
+  }, []);
+
+  const search = useCallback(
+    (text: string) => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+      const q = text.trim();
+      if (!q) {
+        setOptions([]);
+        setSearched(false);
+        close();
+        return;
+      }
+      timer.current = setTimeout(async () => {
+        const controller = new AbortController();
+        request.current = controller;
+        try {
+          const res = await fetch(`/api/places?q=${encodeURIComponent(q.slice(0, 100))}`, { signal: controller.signal });
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          const body = (await res.json()) as { places?: Place[] };
+          if (controller.signal.aborted) return;
+          const places = Array.isArray(body.places) ? body.places : [];
+          setOptions(places);
+          setSearched(true);
+          setActive(-1);
+          setOpen(true);
+          setAnnouncement(
+            places.length === 0
+              ? t("places:field.noMatch")
+              : t(places.length === 1 ? "places:field.found_one" : "places:field.found_other", { count: places.length }),
+          );
+        } catch {
+          // Aborted by newer typing, or offline: the field still works as plain text, resolved on submit.
+        }
+      }, DEBOUNCE_MS);
+    },
+    [close, t],
+  );
+
+  const choose = (place: Place) => {
+    if (inputRef.current) inputRef.current.value = place.label;
+    setPoint({ lat: place.lat, lng: place.lng });
+    setOptions([]);
+    setSearched(false);
+    close();
+    setAnnouncement(t("places:field.chosen", { label: place.label }));
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    const count = options.length;
+    switch (e.key) {
+      case "ArrowDown":
+        e.preventDefault();
+        if (!open) {
+          if (count > 0 || searched) setOpen(true);
+          else search(e.currentTarget.value);
+          if (count > 0) setActive(0);
+          return;
+        }
+        if (count > 0) setActive((a) => (a + 1) % count);
+        return;
+      case "ArrowUp":
+        e.preventDefault();
+        if (!open) {
+          if (count > 0) {
+            setOpen(true);
+            setActive(count - 1);
+          }
+          return;
+        }
+        if (count > 0) setActive((a) => (a <= 0 ? count - 1 : a - 1));
+        return;
+      case "Enter":
+        // Enter on a highlighted suggestion chooses it; otherwise it submits the form as usual.
+        if (open && active >= 0 && options[active]) {
+          e.preventDefault();
+          choose(options[active]);
+        } else if (open) {
+          close();
+        }
+        return;
+      case "Escape":
+        if (open) {
+          e.preventDefault();
+          close();
+        }
+        return;
+      case "Tab":
+        close();
+        return;
+    }
+  };
+
+  const onInput = (e: React.FormEvent<HTMLInputElement>) => {
+    // The point belonged to the text that was chosen; new text is resolved anew.
+    setPoint(null);
+    setMapOpen(false);
+    search(e.currentTarget.value);
+  };
+
+  const expanded = hydrated && open && (options.length > 0 || searched);
+  const activeId = expanded && active >= 0 ? `${inputId}-option-${active}` : undefined;
+
+  // On a small phone the list can open below the fold, and the highlighted option can scroll out of the list.
+  useEffect(() => {
+    if (!expanded) return;
+    const target = activeId ? document.getElementById(activeId) : document.getElementById(listId);
+    target?.scrollIntoView?.({ block: "nearest" });
+  }, [expanded, activeId, listId, options]);
+  const describedByIds = [describedBy, hintText ? hintId : null, error ? ownErrorId : null].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={inputRef}
+          id={inputId}
+          name={name}
+          type="text"
+          dir="auto"
+          defaultValue={defaultValue}
+          required={required}
+          maxLength={300}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByIds}
+          autoComplete="off"
+          spellCheck={false}
+          {...(hydrated
+            ? {
+                role: "combobox",
+                "aria-autocomplete": "list" as const,
+                "aria-expanded": expanded,
+                "aria-controls": listId,
+                "aria-activedescendant": activeId,
+                onInput,
+                onKeyDown,
+                onBlur: close,
+              }
+            : {})}
+          className="min-h-12 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+        />
+        {hydrated && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t("places:field.suggestions")}
+            hidden={!expanded}
+            className="absolute inset-x-0 top-full z-[1100] mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg"
+          >
+            {options.map((place, i) => {
+              const rest = place.label.startsWith(place.name) ? place.label.slice(place.name.length) : null;
+              return (
+                <li
+                  key={place.id}
+                  id={`${inputId}-option-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  // Keeps the focus in the input, so choosing does not close the list before the click lands.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => choose(place)}
+                  onMouseMove={() => i !== active && setActive(i)}
+                  className={`flex min-h-12 cursor-pointer items-center gap-2 px-3 py-2 text-start ${
+                    i === active ? "bg-brand-100 text-brand-900" : "text-slate-800"
+                  }`}
+                >
+                  <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                  <span dir="auto" className="flex-1">
+                    {rest === null ? (
+                      place.label
+                    ) : (
+                      <>
+                        <span className="font-semibold">{place.name}</span>
+                        {rest}
+                      </>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+            {searched && options.length === 0 && (
+              <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-3 text-slate-700">
+                {t("places:field.noMatch")}
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+      <input type="hidden" name={`${name}Lat`} value={hydrated && point ? String(point.lat) : ""} />
+      <input type="hidden" name={`${name}Lng`} value={hydrated && point ? String(point.lng) : ""} />
+      {hydrated && (
+        <p id={statusId} role="status" className="sr-only">
+          {announcement}
+        </p>
+      )}
+      {hintText && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hintText}
+        </p>
+      )}
+      {error && (
+        <p id={ownErrorId} className="text-sm font-medium text-red-700">
+          {t(error)}
+        </p>
+      )}
+      {hydrated && point && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <p className="text-sm text-slate-700" data-testid={`${name}-point`}>
+            {t("places:field.point", { lat: point.lat.toFixed(4), lng: point.lng.toFixed(4) })}
+          </p>
+          <button
+            type="button"
+            aria-expanded={mapOpen}
+            aria-controls={mapOpen ? mapId : undefined}
+            onClick={() => setMapOpen((o) => !o)}
+            className="min-h-11 rounded-md px-2 py-2 text-sm font-medium text-brand-800 underline hover:bg-brand-50"
+          >
+            {mapOpen ? t("places:field.hideMap") : t("places:field.adjust")}
+          </button>
+        </div>
+      )}
+      {hydrated && point && mapOpen && (
+        <LazyPointMap
+          id={mapId}
+          point={point}
+          onMove={setPoint}
+          tileUrl={tileUrl}
+          tileAttribution={tileAttribution}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Loads Leaflet and its styles only when a map is opened, so no page pays for them up front. */
+function LazyPointMap(props: { id: string; point: Point; onMove: (p: Point) => void; tileUrl?: string; tileAttribution?: string }) {
+  const { t } = useTranslation();
+  const [PointMap, setPointMap] = useState<ComponentType<PointMapProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import("./point-map.client")
+      .then((m) => live && setPointMap(() => m.default))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const helpId = `${props.id}-help`;
+  return (
+    <div id={props.id} role="group" aria-label={t("places:map.label")} aria-describedby={helpId} className="flex flex-col gap-1">
+      <p id={helpId} className="text-sm text-slate-700">
+        {t("places:map.help")}
+      </p>
+      {failed ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+          {t("places:map.error")}
+        </p>
+      ) : PointMap ? (
+        <PointMap
+          lat={props.point.lat}
+          lng={props.point.lng}
+          onMove={(lat, lng) => props.onMove({ lat, lng })}
+          tileUrl={props.tileUrl}
+          tileAttribution={props.tileAttribution}
+          markerLabel={t("places:map.marker")}
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <p role="status" className="flex h-60 items-center justify-center rounded-md bg-slate-100 text-slate-700">
+          {t("places:map.loading")}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import "leaflet/dist/leaflet.css";
+import "./point-map.css";
+import L from "leaflet";
+import { useEffect, useRef } from "react";
+import { PAKISTAN_BOUNDS } from "../../server/domain/places/types";
+
+/**
+ * The small map of the place field: one draggable marker on the chosen point, kept inside Pakistan.
+ * Browser-only (Leaflet needs `window`) and loaded on demand by `PlaceField`, never with the page.
+ */
+export interface PointMapProps {
+  lat: number;
+  lng: number;
+  onMove: (lat: number, lng: number) => void;
+  tileUrl?: string;
+  tileAttribution?: string;
+  markerLabel: string;
+  onError?: () => void;
+}
+
+const INITIAL_ZOOM = 11;
+/** Pixels the marker moves per arrow key. */
+const KEY_STEP_PX = 12;
+
+const PIN_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="42" viewBox="0 0 32 42" aria-hidden="true">' +
+  '<path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1z" fill="#0f766e" stroke="#fff" stroke-width="2"/>' +
+  '<circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>';
+
+function clamp(lat: number, lng: number): L.LatLng {
+  const b = PAKISTAN_BOUNDS;
+  return L.latLng(Math.min(b.north, Math.max(b.south, lat)), Math.min(b.east, Math.max(b.west, lng)));
+}
+
+const round = (x: number) => Math.round(x * 1e5) / 1e5;
+
+export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, markerLabel, onError }: PointMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const moved = useRef(onMove);
+  moved.current = onMove;
+
+  useEffect(() => {
+    if (!element.current) return;
+    try {
+      const b = PAKISTAN_BOUNDS;
+      const m = L.map(element.current, {
+        maxBounds: L.latLngBounds([b.south - 2, b.west - 2], [b.north + 2, b.east + 2]),
+        minZoom: 4,
+      }).setView(clamp(lat, lng), INITIAL_ZOOM);
+      if (tileUrl) L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 18 }).addTo(m);
+      const icon = L.divIcon({ className: "ekc-point-marker", html: PIN_SVG, iconSize: [32, 42], iconAnchor: [16, 41] });
+      const mk = L.marker(clamp(lat, lng), { draggable: true, autoPan: true, keyboard: true, title: markerLabel, icon }).addTo(m);
+      const place = (to: L.LatLng) => {
+        const p = clamp(to.lat, to.lng);
+        mk.setLatLng(p);
+        moved.current(round(p.lat), round(p.lng));
+      };
+      mk.on("dragend", () => place(mk.getLatLng()));
+      m.on("click", (e: L.LeafletMouseEvent) => place(e.latlng));
+      const el = mk.getElement();
+      el?.setAttribute("aria-label", markerLabel);
+      // Dragging needs a pointer; the arrow keys move a focused marker too (and do not pan the map).
+      el?.addEventListener("keydown", (e) => {
+        const d = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+        if (!d) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const at = m.latLngToContainerPoint(mk.getLatLng());
+        place(m.containerPointToLatLng(L.point(at.x + d[0]! * KEY_STEP_PX, at.y + d[1]! * KEY_STEP_PX)));
+        m.panInside(mk.getLatLng());
+      });
+      map.current = m;
+      marker.current = mk;
+    } catch {
+      onError?.();
+    }
+    return () => {
+      map.current?.remove();
+      map.current = null;
+      marker.current = null;
+    };
+    // The map is made once; later points arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A new place chosen while the map is open: move the marker there.
+  useEffect(() => {
+    const m = map.current;
+    const mk = marker.current;
+    if (!m || !mk) return;
+    const current = mk.getLatLng();
+    if (round(current.lat) === round(lat) && round(current.lng) === round(lng)) return;
+    mk.setLatLng(clamp(lat, lng));
+    m.setView(clamp(lat, lng), m.getZoom());
+  }, [lat, lng]);
+
+  return <div ref={element} className="ekc-point-map h-60 w-full rounded-md border border-slate-300" />;
+}

@@ -1,0 +1,24 @@
+import type { Route } from "./+types/places";
+import { MAX_SUGGESTIONS, type Place } from "../../../server/domain/places/types";
+
+/** Longer text is cut: no place name is this long, and it bounds the work a request can ask for. */
+export const PLACE_QUERY_MAX_LENGTH = 100;
+
+/**
+ * GET /api/places?q=lah → { places: Place[] }: suggestions for the place field, from the configured
+ * geocoder. Public (sign-up and public pages may use it) and cacheable: the answer depends on q alone.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("q") ?? "";
+  const q = raw.slice(0, PLACE_QUERY_MAX_LENGTH).trim();
+  let places: Place[] = [];
+  if (q) {
+    try {
+      places = (await context.services.geocoder.suggest(q, MAX_SUGGESTIONS)).slice(0, MAX_SUGGESTIONS);
+    } catch (err) {
+      // A suggestion list is never worth an error page: the field still works as plain text.
+      context.services.log.warn({ error: err instanceof Error ? err.message : String(err) }, "place suggestions failed");
+    }
+  }
+  return Response.json({ places }, { headers: { "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,33 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { campaignSchema, type CampaignValues } from "~/forms/campaigns";
+import { parseWithZod } from "~/forms/parse";
+import { formAction } from "~/lib/http.server";
+
+/**
+ * The action of the create and edit screens: parse the form with the campaign schema, run the domain
+ * call, then go back to the list with a notice. A failure that is not the user's (the database or the
+ * disk) is logged and shown as the specification's 'Error creating campaign. Please try again later.'
+ */
+export async function campaignFormAction(
+  request: Request,
+  context: AppLoadContext,
+  run: (values: CampaignValues) => Promise<unknown>,
+  done: string,
+  failure: "campaigns:errors.createFailed" | "campaigns:errors.saveFailed",
+) {
+  const submission = parseWithZod(await request.formData(), { schema: campaignSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), errorParams: undefined }, { status: 400 });
+  try {
+    const out = await formAction(submission, () => run(submission.value));
+    if (!out.ok) return out.response;
+  } catch (err) {
+    context.services.log.error({ err }, "saving a campaign failed");
+    return data({ result: submission.reply({ formErrors: [failure] }), errorParams: undefined }, { status: 503 });
+  }
+  return redirect(done);
+}
+
+/** What the place field's small map needs from the server's configuration. */
+export function mapSettings(context: AppLoadContext) {
+  return { tileUrl: context.services.config.MAP_TILE_URL, tileAttribution: context.services.config.MAP_TILE_ATTRIBUTION };
+}

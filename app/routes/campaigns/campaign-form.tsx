@@ -1,0 +1,130 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { PlaceField } from "~/components/place-field";
+import { campaignSchema } from "~/forms/campaigns";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import { IMAGE_ACCEPT } from "~/lib/constants";
+
+export interface CampaignFormDefaults {
+  title: string;
+  description: string;
+  targetAmount: string;
+  otherItems: string;
+  location: string;
+  lat: number;
+  lng: number;
+  zakatEligible: boolean;
+  pictureUrl: string;
+}
+
+/**
+ * The campaign form of /create_camp and the edit screen: the specification's fields, every rule checked
+ * as the user leaves a field and again on the server. Back and Post, as the specification has them.
+ */
+export function CampaignForm({
+  lastResult,
+  errorParams,
+  defaults,
+  map,
+  submitLabel,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  errorParams?: Record<string, string>;
+  defaults?: CampaignFormDefaults;
+  map: { tileUrl: string; tileAttribution: string };
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(campaignSchema, {
+    id: "campaign",
+    lastResult,
+    defaultValue: defaults
+      ? {
+          title: defaults.title,
+          description: defaults.description,
+          targetAmount: defaults.targetAmount,
+          otherItems: defaults.otherItems,
+          location: defaults.location,
+          zakatEligible: defaults.zakatEligible ? "yes" : "no",
+        }
+      : { zakatEligible: "no" },
+  });
+  const collaborateWith = errorParams?.collaborateWith;
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)}>
+      <RequiredNotice fields={[fields.title, fields.description, fields.targetAmount, fields.location]} />
+      <ErrorBox id={form.errorId} errors={form.errors} />
+      <div className="flex flex-col gap-2">
+        <TextField field={fields.title} label={t("campaigns:form.title")} hint={t("campaigns:form.titleHint")} />
+        {collaborateWith && fields.title.errors?.includes("campaigns:errors.titleTaken") && (
+          <Link to={`/collab/join/${collaborateWith}`} className="font-medium text-brand-800 underline">
+            {t("campaigns:form.requestCollaboration")}
+          </Link>
+        )}
+      </div>
+      <TextAreaField field={fields.description} label={t("campaigns:form.description")} hint={t("campaigns:form.descriptionHint")} rows={5} />
+      <TextField
+        field={fields.targetAmount}
+        label={t("campaigns:form.targetAmount")}
+        inputMode="numeric"
+        hint={t("campaigns:form.targetAmountHint")}
+      />
+      <TextAreaField field={fields.otherItems} label={t("campaigns:form.otherItems")} hint={t("campaigns:form.otherItemsHint")} rows={2} />
+      <PlaceField
+        name={fields.location.name}
+        id={fields.location.id}
+        label={t("campaigns:form.location")}
+        hint={t("campaigns:form.locationHint")}
+        defaultValue={defaults?.location}
+        defaultPoint={defaults ? { lat: defaults.lat, lng: defaults.lng } : undefined}
+        error={fields.location.errors?.[0]}
+        errorId={fields.location.errorId}
+        tileUrl={map.tileUrl}
+        tileAttribution={map.tileAttribution}
+      />
+      {defaults && (
+        <div className="flex items-center gap-3">
+          <img src={defaults.pictureUrl} alt="" className="h-16 w-24 rounded object-cover" />
+          <p className="text-sm text-slate-700">{t("campaigns:form.currentPicture")}</p>
+        </div>
+      )}
+      <TextField
+        field={fields.picture}
+        label={t("campaigns:form.picture")}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hint={t(defaults ? "campaigns:form.pictureKeepHint" : "campaigns:form.pictureHint")}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium text-slate-800">{t("campaigns:form.zakatEligible")}</legend>
+        <div className="flex gap-6">
+          {(["yes", "no"] as const).map((v) => (
+            <label key={v} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name={fields.zakatEligible.name}
+                value={v}
+                defaultChecked={(fields.zakatEligible.initialValue ?? "no") === v}
+                className="size-5"
+              />
+              {t(`campaigns:form.${v}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Link
+          to="/campaigns"
+          className="rounded-lg border border-slate-400 bg-white px-6 py-3 text-center font-bold text-slate-800 hover:bg-slate-50"
+        >
+          {t("campaigns:form.back")}
+        </Link>
+        <SubmitButton className="rounded-lg bg-brand-700 px-8 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Route } from "./+types/create";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { requireUser } from "~/lib/http.server";
+import { createCampaign } from "../../../server/domain/campaigns/campaigns";
+import { CampaignForm } from "./campaign-form";
+import { campaignFormAction, mapSettings } from "./campaign-action.server";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "ngo", request);
+  return { map: mapSettings(context) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo", request);
+  return campaignFormAction(
+    request,
+    context,
+    (values) => createCampaign(context.services, user.id, values),
+    "/campaigns?notice=created",
+    "campaigns:errors.createFailed",
+  );
+}
+
+/** /create_camp: a new campaign. */
+export default function CreateCampaign({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <RoleShell title={t("campaigns:create.title")}>
+      <title>{`${t("campaigns:create.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto max-w-2xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
+        <CampaignForm
+          lastResult={actionData?.result}
+          errorParams={actionData?.errorParams}
+          map={loaderData.map}
+          submitLabel={t("campaigns:form.post")}
+        />
+      </div>
+    </RoleShell>
+  );
+}

@@ -1,0 +1,92 @@
+import { Form, useSearchParams } from "react-router";
+import type { Route } from "./+types/edit";
+import { SubmitButton } from "~/components/form";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { requireUser, throwHttp } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { campaignOwnedBy } from "../../../server/domain/campaigns/access";
+import { closeCampaign, updateCampaign } from "../../../server/domain/campaigns/campaigns";
+import { CampaignForm } from "./campaign-form";
+import { campaignFormAction, mapSettings } from "./campaign-action.server";
+import { redirect } from "react-router";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
+  if (campaign.status === "archived") throw new Response("Not found", { status: 404 });
+  return {
+    map: mapSettings(context),
+    campaign: {
+      id: campaign.id,
+      status: campaign.status,
+      title: campaign.title,
+      description: campaign.description,
+      targetAmount: String(campaign.targetAmount),
+      otherItems: campaign.otherItems ?? "",
+      location: campaign.locationLabel,
+      lat: campaign.lat,
+      lng: campaign.lng,
+      zakatEligible: campaign.zakatEligible,
+      pictureUrl: pictureUrl(campaign.pictureKey, "campaign"),
+    },
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo", request);
+  if (new URL(request.url).searchParams.get("intent") === "close") {
+    await closeCampaign(context.services.db, user.id, params.id).catch(throwHttp);
+    return redirect("/comp_camp?notice=closed");
+  }
+  return campaignFormAction(
+    request,
+    context,
+    (values) => updateCampaign(context.services, user.id, params.id, values),
+    "/campaigns?notice=saved",
+    "campaigns:errors.saveFailed",
+  );
+}
+
+/** /campaigns/:id/edit: the owner changes a campaign, or ends it early. */
+export default function EditCampaign({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { campaign } = loaderData;
+  const [params] = useSearchParams();
+  return (
+    <RoleShell title={t("campaigns:edit.title")}>
+      <title>{`${t("campaigns:edit.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-2xl flex-col gap-6">
+        <section className="rounded-lg bg-white p-4 shadow-sm sm:p-6">
+          <CampaignForm
+            lastResult={actionData?.result}
+            errorParams={actionData?.errorParams}
+            defaults={campaign}
+            map={loaderData.map}
+            submitLabel={t("campaigns:form.save")}
+          />
+        </section>
+        {campaign.status === "active" && (
+          <section aria-labelledby="close-heading" className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:p-6">
+            <h2 id="close-heading" className="text-lg font-bold text-slate-900">
+              {t("campaigns:edit.closeTitle")}
+            </h2>
+            <p className="mt-1 text-slate-800">{t("campaigns:edit.closeText")}</p>
+            {params.get("confirmClose") === "1" ? (
+              <Form method="post" action={`?intent=close`} className="mt-3 flex flex-wrap items-center gap-3">
+                <p className="font-medium text-slate-900">{t("campaigns:edit.closeConfirm")}</p>
+                <SubmitButton className="rounded-lg bg-amber-800 px-4 py-2 font-bold text-white hover:bg-amber-900 disabled:opacity-70">
+                  {t("campaigns:edit.closeYes")}
+                </SubmitButton>
+              </Form>
+            ) : (
+              <a href="?confirmClose=1#close-heading" className="mt-3 inline-block rounded-lg border border-amber-800 px-4 py-2 font-bold text-amber-900">
+                {t("campaigns:edit.closeButton")}
+              </a>
+            )}
+          </section>
+        )}
+      </div>
+    </RoleShell>
+  );
+}

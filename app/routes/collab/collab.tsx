@@ -1,0 +1,528 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Search } from "lucide-react";
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/collab";
+import { DateTime, formatDateTime, type FormattedTime } from "~/components/date-time";
+import { ErrorBox } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { ProgressBar } from "~/components/progress-bar";
+import { RoleShell } from "~/components/role-shell";
+import { collabActionSchema, inviteSchema } from "~/forms/collab";
+import { parseWithZod } from "~/forms/parse";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import { publicCampaignPath } from "~/lib/campaign-links";
+import { formAction, requireUser } from "~/lib/http.server";
+import { formatRupees } from "~/lib/money";
+import { pictureUrl } from "~/lib/pictures";
+import { parsePage } from "../../../server/domain/admin/paging";
+import {
+  collabOverview,
+  invitePartners,
+  leaveCampaign,
+  respondToInvitation,
+  respondToRequest,
+  type Invitation,
+  type JointCampaign,
+  type NgoChoice,
+} from "../../../server/domain/campaigns/collaboration";
+
+const NOTICES = ["acceptInvitation", "declineInvitation", "acceptRequest", "declineRequest", "leave"] as const;
+type Notice = (typeof NOTICES)[number];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  const url = new URL(request.url);
+  const param = (name: string) => url.searchParams.get(name);
+  const overview = await collabOverview(context.services.db, user.id, {
+    campaignId: param("campaignId"),
+    q: param("q"),
+    page: parsePage(param("page")),
+    invitationsPage: parsePage(param("invitationsPage")),
+    requestsPage: parsePage(param("requestsPage")),
+    jointPage: parsePage(param("jointPage")),
+  });
+  const when = (rows: Invitation[]) => rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, context.lang) }));
+  const notice = param("notice");
+  return {
+    ...overview,
+    invitations: { ...overview.invitations, rows: when(overview.invitations.rows) },
+    requests: { ...overview.requests, rows: when(overview.requests.rows) },
+    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo", request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: collabActionSchema });
+  const intent = String(submission.payload.intent ?? "");
+  if (submission.status !== "success") return data({ result: submission.reply(), intent }, { status: 400 });
+  const input = submission.value;
+  const { services } = context;
+  const outcome = await formAction(submission, async () => {
+    switch (input.intent) {
+      case "invite":
+        return invitePartners(services, user.id, input.campaignId, input.ngoIds);
+      case "acceptInvitation":
+      case "declineInvitation":
+        return respondToInvitation(services, user.id, input.campaignId, input.intent === "acceptInvitation");
+      case "acceptRequest":
+      case "declineRequest":
+        return respondToRequest(services, user.id, input.campaignId, input.ngoId, input.intent === "acceptRequest");
+      case "leave":
+        return leaveCampaign(services, user.id, input.campaignId);
+    }
+  });
+  if (!outcome.ok) {
+    return data({ result: outcome.response.data.result, intent }, { status: outcome.response.init?.status ?? 400 });
+  }
+  if (input.intent === "invite") {
+    const done = outcome.value as Awaited<ReturnType<typeof invitePartners>>;
+    const query = new URLSearchParams({
+      invited: String(done.invited.length),
+      joined: String(done.joined.length),
+      unchanged: String(done.unchanged.length),
+    });
+    return redirect(`/collab1?${query.toString()}`);
+  }
+  const back = new URL(request.url);
+  back.searchParams.set("notice", input.intent);
+  const anchor = input.intent === "leave" || input.intent === "acceptInvitation" ? "#joint" : input.intent.endsWith("Request") ? "#requests" : "#invitations";
+  return redirect(back.pathname + back.search + anchor);
+}
+
+type ActionData = { result: SubmissionResult<string[]>; intent: string } | undefined;
+
+const sectionHeading = "text-lg font-bold text-brand-900";
+const primaryButton = "rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:opacity-70";
+const secondaryButton = "rounded-md border-2 border-slate-500 bg-white px-4 py-1.5 font-bold text-slate-800 hover:bg-slate-100";
+
+/** /collab: invite partner NGOs to a campaign, answer invitations and join requests, see and leave joint campaigns. */
+export default function Collaborate({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as ActionData;
+  const { notice } = loaderData;
+  // Errors of the one-click answers show at the top; the invite form shows its own next to its fields.
+  const answerErrors =
+    actionData && actionData.intent !== "invite"
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
+  return (
+    <RoleShell title={t("collab:title")}>
+      <title>{`${t("collab:title")} · ${t("common:brand")}`}</title>
+      {notice && !actionData && (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`collab:notices.${notice}`)}
+        </p>
+      )}
+      <ErrorBox errors={answerErrors} />
+      <p className="mb-6 max-w-3xl text-slate-700">{t("collab:lead")}</p>
+      <div className="grid gap-10">
+        <InviteSection
+          data={loaderData}
+          lastResult={actionData?.intent === "invite" ? actionData.result : undefined}
+        />
+        <InvitationsSection invitations={loaderData.invitations} />
+        <RequestsSection requests={loaderData.requests} />
+        <JointSection joint={loaderData.joint} />
+      </div>
+    </RoleShell>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/**
+ * One form for choosing the campaign, searching NGOs and inviting them: Search reloads the page with GET
+ * (keeping the chosen campaign), Collaborate posts. The NGOs are checkboxes that look like Select / Selected
+ * toggles; CSS alone highlights a selected row, so it works the same without JavaScript.
+ */
+function InviteSection({ data: d, lastResult }: { data: LoaderData; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(inviteSchema, { id: "invite", lastResult });
+  const formProps = getFormProps(form);
+  const campaignError = fields.campaignId.errors?.[0];
+  const ngoError = fields.ngoIds.errors?.[0] ?? Object.values(fields.ngoIds.allErrors ?? {}).flat()[0];
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const previously = lastResult?.initialValue?.ngoIds;
+  const checked = new Set(Array.isArray(previously) ? previously.map(String) : previously ? [String(previously)] : []);
+  const selectedId = d.selected?.id ?? "";
+  // Collaborate posts to this very URL, so a refused post shows the same campaign and search again.
+  const location = useLocation();
+  return (
+    <section aria-labelledby="invite-heading">
+      <h2 id="invite-heading" className={sectionHeading}>
+        {t("collab:invite.heading")}
+      </h2>
+      {d.campaigns.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          {t("collab:invite.noCampaigns")}{" "}
+          <Link to="/create_camp" className="font-bold text-brand-800 underline">
+            {t("collab:invite.createOne")}
+          </Link>
+        </p>
+      ) : (
+        <Form
+          method="get"
+          action={`${location.pathname}${location.search}`}
+          {...formProps}
+          onSubmit={(event) => {
+            // Search is a plain GET that must not be held up by the invitation's checks.
+            const submitter = (event.nativeEvent as SubmitEvent).submitter;
+            if (submitter?.getAttribute("formmethod") === "post") formProps.onSubmit(event);
+          }}
+          className="mt-3 rounded-lg bg-white p-4 shadow-sm"
+        >
+          <ErrorBox errors={form.errors} />
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex min-w-0 flex-col gap-1">
+              <label htmlFor="invite-campaign" className="font-medium text-slate-800">
+                {t("collab:invite.campaign")}
+              </label>
+              <select
+                key={selectedId}
+                id="invite-campaign"
+                name="campaignId"
+                defaultValue={selectedId}
+                aria-invalid={campaignError ? true : undefined}
+                aria-describedby={campaignError ? "invite-campaign-error" : undefined}
+                className="max-w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+              >
+                <option value="">{t("collab:invite.chooseCampaign")}</option>
+                {d.campaigns.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+                {d.selected && !d.campaigns.some((c) => c.id === d.selected!.id) && (
+                  <option value={d.selected.id}>{d.selected.title}</option>
+                )}
+              </select>
+            </div>
+            <div className="flex min-w-0 flex-col gap-1">
+              <label htmlFor="invite-q" className="font-medium text-slate-800">
+                {t("collab:invite.search")}
+              </label>
+              <input
+                id="invite-q"
+                name="q"
+                type="search"
+                defaultValue={d.q}
+                maxLength={100}
+                className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+              />
+            </div>
+            <button type="submit" className={`${primaryButton} inline-flex items-center gap-1`}>
+              <Search aria-hidden="true" className="size-4" />
+              {t("collab:invite.searchButton")}
+            </button>
+            {d.q && (
+              <Link to={selectedId ? `?campaignId=${selectedId}` : "?"} className="px-2 py-2 text-brand-800 underline">
+                {t("collab:invite.clearSearch")}
+              </Link>
+            )}
+          </div>
+          {campaignError && (
+            <p id="invite-campaign-error" className="mt-2 text-sm font-medium text-red-700">
+              {t(campaignError)}
+            </p>
+          )}
+          <p className="mt-3 text-slate-800">
+            {d.selected ? t("collab:invite.inviteTo", { title: d.selected.title }) : t("collab:invite.noCampaignChosen")}
+          </p>
+
+          <fieldset className="mt-4" aria-describedby={`invite-hint${ngoError ? " invite-ngos-error" : ""}`}>
+            <legend className="font-bold text-slate-900">{t("collab:invite.ngos")}</legend>
+            <p id="invite-hint" className="text-sm text-slate-600">
+              {t("collab:invite.hint")}
+            </p>
+            {ngoError && (
+              <p id="invite-ngos-error" className="mt-1 text-sm font-medium text-red-700">
+                {t(ngoError)}
+              </p>
+            )}
+            {d.ngos.rows.length === 0 ? (
+              <p className="mt-2 text-slate-700">{t("collab:invite.none")}</p>
+            ) : (
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {d.ngos.rows.map((n) => (
+                  <NgoRow key={`${n.id}-${lastResult ? "r" : ""}`} ngo={n} checked={checked.has(n.id)} />
+                ))}
+              </ul>
+            )}
+          </fieldset>
+          <Pager page={d.ngos.page} pages={d.ngos.pages} label={t("collab:invite.ngos")} />
+          <div className="mt-4">
+            {/* Named, so the post says what it is; `formMethod` makes only this button post. */}
+            <button type="submit" name="intent" value="invite" formMethod="post" disabled={busy} className={primaryButton}>
+              {busy ? t("common:loading") : t("collab:invite.collaborate")}
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function NgoRow({ ngo, checked }: { ngo: NgoChoice; checked: boolean }) {
+  const { t } = useTranslation();
+  const logo = (
+    <img
+      src={pictureUrl(ngo.logoKey, "logo")}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      className="size-10 shrink-0 rounded-full border border-slate-200 bg-white object-cover"
+    />
+  );
+  if (ngo.state === "partner" || ngo.state === "invited") {
+    return (
+      <li className="flex items-center gap-3 rounded-lg border-2 border-slate-200 bg-slate-50 p-3">
+        {logo}
+        <span className="min-w-0 flex-1">
+          <span className="block font-medium break-words">{ngo.name}</span>
+          <span className="mt-0.5 inline-block rounded bg-slate-200 px-2 py-0.5 text-sm font-medium text-slate-800">
+            {t(`collab:invite.states.${ngo.state}`)}
+          </span>
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <label className="group flex cursor-pointer items-center gap-3 rounded-lg border-2 border-slate-200 bg-white p-3 hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-amber-500">
+        <input type="checkbox" name="ngoIds" value={ngo.id} defaultChecked={checked} className="peer sr-only" />
+        {logo}
+        <span className="min-w-0 flex-1">
+          <span className="block font-medium break-words">{ngo.name}</span>
+          {ngo.state === "requested" && (
+            <span className="block text-sm text-slate-700">{t("collab:invite.states.requested")}</span>
+          )}
+        </span>
+        <span
+          aria-hidden="true"
+          className="shrink-0 rounded-md border-2 border-brand-700 px-3 py-1 text-sm font-bold text-brand-800 group-has-checked:bg-brand-700 group-has-checked:text-white"
+        >
+          <span className="group-has-checked:hidden">{t("collab:invite.select")}</span>
+          <span className="hidden group-has-checked:inline">{t("collab:invite.selected")}</span>
+        </span>
+      </label>
+    </li>
+  );
+}
+
+type Paged<T> = { rows: T[]; page: number; pages: number; total: number };
+type InvitationRow = Omit<Invitation, "createdAt"> & { createdAt: FormattedTime };
+
+/** A one-click POST form: hidden fields and a submit button. */
+function ActionButton({
+  intent,
+  fields,
+  label,
+  context,
+  primary,
+}: {
+  intent: string;
+  fields: Record<string, string>;
+  label: string;
+  /** Said after the label to screen readers, so each button names what it acts on. */
+  context: string;
+  primary?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={primary ? primaryButton : secondaryButton}>
+        {label}
+        <span className="sr-only"> {context}</span>
+      </button>
+    </Form>
+  );
+}
+
+function InvitationsSection({ invitations }: { invitations: Paged<InvitationRow> }) {
+  const { t } = useTranslation();
+  return (
+    <section id="invitations" aria-labelledby="invitations-heading" className="scroll-mt-4">
+      <h2 id="invitations-heading" className={sectionHeading}>
+        {t("collab:invitations.heading")} <span className="text-base font-normal text-slate-600">({invitations.total})</span>
+      </h2>
+      {invitations.rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t("collab:invitations.none")}</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+          {invitations.rows.map((i) => (
+            <li key={i.campaignId}>
+              <article aria-labelledby={`invitation-${i.campaignId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
+                <h3 id={`invitation-${i.campaignId}`} className="font-bold break-words">
+                  <Link to={publicCampaignPath(i.slug)} className="text-brand-800 underline">
+                    {i.title}
+                  </Link>
+                </h3>
+                <p className="mt-1 flex items-center gap-2 text-slate-800">
+                  <img src={pictureUrl(i.logoKey, "logo")} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
+                  {t("collab:invitations.from", { ngo: i.ngoName })}
+                </p>
+                <p className="text-sm text-slate-600">
+                  <DateTime value={i.createdAt} />
+                </p>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <ActionButton
+                    intent="acceptInvitation"
+                    fields={{ campaignId: i.campaignId }}
+                    label={t("collab:invitations.accept")}
+                    context={i.title}
+                    primary
+                  />
+                  <ActionButton
+                    intent="declineInvitation"
+                    fields={{ campaignId: i.campaignId }}
+                    label={t("collab:invitations.decline")}
+                    context={i.title}
+                  />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={invitations.page} pages={invitations.pages} param="invitationsPage" label={t("collab:invitations.heading")} />
+    </section>
+  );
+}
+
+function RequestsSection({ requests }: { requests: Paged<InvitationRow> }) {
+  const { t } = useTranslation();
+  return (
+    <section id="requests" aria-labelledby="requests-heading" className="scroll-mt-4">
+      <h2 id="requests-heading" className={sectionHeading}>
+        {t("collab:requests.heading")} <span className="text-base font-normal text-slate-600">({requests.total})</span>
+      </h2>
+      {requests.rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t("collab:requests.none")}</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+          {requests.rows.map((r) => (
+            <li key={`${r.campaignId}-${r.ngoId}`}>
+              <article aria-labelledby={`request-${r.campaignId}-${r.ngoId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
+                <h3 id={`request-${r.campaignId}-${r.ngoId}`} className="flex items-center gap-2 font-bold break-words">
+                  <img src={pictureUrl(r.logoKey, "logo")} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
+                  {t("collab:requests.asks", { ngo: r.ngoName })}
+                </h3>
+                <p className="mt-1 break-words text-slate-800">{r.title}</p>
+                <p className="text-sm text-slate-600">
+                  <DateTime value={r.createdAt} />
+                </p>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <ActionButton
+                    intent="acceptRequest"
+                    fields={{ campaignId: r.campaignId, ngoId: r.ngoId }}
+                    label={t("collab:requests.accept")}
+                    context={`${r.ngoName}: ${r.title}`}
+                    primary
+                  />
+                  <ActionButton
+                    intent="declineRequest"
+                    fields={{ campaignId: r.campaignId, ngoId: r.ngoId }}
+                    label={t("collab:requests.decline")}
+                    context={`${r.ngoName}: ${r.title}`}
+                  />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={requests.page} pages={requests.pages} param="requestsPage" label={t("collab:requests.heading")} />
+    </section>
+  );
+}
+
+function JointSection({ joint }: { joint: Paged<JointCampaign> }) {
+  const { t, i18n } = useTranslation();
+  const money = (n: number) => formatRupees(n, i18n.language);
+  return (
+    <section id="joint" aria-labelledby="joint-heading" className="scroll-mt-4">
+      <h2 id="joint-heading" className={sectionHeading}>
+        {t("collab:joint.heading")} <span className="text-base font-normal text-slate-600">({joint.total})</span>
+      </h2>
+      {joint.rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">{t("collab:joint.none")}</p>
+      ) : (
+        <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+          {joint.rows.map((c) => (
+            <li key={c.id}>
+              <article aria-labelledby={`joint-${c.id}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
+                <h3 id={`joint-${c.id}`} className="text-lg font-bold break-words">
+                  {c.title}
+                </h3>
+                <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-700">
+                  <span>{t(c.role === "owner" ? "collab:joint.youOwn" : "collab:joint.youPartner")}</span>
+                  {c.status === "completed" && (
+                    <span className="rounded bg-emerald-100 px-2 font-medium text-emerald-900">{t("collab:joint.completed")}</span>
+                  )}
+                </p>
+                <div className="mt-3">
+                  <ProgressBar
+                    collected={c.collectedAmount}
+                    target={c.targetAmount}
+                    label={t("collab:joint.raised", { collected: money(c.collectedAmount), target: money(c.targetAmount) })}
+                  />
+                </div>
+                <h4 className="mt-3 font-medium text-slate-800">{t("collab:joint.partners")}</h4>
+                <ul className="mt-1 divide-y divide-slate-200">
+                  {c.ngos.map((n) => (
+                    <li key={n.id} className="flex items-center gap-2 py-1.5">
+                      <img src={pictureUrl(n.logoKey, "logo")} alt="" width={28} height={28} className="size-7 shrink-0 rounded-full object-cover" />
+                      <span className="min-w-0 flex-1 break-words">
+                        <span className="font-medium">{n.name}</span>{" "}
+                        <span className="text-sm text-slate-600">({t(`collab:joint.roles.${n.role}`)})</span>
+                      </span>
+                      <span className="shrink-0 font-medium tabular-nums">{money(n.share)}</span>
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-3 flex flex-wrap items-start gap-3">
+                  <Link to={publicCampaignPath(c.slug)} className="py-1.5 font-medium text-brand-800 underline">
+                    {t("collab:joint.publicPage")}
+                    <span className="sr-only">: {c.title}</span>
+                  </Link>
+                  {c.role === "partner" && <LeaveForm id={c.id} title={c.title} />}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={joint.page} pages={joint.pages} param="jointPage" label={t("collab:joint.heading")} />
+    </section>
+  );
+}
+
+/** Leaving takes a second, explicit step: a native disclosure, so it works without JavaScript. */
+function LeaveForm({ id, title }: { id: string; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className="min-w-0 flex-1">
+      <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
+        {t("collab:joint.leave")}
+      </summary>
+      <Form method="post" className="mt-2 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="leave" />
+        <input type="hidden" name="campaignId" value={id} />
+        <p className="text-sm text-slate-700">{t("collab:joint.leaveHint")}</p>
+        <button type="submit" className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800">
+          {t("collab:joint.leaveConfirm", { title })}
+        </button>
+      </Form>
+    </details>
+  );
+}

