@@ -1,35 +1,32 @@
-import type { Lang } from "~/i18n/i18n";
 import { CURRENCY } from "./constants";
 
-/** The currency label of the specification, in both languages. */
-export const CURRENCY_LABEL = CURRENCY;
-
-function locale(lang: Lang): string {
-  return lang === "ur" ? "ur-PK" : "en-PK";
+/** Whole rupees with the specification's label and Pakistani digit grouping: "Rs. 1,250,000". */
+export function formatRupees(amount: number, lang: string = "en"): string {
+  return `${CURRENCY} ${numberFormat(lang, { maximumFractionDigits: 0 }).format(amount)}`;
 }
 
-/** Whole rupees as shown everywhere: "Rs. 12,500". */
-export function formatRupees(amount: number, lang: Lang): string {
-  return `${CURRENCY_LABEL} ${new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(amount)}`;
+/** The share of `part` in `whole`, as a whole percentage clamped to 0–100 (0 when there is no whole). */
+export function percentOf(part: number, whole: number): number {
+  if (!(whole > 0)) return 0;
+  return Math.max(0, Math.min(100, Math.floor((part / whole) * 100)));
 }
 
-/** A short amount for chart axes: "Rs. 12K". */
-export function formatRupeesShort(amount: number, lang: Lang): string {
-  return `${CURRENCY_LABEL} ${new Intl.NumberFormat(locale(lang), { notation: "compact", maximumFractionDigits: 1 }).format(amount)}`;
+/** Numbers in the language's grouping, in Latin digits (as Pakistani apps and receipts show amounts). */
+function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return new Intl.NumberFormat(lang === "ur" ? "ur-PK" : "en-PK", { numberingSystem: "latn", ...options });
 }
 
-/** A plain count in the language's format. */
-export function formatCount(n: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang)).format(n);
+/** A short amount for chart axes: "Rs. 12.5K". */
+export function formatRupeesShort(amount: number, lang: string = "en"): string {
+  return `${CURRENCY} ${numberFormat(lang, { notation: "compact", maximumFractionDigits: 1 }).format(amount)}`;
+}
+
+/** A plain count: "1,250". */
+export function formatCount(n: number, lang: string = "en"): string {
+  return numberFormat(lang).format(n);
 }
 
 /** A part of a whole (0..1) as a whole percentage: "40%". */
-export function formatShare(share: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { style: "percent", maximumFractionDigits: 0 }).format(share);
-}
-
-/** How far a campaign is towards its target, whole percent 0..100 (capped, for bars; 99.9% is not shown as done). */
-export function percentOf(collected: number, target: number): number {
-  if (target <= 0) return collected > 0 ? 100 : 0;
-  return Math.min(100, Math.floor((collected / target) * 100));
+export function formatShare(share: number, lang: string = "en"): string {
+  return numberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(share);
 }

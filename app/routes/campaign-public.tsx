@@ -1,0 +1,241 @@
+import { BadgeCheck, CalendarDays, HandHeart, MapPin, Share2 } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/campaign-public";
+import { ProgressBar } from "~/components/progress-bar";
+import { PublicShell } from "~/components/public-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { serverI18n } from "~/i18n/i18n.server";
+import { DONATION_FLOW_AVAILABLE, donateHref, publicCampaignPath } from "~/lib/campaign-links";
+import { throwHttp } from "~/lib/http.server";
+import { formatRupees, formatShare } from "~/lib/money";
+import { pictureUrl } from "~/lib/pictures";
+import { previewWords } from "~/lib/text";
+import { publicCampaign, type PublicCampaign } from "../../server/domain/campaigns/public";
+
+/**
+ * The picture a shared link shows when the campaign has none: link previews (WhatsApp among them) do not
+ * render SVG, so the default campaign picture also exists as a PNG.
+ */
+const DEFAULT_SHARE_PICTURE = "/static/default-campaign.png";
+/** How much of the description a search result or preview card shows. */
+const DESCRIPTION_PREVIEW_WORDS = 30;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  let c: PublicCampaign;
+  try {
+    c = await publicCampaign(context.services.db, params.slug);
+  } catch (err) {
+    throwHttp(err);
+  }
+  const lang = context.lang;
+  const { t } = serverI18n(lang);
+  const appUrl = context.services.config.APP_URL;
+  const pageUrl = new URL(publicCampaignPath(c.slug), appUrl).toString();
+  const collected = formatRupees(c.collectedAmount, lang);
+  const target = formatRupees(c.targetAmount, lang);
+  const progress = t("showcase:meta.progress", { collected, target, location: c.locationLabel });
+  return {
+    campaign: {
+      slug: c.slug,
+      title: c.title,
+      description: c.description,
+      targetAmount: c.targetAmount,
+      collectedAmount: c.collectedAmount,
+      otherItems: c.otherItems,
+      locationLabel: c.locationLabel,
+      pictureKey: c.pictureKey,
+      zakatEligible: c.zakatEligible,
+      status: c.status,
+      reachedTarget: c.collectedAmount >= c.targetAmount,
+      createdAt: {
+        iso: c.createdAt.toISOString(),
+        text: new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: "Asia/Karachi",
+        }).format(c.createdAt),
+      },
+      ngos: c.ngos,
+    },
+    pageUrl,
+    whatsAppUrl: `https://wa.me/?text=${encodeURIComponent(`${c.title}\n${pageUrl}`)}`,
+    meta: {
+      title: `${c.title} · ${t("common:brand")}`,
+      ogTitle: c.title,
+      progress,
+      description: `${progress}. ${previewWords(c.description, DESCRIPTION_PREVIEW_WORDS)}`,
+      image: new URL(c.pictureKey ? pictureUrl(c.pictureKey, "campaign") : DEFAULT_SHARE_PICTURE, appUrl).toString(),
+      imageAlt: t("showcase:pictureAlt", { title: c.title }),
+      siteName: t("common:brand"),
+      locale: lang === "ur" ? "ur_PK" : "en_PK",
+    },
+  };
+}
+
+/** Title, description and the preview card of a shared link (Open Graph, read by WhatsApp, and Twitter's card). */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { meta: m, pageUrl } = loaderData;
+  return [
+    { title: m.title },
+    { name: "description", content: m.description },
+    { tagName: "link", rel: "canonical", href: pageUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: m.siteName },
+    { property: "og:locale", content: m.locale },
+    { property: "og:url", content: pageUrl },
+    { property: "og:title", content: m.ogTitle },
+    { property: "og:description", content: m.progress },
+    { property: "og:image", content: m.image },
+    { property: "og:image:alt", content: m.imageAlt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: m.ogTitle },
+    { name: "twitter:description", content: m.progress },
+    { name: "twitter:image", content: m.image },
+    { name: "twitter:image:alt", content: m.imageAlt },
+  ];
+};
+
+/** /campaign/:slug: a campaign's public page, open to anyone and made to be shared. */
+export default function CampaignPublicPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { campaign: c, whatsAppUrl } = loaderData;
+  const joint = c.ngos.length > 1;
+  const rupees = (n: number) => formatRupees(n, lang);
+
+  return (
+    <PublicShell>
+      <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="campaign-title">
+        <img
+          src={pictureUrl(c.pictureKey, "campaign")}
+          alt={t("showcase:pictureAlt", { title: c.title })}
+          width={1200}
+          height={630}
+          className="aspect-[1200/630] w-full rounded-lg bg-brand-100 object-cover shadow-sm"
+        />
+        <header className="flex flex-col gap-2">
+          <h1 id="campaign-title" dir="auto" className="break-words text-start text-3xl font-bold text-brand-900">
+            {c.title}
+          </h1>
+          <p className="flex flex-wrap gap-2 text-sm">
+            {c.zakatEligible && (
+              <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 font-bold text-emerald-900">
+                <BadgeCheck aria-hidden="true" className="size-4" />
+                {t("showcase:zakat")}
+              </span>
+            )}
+            {joint && <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t("showcase:joint")}</span>}
+          </p>
+        </header>
+
+        {c.status === "completed" && (
+          <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 font-medium text-emerald-900">
+            {t(c.reachedTarget ? "showcase:reachedGoal" : "showcase:ended")}
+          </p>
+        )}
+
+        <section aria-labelledby="progress-title" className="rounded-lg bg-white p-4 shadow-sm">
+          <h2 id="progress-title" className="sr-only">
+            {t("showcase:progressTitle")}
+          </h2>
+          <ProgressBar
+            collected={c.collectedAmount}
+            target={c.targetAmount}
+            label={t("showcase:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
+          />
+          <div className="mt-4 flex flex-wrap gap-3">
+            {DONATION_FLOW_AVAILABLE && c.status === "active" && (
+              <Link
+                to={donateHref(c.slug)}
+                className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800"
+              >
+                <HandHeart aria-hidden="true" className="size-5" />
+                {t("showcase:donate")}
+              </Link>
+            )}
+            <a
+              href={whatsAppUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+            >
+              <Share2 aria-hidden="true" className="size-5" />
+              {t("showcase:shareWhatsApp")}
+              <span className="sr-only"> {t("showcase:opensNewTab")}</span>
+            </a>
+          </div>
+        </section>
+
+        <section aria-labelledby="about-title">
+          <h2 id="about-title" className="mb-2 text-xl font-bold">
+            {t("showcase:about")}
+          </h2>
+          <p dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+            {c.description}
+          </p>
+          <ul className="mt-3 flex flex-col gap-1 text-slate-700">
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4 shrink-0" />
+              <span>
+                <span className="sr-only">{t("showcase:location")}: </span>
+                {c.locationLabel}
+              </span>
+            </li>
+            <li className="flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+              <span>
+                {t("showcase:started")} <time dateTime={c.createdAt.iso}>{c.createdAt.text}</time>
+              </span>
+            </li>
+          </ul>
+        </section>
+
+        {c.otherItems && (
+          <section aria-labelledby="items-title">
+            <h2 id="items-title" className="mb-2 text-xl font-bold">
+              {t("showcase:otherItems")}
+            </h2>
+            <p dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+              {c.otherItems}
+            </p>
+          </section>
+        )}
+
+        <section aria-labelledby="ngos-title">
+          <h2 id="ngos-title" className="mb-2 text-xl font-bold">
+            {t(joint ? "showcase:runJointly" : "showcase:runBy")}
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {c.ngos.map((n) => (
+              <li key={`${n.role}-${n.name}`} className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
+                <img
+                  src={pictureUrl(n.logoKey, "logo")}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 shrink-0 rounded-lg bg-white object-contain"
+                />
+                <div className="min-w-0">
+                  <p dir="auto" className="break-words text-start font-bold">
+                    {n.name}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {t(`showcase:role.${n.role}`)}
+                    {joint && (
+                      <>
+                        {" · "}
+                        {t("showcase:share", { amount: rupees(n.collected), share: formatShare(n.share, lang) })}
+                      </>
+                    )}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </article>
+    </PublicShell>
+  );
+}

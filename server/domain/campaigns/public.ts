@@ -1,0 +1,82 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { campaigns, donations } from "../../db/schema";
+import { notFound } from "../errors";
+import { ngosOfCampaigns, type CampaignRole, type CampaignStatus } from "./access";
+
+/** Longer than any slug we make; anything longer is not looked up at all. */
+const MAX_SLUG_LENGTH = 200;
+
+export interface PublicCampaignNgo {
+  name: string;
+  logoKey: string | null;
+  role: CampaignRole;
+  /** Approved cash paid to this NGO for the campaign, whole rupees. */
+  collected: number;
+  /** `collected` as a part of the campaign's collected total (0..1). */
+  share: number;
+}
+
+/** What anyone may see of a campaign: no donor, no account detail, no internal id of a person. */
+export interface PublicCampaign {
+  slug: string;
+  title: string;
+  description: string;
+  targetAmount: number;
+  collectedAmount: number;
+  otherItems: string | null;
+  locationLabel: string;
+  lat: number;
+  lng: number;
+  pictureKey: string | null;
+  zakatEligible: boolean;
+  status: Exclude<CampaignStatus, "archived">;
+  createdAt: Date;
+  completedAt: Date | null;
+  /** Owner first, then partners by name. */
+  ngos: PublicCampaignNgo[];
+}
+
+/** The public page of a campaign by its slug; an archived (deleted) or unknown campaign is not found. */
+export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCampaign> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) throw notFound();
+  const [c] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, slug), ne(campaigns.status, "archived")))
+    .limit(1);
+  if (!c || c.status === "archived") throw notFound();
+  const [ngoMap, totals] = await Promise.all([
+    ngosOfCampaigns(db, [c.id]),
+    db
+      .select({
+        ngoId: donations.recipientNgoId,
+        collected: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
+      })
+      .from(donations)
+      .where(and(eq(donations.campaignId, c.id), eq(donations.status, "approved"), eq(donations.kind, "cash")))
+      .groupBy(donations.recipientNgoId),
+  ]);
+  // The shares are of everything collected, including what a partner that has since left was paid.
+  const total = totals.reduce((sum, r) => sum + r.collected, 0);
+  return {
+    slug: c.slug,
+    title: c.title,
+    description: c.description,
+    targetAmount: c.targetAmount,
+    collectedAmount: c.collectedAmount,
+    otherItems: c.otherItems,
+    locationLabel: c.locationLabel,
+    lat: c.lat,
+    lng: c.lng,
+    pictureKey: c.pictureKey,
+    zakatEligible: c.zakatEligible,
+    status: c.status,
+    createdAt: c.createdAt,
+    completedAt: c.completedAt,
+    ngos: (ngoMap.get(c.id) ?? []).map((n) => {
+      const collected = totals.find((r) => r.ngoId === n.id)?.collected ?? 0;
+      return { name: n.name, logoKey: n.logoKey, role: n.role, collected, share: total > 0 ? collected / total : 0 };
+    }),
+  };
+}
