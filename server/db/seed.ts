@@ -42,9 +42,9 @@ const DEMO_CAMPAIGNS = [
 
 async function pictureFile(title: string, colour: string): Promise<File> {
   const words = title.split(" ");
-  const lines = [words.slice(0, 3).join(" "), words.slice(3).join(" ")];
+  const lines = [words.slice(0, 2).join(" "), words.slice(2, 4).join(" "), words.slice(4).join(" ")];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="800" height="450" fill="url(#g)"/>${lines
-    .map((l, i) => `<text x="48" y="${220 + i * 70}" font-family="sans-serif" font-size="56" font-weight="bold" fill="#fff">${l}</text>`)
+    .map((l, i) => `<text x="400" y="${200 + i * 64}" font-family="sans-serif" font-size="50" font-weight="bold" fill="#fff" text-anchor="middle">${l}</text>`)
     .join("")}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return new File([new Uint8Array(png)], "campaign.png", { type: "image/png" });
