@@ -65,6 +65,21 @@ async function resolveLocation(services: Pick<Services, "geocoder">, values: Cam
   return { label: place.label, lat: adjusted ? lat : place.lat, lng: adjusted ? lng : place.lng };
 }
 
+/** The columns the create and edit forms set. */
+function editableColumns(values: CampaignValues, location: { label: string; lat: number; lng: number }, pictureKey: string | null) {
+  return {
+    title: values.title,
+    description: values.description,
+    targetAmount: values.targetAmount,
+    otherItems: values.otherItems ?? null,
+    locationLabel: location.label,
+    lat: location.lat,
+    lng: location.lng,
+    pictureKey,
+    zakatEligible: values.zakatEligible === "yes",
+  };
+}
+
 /** A readable URL part from a title: letters and digits of any script, joined by dashes. */
 export function slugify(title: string): string {
   const base = title
@@ -114,15 +129,7 @@ export async function createCampaign(
             .values({
               slug: await freeSlug(tx, values.title, attempt),
               ownerId: ngoId,
-              title: values.title,
-              description: values.description,
-              targetAmount: values.targetAmount,
-              otherItems: values.otherItems ?? null,
-              locationLabel: location.label,
-              lat: location.lat,
-              lng: location.lng,
-              pictureKey,
-              zakatEligible: values.zakatEligible === "yes",
+              ...editableColumns(values, location, pictureKey),
             })
             .returning();
           await recordAudit(tx, { actorId: ngoId, action: "campaign.created", details: { campaignId: row!.id, title: row!.title } });
@@ -172,15 +179,7 @@ export async function updateCampaign(
       const [row] = await tx
         .update(campaigns)
         .set({
-          title: values.title,
-          description: values.description,
-          targetAmount: values.targetAmount,
-          otherItems: values.otherItems ?? null,
-          locationLabel: location.label,
-          lat: location.lat,
-          lng: location.lng,
-          pictureKey,
-          zakatEligible: values.zakatEligible === "yes",
+          ...editableColumns(values, location, pictureKey),
           updatedAt: sql`now()`,
           ...(completes ? { status: "completed" as const, completedAt: sql`now()` } : {}),
         })
