@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       AUTH_LIMIT_PER_IP: "100000",
       AUTH_LIMIT_PER_ACCOUNT: "1000",
+      // Unreachable on purpose: tests never touch the internet, and the map must show its markers without tiles.
+      MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
     },
   },
 });

@@ -29,8 +29,22 @@ export default [
   route("admin/outbox", "routes/admin/outbox.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // campaigns
+  route("campaigns", "routes/campaigns/list.tsx", { id: "campaigns-ongoing" }),
+  route("comp_camp", "routes/campaigns/list.tsx", { id: "campaigns-successful" }),
+  route("create_camp", "routes/campaigns/create.tsx"),
+  route("campaigns/:id/edit", "routes/campaigns/edit.tsx"),
+  route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),
   // places
+  route("api/places", "routes/api/places.ts"),
   // map
+  route("ngo_map", "routes/map/ngo-map.tsx"),
+  route("donor_map", "routes/map/donor-map.tsx"),
+  route("api/map", "routes/api/map.ts"),
   // analytics and public page
+  route("campaigns/:id/analytics", "routes/campaigns/analytics.tsx"),
+  route("campaign/:slug", "routes/campaign-public.tsx"),
   // collaboration
+  route("collab", "routes/collab/collab.tsx"),
+  route("collab1", "routes/collab/collab1.tsx"),
+  route("collab/join/:campaignId", "routes/collab/join.tsx"),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { readFileForUser } from "../domain/files/files";
 import type { Services } from "../services";
 import { MAX_REQUEST_BYTES } from "./limits";
 import { originAllowed } from "./origin";
+import { tileImageSource } from "./tile-origin";
 
 type Env = {
   Variables: {
@@ -34,6 +35,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   const { config, db, log } = services;
   const app = new Hono<Env>();
   const handleRequest = createRequestHandler(build, mode);
+  const tileSource = tileImageSource(config.MAP_TILE_URL);
 
   app.onError((err, c) => {
     log.error({ err: { message: err.message, stack: err.stack }, path: c.req.path }, "unhandled error");
@@ -46,7 +48,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(tileSource ? [tileSource] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'"],

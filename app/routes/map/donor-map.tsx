@@ -1,0 +1,14 @@
+import type { Route } from "./+types/donor-map";
+import { MapPage, mapLinks } from "./map-page";
+import { loadMapPage } from "./map-page.server";
+
+export const links: Route.LinksFunction = mapLinks;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadMapPage(context, request, "donor");
+}
+
+/** /donor_map: the map of every active campaign, with the donor's first name and picture in the sidebar. */
+export default function DonorMap({ loaderData }: Route.ComponentProps) {
+  return <MapPage {...loaderData} />;
+}

@@ -1,0 +1,16 @@
+import type { AppLoadContext } from "react-router";
+import { requireUser } from "~/lib/http.server";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { listMapCampaigns } from "../../../server/domain/map/map";
+
+/** What both map pages need: the tile source and, for use without JavaScript, a page of the active campaigns. */
+export async function loadMapPage(context: AppLoadContext, request: Request, role: "ngo" | "donor") {
+  requireUser(context, role, request);
+  const { config, db } = context.services;
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  return {
+    tileUrl: config.MAP_TILE_URL,
+    attribution: config.MAP_TILE_ATTRIBUTION,
+    list: await listMapCampaigns(db, page),
+  };
+}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/ngo-map";
+import { MapPage, mapLinks } from "./map-page";
+import { loadMapPage } from "./map-page.server";
+
+export const links: Route.LinksFunction = mapLinks;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadMapPage(context, request, "ngo");
+}
+
+/** /ngo_map: the map of every active campaign, with the NGO's name and logo in the sidebar. */
+export default function NgoMap({ loaderData }: Route.ComponentProps) {
+  return <MapPage {...loaderData} />;
+}

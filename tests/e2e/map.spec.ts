@@ -1,0 +1,185 @@
+import type { Page } from "@playwright/test";
+import { makeCampaign } from "../helpers/factories";
+import { expect, expectAccessible, test } from "./fixtures";
+
+const suffix = () => Math.random().toString(36).slice(2, 8);
+
+/** Holds /api/map answers until released, so the loading state can be seen. */
+async function holdMapData(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/map?*", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const mapRegion = (page: Page) => page.getByRole("region", { name: "Map of active campaigns" });
+const popup = (page: Page, title: string) => page.locator(".leaflet-popup").filter({ hasText: title });
+
+test("an NGO sees its campaigns on the map and opens two info windows at once", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo", name: "Roshni Map Trust" });
+  const id = suffix();
+  // Two far-apart places, so they are separate markers at the first zoom (and away from other tests' Lahore).
+  const turbat = await makeCampaign(db, ngo.id, {
+    title: `Water for Turbat ${id}`,
+    description: "Clean drinking water for families in Turbat, with tanks, filters and the training to keep them working through the long hot summer.",
+    lat: 26.0,
+    lng: 63.05,
+    locationLabel: "Turbat, Kech District, Balochistan",
+  });
+  const dik = await makeCampaign(db, ngo.id, { title: `Schools in Dera Ismail Khan ${id}`, lat: 31.83, lng: 70.9 });
+
+  const release = await holdMapData(page);
+  const response = await page.goto("/ngo_map");
+  // The tile server may serve images to the page.
+  expect(response!.headers()["content-security-policy"]).toContain("img-src 'self' data: blob: http://127.0.0.1:9;");
+  await expect(page.getByRole("heading", { level: 1, name: "Campaign map" })).toBeVisible();
+  // The sidebar shows the NGO's name and logo.
+  const sidebar = page.locator("aside");
+  await expect(sidebar).toContainText("Roshni Map Trust");
+  await expect(sidebar.getByRole("img", { name: "Your picture" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  release();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+
+  // The tile server is unreachable in tests; the markers show all the same, and no error.
+  const markerA = page.getByRole("button", { name: turbat.title });
+  const markerB = page.getByRole("button", { name: dik.title });
+  await expect(markerA).toBeVisible();
+  await expect(markerB).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Error loading map" })).toHaveCount(0);
+  await expect.poll(() => page.locator(".leaflet-tile").count(), { message: "tiles were asked for" }).toBeGreaterThan(0);
+
+  // The map fills the main area without scrolling on a desktop screen.
+  const box = (await mapRegion(page).boundingBox())!;
+  expect(box.height).toBeGreaterThan(400);
+  expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+
+  // Two info windows open at once.
+  await markerA.click();
+  await expect(popup(page, turbat.title)).toBeVisible();
+  await expect(popup(page, turbat.title)).toContainText("Clean drinking water for families in Turbat, with tanks, filters and the training to keep them working through the long…");
+  await markerB.click();
+  await expect(popup(page, dik.title)).toBeVisible();
+  await expect(popup(page, turbat.title)).toBeVisible();
+  await expect(page.locator(".leaflet-popup")).toHaveCount(2);
+  await expectAccessible(page);
+
+  // Moving the map (here with the keyboard) reloads its data but keeps open windows open.
+  const reloaded = page.waitForResponse((r) => r.url().includes("/api/map?"));
+  await mapRegion(page).focus();
+  await page.keyboard.press("ArrowLeft");
+  await reloaded;
+  await expect(page.locator(".leaflet-popup")).toHaveCount(2);
+
+  // The close button closes one; the other stays.
+  await popup(page, turbat.title).getByRole("button", { name: "Close this information window" }).click();
+  await expect(popup(page, turbat.title)).toHaveCount(0);
+  await expect(popup(page, dik.title)).toBeVisible();
+
+  // A click on the marker closes its window again, and opens it once more.
+  await markerB.click();
+  await expect(popup(page, dik.title)).toHaveCount(0);
+  await markerB.click();
+  await expect(popup(page, dik.title)).toBeVisible();
+
+  // Its link leads to the campaign's public page.
+  await popup(page, dik.title).getByRole("link", { name: "View campaign" }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${dik.slug}$`));
+});
+
+test("a cluster of close campaigns zooms in to them when clicked", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const id = suffix();
+  // Three campaigns within a few hundred metres in Zhob: one cluster at the first zoom.
+  const made = [];
+  for (let i = 0; i < 3; i++) {
+    made.push(await makeCampaign(db, ngo.id, { title: `Zhob relief ${i} ${id}`, lat: 31.341 + i * 0.002, lng: 69.449 + i * 0.002 }));
+  }
+  await page.goto("/ngo_map");
+  const cluster = page.getByRole("button", { name: /^3 campaigns here/ });
+  await expect(cluster).toBeVisible();
+  await expect(page.getByRole("button", { name: made[0]!.title })).toHaveCount(0);
+  // Clicking zooms in to them, and up close each is its own marker.
+  await cluster.click();
+  for (const c of made) await expect(page.getByRole("button", { name: c.title })).toBeVisible();
+  await expect(cluster).toHaveCount(0);
+});
+
+test("the map says so when its data cannot be loaded", async ({ page, login }) => {
+  await login({ role: "ngo" });
+  await page.route("**/api/map?*", (route) => route.fulfill({ status: 500, body: "no" }));
+  await page.goto("/ngo_map");
+  await expect(page.getByRole("alert").filter({ hasText: "Error loading map" })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("the donor map shows the donor's first name and picture, and the campaigns, on a phone too", async ({ page, login, db, account }) => {
+  const ngo = await account({ role: "ngo" });
+  const campaign = await makeCampaign(db, ngo.id, { title: `Blankets for Chitral ${suffix()}`, lat: 35.85, lng: 71.79 });
+  await login({ role: "donor", name: "Ayesha" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/donor_map");
+  await expect(page.locator("aside")).toContainText("Ayesha");
+  await expect(page.locator("aside").getByRole("img", { name: "Your picture" })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  const box = (await mapRegion(page).boundingBox())!;
+  expect(box.width).toBeGreaterThan(300);
+  expect(box.height).toBeGreaterThan(280);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Pan to the north, where Chitral lies on a narrow screen, with the keyboard.
+  await mapRegion(page).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("button", { name: campaign.title })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the map reads right to left in Urdu", async ({ page, login, context }) => {
+  await login({ role: "donor" });
+  await context.addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+  await page.goto("/donor_map");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1, name: "مہمات کا نقشہ" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "جاری مہمات کا نقشہ" })).toBeVisible();
+  await expect(page.getByText("لوڈ ہو رہا ہے...")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the map page lists every active campaign, page by page, with links", async ({ page, login, db, account }) => {
+    const ngo = await account({ role: "ngo" });
+    const id = suffix();
+    const made = [];
+    for (let i = 0; i < 11; i++) {
+      made.push(await makeCampaign(db, ngo.id, { title: `Nojs campaign ${id} ${String(i).padStart(2, "0")}` }));
+    }
+    await login({ role: "ngo" });
+    await page.goto("/ngo_map");
+    await expect(page.getByRole("heading", { level: 2, name: "Active campaigns" })).toBeVisible();
+    // (Playwright's text locators skip <noscript>, which a browser without JavaScript does show.)
+    const note = page.getByRole("main").locator("noscript p");
+    expect(await note.evaluate((el) => (el.checkVisibility() ? el.textContent : null))).toBe(
+      "The map needs JavaScript. Every active campaign is listed here instead.",
+    );
+    // The map area (which would only say "Loading...") is hidden.
+    await expect(page.getByText("Loading...")).toBeHidden();
+
+    // Every one of them is reachable through the pages, linked to its public page.
+    const seen = new Map<string, string | null>();
+    for (let i = 0; i < 50; i++) {
+      for (const link of await page.getByRole("main").locator("li a").all()) {
+        seen.set((await link.textContent()) ?? "", await link.getAttribute("href"));
+      }
+      const next = page.getByRole("navigation", { name: "Pages of active campaigns" }).getByRole("link", { name: "Next" });
+      if ((await next.count()) === 0) break;
+      await next.click();
+    }
+    for (const c of made) expect(seen.get(c.title)).toBe(`/campaign/${c.slug}`);
+  });
+});

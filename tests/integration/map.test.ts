@@ -1,0 +1,288 @@
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { loader as mapApi } from "../../app/routes/api/map";
+import { DomainError } from "../../server/domain/errors";
+import {
+  cellSize,
+  listMapCampaigns,
+  mapView,
+  MAX_CELLS,
+  MAX_ITEMS,
+  parseMapView,
+  type MapData,
+  type MapView,
+} from "../../server/domain/map/map";
+import { tileImageSource } from "../../server/http/tile-origin";
+import { createTestServices, type TestServices } from "../helpers/services";
+import { makeCampaign, makeUser } from "../helpers/factories";
+
+/** The whole of Pakistan with a margin, as a desktop browser shows it at the initial zoom. */
+const COUNTRY: MapView = { south: 22, west: 58, north: 38, east: 82, zoom: 5.8 };
+
+const total = (d: MapData) => d.campaigns.length + d.clusters.reduce((sum, c) => sum + c.count, 0);
+
+/** A small seeded generator (mulberry32), so the "random" campaigns are the same on every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function callApi(s: TestServices, query: string, lang: "en" | "ur" = "en"): Promise<Response> {
+  const request = new Request(`http://localhost/api/map?${query}`);
+  return mapApi({ request, context: { services: s, lang }, params: {} } as never) as Promise<Response>;
+}
+
+/** Rows inserted with one statement, for the large tests (the factory inserts one at a time). */
+async function bulkInsert(s: TestServices, ownerId: string, points: { lat: number; lng: number }[], prefix: string) {
+  const rows = points.map((p, i) => ({ slug: `${prefix}-${i}`, title: `${prefix} campaign ${i}`, lat: p.lat, lng: p.lng }));
+  await s.db.execute(sql`
+    insert into campaigns (slug, owner_id, title, description, target_amount, location_label, lat, lng)
+    select r.slug, ${ownerId}::uuid, r.title, 'Food, water and shelter for families after the floods.', 50000, 'Pakistan', r.lat, r.lng
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(slug text, title text, lat float8, lng float8)`);
+}
+
+describe("map view of active campaigns", () => {
+  let s: TestServices;
+  let ngo: string;
+  beforeAll(async () => {
+    s = await createTestServices();
+    ngo = (await makeUser(s.db, "ngo")).id;
+  });
+  afterAll(async () => s.close());
+
+  it("shows only active campaigns, never completed or archived ones", async () => {
+    const active = await makeCampaign(s.db, ngo, { lat: 33.6844, lng: 73.0479 });
+    const completed = await makeCampaign(s.db, ngo, { lat: 33.7, lng: 73.06, status: "completed", completedAt: new Date() });
+    const archived = await makeCampaign(s.db, ngo, { lat: 33.71, lng: 73.07, status: "archived", archivedAt: new Date() });
+    for (const zoom of [5.8, 15]) {
+      const data = await mapView(s.db, { south: 33.5, west: 72.9, north: 33.9, east: 73.2, zoom });
+      expect(total(data)).toBe(1);
+      expect(data.clusters).toEqual([]);
+      expect(data.campaigns.map((c) => c.id)).toEqual([active.id]);
+    }
+    const ids = (await listMapCampaigns(s.db, 1)).rows.map((r) => r.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(completed.id);
+    expect(ids).not.toContain(archived.id);
+  });
+
+  it("returns only what lies inside the box", async () => {
+    const quetta = await makeCampaign(s.db, ngo, { lat: 30.1798, lng: 66.975 });
+    const gwadar = await makeCampaign(s.db, ngo, { lat: 25.1264, lng: 62.3225 });
+    const around = (lat: number, lng: number) => ({ south: lat - 0.2, west: lng - 0.2, north: lat + 0.2, east: lng + 0.2, zoom: 12 });
+    expect((await mapView(s.db, around(30.1798, 66.975))).campaigns.map((c) => c.id)).toEqual([quetta.id]);
+    expect((await mapView(s.db, around(25.1264, 62.3225))).campaigns.map((c) => c.id)).toEqual([gwadar.id]);
+    // Just outside, on every side.
+    for (const box of [
+      { south: 30.2, west: 66.8, north: 30.5, east: 67.1 },
+      { south: 29.9, west: 66.8, north: 30.17, east: 67.1 },
+      { south: 30.1, west: 66.98, north: 30.3, east: 67.2 },
+      { south: 30.1, west: 66.7, north: 30.3, east: 66.97 },
+    ]) {
+      expect(total(await mapView(s.db, { ...box, zoom: 12 }))).toBe(0);
+    }
+  });
+
+  it("gives a lone campaign its title, slug and a 20-word preview", async () => {
+    const words = Array.from({ length: 30 }, (_, i) => `word${i + 1}`);
+    const c = await makeCampaign(s.db, ngo, { lat: 27.7, lng: 68.85, title: "Clean water for Sukkur", description: words.join(" ") });
+    const data = await mapView(s.db, { south: 27.5, west: 68.6, north: 27.9, east: 69.1, zoom: 6 });
+    expect(data.campaigns).toEqual([
+      { id: c.id, slug: c.slug, title: "Clean water for Sukkur", preview: `${words.slice(0, 20).join(" ")}…`, lat: 27.7, lng: 68.85 },
+    ]);
+  });
+
+  it("merges dense campaigns into a cluster when zoomed out and splits them when zoomed in", async () => {
+    // Twenty campaigns within a few kilometres of Faisalabad.
+    const rnd = random(7);
+    const made = [];
+    for (let i = 0; i < 20; i++) {
+      made.push(await makeCampaign(s.db, ngo, { lat: 31.42 + rnd() * 0.04, lng: 73.08 + rnd() * 0.04 }));
+    }
+    const box = { south: 31.0, west: 72.6, north: 31.8, east: 73.6 };
+    const far = await mapView(s.db, { ...box, zoom: 5.8 });
+    expect(far.campaigns).toEqual([]);
+    expect(far.clusters).toHaveLength(1);
+    const [cluster] = far.clusters;
+    expect(cluster!.count).toBe(20);
+    // The cluster sits at their mean point, and its bounds hold all of them.
+    const meanLat = made.reduce((sum, c) => sum + c.lat, 0) / 20;
+    expect(cluster!.lat).toBeCloseTo(meanLat, 4);
+    for (const c of made) {
+      expect(c.lat).toBeGreaterThanOrEqual(cluster!.bounds[0][0] - 1e-5);
+      expect(c.lat).toBeLessThanOrEqual(cluster!.bounds[1][0] + 1e-5);
+      expect(c.lng).toBeGreaterThanOrEqual(cluster!.bounds[0][1] - 1e-5);
+      expect(c.lng).toBeLessThanOrEqual(cluster!.bounds[1][1] + 1e-5);
+    }
+    // A middle zoom splits them into more, smaller groups; up close each is its own marker.
+    const middle = await mapView(s.db, { ...box, zoom: 11 });
+    expect(middle.clusters.length + middle.campaigns.length).toBeGreaterThan(1);
+    expect(total(middle)).toBe(20);
+    const near = await mapView(s.db, { south: 31.4, west: 73.06, north: 31.48, east: 73.14, zoom: 15 });
+    expect(near.clusters).toEqual([]);
+    expect(near.campaigns.map((c) => c.id).sort()).toEqual(made.map((c) => c.id).sort());
+  });
+
+  it("accounts for every campaign in view at every zoom", async () => {
+    const t = await createTestServices();
+    try {
+      const owner = (await makeUser(t.db, "ngo")).id;
+      const rnd = random(42);
+      const points = Array.from({ length: 400 }, () => ({ lat: 24 + rnd() * 13, lng: 61 + rnd() * 16 }));
+      await bulkInsert(t, owner, points, "spread");
+      const boxes = [COUNTRY, { south: 28, west: 66, north: 33, east: 72 }, { south: 30, west: 70, north: 31.5, east: 72.5 }];
+      for (const box of boxes) {
+        const expected = points.filter((p) => p.lat >= box.south && p.lat <= box.north && p.lng >= box.west && p.lng <= box.east).length;
+        for (const zoom of [4, 5.8, 7, 9, 12, 14, 18]) {
+          const data = await mapView(t.db, { ...box, zoom });
+          expect(total(data), `box ${JSON.stringify(box)} at zoom ${zoom}`).toBe(expected);
+          for (const c of data.clusters) expect(c.count).toBeGreaterThan(1);
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("lists every active campaign page by page for use without JavaScript", async () => {
+    const first = await listMapCampaigns(s.db, 1);
+    const all = [];
+    for (let page = 1; page <= first.pages; page++) all.push(...(await listMapCampaigns(s.db, page)).rows);
+    expect(all).toHaveLength(first.total);
+    expect(new Set(all.map((r) => r.id)).size).toBe(first.total);
+    const titles = all.map((r) => r.title.toLowerCase());
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
+describe("map view input", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  const q = (v: Record<string, string>) => new URLSearchParams({ south: "24", west: "61", north: "37", east: "77", zoom: "6", ...v });
+
+  it("refuses missing, empty or non-numeric values and inverted boxes", () => {
+    const refused = (params: URLSearchParams) => {
+      try {
+        parseMapView(params);
+      } catch (err) {
+        return err instanceof DomainError && err.kind === "invalid" ? err.message : "other";
+      }
+      return "accepted";
+    };
+    expect(refused(new URLSearchParams())).toBe("map:errors.notNumber");
+    expect(refused(q({ zoom: "" }))).toBe("map:errors.notNumber");
+    expect(refused(q({ south: "abc" }))).toBe("map:errors.notNumber");
+    expect(refused(q({ east: "Infinity" }))).toBe("map:errors.notNumber");
+    expect(refused(q({ north: "NaN" }))).toBe("map:errors.notNumber");
+    expect(refused(q({ south: "38" }))).toBe("map:errors.inverted");
+    expect(refused(q({ west: "80" }))).toBe("map:errors.inverted");
+    expect(refused(q({}))).toBe("accepted");
+  });
+
+  it("clamps values beyond the world", () => {
+    expect(parseMapView(q({ south: "-120", north: "95", west: "-250", east: "400", zoom: "42" }))).toEqual({
+      south: -90,
+      north: 90,
+      west: -180,
+      east: 180,
+      zoom: 19,
+    });
+    expect(parseMapView(q({ zoom: "-3" })).zoom).toBe(0);
+  });
+
+  it("answers bad requests over HTTP with 400 and a message, good ones with JSON", async () => {
+    const bad = await callApi(s, "south=x&west=61&north=37&east=77&zoom=6");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "south must be a number." });
+    const inverted = await callApi(s, "south=37&west=61&north=24&east=77&zoom=6");
+    expect(inverted.status).toBe(400);
+    expect((await inverted.json()).error).toMatch(/inverted/);
+    const urdu = await callApi(s, "zoom=6", "ur");
+    expect(urdu.status).toBe(400);
+    expect((await urdu.json()).error).toContain("عدد");
+    const good = await callApi(s, "south=24&west=61&north=37&east=77&zoom=6");
+    expect(good.status).toBe(200);
+    expect(good.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await good.json()).toEqual({ clusters: [], campaigns: [] });
+  });
+
+  it("keeps the grid small whatever box is asked for", () => {
+    const world = { south: -90, west: -180, north: 90, east: 180 };
+    for (const zoom of [0, 5.8, 13, 19]) {
+      const cell = cellSize({ ...world, zoom });
+      expect((Math.ceil(360 / cell) + 1) * (Math.ceil(180 / cell) + 1)).toBeLessThanOrEqual(MAX_CELLS);
+    }
+    // A normal view keeps about 60 screen pixels per cell.
+    expect(cellSize({ south: 30, west: 70, north: 30.1, east: 70.1, zoom: 10 })).toBeCloseTo((360 / 1024) * (60 / 256), 8);
+  });
+});
+
+describe("the map with 10,000 campaigns", () => {
+  let s: TestServices;
+  let points: { lat: number; lng: number }[];
+  beforeAll(async () => {
+    s = await createTestServices();
+    const owner = (await makeUser(s.db, "ngo")).id;
+    // Spread over Pakistan: a third anywhere in the country's box, the rest around its big cities.
+    const rnd = random(2024);
+    const cities = [
+      [24.86, 67.01], [31.55, 74.34], [33.68, 73.05], [33.6, 73.04], [31.42, 73.08], [30.2, 71.47],
+      [25.4, 68.37], [34.01, 71.58], [30.18, 66.98], [32.16, 74.19], [27.7, 68.85], [35.92, 74.31],
+    ];
+    points = Array.from({ length: 10_000 }, (_, i) => {
+      if (i % 3 === 0) return { lat: 24 + rnd() * 13, lng: 61 + rnd() * 16 };
+      const [lat, lng] = cities[Math.floor(rnd() * cities.length)]!;
+      return { lat: lat! + (rnd() - 0.5) * 0.6, lng: lng! + (rnd() - 0.5) * 0.6 };
+    });
+    await bulkInsert(s, owner, points, "bulk");
+  }, 120_000);
+  afterAll(async () => s.close());
+
+  it("answers the whole-country view with clusters in under 20 KB gzip, quickly", async () => {
+    const started = performance.now();
+    const response = await callApi(s, new URLSearchParams(Object.entries(COUNTRY).map(([k, v]) => [k, String(v)])).toString());
+    const body = await response.text();
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(200);
+    const data = JSON.parse(body) as MapData;
+    expect(total(data)).toBe(10_000);
+    expect(data.clusters.length).toBeGreaterThan(10);
+    const gzipped = gzipSync(body).length;
+    expect(gzipped, `${gzipped} bytes gzipped`).toBeLessThan(20 * 1024);
+    expect(elapsed, `${elapsed.toFixed(0)} ms`).toBeLessThan(3000);
+  });
+
+  it("stays bounded for any view: a city up close, or the whole world at the highest zoom", async () => {
+    for (const view of [
+      { south: 31.3, west: 74.0, north: 31.8, east: 74.7, zoom: 13 },
+      { south: 24.5, west: 66.6, north: 25.2, east: 67.4, zoom: 16 },
+      { south: -90, west: -180, north: 90, east: 180, zoom: 19 },
+    ]) {
+      const data = await mapView(s.db, view);
+      const inside = points.filter((p) => p.lat >= view.south && p.lat <= view.north && p.lng >= view.west && p.lng <= view.east).length;
+      expect(total(data)).toBe(inside);
+      expect(data.clusters.length).toBeLessThanOrEqual(MAX_CELLS);
+      expect(data.campaigns.length).toBeLessThanOrEqual(MAX_ITEMS);
+      expect(gzipSync(JSON.stringify(data)).length).toBeLessThan(40 * 1024);
+    }
+  });
+});
+
+describe("tile source in the Content Security Policy", () => {
+  it("allows the tile server's origin, widening {s} subdomains", () => {
+    expect(tileImageSource("https://tile.openstreetmap.org/{z}/{x}/{y}.png")).toBe("https://tile.openstreetmap.org");
+    expect(tileImageSource("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png")).toBe("https://*.tile.openstreetmap.org");
+    expect(tileImageSource("http://127.0.0.1:9/{z}/{x}/{y}.png")).toBe("http://127.0.0.1:9");
+    expect(tileImageSource("/tiles/{z}/{x}/{y}.png")).toBeNull();
+    expect(tileImageSource("javascript:alert(1)")).toBeNull();
+  });
+});
