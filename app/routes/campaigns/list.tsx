@@ -5,6 +5,7 @@ import { Pager } from "~/components/pager";
 import { ProgressBar } from "~/components/progress-bar";
 import { RoleShell } from "~/components/role-shell";
 import { useTranslation } from "~/i18n/i18n";
+import { analyticsHref, publicCampaignPath } from "~/lib/campaign-links";
 import { DESCRIPTION_PREVIEW_WORDS } from "~/lib/constants";
 import { requireUser } from "~/lib/http.server";
 import { formatRupees } from "~/lib/money";
@@ -111,7 +112,7 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="text-lg font-bold text-slate-900">
-                    <Link to={`/campaign/${c.slug}`} className="hover:underline">
+                    <Link to={publicCampaignPath(c.slug)} className="hover:underline">
                       {c.title}
                     </Link>
                   </h3>
@@ -158,7 +159,7 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
                 />
                 <div className="mt-auto flex flex-wrap gap-2 pt-1">
                   <Link
-                    to={`/campaigns/${c.id}/analytics?from=${tab}`}
+                    to={analyticsHref(c.id, tab === "ongoing" ? "campaigns" : "comp_camp")}
                     className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50"
                   >
                     <ChartColumn aria-hidden="true" className="size-4" />

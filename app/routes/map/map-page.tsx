@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { publicCampaignPath } from "~/lib/campaign-links";
 import { Link } from "react-router";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { useTranslation } from "~/i18n/i18n";
@@ -10,7 +11,6 @@ import type { ListedCampaign } from "../../../server/domain/map/map";
 /** Leaflet's stylesheet, only on the map pages (it is CSS: the script itself is loaded on demand). */
 export const mapLinks = () => [{ rel: "stylesheet", href: leafletCss }];
 
-export const campaignHref = (slug: string) => `/campaign/${encodeURIComponent(slug)}`;
 
 export interface MapPageProps {
   tileUrl: string;
@@ -63,7 +63,7 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
       if (cancelled) return;
       const h = await engine.startMap(el, {
         tileUrl,
-        campaignHref,
+        campaignHref: publicCampaignPath,
         strings: {
           viewCampaign: t("map:viewCampaign"),
           closeInfo: t("map:closeInfo"),
@@ -137,7 +137,7 @@ function CampaignList({ list }: { list: Paged<ListedCampaign> }) {
         <ul className="space-y-3">
           {list.rows.map((c) => (
             <li key={c.id} className="rounded-lg bg-white p-4 shadow-sm">
-              <Link to={campaignHref(c.slug)} className="font-bold text-brand-800 underline">
+              <Link to={publicCampaignPath(c.slug)} className="font-bold text-brand-800 underline">
                 {c.title}
               </Link>
               <p className="text-sm text-slate-700">{c.locationLabel}</p>
