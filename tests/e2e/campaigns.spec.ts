@@ -108,7 +108,7 @@ test("the lists search titles case-insensitively, page through everything and en
   await expect(page).toHaveURL(/\/comp_camp\?notice=closed$/);
   await expect(page.getByRole("link", { name: "Successful" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText(first)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Show Analytics" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Show Analytics" }).first()).toHaveAttribute("href", /\/analytics\?from=comp_camp$/);
   await expectAccessible(page);
 });
 
