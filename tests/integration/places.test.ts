@@ -313,11 +313,12 @@ describe("GET /api/places", () => {
   });
   afterAll(async () => s.close());
 
-  async function call(query: string, geocoder?: Geocoder) {
-    const services = geocoder ? { ...s, geocoder } : s;
+  async function call(query: string, geocoder?: Geocoder, opts: { external?: boolean; ip?: string } = {}) {
+    const base = geocoder ? { ...s, geocoder } : s;
+    const services = opts.external ? { ...base, config: { ...base.config, GEOCODER: "nominatim" as const } } : base;
     const res = (await placesLoader({
       request: new Request(`http://localhost/api/places${query}`),
-      context: { services, user: null, sessionToken: null, cspNonce: "", lang: "en", clientIp: "127.0.0.1" },
+      context: { services, user: null, sessionToken: null, cspNonce: "", lang: "en", clientIp: opts.ip ?? "127.0.0.1" },
       params: {},
     } as unknown as Parameters<typeof placesLoader>[0])) as Response;
     return { res, body: (await res.json()) as { places: Place[] } };
@@ -365,5 +366,24 @@ describe("GET /api/places", () => {
     const { res, body } = await call("?q=lahore", broken);
     expect(res.status).toBe(200);
     expect(body).toEqual({ places: [] });
+  });
+
+  it("limits each address when suggestions cost calls to an external geocoder", async () => {
+    let calls = 0;
+    const counting: Geocoder = {
+      async suggest() {
+        calls += 1;
+        return [];
+      },
+      async resolve() {
+        return null;
+      },
+    };
+    const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 120; i += 1) expect((await call("?q=lahore", counting, { external: true, ip })).res.status).toBe(200);
+    const refused = await call("?q=lahore", counting, { external: true, ip });
+    expect(refused.res.status).toBe(429);
+    expect(calls).toBe(120);
+    expect((await call("?q=lahore", counting, { external: true, ip: `${ip}1` })).res.status).toBe(200);
   });
 });

@@ -1,5 +1,10 @@
 import type { Route } from "./+types/places";
+import { DomainError } from "../../../server/domain/errors";
+import { hitRateLimit } from "../../../server/domain/rate-limit";
 import { MAX_SUGGESTIONS, type Place } from "../../../server/domain/places/types";
+
+/** Suggestions per client address per minute when they cost a call to an external (possibly paid) geocoder. */
+const EXTERNAL_SUGGESTIONS_PER_MINUTE = 120;
 
 /** Longer text is cut: no place name is this long, and it bounds the work a request can ask for. */
 export const PLACE_QUERY_MAX_LENGTH = 100;
@@ -7,11 +12,22 @@ export const PLACE_QUERY_MAX_LENGTH = 100;
 /**
  * GET /api/places?q=lah → { places: Place[] }: suggestions for the place field, from the configured
  * geocoder. Public (sign-up and public pages may use it) and cacheable: the answer depends on q alone.
+ * With an external geocoder each client address is limited, so nobody can spend the service's quota.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("q") ?? "";
   const q = raw.slice(0, PLACE_QUERY_MAX_LENGTH).trim();
   let places: Place[] = [];
+  if (q && context.services.config.GEOCODER !== "offline") {
+    try {
+      await hitRateLimit(context.services.db, `places:ip:${context.clientIp}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60);
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === "rate_limited") {
+        return Response.json({ places: [] }, { status: 429, headers: { "Cache-Control": "no-store" } });
+      }
+      throw err;
+    }
+  }
   if (q) {
     try {
       places = (await context.services.geocoder.suggest(q, MAX_SUGGESTIONS)).slice(0, MAX_SUGGESTIONS);
