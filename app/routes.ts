@@ -47,4 +47,14 @@ export default [
   route("collab", "routes/collab/collab.tsx"),
   route("collab1", "routes/collab/collab1.tsx"),
   route("collab/join/:campaignId", "routes/collab/join.tsx"),
+  // cash donations: the donor's flow, the NGO's review, histories and receipts
+  route("donate1", "routes/donate/pick.tsx"),
+  route("donate2", "routes/donate/pay.tsx"),
+  route("donate3", "routes/donate/proof.tsx"),
+  route("donate4", "routes/donate/thanks.tsx"),
+  route("apps", "routes/review/apps.tsx"),
+  route("dvh", "routes/history/donor.tsx"),
+  route("donHistory", "routes/history/ngo.tsx"),
+  route("donHistory/export", "routes/history/ngo-export.ts"),
+  route("receipts/:id", "routes/history/receipt.ts"),
 ] satisfies RouteConfig;

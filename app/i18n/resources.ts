@@ -28,6 +28,14 @@ import enShowcase from "~/locales/en/showcase.json";
 import urShowcase from "~/locales/ur/showcase.json";
 import enCollab from "~/locales/en/collab.json";
 import urCollab from "~/locales/ur/collab.json";
+import enDonations from "~/locales/en/donations.json";
+import urDonations from "~/locales/ur/donations.json";
+import enDonate from "~/locales/en/donate.json";
+import urDonate from "~/locales/ur/donate.json";
+import enReview from "~/locales/en/review.json";
+import urReview from "~/locales/ur/review.json";
+import enHistory from "~/locales/en/history.json";
+import urHistory from "~/locales/ur/history.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -47,6 +55,10 @@ export const resources = {
     analytics: enAnalytics,
     showcase: enShowcase,
     collab: enCollab,
+    donations: enDonations,
+    donate: enDonate,
+    review: enReview,
+    history: enHistory,
   },
   ur: {
     common: urCommon,
@@ -64,5 +76,9 @@ export const resources = {
     analytics: urAnalytics,
     showcase: urShowcase,
     collab: urCollab,
+    donations: urDonations,
+    donate: urDonate,
+    review: urReview,
+    history: urHistory,
   },
 };

@@ -24,3 +24,13 @@ export const DESCRIPTION_PREVIEW_WORDS = 20;
 export const ITEMS_PREVIEW_WORDS = 8;
 /** Image types the server accepts; pickers offer only these. */
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+/** Payment methods of the cash flow, in the order the payment screen offers them. */
+export const PAYMENT_METHODS = ["jazzcash", "easypaisa", "bank"] as const;
+/** Rs. 10 million: one transfer above this is a typing slip, not a gift through a phone wallet. */
+export const DONATION_AMOUNT_MAX = 10_000_000;
+export const TRANSACTION_ID_MAX_LENGTH = 40;
+/** The donor's picker shows 3 upper and 3 lower cards per page. */
+export const DONATE_PICKER_PAGE_SIZE = 6;
+/** A phone photo larger than this, or with a longer edge than the next, is shrunk in the browser before upload. */
+export const PROOF_SHRINK_ABOVE_BYTES = 1024 * 1024;
+export const PROOF_MAX_EDGE = 1600;

@@ -8,8 +8,7 @@ export interface NavItem {
 
 /**
  * The sidebars: only screens that exist. Each area adds its own entries when its screens land, in the
- * specification's order (still to come — NGO: cash applications and donation history after Collaborate,
- * volunteers after Map; donor: donate, volunteer and history before Map).
+ * specification's order (still to come — NGO: volunteers after Map; donor: volunteer before My donations).
  */
 export const NAVIGATION: Record<Role, NavItem[]> = {
   admin: [
@@ -23,12 +22,16 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/ngo_home", label: "home" },
     { to: "/campaigns", label: "campaigns" },
     { to: "/collab", label: "collab" },
+    { to: "/apps", label: "apps" },
+    { to: "/donHistory", label: "donHistory" },
     { to: "/ngo_map", label: "map" },
     { to: "/notifications", label: "notifications" },
     { to: "/settingsNGO", label: "settings" },
   ],
   donor: [
     { to: "/donor_home", label: "home" },
+    { to: "/donate1", label: "donate" },
+    { to: "/dvh", label: "dvh" },
     { to: "/donor_map", label: "map" },
     { to: "/notifications", label: "notifications" },
     { to: "/settingsDonor", label: "settings" },
@@ -48,11 +51,15 @@ export const HOME_TILES: Record<"ngo" | "donor", NavItem[]> = {
   ngo: [
     { to: "/campaigns", label: "campaigns" },
     { to: "/collab", label: "collab" },
+    { to: "/apps", label: "apps" },
+    { to: "/donHistory", label: "donHistory" },
     { to: "/ngo_map", label: "map" },
     { to: "/settingsNGO", label: "settings" },
     { to: "/notifications", label: "notifications" },
   ],
   donor: [
+    { to: "/donate1", label: "donate" },
+    { to: "/dvh", label: "dvh" },
     { to: "/donor_map", label: "map" },
     { to: "/settingsDonor", label: "settings" },
     { to: "/notifications", label: "notifications" },

@@ -57,6 +57,8 @@ export const ngoProfiles = pgTable("ngo_profiles", {
   bankName: text("bank_name"),
   bankAccountTitle: text("bank_account_title"),
   bankAccountNumber: text("bank_account_number"),
+  /** The last receipt number this NGO issued; raised in the transaction that approves a donation. */
+  receiptCounter: integer("receipt_counter").notNull().default(0),
 });
 
 export const donorProfiles = pgTable("donor_profiles", {
@@ -269,12 +271,30 @@ export const donations = pgTable(
     method: paymentMethodEnum("method"),
     /** What is given, for in-kind. */
     items: text("items"),
+    /** The donor's phone number for this donation (11 digits). */
+    phone: text("phone"),
+    /** Cash: the transfer's transaction ID as the donor typed it, upper-cased without spaces. */
+    transactionId: text("transaction_id"),
+    /** Cash: the stored payment screenshot (a private file). */
+    proofKey: text("proof_key"),
+    /** Cash: a 64-bit difference hash of the screenshot, so a reused image is flagged even when re-encoded or resized. */
+    proofFingerprint: text("proof_fingerprint"),
+    /** Chosen by the form when it is shown: a resubmission of the same form finds the donation it already made. */
+    idempotencyKey: text("idempotency_key"),
+    rejectionReason: text("rejection_reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Cash: numbered per receiving NGO when approved. */
+    receiptNumber: integer("receipt_number"),
     ...timestamps,
   },
   (t) => [
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
     index("donations_recipient_status_idx").on(t.recipientNgoId, t.status, t.createdAt),
     index("donations_donor_idx").on(t.donorId, t.createdAt),
+    uniqueIndex("donations_donor_idempotency_unique").on(t.donorId, t.idempotencyKey),
+    uniqueIndex("donations_receipt_unique").on(t.recipientNgoId, t.receiptNumber),
+    index("donations_transaction_idx").on(t.transactionId),
+    index("donations_fingerprint_idx").on(t.proofFingerprint),
   ],
 );

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
 import { campaignPartners, campaigns, donations, users } from "../../server/db/schema";
+import sharp from "sharp";
 import { createAccount } from "../../server/domain/accounts/accounts";
+import { imageFingerprint } from "../../server/domain/donations/fingerprint";
+import { saveImage } from "../../server/domain/files/files";
+import type { Storage } from "../../server/storage/storage";
 import { uniqueEmail } from "./services";
 
 export const TEST_PASSWORD = "Str0ng-test-pass";
@@ -96,4 +100,47 @@ export async function makeDonation(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A payment screenshot stand-in: a PNG of random grey blocks, so each call makes an image with its own
+ * fingerprint unless `seed` repeats. Real enough for sharp, file-type and the reviewer's dialog.
+ */
+export async function makeProofPng(seed?: number): Promise<Buffer> {
+  let state = seed ?? Math.floor(Math.random() * 2 ** 31);
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state % 256;
+  };
+  const raw = Buffer.from(Array.from({ length: 9 * 16 }, next));
+  return sharp(raw, { raw: { width: 9, height: 16, channels: 1 } })
+    .resize(360, 640, { kernel: "nearest" })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Inserts a pending (or given-state) cash donation with a stored proof screenshot, as the proof form would
+ * leave it, without going through the form. Approved ones here do not touch the campaign's total: use
+ * decideCashDonation for that.
+ */
+export async function makeCashDonation(
+  services: { db: Db; storage: Storage },
+  campaign: { id: string; ownerId: string },
+  donorId: string,
+  opts: Partial<typeof donations.$inferInsert> & { proof?: Buffer } = {},
+) {
+  const { proof, ...values } = opts;
+  const png = proof ?? (await makeProofPng());
+  const file = new File([new Uint8Array(png)], "proof.png", { type: "image/png" });
+  const proofKey = await saveImage(services, { file, kind: "proof", ownerId: donorId, field: "screenshot" });
+  return makeDonation(services.db, campaign, donorId, {
+    amount: 1000,
+    method: "jazzcash",
+    phone: "03001234567",
+    transactionId: `TX${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+    proofKey,
+    proofFingerprint: await imageFingerprint(png),
+    ...values,
+  });
 }

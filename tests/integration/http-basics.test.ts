@@ -106,15 +106,16 @@ describe("files", () => {
     });
   });
 
-  it("serves private files only to their owner and the admin", () => {
-    const file = { kind: "avatar" as const, ownerId: "owner" };
+  it("serves private files only to their owner and the admin", async () => {
+    const file = { key: "avatar/x.webp", kind: "avatar" as const, ownerId: "owner" };
     const user = (id: string, role: "admin" | "ngo" | "donor" | "rider") =>
       ({ id, role, email: "", verification: "verified" as const, displayName: "", pictureKey: null });
-    expect(mayRead(file, null)).toBe(false);
-    expect(mayRead(file, user("someone", "donor"))).toBe(false);
-    expect(mayRead(file, user("owner", "donor"))).toBe(true);
-    expect(mayRead(file, user("x", "admin"))).toBe(true);
-    expect(mayRead({ kind: "logo", ownerId: "owner" }, null)).toBe(true);
+    const db = s.db;
+    expect(await mayRead(db, file, null)).toBe(false);
+    expect(await mayRead(db, file, user("someone", "donor"))).toBe(false);
+    expect(await mayRead(db, file, user("owner", "donor"))).toBe(true);
+    expect(await mayRead(db, file, user("x", "admin"))).toBe(true);
+    expect(await mayRead(db, { key: "logo/x.webp", kind: "logo", ownerId: "owner" }, null)).toBe(true);
   });
 
   it("accepts only generated storage keys", () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
-import { files } from "../../db/schema";
+import { donations, files } from "../../db/schema";
 import type { Services } from "../../services";
 import type { SessionUser } from "../accounts/sessions";
 import { invalid } from "../errors";
@@ -56,11 +56,27 @@ export async function deleteFile(services: Pick<Services, "db" | "storage">, key
   await services.storage.delete(key);
 }
 
-/** Who may read a private file: its owner and the administrator. Later areas add their own entitlements here. */
-export function mayRead(file: { kind: FileKind; ownerId: string | null }, user: SessionUser | null): boolean {
+/**
+ * Who may read a file: anyone for public kinds; for private ones the owner, the administrator and, for a
+ * payment screenshot, the NGO the donation was paid to. Later areas add their own entitlements here.
+ */
+export async function mayRead(
+  db: DbOrTx,
+  file: { key: string; kind: FileKind; ownerId: string | null },
+  user: SessionUser | null,
+): Promise<boolean> {
   if (PUBLIC_KINDS.has(file.kind)) return true;
   if (!user) return false;
-  return user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id);
+  if (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id)) return true;
+  if (file.kind === "proof" && user.role === "ngo") {
+    const [paid] = await db
+      .select({ id: donations.id })
+      .from(donations)
+      .where(and(eq(donations.proofKey, file.key), eq(donations.recipientNgoId, user.id)))
+      .limit(1);
+    return paid !== undefined;
+  }
+  return false;
 }
 
 export async function readFileForUser(
@@ -69,7 +85,7 @@ export async function readFileForUser(
   user: SessionUser | null,
 ): Promise<{ body: Buffer; contentType: string; public: boolean } | null> {
   const [row] = await (services.db as DbOrTx).select().from(files).where(eq(files.key, key)).limit(1);
-  if (!row || !mayRead(row, user)) return null;
+  if (!row || !(await mayRead(services.db, row, user))) return null;
   const body = await services.storage.get(key);
   if (!body) return null;
   return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind) };

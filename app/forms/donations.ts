@@ -1,0 +1,65 @@
+import * as z from "zod/mini";
+import { DONATION_AMOUNT_MAX, PAYMENT_METHODS, REASON_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH } from "~/lib/constants";
+import { digitsField, image, requiredText } from "./fields";
+
+/** The specification's alert for any missing field of the proof form, shown under each field. */
+const FILL_ALL = "donations:errors.fillAll";
+
+export const paymentMethod = () => z.enum(PAYMENT_METHODS, { error: "donations:errors.methodUnknown" });
+
+/**
+ * The proof form (/donate3): phone, amount, screenshot and the transfer's transaction ID, with the campaign,
+ * receiving NGO and method it came with, and the form's idempotency key (a double submit or a retried request
+ * finds the donation the first one made).
+ */
+export const cashProofSchema = z.object({
+  campaign: z.string({ error: "errors:notFound" }).check(z.minLength(1, "errors:notFound"), z.maxLength(200, "errors:notFound")),
+  ngo: z.uuid({ error: "errors:notFound" }),
+  method: paymentMethod(),
+  idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
+  phone: digitsField(11, FILL_ALL, "donations:errors.phoneDigits"),
+  amount: z.pipe(
+    z.pipe(
+      z.string({ error: FILL_ALL }),
+      // Digit grouping that people type ("5,000", "5 000") is not a different number.
+      z.transform((s: string) => s.replace(/[\s,]/g, "")),
+    ),
+    z.pipe(
+      z.string().check(z.minLength(1, FILL_ALL), z.regex(/^\d{1,12}$/, "donations:errors.amountDigits")),
+      z.pipe(
+        z.transform((s: string) => Number(s)),
+        z.number().check(
+          z.minimum(1, "donations:errors.amountPositive"),
+          z.maximum(DONATION_AMOUNT_MAX, "donations:errors.amountTooLarge"),
+        ),
+      ),
+    ),
+  ),
+  screenshot: image(FILL_ALL),
+  transactionId: z.pipe(
+    z.pipe(
+      z.string({ error: FILL_ALL }),
+      z.transform((s: string) => s.replace(/[\s-]/g, "").toUpperCase()),
+    ),
+    z.string().check(
+      z.minLength(1, FILL_ALL),
+      z.maxLength(TRANSACTION_ID_MAX_LENGTH, "validation:tooLong"),
+      z.regex(/^[A-Z0-9]{4,}$/, "donations:errors.transactionInvalid"),
+    ),
+  ),
+});
+
+export type CashProofInput = z.input<typeof cashProofSchema>;
+export type CashProofValues = z.output<typeof cashProofSchema>;
+
+const donationId = z.uuid({ error: "errors:notFound" });
+
+/** Disapprove on /apps: the reason is shown to the donor. */
+export const disapproveSchema = z.object({
+  intent: z.literal("reject"),
+  donationId,
+  reason: requiredText("donations:errors.reasonRequired", REASON_MAX_LENGTH),
+});
+
+/** The decisions of /apps: Approve (one click) and Disapprove (with a reason). */
+export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve"), donationId }), disapproveSchema]);

@@ -1,0 +1,505 @@
+import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { CashProofValues } from "../../../app/forms/donations";
+import { serverI18n } from "../../../app/i18n/i18n.server";
+import { PAGE_SIZE, PAYMENT_METHODS } from "../../../app/lib/constants";
+import { formatRupees } from "../../../app/lib/money";
+import type { DbOrTx } from "../../db/client";
+import { campaigns, donations, donorProfiles, ngoProfiles, users } from "../../db/schema";
+import type { Services } from "../../services";
+import { paged, pageOffset, type Paged } from "../admin/paging";
+import { recordAudit } from "../audit/audit";
+import { isUuid, ngosOfCampaigns, type CampaignRole } from "../campaigns/access";
+import { completeIfTargetReached } from "../campaigns/campaigns";
+import { conflict, invalid, notFound } from "../errors";
+import { deleteFile, saveImage } from "../files/files";
+import { notify } from "../notifications/notifications";
+import { imageFingerprint } from "./fingerprint";
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type DonationStatus = (typeof donations.$inferSelect)["status"];
+
+/** Where a donor pays an NGO by one method: a wallet number, or a bank account with its bank and title. */
+export interface PaymentAccount {
+  method: PaymentMethod;
+  number: string;
+  bankName: string | null;
+  title: string | null;
+}
+
+type AccountColumns = Pick<
+  typeof ngoProfiles.$inferSelect,
+  "jazzcashNumber" | "easypaisaNumber" | "bankName" | "bankAccountTitle" | "bankAccountNumber"
+>;
+
+/** The accounts an NGO keeps in its settings, in the order the payment screen offers them. A bank account needs all three parts. */
+export function accountsOf(p: AccountColumns): PaymentAccount[] {
+  const out: PaymentAccount[] = [];
+  if (p.jazzcashNumber) out.push({ method: "jazzcash", number: p.jazzcashNumber, bankName: null, title: null });
+  if (p.easypaisaNumber) out.push({ method: "easypaisa", number: p.easypaisaNumber, bankName: null, title: null });
+  if (p.bankName && p.bankAccountTitle && p.bankAccountNumber) {
+    out.push({ method: "bank", number: p.bankAccountNumber, bankName: p.bankName, title: p.bankAccountTitle });
+  }
+  return out;
+}
+
+export interface RecipientNgo {
+  id: string;
+  name: string;
+  logoKey: string | null;
+  role: CampaignRole;
+  /** Empty when the NGO has no account yet: it cannot be paid. */
+  accounts: PaymentAccount[];
+}
+
+export interface DonationTarget {
+  campaign: {
+    id: string;
+    slug: string;
+    title: string;
+    description: string;
+    targetAmount: number;
+    collectedAmount: number;
+    pictureKey: string | null;
+    locationLabel: string;
+    zakatEligible: boolean;
+  };
+  /** The owner first, then the partners; only verified NGOs that are not suspended. */
+  ngos: RecipientNgo[];
+}
+
+/**
+ * An active campaign a donor can pay into, by its slug, with the NGOs that run it and their accounts.
+ * A campaign that is completed or archived takes no more donations.
+ */
+export async function donationTarget(db: DbOrTx, slug: string): Promise<DonationTarget> {
+  if (!slug || slug.length > 200) throw notFound();
+  const [c] = await db.select().from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
+  if (!c || c.status === "archived") throw notFound();
+  if (c.status !== "active") throw invalid("donations:errors.campaignNotActive");
+  const ngos = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
+  const profiles = ngos.length
+    ? await db
+        .select({
+          id: ngoProfiles.userId,
+          jazzcashNumber: ngoProfiles.jazzcashNumber,
+          easypaisaNumber: ngoProfiles.easypaisaNumber,
+          bankName: ngoProfiles.bankName,
+          bankAccountTitle: ngoProfiles.bankAccountTitle,
+          bankAccountNumber: ngoProfiles.bankAccountNumber,
+        })
+        .from(ngoProfiles)
+        .innerJoin(users, eq(users.id, ngoProfiles.userId))
+        .where(
+          and(
+            sql`${ngoProfiles.userId} in ${ngos.map((n) => n.id)}`,
+            eq(users.verification, "verified"),
+            isNull(users.suspendedAt),
+          ),
+        )
+    : [];
+  return {
+    campaign: {
+      id: c.id,
+      slug: c.slug,
+      title: c.title,
+      description: c.description,
+      targetAmount: c.targetAmount,
+      collectedAmount: c.collectedAmount,
+      pictureKey: c.pictureKey,
+      locationLabel: c.locationLabel,
+      zakatEligible: c.zakatEligible,
+    },
+    ngos: ngos.flatMap((n) => {
+      const p = profiles.find((row) => row.id === n.id);
+      return p ? [{ id: n.id, name: n.name, logoKey: n.logoKey, role: n.role, accounts: accountsOf(p) }] : [];
+    }),
+  };
+}
+
+/** The receiving NGO and its account for the method, or the reason the donor cannot pay that way. */
+export function paymentAccount(target: DonationTarget, ngoId: string, method: PaymentMethod): { ngo: RecipientNgo; account: PaymentAccount } {
+  const ngo = target.ngos.find((n) => n.id === ngoId);
+  if (!ngo) throw notFound();
+  const account = ngo.accounts.find((a) => a.method === method);
+  if (!account) throw invalid("donations:errors.methodUnavailable", "method");
+  return { ngo, account };
+}
+
+/**
+ * Mail goes out in English: accounts record no language preference (as for the sign-up decisions).
+ */
+const mailT = serverI18n("en").t;
+
+function appLink(config: Services["config"], path: string): string {
+  return new URL(path, config.APP_URL).toString();
+}
+
+type DonationServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log">;
+
+/**
+ * Records a cash donation with its proof: the screenshot is checked and re-encoded, the donation row is
+ * written once per idempotency key (a double submit or a retried request returns the first donation), and the
+ * NGO is told. If anything fails after the screenshot was stored, the screenshot is removed again, so nothing
+ * half-written remains.
+ */
+export async function submitCashDonation(
+  services: DonationServices,
+  donorId: string,
+  values: CashProofValues,
+): Promise<{ id: string; created: boolean }> {
+  const { db } = services;
+  const earlier = await donationByKey(db, donorId, values.idempotencyKey);
+  if (earlier) return { id: earlier, created: false };
+
+  const target = await donationTarget(db, values.campaign);
+  const { ngo } = paymentAccount(target, values.ngo, values.method);
+
+  const proofKey = await saveImage(services, { file: values.screenshot, kind: "proof", ownerId: donorId, field: "screenshot" });
+  let id: string | undefined;
+  try {
+    const fingerprint = await imageFingerprint(Buffer.from(await values.screenshot.arrayBuffer()));
+    const [row] = await db
+      .insert(donations)
+      .values({
+        campaignId: target.campaign.id,
+        donorId,
+        recipientNgoId: ngo.id,
+        kind: "cash",
+        amount: values.amount,
+        method: values.method,
+        phone: values.phone,
+        transactionId: values.transactionId,
+        proofKey,
+        proofFingerprint: fingerprint,
+        idempotencyKey: values.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
+      .returning({ id: donations.id });
+    id = row?.id;
+  } catch (err) {
+    await deleteFile(services, proofKey);
+    throw err;
+  }
+  if (!id) {
+    // The same form arrived twice at once and the other request wrote the row first.
+    await deleteFile(services, proofKey);
+    const first = await donationByKey(db, donorId, values.idempotencyKey);
+    if (!first) throw conflict("donations:errors.uploadFailed");
+    return { id: first, created: false };
+  }
+
+  try {
+    await notify(services, {
+      userId: ngo.id,
+      type: "donationReceived",
+      params: { amount: formatRupees(values.amount), campaign: target.campaign.title },
+      link: `/apps?view=${id}`,
+    });
+  } catch (err) {
+    // The donation stands; a lost notice must not make the donor pay twice.
+    services.log.error({ err, donationId: id }, "notifying the NGO of a donation failed");
+  }
+  return { id, created: true };
+}
+
+async function donationByKey(db: DbOrTx, donorId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(and(eq(donations.donorId, donorId), eq(donations.idempotencyKey, key)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface DecisionOutcome {
+  status: Exclude<DonationStatus, "pending">;
+  /** False when the donation had already been decided this way (a repeated or concurrent click). */
+  changed: boolean;
+  receiptNumber: number | null;
+  /** The campaign reached its target with this approval and moved to Successful. */
+  campaignCompleted: boolean;
+}
+
+/**
+ * Approves or disapproves a pending cash donation. Only the NGO it was paid to may. The status change, the
+ * receipt number, the campaign's collected amount, its completion and the audit entry are one transaction,
+ * and the status changes only from pending: however many approvals arrive at once, the amount counts once.
+ * The donor is told after the transaction commits.
+ */
+export async function decideCashDonation(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  ngoId: string,
+  decision: { donationId: string; approve: true } | { donationId: string; approve: false; reason: string },
+): Promise<DecisionOutcome> {
+  const { db } = services;
+  if (!isUuid(decision.donationId)) throw notFound();
+  const status = decision.approve ? ("approved" as const) : ("rejected" as const);
+  const reason = decision.approve ? null : decision.reason;
+
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(donations)
+      .set({ status, rejectionReason: reason, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(donations.id, decision.donationId),
+          eq(donations.recipientNgoId, ngoId),
+          eq(donations.kind, "cash"),
+          eq(donations.status, "pending"),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [current] = await tx
+        .select({ status: donations.status, receiptNumber: donations.receiptNumber })
+        .from(donations)
+        .where(and(eq(donations.id, decision.donationId), eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash")))
+        .limit(1);
+      if (!current) throw notFound();
+      if (current.status !== status) throw conflict("donations:errors.alreadyDecided");
+      return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false, row: null };
+    }
+
+    let receiptNumber: number | null = null;
+    let campaignCompleted = false;
+    if (status === "approved") {
+      // Locks the NGO's row: receipts are numbered without gaps or repeats, in the order approvals commit.
+      const [counter] = await tx
+        .update(ngoProfiles)
+        .set({ receiptCounter: sql`${ngoProfiles.receiptCounter} + 1` })
+        .where(eq(ngoProfiles.userId, ngoId))
+        .returning({ n: ngoProfiles.receiptCounter });
+      receiptNumber = counter!.n;
+      await tx.update(donations).set({ receiptNumber }).where(eq(donations.id, row.id));
+      await tx
+        .update(campaigns)
+        .set({ collectedAmount: sql`${campaigns.collectedAmount} + ${row.amount!}`, updatedAt: sql`now()` })
+        .where(eq(campaigns.id, row.campaignId));
+      campaignCompleted = await completeIfTargetReached(tx, row.campaignId);
+    }
+    await recordAudit(tx, {
+      actorId: ngoId,
+      action: status === "approved" ? "donation.approved" : "donation.rejected",
+      targetUserId: row.donorId,
+      details: {
+        donationId: row.id,
+        campaignId: row.campaignId,
+        amount: row.amount,
+        method: row.method,
+        receiptNumber,
+        reason,
+      },
+    });
+    return { status, changed: true, receiptNumber, campaignCompleted, row };
+  });
+
+  if (outcome.row) await tellDonor(services, outcome.row, outcome.status, reason);
+  return { status: outcome.status, changed: outcome.changed, receiptNumber: outcome.receiptNumber, campaignCompleted: outcome.campaignCompleted };
+}
+
+async function tellDonor(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  donation: typeof donations.$inferSelect,
+  status: "approved" | "rejected",
+  reason: string | null,
+): Promise<void> {
+  try {
+    const [info] = await services.db
+      .select({ campaign: campaigns.title, ngo: ngoProfiles.name, firstName: donorProfiles.firstName })
+      .from(campaigns)
+      .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donation.recipientNgoId))
+      .leftJoin(donorProfiles, eq(donorProfiles.userId, donation.donorId))
+      .where(eq(campaigns.id, donation.campaignId))
+      .limit(1);
+    const amount = formatRupees(donation.amount ?? 0);
+    const params = { amount, campaign: info?.campaign ?? "", ngo: info?.ngo ?? "", reason: reason ?? "" };
+    await notify(services, {
+      userId: donation.donorId,
+      type: status === "approved" ? "donationApproved" : "donationRejected",
+      params,
+      link: "/dvh",
+      email: {
+        subject: mailT(`donations:mail.${status}.subject`, params),
+        body: mailT(`donations:mail.${status}.body`, { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh") }),
+      },
+    });
+  } catch (err) {
+    // The decision stands; the donor still sees it in their history.
+    services.log.error({ err, donationId: donation.id }, "notifying the donor of a decision failed");
+  }
+}
+
+export interface QueueItem {
+  id: string;
+  createdAt: Date;
+  amount: number;
+  method: PaymentMethod;
+  phone: string | null;
+  transactionId: string | null;
+  campaignId: string;
+  campaignTitle: string;
+  donorName: string;
+  donorEmail: string;
+  /** Another donation (of anyone, to anyone) gave the same transaction ID. */
+  duplicateTransaction: boolean;
+  /** Another donation's screenshot has the same fingerprint. */
+  duplicateImage: boolean;
+}
+
+function queueColumns() {
+  return {
+    id: donations.id,
+    createdAt: donations.createdAt,
+    amount: sql<number>`${donations.amount}`.mapWith(Number),
+    method: sql<PaymentMethod>`${donations.method}`,
+    phone: donations.phone,
+    transactionId: donations.transactionId,
+    campaignId: donations.campaignId,
+    campaignTitle: campaigns.title,
+    donorName: sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, ${users.email})`,
+    donorEmail: users.email,
+    duplicateTransaction: sql<boolean>`exists (select 1 from donations other where other.transaction_id = ${donations.transactionId} and other.id <> ${donations.id})`,
+    duplicateImage: sql<boolean>`exists (select 1 from donations other where other.proof_fingerprint = ${donations.proofFingerprint} and other.id <> ${donations.id})`,
+  };
+}
+
+/**
+ * The NGO's pending cash donations, oldest first (first come, first reviewed), optionally of one campaign.
+ * Only donations paid to this NGO: a partner of a joint campaign reviews its own.
+ */
+export async function reviewQueue(db: DbOrTx, ngoId: string, opts: { campaignId?: string; page: number }): Promise<Paged<QueueItem>> {
+  const where = and(
+    eq(donations.recipientNgoId, ngoId),
+    eq(donations.kind, "cash"),
+    eq(donations.status, "pending"),
+    opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(donations).where(where);
+  const rows = await db
+    .select(queueColumns())
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(users, eq(users.id, donations.donorId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
+    .where(where)
+    .orderBy(asc(donations.createdAt), asc(donations.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
+  return paged(rows, opts.page, total?.n ?? 0);
+}
+
+/** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list). */
+export async function reviewCampaigns(db: DbOrTx, ngoId: string): Promise<{ id: string; title: string }[]> {
+  return db
+    .selectDistinct({ id: campaigns.id, title: campaigns.title })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash"), eq(donations.status, "pending")))
+    .orderBy(asc(campaigns.title))
+    .limit(200);
+}
+
+/** Another donation that shares a transaction ID or a screenshot with the one under review. */
+export interface RelatedDonation {
+  id: string;
+  createdAt: Date;
+  status: DonationStatus;
+  /** Null when it was paid to another NGO: the reviewer learns it exists, not whose it is. */
+  campaignTitle: string | null;
+  sameDonor: boolean;
+}
+
+export interface ReviewDetail extends QueueItem {
+  status: DonationStatus;
+  proofKey: string | null;
+  rejectionReason: string | null;
+  sameTransaction: RelatedDonation[];
+  sameImage: RelatedDonation[];
+}
+
+const RELATED_LIMIT = 5;
+
+/** One cash donation paid to this NGO, with its proof and what it shares with other donations; not found for anyone else's. */
+export async function reviewDetail(db: DbOrTx, ngoId: string, donationId: string): Promise<ReviewDetail> {
+  if (!isUuid(donationId)) throw notFound();
+  const [row] = await db
+    .select({
+      ...queueColumns(),
+      status: donations.status,
+      proofKey: donations.proofKey,
+      rejectionReason: donations.rejectionReason,
+      donorId: donations.donorId,
+      fingerprint: donations.proofFingerprint,
+    })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(users, eq(users.id, donations.donorId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
+    .where(and(eq(donations.id, donationId), eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash")))
+    .limit(1);
+  if (!row) throw notFound();
+  const related = async (column: typeof donations.transactionId | typeof donations.proofFingerprint, value: string | null) => {
+    if (!value) return [];
+    const rows = await db
+      .select({
+        id: donations.id,
+        createdAt: donations.createdAt,
+        status: donations.status,
+        recipientNgoId: donations.recipientNgoId,
+        donorId: donations.donorId,
+        campaignTitle: campaigns.title,
+      })
+      .from(donations)
+      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .where(and(eq(column, value), ne(donations.id, donationId)))
+      .orderBy(desc(donations.createdAt))
+      .limit(RELATED_LIMIT);
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      status: r.status,
+      campaignTitle: r.recipientNgoId === ngoId ? r.campaignTitle : null,
+      sameDonor: r.donorId === row.donorId,
+    }));
+  };
+  const { donorId: _donor, fingerprint, ...item } = row;
+  return {
+    ...item,
+    sameTransaction: await related(donations.transactionId, row.transactionId),
+    sameImage: await related(donations.proofFingerprint, fingerprint),
+  };
+}
+
+export interface DonorDonationSummary {
+  id: string;
+  amount: number;
+  method: PaymentMethod;
+  status: DonationStatus;
+  campaignTitle: string;
+  campaignSlug: string;
+  ngoName: string;
+  createdAt: Date;
+}
+
+/** A cash donation of this donor (the thank-you page); not found for anyone else's. */
+export async function cashDonationOfDonor(db: DbOrTx, donorId: string, donationId: string): Promise<DonorDonationSummary> {
+  if (!isUuid(donationId)) throw notFound();
+  const [row] = await db
+    .select({
+      id: donations.id,
+      amount: sql<number>`${donations.amount}`.mapWith(Number),
+      method: sql<PaymentMethod>`${donations.method}`,
+      status: donations.status,
+      campaignTitle: campaigns.title,
+      campaignSlug: campaigns.slug,
+      ngoName: ngoProfiles.name,
+      createdAt: donations.createdAt,
+    })
+    .from(donations)
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+    .where(and(eq(donations.id, donationId), eq(donations.donorId, donorId), eq(donations.kind, "cash")))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
