@@ -2,11 +2,14 @@
  * Links to a campaign's pages, shared by every screen that shows a campaign, so a path is written once.
  */
 
+/** Whether the Donate button shows on public campaign pages: the cash flow (/donate1 → /donate4) exists. */
+export const DONATION_FLOW_AVAILABLE = true;
+
 /**
- * Whether the Donate button shows on public campaign pages. The donation screens come with the cash and
- * in-kind issues; until then the button would lead nowhere.
+ * Whether the in-kind (Non-Cash) flow exists. Until it does, the picker's Cash/Non-Cash toggle shows only
+ * Cash, so no screen links to a page that is not there.
  */
-export const DONATION_FLOW_AVAILABLE = false;
+export const IN_KIND_FLOW_AVAILABLE = false;
 
 /** The public page of a campaign: readable, stable, no sign-in needed. */
 export function publicCampaignPath(slug: string): string {
@@ -16,6 +19,32 @@ export function publicCampaignPath(slug: string): string {
 /** Where Donate leads: the donor's flow for this campaign (a signed-out visitor signs in first and comes back). */
 export function donateHref(slug: string): string {
   return `/donate1?campaign=${encodeURIComponent(slug)}`;
+}
+
+/** The Non-Cash half of the picker's toggle: the in-kind campaign picker. */
+export function nonCashHref(): string {
+  return "/donate5";
+}
+
+/** The picker with one campaign's details panel open, remembering the search and page it came from. */
+export function donateDetailsHref(slug: string, from: { q?: string; page?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (from.q) params.set("q", from.q);
+  if (from.page && from.page > 1) params.set("page", String(from.page));
+  params.set("campaign", slug);
+  return `/donate1?${params.toString()}`;
+}
+
+/** The payment screen of a campaign, optionally for one receiving NGO (a partner of a joint campaign). */
+export function donatePayHref(slug: string, ngoId?: string): string {
+  const params = new URLSearchParams({ campaign: slug });
+  if (ngoId) params.set("ngo", ngoId);
+  return `/donate2?${params.toString()}`;
+}
+
+/** The proof form for paying one NGO of a campaign by one method. */
+export function donateProofHref(slug: string, ngoId: string, method: string): string {
+  return `/donate3?${new URLSearchParams({ campaign: slug, ngo: ngoId, method }).toString()}`;
 }
 
 /** The list a campaign's screens came from, carried in `?from=` so Back returns there. */

@@ -1,10 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import * as z from "zod/mini";
+import { cashProofSchema } from "../../app/forms/donations";
+import { PAYMENT_METHODS } from "../../app/lib/constants";
+import { formatRupees } from "../../app/lib/money";
 import { createAccount, findUserByEmail } from "../domain/accounts/accounts";
 import { closeCampaign, createCampaign, parseCampaign } from "../domain/campaigns/campaigns";
+import { decideCashDonation, submitCashDonation } from "../domain/donations/cash";
 import { saveImage } from "../domain/files/files";
+import { createMailer } from "../mail/mailer";
 import type { Services } from "../services";
-import { campaignPartners, campaigns, donations, ngoProfiles, users } from "./schema";
+import { auditLog, campaignPartners, campaigns, donations, mailOutbox, ngoProfiles, notifications, users } from "./schema";
 
 /** The demo accounts, printed at start-up and listed in the README. */
 export const DEMO_PASSWORD = "EkChhat-demo-2026";
@@ -50,9 +57,139 @@ async function pictureFile(title: string, colour: string): Promise<File> {
   return new File([new Uint8Array(png)], "campaign.png", { type: "image/png" });
 }
 
-/** Campaigns made through the same rules as the create screen, with a few approved cash gifts from the demo donor. */
-async function seedDemoCampaigns(services: Services, ngoIds: string[], donorId: string): Promise<void> {
-  const methods = ["jazzcash", "easypaisa", "bank"] as const;
+type Method = (typeof PAYMENT_METHODS)[number];
+
+/** How each way of paying looks on a donor's phone after the transfer. */
+const WALLETS: Record<Method, { app: string; colour: string; idLabel: string }> = {
+  jazzcash: { app: "JazzCash", colour: "#c8102e", idLabel: "TID" },
+  easypaisa: { app: "easypaisa", colour: "#1f9d55", idLabel: "Transaction ID" },
+  bank: { app: "Meezan Bank", colour: "#5b2a86", idLabel: "Reference No." },
+};
+
+const screenshotTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Karachi",
+});
+
+const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A stand-in for a donor's payment screenshot: the wallet's "Transaction successful" screen with the method,
+ * the amount, the receiver, the transaction ID and the time, as a PNG.
+ */
+export async function walletScreenshot(p: { method: Method; amount: number; transactionId: string; at: Date; to: string; from: string }): Promise<Buffer> {
+  const w = WALLETS[p.method];
+  const row = (y: number, label: string, value: string) =>
+    `<text x="36" y="${y}" font-family="sans-serif" font-size="15" fill="#6b7280">${xml(label)}</text>` +
+    `<text x="36" y="${y + 24}" font-family="sans-serif" font-size="18" fill="#111827">${xml(value)}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="720">
+<rect width="360" height="720" fill="#f3f4f6"/>
+<rect width="360" height="110" fill="${w.colour}"/>
+<text x="24" y="66" font-family="sans-serif" font-size="28" font-weight="bold" fill="#fff">${xml(w.app)}</text>
+<circle cx="180" cy="190" r="44" fill="#16a34a"/>
+<path d="M158 190 l15 15 l30 -32" stroke="#fff" stroke-width="9" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+<text x="180" y="275" font-family="sans-serif" font-size="22" font-weight="bold" fill="#111827" text-anchor="middle">Transaction successful</text>
+<text x="180" y="330" font-family="sans-serif" font-size="38" font-weight="bold" fill="#111827" text-anchor="middle">${xml(formatRupees(p.amount))}</text>
+<rect x="20" y="360" width="320" height="300" rx="14" fill="#fff"/>
+${row(396, "Sent to", p.to)}
+${row(452, "From", p.from)}
+${row(508, w.idLabel, p.transactionId)}
+${row(564, "Date and time", screenshotTime.format(p.at))}
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const DEMO_DONOR_PHONE = "03211234567";
+const DAY = 24 * 3600 * 1000;
+
+interface DemoGift {
+  campaign: { id: string; slug: string; ownerId: string };
+  ngoId: string;
+  ngoName: string;
+  method: Method;
+  amount: number;
+  at: Date;
+  transactionId: string;
+  screenshot?: Buffer;
+}
+
+/**
+ * A cash donation from the demo donor made the way the proof form makes one (a screenshot, the form's values,
+ * submitCashDonation), dated `at`. Returns its id, transaction ID and screenshot.
+ */
+async function giveAsDemoDonor(services: Services, donorId: string, gift: DemoGift) {
+  const { db } = services;
+  const { transactionId } = gift;
+  const screenshot =
+    gift.screenshot ??
+    (await walletScreenshot({ method: gift.method, amount: gift.amount, transactionId, at: gift.at, to: gift.ngoName, from: "Ayesha Khan" }));
+  const values = z.parse(cashProofSchema, {
+    campaign: gift.campaign.slug,
+    ngo: gift.ngoId,
+    method: gift.method,
+    idempotencyKey: randomUUID(),
+    phone: DEMO_DONOR_PHONE,
+    amount: String(gift.amount),
+    transactionId,
+    screenshot: new File([new Uint8Array(screenshot)], "Screenshot.png", { type: "image/png" }),
+  });
+  const mark = await dbClock(db);
+  const { id } = await submitCashDonation(services, donorId, values);
+  await db.update(donations).set({ createdAt: gift.at, updatedAt: gift.at }).where(eq(donations.id, id));
+  await backdateMessages(db, mark, gift.at);
+  return { id, transactionId, screenshot };
+}
+
+/** The NGO approves or disapproves a demo donation through the real decision, dated `at`. */
+async function decideAsDemoNgo(services: Services, ngoId: string, donationId: string, at: Date, reason?: string) {
+  const { db } = services;
+  const mark = await dbClock(db);
+  const outcome = await decideCashDonation(
+    services,
+    ngoId,
+    reason === undefined ? { donationId, approve: true } : { donationId, approve: false, reason },
+  );
+  await db.update(donations).set({ decidedAt: at, updatedAt: at }).where(eq(donations.id, donationId));
+  await db.update(auditLog).set({ createdAt: at }).where(sql`${auditLog.createdAt} >= ${mark}::timestamptz`);
+  await backdateMessages(db, mark, at);
+  return outcome;
+}
+
+async function dbClock(db: Services["db"]): Promise<string> {
+  const [row] = await db.select({ now: sql<string>`clock_timestamp()::text` }).from(sql`(select 1) as clock`);
+  return row!.now;
+}
+
+/** Notices and mail written since `mark` are dated `at`; old ones read, so the demo starts with only fresh ones unread. */
+async function backdateMessages(db: Services["db"], mark: string, at: Date) {
+  const old = Date.now() - at.getTime() > 3 * DAY;
+  await db
+    .update(notifications)
+    .set({ createdAt: at, readAt: old ? at : null })
+    .where(sql`${notifications.createdAt} >= ${mark}::timestamptz`);
+  await db.update(mailOutbox).set({ createdAt: at }).where(sql`${mailOutbox.createdAt} >= ${mark}::timestamptz`);
+}
+
+/**
+ * Campaigns made through the same rules as the create screen, and the demo donor's cash gifts made through the
+ * proof form's and the review queue's own functions: receipts, totals, audit entries, notices and completion are
+ * the real ones. Roshni Welfare Trust also has three donations waiting for review (two share a transaction ID and
+ * a screenshot, so the duplicate flags show) and one it disapproved.
+ */
+async function seedDemoCampaigns(live: Services, ngoIds: string[], ngoNames: string[], donorId: string): Promise<void> {
+  // The demo's mail stays in the outbox, even when SMTP is configured: its addresses are made up.
+  const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }) };
+  const { db } = services;
+  const now = Date.now();
+  // Eleven digits, different for every transfer, like a wallet's transaction IDs.
+  let transfers = 0;
+  const transactionId = () => String(30_417_000_000 + ++transfers * 7_919_113);
+  const made: { id: string; slug: string; ownerId: string }[] = [];
+  const gifts: DemoGift[] = [];
   for (const c of DEMO_CAMPAIGNS) {
     const values = parseCampaign({
       title: c.title,
@@ -64,28 +201,63 @@ async function seedDemoCampaigns(services: Services, ngoIds: string[], donorId: 
       picture: await pictureFile(c.title, c.colour),
     });
     const campaign = await createCampaign(services, ngoIds[c.ngo]!, values);
+    made.push(campaign);
     for (const p of c.partners) {
-      await services.db.insert(campaignPartners).values({ campaignId: campaign.id, ngoId: ngoIds[p]!, direction: "invited", status: "accepted", respondedAt: new Date() });
+      await db.insert(campaignPartners).values({ campaignId: campaign.id, ngoId: ngoIds[p]!, direction: "invited", status: "accepted", respondedAt: new Date() });
     }
     const recipients = [c.ngo, ...c.partners];
     for (const [i, amount] of c.given.entries()) {
-      const day = new Date(Date.now() - (c.given.length - i) * 3 * 24 * 3600 * 1000);
-      await services.db.insert(donations).values({
-        campaignId: campaign.id,
-        donorId,
-        recipientNgoId: ngoIds[recipients[i % recipients.length]!]!,
-        kind: "cash",
-        status: "approved",
-        amount,
-        method: methods[i % methods.length],
-        decidedAt: day,
-        createdAt: day,
-      });
+      const ngo = recipients[i % recipients.length]!;
+      const at = new Date(now - (c.given.length - i) * 3 * DAY - (gifts.length % 5) * 3600 * 1000);
+      const method = PAYMENT_METHODS[i % PAYMENT_METHODS.length]!;
+      gifts.push({ campaign, ngoId: ngoIds[ngo]!, ngoName: ngoNames[ngo]!, method, amount, at, transactionId: transactionId() });
     }
-    const total = c.given.reduce((a, b) => a + b, 0);
-    await services.db.update(campaigns).set({ collectedAmount: sql`${total}` }).where(eq(campaigns.id, campaign.id));
-    if (c.close || total >= c.target) await closeCampaign(services.db, ngoIds[c.ngo]!, campaign.id);
+    // The campaign began a little before its first gift (or the donations waiting for review).
+    const start = new Date(now - Math.max(c.given.length * 3 + 2, 6) * DAY);
+    await db.update(campaigns).set({ createdAt: start, updatedAt: start }).where(eq(campaigns.id, campaign.id));
   }
+
+  // In the order they were given, so each NGO's receipt numbers follow the dates.
+  gifts.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const gift of gifts) {
+    const { id } = await giveAsDemoDonor(services, donorId, gift);
+    const decidedAt = new Date(gift.at.getTime() + 5 * 3600 * 1000);
+    const outcome = await decideAsDemoNgo(services, gift.ngoId, id, decidedAt);
+    if (outcome.campaignCompleted) {
+      await db.update(campaigns).set({ completedAt: decidedAt, updatedAt: decidedAt }).where(eq(campaigns.id, gift.campaign.id));
+    }
+  }
+  for (const [i, c] of DEMO_CAMPAIGNS.entries()) {
+    const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, made[i]!.id));
+    if (c.close && row?.status === "active") await closeCampaign(db, ngoIds[c.ngo]!, made[i]!.id);
+  }
+
+  // Roshni Welfare Trust's review queue and its disapproved gift.
+  const roshni = { ngoId: ngoIds[0]!, ngoName: ngoNames[0]! };
+  const byTitle = (title: string) => made[DEMO_CAMPAIGNS.findIndex((c) => c.title === title)]!;
+  const dadu = byTitle("Flood relief for Dadu families");
+  const thar = byTitle("Clean water wells in Tharparkar");
+  const quetta = byTitle("Winter blankets for Quetta");
+  const refused = await giveAsDemoDonor(services, donorId, { ...roshni, campaign: dadu, method: "easypaisa", amount: 20_000, at: new Date(now - 5 * DAY), transactionId: transactionId() });
+  await decideAsDemoNgo(
+    services,
+    roshni.ngoId,
+    refused.id,
+    new Date(now - 4 * DAY),
+    "No payment with this transaction ID reached our Easypaisa account. Please check the ID on your payment message and send the proof again.",
+  );
+  const blankets = await giveAsDemoDonor(services, donorId, { ...roshni, campaign: quetta, method: "jazzcash", amount: 8_000, at: new Date(now - 2 * DAY), transactionId: transactionId() });
+  await giveAsDemoDonor(services, donorId, { ...roshni, campaign: thar, method: "bank", amount: 3_500, at: new Date(now - DAY), transactionId: transactionId() });
+  // The same transfer's screenshot and transaction ID sent again for a second donation.
+  await giveAsDemoDonor(services, donorId, {
+    ...roshni,
+    campaign: quetta,
+    method: "jazzcash",
+    amount: 8_000,
+    at: new Date(now - 5 * 3600 * 1000),
+    transactionId: blankets.transactionId,
+    screenshot: blankets.screenshot,
+  });
 }
 
 async function logoFile(name: string, colour: string): Promise<File> {
@@ -100,6 +272,7 @@ export async function seedDemoData(services: Services): Promise<void> {
   if (await findUserByEmail(db, DEMO_ACCOUNTS.admin)) return;
   await createAccount(db, { role: "admin", email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD });
   const ngoIds: string[] = [];
+  const ngoNames: string[] = [];
   for (const ngo of DEMO_NGOS) {
     const id = await createAccount(db, {
       role: "ngo",
@@ -121,6 +294,7 @@ export async function seedDemoData(services: Services): Promise<void> {
     await db.update(ngoProfiles).set({ logoKey }).where(eq(ngoProfiles.userId, id));
     await db.update(users).set({ verification: "verified" }).where(eq(users.id, id));
     ngoIds.push(id);
+    ngoNames.push(ngo.name);
   }
   const donorId = await createAccount(db, {
     role: "donor",
@@ -135,7 +309,7 @@ export async function seedDemoData(services: Services): Promise<void> {
     profile: { firstName: "Bilal", lastName: "Ahmed", contactNumber: "03331234567", cnic: "4210112345671" },
   });
   await db.update(users).set({ verification: "verified" }).where(eq(users.id, riderId));
-  await seedDemoCampaigns(services, ngoIds, donorId);
+  await seedDemoCampaigns(services, ngoIds, ngoNames, donorId);
   log.info("loaded the demo data");
 }
 

@@ -13,6 +13,7 @@ import type { Services } from "../services";
 import { MAX_REQUEST_BYTES } from "./limits";
 import { originAllowed } from "./origin";
 import { tileImageSource } from "./tile-origin";
+import { tooLargeResponse } from "./too-large";
 
 type Env = {
   Variables: {
@@ -74,7 +75,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   app.use(
     bodyLimit({
       maxSize: MAX_REQUEST_BYTES,
-      onError: (c) => c.text("The upload is too large.", 413),
+      onError: (c) => tooLargeResponse(c, config.APP_URL),
     }),
   );
 
@@ -125,12 +126,18 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     if (!role) return next();
     const user = c.get("user");
     const url = new URL(c.req.url);
+    // A client-side navigation fetches `<path>.data`; React Router follows a redirect only when it comes in its
+    // own form (204 with X-Remix-Redirect), and the page to come back to is the path without `.data`.
+    const dataRequest = url.pathname.endsWith(".data");
+    const go = (location: string) =>
+      dataRequest ? c.body(null, 204, { "X-Remix-Redirect": location, "X-Remix-Status": "303" }) : c.redirect(location, 303);
     if (!user) {
-      const back = encodeURIComponent(url.pathname + url.search);
-      return c.redirect(`${ROLE_SIGN_IN[role]}?redirectTo=${back}`, 303);
+      url.searchParams.delete("_routes");
+      const back = encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search);
+      return go(`${ROLE_SIGN_IN[role]}?redirectTo=${back}`);
     }
-    if (user.role !== role) return c.redirect(`${ROLE_HOME[user.role]}?notice=wrongRole`, 303);
-    if (user.verification !== "verified") return c.redirect("/resubmit", 303);
+    if (user.role !== role) return go(`${ROLE_HOME[user.role]}?notice=wrongRole`);
+    if (user.verification !== "verified") return go("/resubmit");
     return next();
   });
 

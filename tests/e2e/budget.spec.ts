@@ -1,6 +1,10 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { makeCampaign } from "../helpers/factories";
+import { eq } from "drizzle-orm";
+import { ngoProfiles } from "../../server/db/schema";
+import { createLocalStorage } from "../../server/storage/storage";
+import { makeCampaign, makeCashDonation, makeUser } from "../helpers/factories";
+import { e2ePort } from "./env";
 import { expect, test } from "./fixtures";
 
 /** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
@@ -21,8 +25,8 @@ async function javaScriptBytes(page: Page, path: string): Promise<number> {
 const PUBLIC_PAGES = ["/", "/ngo", "/donor", "/rider", "/ngo_signin", "/ngo_signup", "/donor_signup", "/rider_signup", "/admin_signin", "/forgot_password", "/about"];
 const ROLE_PAGES = {
   admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/notifications"],
-  ngo: ["/ngo_home", "/settingsNGO", "/campaigns", "/comp_camp", "/create_camp", "/collab", "/collab1", "/ngo_map"],
-  donor: ["/donor_home", "/settingsDonor", "/donor_map"],
+  ngo: ["/ngo_home", "/settingsNGO", "/campaigns", "/comp_camp", "/create_camp", "/collab", "/collab1", "/ngo_map", "/apps", "/donHistory"],
+  donor: ["/donor_home", "/settingsDonor", "/donor_map", "/donate1", "/dvh"],
   rider: ["/rider_home", "/rider_profile"],
 } as const;
 
@@ -43,6 +47,32 @@ for (const [role, pages] of Object.entries(ROLE_PAGES)) {
     }
   });
 }
+
+test("the donation flow's pages stay within the JavaScript budget", async ({ page, login, db, account }) => {
+  const ngo = await account({ role: "ngo" });
+  await db.update(ngoProfiles).set({ jazzcashNumber: "03001234567" }).where(eq(ngoProfiles.userId, ngo.id));
+  const campaign = await makeCampaign(db, ngo.id);
+  await login({ role: "donor" });
+  for (const path of [
+    `/donate1?campaign=${campaign.slug}`,
+    `/donate2?campaign=${campaign.slug}`,
+    `/donate3?campaign=${campaign.slug}&ngo=${ngo.id}&method=jazzcash`,
+  ]) {
+    const bytes = await javaScriptBytes(page, path);
+    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+  }
+});
+
+test("the review dialog stays within the JavaScript budget", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const donor = await makeUser(db, "donor");
+  const campaign = await makeCampaign(db, ngo.id);
+  const storage = createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);
+  const donation = await makeCashDonation({ db, storage }, campaign, donor.id);
+  const path = `/apps?view=${donation.id}`;
+  const bytes = await javaScriptBytes(page, path);
+  expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+});
 
 test("a campaign's edit, analytics and public pages stay within the JavaScript budget", async ({ page, login, db }) => {
   const ngo = await login({ role: "ngo" });

@@ -12,6 +12,13 @@ test("a signed-out visit to every guarded path goes to that role's sign-in and r
   }
 });
 
+test("a client-side navigation into a guarded page is redirected in React Router's own form", async ({ request }) => {
+  const data = await request.get("/donate1.data?campaign=x&_routes=routes%2Fdonate%2Fpick", { maxRedirects: 0 });
+  expect(data.status()).toBe(204);
+  expect(data.headers()["x-remix-redirect"]).toBe(`/donor_signin?redirectTo=${encodeURIComponent("/donate1?campaign=x")}`);
+  // The public page's Donate link (tests/e2e/donate.spec.ts) is such a navigation, followed through to sign-in.
+});
+
 for (const visitor of ["admin", "ngo", "donor", "rider"] as const) {
   test(`a signed-in ${visitor} visiting another role's pages is sent home with a notice`, async ({ page, login }) => {
     await login({ role: visitor });

@@ -62,8 +62,8 @@ test.describe("public campaign page", () => {
     await expect(partners.nth(0)).toContainText(ownerName);
     await expect(partners.nth(0)).toContainText("Organiser · Rs. 4,000 collected (40%)");
     await expect(partners.nth(1)).toContainText("Partner · Rs. 6,000 collected (60%)");
-    // Nothing about donors on a public page; no Donate button until the donation flow ships.
-    await expect(page.getByRole("link", { name: "Donate" })).toHaveCount(0);
+    // Nothing about donors on a public page; Donate leads into the donor's flow for this campaign.
+    await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donate1?campaign=${campaign.slug}`);
     const share = page.getByRole("link", { name: /Share on WhatsApp/ });
     expect(decodeURIComponent((await share.getAttribute("href"))!)).toBe(
       `https://wa.me/?text=${campaign.title}\n${baseUrl()}/campaign/${campaign.slug}`,

@@ -1,1 +1,160 @@
-export default function Pending() { return null; }
+import { ChevronRight, Landmark, Smartphone } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/pay";
+import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "~/components/donate-parts";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { donateDetailsHref, donatePayHref, donateProofHref } from "~/lib/campaign-links";
+import { requireUser } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { donationTarget, type DonationTarget, type PaymentMethod } from "../../../server/domain/donations/cash";
+import { DomainError } from "../../../server/domain/errors";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "donor", request);
+  const url = new URL(request.url);
+  const slug = url.searchParams.get("campaign") ?? "";
+  const ngoId = url.searchParams.get("ngo");
+  let target: DonationTarget;
+  try {
+    target = await donationTarget(context.services.db, slug);
+  } catch (err) {
+    if (err instanceof DomainError) return { problem: err.kind === "not_found" ? ("notFound" as const) : ("ended" as const), slug };
+    throw err;
+  }
+  const ngos = target.ngos.map((n) => ({
+    id: n.id,
+    name: n.name,
+    logoKey: n.logoKey,
+    role: n.role,
+    methods: n.accounts.map((a) => a.method),
+  }));
+  const campaign = { slug: target.campaign.slug, title: target.campaign.title, pictureKey: target.campaign.pictureKey };
+  if (!ngos.some((n) => n.methods.length > 0)) return { problem: "noneCanReceive" as const, slug, campaign };
+  // A single NGO needs no choosing; a joint campaign's donor picks the partner to pay.
+  let chosen = ngoId ? ngos.find((n) => n.id === ngoId) : ngos.length === 1 ? ngos[0] : undefined;
+  let ngoProblem: { key: "unknownNgo" | "ngoCannotReceive"; name?: string } | null = null;
+  if (ngoId && !chosen) ngoProblem = { key: "unknownNgo" };
+  if (chosen && chosen.methods.length === 0) {
+    ngoProblem = { key: "ngoCannotReceive", name: chosen.name };
+    chosen = undefined;
+  }
+  return { problem: null, slug, campaign, joint: ngos.length > 1, ngos, chosen: chosen ?? null, ngoProblem };
+}
+
+const METHOD_ICON: Record<PaymentMethod, typeof Smartphone> = { jazzcash: Smartphone, easypaisa: Smartphone, bank: Landmark };
+
+const bigLink =
+  "flex min-h-16 w-full items-center gap-3 rounded-lg border-2 border-brand-700 bg-white p-4 text-start text-brand-900 shadow-sm hover:bg-brand-50";
+
+/** /donate2: for a joint campaign the partner to pay, then the ways that NGO can be paid. */
+export default function DonatePay({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const data = loaderData;
+  const back = data.slug ? donateDetailsHref(data.slug) : "/donate1";
+  let body: React.ReactNode;
+  if (data.problem === "notFound" || data.problem === "ended") {
+    body = (
+      <DonateProblem
+        message={t(data.problem === "ended" ? "donations:errors.campaignNotActive" : "donate:details.notFound")}
+        back="/donate1"
+        backLabel={t("donate:details.seeAll")}
+      />
+    );
+  } else if (data.problem === "noneCanReceive") {
+    body = <DonateProblem message={t("donate:pay.noneCanReceive")} back={back} backLabel={t("donate:goBack")} />;
+  } else if (data.chosen) {
+    const ngo = data.chosen;
+    body = (
+      <section aria-labelledby="methods-heading" className="flex flex-col gap-3">
+        <h2 id="methods-heading" className="text-xl font-bold text-brand-900">
+          {t("donate:pay.methodsHeading")}
+        </h2>
+        <p className="text-slate-700">{t("donate:pay.methodsLead", { name: ngo.name })}</p>
+        <ul className="flex flex-col gap-3">
+          {ngo.methods.map((m) => {
+            const Icon = METHOD_ICON[m];
+            return (
+              <li key={m}>
+                <Link to={donateProofHref(data.slug, ngo.id, m)} className={bigLink}>
+                  <Icon aria-hidden="true" className="size-7 shrink-0" />
+                  <span className="flex-1 text-lg font-bold">{t(`donations:methods.${m}`)}</span>
+                  <ChevronRight aria-hidden="true" className="size-5 shrink-0 rtl:rotate-180" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        {data.joint && (
+          <p>
+            <Link to={donatePayHref(data.slug)} className="font-medium text-brand-800 underline">
+              {t("donate:pay.changeNgo")}
+            </Link>
+          </p>
+        )}
+      </section>
+    );
+  } else {
+    body = (
+      <section aria-labelledby="ngo-heading" className="flex flex-col gap-3">
+        <h2 id="ngo-heading" className="text-xl font-bold text-brand-900">
+          {t("donate:pay.chooseNgo")}
+        </h2>
+        <p className="text-slate-700">{t("donate:pay.chooseNgoLead")}</p>
+        {data.ngoProblem && (
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900">
+            {t(`donate:pay.${data.ngoProblem.key}`, { name: data.ngoProblem.name ?? "" })}
+          </p>
+        )}
+        <ul className="flex flex-col gap-3">
+          {(data.ngos ?? []).map((n) => {
+            const inner = (
+              <>
+                <img src={pictureUrl(n.logoKey, "logo")} alt="" width={48} height={48} className="size-12 shrink-0 rounded bg-white object-contain" />
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span dir="auto" className="break-words text-start text-lg font-bold">
+                    {n.name}
+                  </span>
+                  <span className="text-sm text-slate-700">
+                    {t(`donate:details.role.${n.role}`)}
+                    {" · "}
+                    {n.methods.length > 0 ? n.methods.map((m) => t(`donations:methods.${m}`)).join(", ") : t("donate:pay.cannotReceive")}
+                  </span>
+                </span>
+              </>
+            );
+            return (
+              <li key={n.id}>
+                {n.methods.length > 0 ? (
+                  <Link to={donatePayHref(data.slug, n.id)} className={bigLink}>
+                    {inner}
+                    <ChevronRight aria-hidden="true" className="size-5 shrink-0 rtl:rotate-180" />
+                  </Link>
+                ) : (
+                  <div className="flex items-center gap-3 rounded-lg border-2 border-dashed border-slate-300 bg-slate-100 p-4 text-slate-800">
+                    {inner}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <RoleShell title={t("donate:title")}>
+      <title>{`${t("donate:pay.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <DonateStep step={2} />
+        {"campaign" in data && data.campaign && <CampaignStrip title={data.campaign.title} pictureKey={data.campaign.pictureKey} />}
+        {body}
+        {!data.problem && (
+          <div>
+            <BackLink to={back} label={t("donate:goBack")} />
+          </div>
+        )}
+      </div>
+    </RoleShell>
+  );
+}

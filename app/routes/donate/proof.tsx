@@ -1,1 +1,239 @@
-export default function Pending() { return null; }
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useRef, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/proof";
+import { CopyButton } from "~/components/donate-copy";
+import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "~/components/donate-parts";
+import { ErrorBox, TextField } from "~/components/form";
+import { RoleShell } from "~/components/role-shell";
+import { cashProofSchema } from "~/forms/donations";
+import { parseWithZod } from "~/forms/parse";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import { donatePayHref } from "~/lib/campaign-links";
+import { IMAGE_ACCEPT, PAYMENT_METHODS, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "~/lib/constants";
+import { formAction, requireUser } from "~/lib/http.server";
+import {
+  donationTarget,
+  paymentAccount,
+  submitCashDonation,
+  type PaymentAccount,
+  type PaymentMethod,
+} from "../../../server/domain/donations/cash";
+import { donorContactNumber } from "../../../server/domain/donations/picker";
+import { DomainError } from "../../../server/domain/errors";
+
+const UPLOAD_FAILED = "donations:errors.uploadFailed";
+
+function isMethod(value: string | null): value is PaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(value ?? "");
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "donor", request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const slug = url.searchParams.get("campaign") ?? "";
+  const ngoId = url.searchParams.get("ngo") ?? "";
+  const method = url.searchParams.get("method");
+  const backToPay = slug ? donatePayHref(slug) : "/donate1";
+  if (!isMethod(method)) return { problem: "donations:errors.methodUnknown", back: backToPay };
+  let found: { campaign: { title: string; pictureKey: string | null }; ngoName: string; account: PaymentAccount };
+  try {
+    const target = await donationTarget(db, slug);
+    const { ngo, account } = paymentAccount(target, ngoId, method);
+    found = { campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey }, ngoName: ngo.name, account };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return { problem: err.kind === "not_found" ? "donate:details.notFound" : err.message, back: backToPay };
+  }
+  return {
+    problem: null,
+    back: donatePayHref(slug, ngoId),
+    ...found,
+    values: {
+      campaign: slug,
+      ngo: ngoId,
+      method,
+      phone: await donorContactNumber(db, user.id),
+      // A new key each time the form is shown: resending this form (a double click, a retried request) finds
+      // the donation it made instead of making another.
+      idempotencyKey: crypto.randomUUID(),
+    },
+  };
+}
+
+type ActionResult = { result: SubmissionResult<string[]> };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, "donor", request);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch (err) {
+    // A body cut off in transit: nothing was stored, the donor can send it again.
+    context.services.log.warn({ err }, "reading a donation proof form failed");
+    return data<ActionResult>({ result: { status: "error", error: { "": [UPLOAD_FAILED] } } }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: cashProofSchema });
+  if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
+  let donationId: string;
+  try {
+    const out = await formAction(submission, () => submitCashDonation(context.services, user.id, submission.value));
+    if (!out.ok) return out.response;
+    donationId = out.value.id;
+  } catch (err) {
+    // submitCashDonation removes a stored screenshot when the row is not written, so a retry starts clean.
+    context.services.log.error({ err }, "saving a cash donation failed");
+    return data<ActionResult>({ result: submission.reply({ formErrors: [UPLOAD_FAILED] }) }, { status: 503 });
+  }
+  return redirect(`/donate4?donation=${donationId}`);
+}
+
+/** /donate3: the receiving NGO's account for the chosen method, then the proof form (phone, amount, screenshot, transaction ID). */
+export default function DonateProof({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const d = loaderData;
+  return (
+    <RoleShell title={t("donate:title")}>
+      <title>{`${t("donate:proof.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <DonateStep step={3} />
+        {d.problem !== null ? (
+          <DonateProblem message={t(d.problem)} back={d.back} backLabel={t("donate:goBack")} />
+        ) : (
+          <>
+            <CampaignStrip title={d.campaign.title} pictureKey={d.campaign.pictureKey} />
+            <AccountPanel ngoName={d.ngoName} account={d.account} />
+            <ProofForm values={d.values} lastResult={(actionData as ActionResult | undefined)?.result} />
+            <div>
+              <BackLink to={d.back} label={t("donate:goBack")} />
+            </div>
+          </>
+        )}
+      </div>
+    </RoleShell>
+  );
+}
+
+function AccountPanel({ ngoName, account }: { ngoName: string; account: PaymentAccount }) {
+  const { t } = useTranslation();
+  const method = t(`donations:methods.${account.method}`);
+  const numberLabel = account.method === "bank" ? t("donate:proof.accountNumber") : t("donate:proof.walletNumber", { method });
+  return (
+    <section aria-labelledby="account-heading" className="flex flex-col gap-3 rounded-lg border-2 border-brand-700 bg-white p-4 shadow-sm">
+      <h2 id="account-heading" className="text-xl font-bold text-brand-900">
+        {t("donate:proof.accountHeading", { method })}
+      </h2>
+      <p className="text-slate-700">{t("donate:proof.accountLead", { name: ngoName })}</p>
+      <dl className="flex flex-col gap-2">
+        {account.bankName && (
+          <div>
+            <dt className="text-sm text-slate-700">{t("donate:proof.bankName")}</dt>
+            <dd dir="auto" className="text-start font-bold">
+              {account.bankName}
+            </dd>
+          </div>
+        )}
+        {account.title && (
+          <div>
+            <dt className="text-sm text-slate-700">{t("donate:proof.accountTitle")}</dt>
+            <dd dir="auto" className="text-start font-bold">
+              {account.title}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-sm text-slate-700">{numberLabel}</dt>
+          <dd className="flex flex-wrap items-center gap-3">
+            <span dir="ltr" className="select-all break-all font-mono text-xl font-bold tracking-wide text-slate-900" data-testid="account-number">
+              {account.number}
+            </span>
+            <CopyButton text={account.number} what={numberLabel} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+type ShrinkState = { state: "idle" } | { state: "working" } | { state: "done"; size: string };
+
+function ProofForm({
+  values,
+  lastResult,
+}: {
+  values: { campaign: string; ngo: string; method: string; phone: string; idempotencyKey: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(cashProofSchema, { id: "proof", lastResult, defaultValue: values });
+  const [shrink, setShrink] = useState<ShrinkState>({ state: "idle" });
+  // Files this page made itself, so replacing the chosen file does not start another round.
+  const made = useRef(new WeakSet<File>());
+  const busy = navigation.state === "submitting" || shrink.state === "working";
+  // Problems with the hidden fields (an ended campaign, an expired form) belong to the whole form.
+  const formErrors = [
+    ...(form.errors ?? []),
+    ...[fields.campaign, fields.ngo, fields.method, fields.idempotencyKey].flatMap((f) => f.errors ?? []),
+  ];
+
+  const onChange = async (event: React.FormEvent<HTMLFormElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name !== fields.screenshot.name || input.type !== "file") return;
+    const file = input.files?.[0];
+    if (!file || made.current.has(file)) return;
+    setShrink({ state: "working" });
+    try {
+      const { shrinkImage, replaceInputFile } = await import("~/lib/shrink-image");
+      const smaller = await shrinkImage(file, { maxBytes: PROOF_SHRINK_ABOVE_BYTES, maxEdge: PROOF_MAX_EDGE });
+      // The donor may have picked another file meanwhile: that one gets its own round.
+      if (!smaller || input.files?.[0] !== file) {
+        setShrink({ state: "idle" });
+        return;
+      }
+      made.current.add(smaller);
+      replaceInputFile(input, smaller);
+      // Let the form's checks see the new file (a size message shown for the original goes away).
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      const mb = new Intl.NumberFormat(i18n.language === "ur" ? "ur-PK" : "en-PK", { maximumFractionDigits: 1, numberingSystem: "latn" });
+      setShrink({ state: "done", size: `${mb.format(smaller.size / (1024 * 1024))} MB` });
+    } catch {
+      // Shrinking is a courtesy: the original goes up as chosen and the server decides.
+      setShrink({ state: "idle" });
+    }
+  };
+
+  return (
+    <section aria-labelledby="proof-heading" className="rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="proof-heading" className="mb-1 text-xl font-bold text-brand-900">
+        {t("donate:proof.formHeading")}
+      </h2>
+      <p className="mb-4 text-slate-700">{t("donate:proof.formLead")}</p>
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)} onChange={onChange}>
+        <ErrorBox id={form.errorId} errors={formErrors.length > 0 ? formErrors : null} />
+        {([fields.campaign, fields.ngo, fields.method, fields.idempotencyKey] as const).map((f) => {
+          const { key, ...props } = getInputProps(f, { type: "hidden" });
+          return <input key={key ?? f.name} {...props} />;
+        })}
+        <TextField field={fields.phone} label={t("donate:proof.phone")} type="tel" autoComplete="tel" inputMode="tel" hint={t("donate:proof.phoneHint")} />
+        <TextField field={fields.amount} label={t("donate:proof.amount")} inputMode="numeric" hint={t("donate:proof.amountHint")} />
+        <div className="flex flex-col gap-1">
+          <TextField field={fields.screenshot} label={t("donate:proof.screenshot")} type="file" accept={IMAGE_ACCEPT} hint={t("donate:proof.screenshotHint")} />
+          <p role="status" className="text-sm text-slate-700">
+            {shrink.state === "working" ? t("donate:proof.shrinking") : shrink.state === "done" ? t("donate:proof.shrunk", { size: shrink.size }) : ""}
+          </p>
+        </div>
+        <TextField field={fields.transactionId} label={t("donate:proof.transactionId")} autoComplete="off" hint={t("donate:proof.transactionIdHint")} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="w-full rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {navigation.state === "submitting" ? t("donate:proof.submitting") : t("donate:proof.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}

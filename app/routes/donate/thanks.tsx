@@ -1,1 +1,81 @@
-export default function Pending() { return null; }
+import { CircleCheck } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/thanks";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { DonateStep } from "~/components/donate-parts";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { requireUser, throwHttp } from "~/lib/http.server";
+import { formatRupees } from "~/lib/money";
+import { cashDonationOfDonor, type DonorDonationSummary } from "../../../server/domain/donations/cash";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "donor", request);
+  const id = new URL(request.url).searchParams.get("donation") ?? "";
+  let donation: DonorDonationSummary;
+  try {
+    donation = await cashDonationOfDonor(context.services.db, user.id, id);
+  } catch (err) {
+    throwHttp(err);
+  }
+  return {
+    donation: {
+      amount: donation.amount,
+      method: donation.method,
+      status: donation.status,
+      campaignTitle: donation.campaignTitle,
+      ngoName: donation.ngoName,
+      createdAt: formatDateTime(donation.createdAt, context.lang),
+    },
+  };
+}
+
+/** /donate4: thanks, what was sent, and the ways on: the donor's history or another donation. */
+export default function DonateThanks({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const d = loaderData.donation;
+  const rows: [string, React.ReactNode][] = [
+    [t("donate:thanks.amount"), formatRupees(d.amount, i18n.language)],
+    [t("donate:thanks.campaign"), <span dir="auto">{d.campaignTitle}</span>],
+    [t("donate:thanks.ngo"), <span dir="auto">{d.ngoName}</span>],
+    [t("donate:thanks.method"), t(`donations:methods.${d.method}`)],
+    [t("donate:thanks.sentAt"), <DateTime value={d.createdAt} />],
+    [t("donate:thanks.status"), t(`donations:status.${d.status}`)],
+  ];
+  return (
+    <RoleShell title={t("donate:title")}>
+      <title>{`${t("donate:thanks.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <DonateStep step={4} />
+        <section aria-labelledby="thanks-heading" className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+          <div className="flex items-start gap-3">
+            <CircleCheck aria-hidden="true" className="size-10 shrink-0 text-emerald-700" />
+            <div>
+              <h2 id="thanks-heading" className="text-2xl font-bold text-brand-900">
+                {t("donate:thanks.title")}
+              </h2>
+              <p className="text-slate-700">{t("donate:thanks.lead")}</p>
+            </div>
+          </div>
+          <h3 className="text-lg font-bold">{t("donate:thanks.summary")}</h3>
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+            {rows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-sm text-slate-700 sm:text-base">{label}</dt>
+                <dd className="mb-2 break-words font-bold text-slate-900 sm:mb-0">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Link to="/dvh" className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+              {t("donate:thanks.history")}
+            </Link>
+            <Link to="/donate1" className="inline-flex items-center rounded-md bg-brand-700 px-6 py-2 font-bold text-white hover:bg-brand-800">
+              {t("donate:thanks.done")}
+            </Link>
+          </div>
+        </section>
+      </div>
+    </RoleShell>
+  );
+}

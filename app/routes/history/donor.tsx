@@ -1,1 +1,120 @@
-export default function Pending() { return null; }
+import { Link } from "react-router";
+import type { Route } from "./+types/donor";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { publicCampaignPath } from "~/lib/campaign-links";
+import { requireUser } from "~/lib/http.server";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { donorHistory } from "../../../server/domain/donations/history";
+import { AmountOrItems, ReceiptLink, StatusBadge } from "./history-ui";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "donor", request);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const list = await donorHistory(context.services.db, user.id, { page });
+  return {
+    list: {
+      ...list,
+      rows: list.rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        status: r.status,
+        amount: r.amount,
+        items: r.items,
+        method: r.method,
+        campaignTitle: r.campaignTitle,
+        campaignPath: r.campaignArchived ? null : publicCampaignPath(r.campaignSlug),
+        ngoName: r.ngoName,
+        createdAt: formatDateTime(r.createdAt, context.lang),
+        rejectionReason: r.status === "rejected" ? r.rejectionReason : null,
+        receiptNumber: r.receiptNumber,
+      })),
+    },
+  };
+}
+
+/** /dvh: the donor's own donations (cash and in-kind), newest first, with the NGO's decision and the receipt. */
+export default function DonorHistory({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { list } = loaderData;
+  const title = t("history:donor.title");
+  return (
+    <RoleShell title={title}>
+      <title>{`${title} · ${t("common:brand")}`}</title>
+      <p className="mb-4 max-w-3xl text-slate-700">{t("history:donor.lead")}</p>
+      {list.rows.length === 0 ? (
+        <div className="rounded-lg bg-white p-6 shadow-sm">
+          <p className="text-slate-700">{t("history:donor.empty")}</p>
+          <Link
+            to="/donate1"
+            className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+          >
+            {t("history:donor.emptyLink")}
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label={t("history:donor.listLabel")} className="grid max-w-4xl gap-3">
+          {list.rows.map((d) => (
+            <li key={d.id} className="rounded-lg bg-white p-4 shadow-sm" data-donation={d.id}>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="min-w-0 text-lg font-bold break-words text-slate-900">
+                  {d.campaignPath ? (
+                    <Link to={d.campaignPath} className="hover:underline">
+                      {d.campaignTitle}
+                    </Link>
+                  ) : (
+                    <>
+                      {d.campaignTitle} <span className="text-sm font-normal text-slate-600">{t("history:archived")}</span>
+                    </>
+                  )}
+                </h2>
+                <StatusBadge status={d.status} />
+              </div>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+                <dt className="font-medium text-slate-600">{t("history:fields.ngo")}</dt>
+                <dd className="min-w-0 break-words text-slate-900">{d.ngoName}</dd>
+                <dt className="font-medium text-slate-600">{t("history:fields.date")}</dt>
+                <dd className="text-slate-900">
+                  <DateTime value={d.createdAt} />
+                </dd>
+                <dt className="font-medium text-slate-600">{t("history:fields.kind")}</dt>
+                <dd className="text-slate-900">{t(`donations:kind.${d.kind}`, { defaultValue: d.kind })}</dd>
+                <dt className="font-medium text-slate-600">{t(d.amount !== null ? "history:fields.amount" : "history:fields.items")}</dt>
+                <dd className="min-w-0 text-slate-900">
+                  <AmountOrItems amount={d.amount} items={d.items} />
+                </dd>
+                {d.method && (
+                  <>
+                    <dt className="font-medium text-slate-600">{t("history:fields.method")}</dt>
+                    <dd className="text-slate-900">{t(`donations:methods.${d.method}`, { defaultValue: d.method })}</dd>
+                  </>
+                )}
+                {d.receiptNumber && (
+                  <>
+                    <dt className="font-medium text-slate-600">{t("history:fields.receipt")}</dt>
+                    <dd className="text-slate-900">{t("history:receiptNumber", { number: d.receiptNumber })}</dd>
+                  </>
+                )}
+              </dl>
+              {d.rejectionReason && (
+                <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                  <p className="font-bold">{t("history:reason")}</p>
+                  <p className="break-words whitespace-pre-line">{d.rejectionReason}</p>
+                </div>
+              )}
+              {d.status === "pending" && d.kind === "cash" && <p className="mt-2 text-sm text-slate-700">{t("history:donor.pendingNote")}</p>}
+              {d.receiptNumber && (
+                <div className="mt-3">
+                  <ReceiptLink id={d.id} number={d.receiptNumber} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={list.page} pages={list.pages} label={t("history:donor.pagerLabel")} />
+    </RoleShell>
+  );
+}

@@ -1,1 +1,28 @@
-export function loader() { return new Response(null, { status: 404 }); }
+import type { Route } from "./+types/ngo-export";
+import { serverI18n } from "~/i18n/i18n.server";
+import { requireUser } from "~/lib/http.server";
+import { ngoHistoryCsv, parseNgoHistoryFilter } from "../../../server/domain/donations/history";
+
+/** The download's name: donations-YYYY-MM-DD.csv, the day in Pakistan. */
+function fileName(now: Date): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `donations-${day}.csv`;
+}
+
+/**
+ * GET /donHistory/export?campaign=&status=&sort= → the NGO's donation history under the same filter and sort
+ * as the screen, as CSV streamed from the database in batches, headings in the user's language.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  const filter = parseNgoHistoryFilter(new URL(request.url).searchParams);
+  const { t } = serverI18n(context.lang);
+  return new Response(ngoHistoryCsv(context.services.db, user.id, filter, t), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName(new Date())}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,1 +1,35 @@
-export function loader() { return new Response(null, { status: 404 }); }
+import type { Route } from "./+types/receipt";
+import { serverI18n } from "~/i18n/i18n.server";
+import { requireAnyUser } from "~/lib/http.server";
+import { DomainError } from "../../../server/domain/errors";
+import { receiptFileName, receiptFor, renderReceiptPdf } from "../../../server/domain/donations/receipts";
+
+/**
+ * GET /receipts/:id → the PDF receipt of an approved cash donation, for the donor who gave it, the NGO it was
+ * paid to and the admin. Anyone else, and any donation without a receipt, gets the same 404: a receipt's
+ * existence never leaks. Rendered on each request, never stored.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requireAnyUser(context);
+  let receipt;
+  try {
+    receipt = await receiptFor(context.services.db, user, params.id);
+  } catch (err) {
+    if (!(err instanceof DomainError) || err.kind !== "not_found") throw err;
+    return new Response(serverI18n(context.lang).t("errors:notFound"), {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  // English only: see renderReceiptPdf (the standard PDF fonts cannot shape Urdu script).
+  const pdf = await renderReceiptPdf(receipt, serverI18n("en").t);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${receiptFileName(receipt)}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

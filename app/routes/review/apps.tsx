@@ -1,1 +1,444 @@
-export default function Pending() { return null; }
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Check, Eye, Filter } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/apps";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { ErrorBox } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { ProofImage } from "~/components/proof-image";
+import { ReviewDialog } from "~/components/review-dialog";
+import { FlagBadges, FlagPanel, type ReviewFlag } from "~/components/review-flags";
+import { RoleShell } from "~/components/role-shell";
+import { decisionSchema, disapproveSchema } from "~/forms/donations";
+import { parseWithZod } from "~/forms/parse";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import { REASON_MAX_LENGTH } from "~/lib/constants";
+import { formAction, requireUser } from "~/lib/http.server";
+import { formatRupees } from "~/lib/money";
+import { pictureUrl } from "~/lib/pictures";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "../../../server/domain/donations/cash";
+import { DomainError } from "../../../server/domain/errors";
+
+const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
+type Notice = (typeof NOTICES)[number];
+
+/** The list's own query (campaign filter and page): kept when the dialog opens and closes, and after a decision. */
+const LIST_PARAMS = ["campaign", "page"] as const;
+
+function listQuery(from: URLSearchParams, extra: Record<string, string> = {}): string {
+  const next = new URLSearchParams();
+  for (const name of LIST_PARAMS) {
+    const value = from.get(name);
+    if (value) next.set(name, value);
+  }
+  for (const [k, v] of Object.entries(extra)) next.set(k, v);
+  const query = next.toString();
+  return query ? `?${query}` : "";
+}
+
+/** A flagged card stands out by its edge too, in the colour of its first warning. */
+const FLAG_EDGE: Record<ReviewFlag | "none", string> = {
+  sameTransaction: "border-s-4 border-red-600",
+  sameImage: "border-s-4 border-amber-500",
+  none: "",
+};
+
+function flagsOf(item: { duplicateTransaction: boolean; duplicateImage: boolean }): ReviewFlag[] {
+  const flags: ReviewFlag[] = [];
+  if (item.duplicateTransaction) flags.push("sameTransaction");
+  if (item.duplicateImage) flags.push("sameImage");
+  return flags;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ngo = requireUser(context, "ngo", request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const when = (d: Date) => formatDateTime(d, context.lang);
+
+  const campaigns = await reviewCampaigns(db, ngo.id);
+  // A campaign with nothing left to review drops out of the filter; the list then shows every campaign.
+  const requested = url.searchParams.get("campaign") ?? "";
+  const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
+  let queue = await reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page: parsePage(url.searchParams.get("page")) });
+  if (queue.rows.length === 0 && queue.page > queue.pages) {
+    // Decisions emptied the last page: show the one that is now last.
+    queue = await reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page: queue.pages });
+  }
+
+  const viewId = url.searchParams.get("view");
+  let detail = null;
+  if (viewId) {
+    try {
+      detail = await reviewDetail(db, ngo.id, viewId);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.kind === "not_found")) throw err;
+    }
+  }
+  const notice = url.searchParams.get("notice");
+  const related = (rows: NonNullable<typeof detail>["sameTransaction"]) =>
+    rows.map((r) => ({ ...r, createdAt: when(r.createdAt) }));
+
+  return data(
+    {
+      notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
+      campaign,
+      campaigns,
+      queue: { ...queue, rows: queue.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
+      view: viewId
+        ? detail
+          ? {
+              found: true as const,
+              ...detail,
+              createdAt: when(detail.createdAt),
+              sameTransaction: related(detail.sameTransaction),
+              sameImage: related(detail.sameImage),
+            }
+          : { found: false as const, id: viewId }
+        : null,
+    },
+    // A donation that is not this NGO's is answered like one that does not exist.
+    { status: viewId && !detail ? 404 : 200 },
+  );
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ngo = requireUser(context, "ngo", request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: decisionSchema });
+  // Which donation and form the answer belongs to, so the dialog shows the error next to the right field.
+  const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), ...target }, { status: 400 });
+  }
+  const input = submission.value;
+  const outcome = await formAction(submission, () =>
+    decideCashDonation(
+      context.services,
+      ngo.id,
+      input.intent === "approve"
+        ? { donationId: input.donationId, approve: true }
+        : { donationId: input.donationId, approve: false, reason: input.reason },
+    ),
+  );
+  const from = new URL(request.url).searchParams;
+  if (!outcome.ok) {
+    const status = outcome.response.init?.status ?? 400;
+    if (status === 409) {
+      // Decided the other way meanwhile (another tab, another volunteer): show its state, not an error page.
+      return redirect(`/apps${listQuery(from, { view: input.donationId, notice: "alreadyDecided" })}`);
+    }
+    if (status === 404) {
+      return data({ result: submission.reply({ formErrors: ["review:notFound"] }), ...target }, { status: 404 });
+    }
+    return data({ result: outcome.response.data.result, ...target }, { status });
+  }
+  const { changed, status, campaignCompleted } = outcome.value;
+  if (!changed) return redirect(`/apps${listQuery(from, { view: input.donationId, notice: "alreadyDecided" })}`);
+  const notice: Notice = status === "rejected" ? "rejected" : campaignCompleted ? "completed" : "approved";
+  return redirect(`/apps${listQuery(from, { notice })}`);
+}
+
+type ActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
+type LoaderData = Route.ComponentProps["loaderData"];
+type Detail = Extract<NonNullable<LoaderData["view"]>, { found: true }>;
+
+/** /apps: the NGO's queue of cash donations to approve or disapprove, with the proof in a dialog. */
+export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const actionData = useActionData<typeof action>() as ActionData;
+  const [params] = useSearchParams();
+  const { notice, campaign, campaigns, queue, view } = loaderData;
+  const lang = i18n.language;
+  const closeHref = `/apps${listQuery(params)}`;
+  // Form errors that belong to no field (a donation that is not this NGO's, a malformed request).
+  const formErrors = actionData
+    ? Object.entries(actionData.result.error ?? {})
+        .filter(([name]) => name !== "reason")
+        .flatMap(([, errors]) => errors ?? [])
+    : [];
+
+  const noticeBox = notice && !actionData && (
+    <p
+      id="review-notice"
+      role="status"
+      tabIndex={-1}
+      className={`mb-4 rounded-md border p-3 ${notice === "alreadyDecided" ? "border-amber-400 bg-amber-50 text-amber-950" : "border-green-300 bg-green-50 text-green-900"}`}
+    >
+      {t(`review:notices.${notice}`)}
+    </p>
+  );
+
+  // Focus returns to the View link the dialog was opened from (or to the notice when the row has gone).
+  const lastView = useRef<string | null>(null);
+  const viewId = view?.id ?? null;
+  useEffect(() => {
+    if (viewId) {
+      lastView.current = viewId;
+      return;
+    }
+    if (!lastView.current) return;
+    const back = document.getElementById(`view-${lastView.current}`) ?? document.getElementById("review-notice");
+    back?.focus();
+    lastView.current = null;
+  }, [viewId]);
+
+  return (
+    <RoleShell title={t("review:title")}>
+      <title>{`${t("review:title")} · ${t("common:brand")}`}</title>
+      <div inert={view !== null}>
+        {!view && noticeBox}
+        {!view && <ErrorBox errors={formErrors} />}
+        <p className="mb-4 max-w-3xl text-slate-700">{t("review:lead")}</p>
+
+        <Form method="get" action="/apps" className="mb-4 flex flex-wrap items-end gap-2">
+          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-md">
+            <label htmlFor="review-campaign" className="font-medium text-slate-800">
+              {t("review:filter.label")}
+            </label>
+            <select
+              id="review-campaign"
+              name="campaign"
+              defaultValue={campaign}
+              key={campaign}
+              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+            >
+              <option value="">{t("review:filter.all")}</option>
+              {campaigns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">
+            <Filter aria-hidden="true" className="size-4" />
+            {t("review:filter.submit")}
+          </button>
+        </Form>
+
+        <h2 className="mb-3 text-lg font-bold text-brand-900">{t("review:waiting", { count: queue.total })}</h2>
+        {queue.rows.length === 0 ? (
+          <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">{t(campaign ? "review:emptyFiltered" : "review:empty")}</p>
+        ) : (
+          <ol aria-label={t("review:listLabel")} className="grid gap-3 lg:grid-cols-2">
+            {queue.rows.map((d) => {
+              const flags = flagsOf(d);
+              const amount = formatRupees(d.amount, lang);
+              return (
+                <li key={d.id} className="min-w-0">
+                  <article
+                    aria-labelledby={`donor-${d.id}`}
+                    className={`flex h-full flex-col gap-2 rounded-lg bg-white p-4 shadow-sm ${FLAG_EDGE[flags[0] ?? "none"]}`}
+                  >
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                      <h3 id={`donor-${d.id}`} className="text-lg font-bold break-words">
+                        {d.donorName}
+                      </h3>
+                      <p className="text-xl font-bold text-brand-900">{amount}</p>
+                    </div>
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                      <dt className="font-medium text-slate-600">{t("review:fields.method")}</dt>
+                      <dd>{t(`donations:methods.${d.method}`)}</dd>
+                      <dt className="font-medium text-slate-600">{t("review:fields.campaign")}</dt>
+                      <dd className="wrap-anywhere">{d.campaignTitle}</dd>
+                      <dt className="font-medium text-slate-600">{t("review:fields.date")}</dt>
+                      <dd>
+                        <DateTime value={d.createdAt} />
+                      </dd>
+                    </dl>
+                    <FlagBadges flags={flags} />
+                    <div className="mt-auto pt-1">
+                      <Link
+                        id={`view-${d.id}`}
+                        to={`/apps${listQuery(params, { view: d.id })}`}
+                        preventScrollReset
+                        aria-label={t("review:viewLabel", { name: d.donorName, amount })}
+                        className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+                      >
+                        <Eye aria-hidden="true" className="size-4" />
+                        {t("review:view")}
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <Pager page={queue.page} pages={queue.pages} label={t("review:listLabel")} />
+      </div>
+
+      {view &&
+        (view.found ? (
+          <ReviewDialog key={view.id} titleId="review-dialog-title" closeHref={closeHref} closeLabel={t("review:dialog.close")}>
+            <DonationReview
+              detail={view}
+              notice={noticeBox}
+              actionData={actionData?.donationId === view.id ? actionData : undefined}
+              formErrors={formErrors}
+            />
+          </ReviewDialog>
+        ) : (
+          <ReviewDialog key={view.id} titleId="review-dialog-title" closeHref={closeHref} closeLabel={t("review:dialog.close")}>
+            <h2 id="review-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
+              {t("review:dialog.notFoundTitle")}
+            </h2>
+            <p className="mt-3 text-slate-800">{t("review:dialog.notFound")}</p>
+          </ReviewDialog>
+        ))}
+    </RoleShell>
+  );
+}
+
+/** The dialog's content: the screenshot, every detail, the warnings, and Approve / Disapprove while pending. */
+function DonationReview({
+  detail,
+  notice,
+  actionData,
+  formErrors,
+}: {
+  detail: Detail;
+  notice: React.ReactNode;
+  actionData: ActionData;
+  formErrors: string[];
+}) {
+  const { t, i18n } = useTranslation();
+  const amount = formatRupees(detail.amount, i18n.language);
+  const rows: [string, React.ReactNode][] = [
+    [t("review:fields.donor"), detail.donorName],
+    [t("review:fields.email"), detail.donorEmail],
+    [t("review:fields.phone"), detail.phone ?? ""],
+    [t("review:fields.amount"), <strong key="amount">{amount}</strong>],
+    [t("review:fields.method"), t(`donations:methods.${detail.method}`)],
+    [t("review:fields.transactionId"), <span key="tx" className="font-mono">{detail.transactionId ?? ""}</span>],
+    [t("review:fields.campaign"), detail.campaignTitle],
+    [t("review:fields.date"), <DateTime key="date" value={detail.createdAt} />],
+  ];
+  return (
+    <>
+      <h2 id="review-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
+        {t("review:dialog.title", { name: detail.donorName })}
+      </h2>
+      <div className="mt-3 empty:hidden">
+        {notice}
+        <ErrorBox errors={formErrors} />
+      </div>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <section aria-labelledby="review-screenshot">
+          <h3 id="review-screenshot" className="mb-2 font-bold text-slate-800">
+            {t("review:dialog.screenshot")}
+          </h3>
+          {detail.proofKey ? (
+            <ProofImage src={pictureUrl(detail.proofKey, "campaign")} alt={t("review:dialog.screenshotAlt", { name: detail.donorName })} />
+          ) : (
+            <p className="text-slate-700">{t("review:dialog.noScreenshot")}</p>
+          )}
+        </section>
+        <section aria-labelledby="review-details" className="min-w-0">
+          <h3 id="review-details" className="mb-2 font-bold text-slate-800">
+            {t("review:dialog.details")}
+          </h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+            {rows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-slate-600">{label}</dt>
+                <dd className="wrap-anywhere">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      {(detail.sameTransaction.length > 0 || detail.sameImage.length > 0) && (
+        <div className="mt-4 flex flex-col gap-3">
+          {detail.sameTransaction.length > 0 && <FlagPanel flag="sameTransaction" related={detail.sameTransaction} />}
+          {detail.sameImage.length > 0 && <FlagPanel flag="sameImage" related={detail.sameImage} />}
+        </div>
+      )}
+
+      <div className="mt-5 border-t border-slate-200 pt-4">
+        {detail.status === "pending" ? (
+          <Decision id={detail.id} actionData={actionData} />
+        ) : (
+          <div role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
+            <p className="font-bold">{t("review:dialog.decided", { state: t(`donations:status.${detail.status}`) })}</p>
+            {detail.status === "rejected" && detail.rejectionReason && (
+              <p className="mt-1 wrap-anywhere">{t("review:dialog.decidedReason", { reason: detail.rejectionReason })}</p>
+            )}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+/**
+ * Approve (one click) and Disapprove (a native disclosure asking for the reason, which opens again when the
+ * server sends the form back). Both are plain POST forms; while one is being sent, both buttons wait.
+ */
+function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
+  const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
+  const [form, fields] = useSchemaForm(disapproveSchema, { id: `disapprove-${id}`, lastResult: rejectResult });
+  const reasonError = fields.reason.errors?.[0];
+  const hintId = `${fields.reason.id}-hint`;
+  return (
+    <div className="flex flex-col gap-3">
+      <Form method="post" className="flex flex-col gap-1">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="donationId" value={id} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-1 self-start rounded-md bg-emerald-700 px-5 py-2 font-bold text-white hover:bg-emerald-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          <Check aria-hidden="true" className="size-5" />
+          {sending === "approve" ? t("review:actions.approving") : t("review:actions.approve")}
+        </button>
+        <p className="text-sm text-slate-600">{t("review:actions.approveHint")}</p>
+      </Form>
+      <details open={Boolean(rejectResult)} className="min-w-0">
+        <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
+          {t("review:actions.disapprove")}
+        </summary>
+        <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
+          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="donationId" value={id} />
+          <label htmlFor={fields.reason.id} className="font-medium text-slate-800">
+            {t("review:actions.reason")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reason, { ariaDescribedBy: hintId })}
+            key={fields.reason.key}
+            required
+            maxLength={REASON_MAX_LENGTH}
+            rows={3}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+          />
+          <p id={hintId} className="text-sm text-slate-600">
+            {t("review:actions.reasonHint")}
+          </p>
+          {reasonError && (
+            <p id={fields.reason.errorId} className="text-sm font-medium text-red-700">
+              {t(reasonError)}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={busy}
+            className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+          >
+            {sending === "reject" ? t("review:actions.sending") : t("review:actions.sendDisapproval")}
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
+}

@@ -1,28 +1,30 @@
+import { createHash } from "node:crypto";
 import sharp from "sharp";
 
+/** Fingerprints are taken of the image shrunk to fit this square: the same pixels give the same result, at a bounded cost. */
+const FINGERPRINT_EDGE = 512;
+
 /**
- * A 64-bit difference hash (dHash) of an image, as 16 hex digits: the image shrunk to 9×8 grey pixels,
- * one bit per pair of neighbours. The same screenshot gives the same hash after re-encoding, resizing or a
- * change of format, so a proof reused for a second donation is noticed. Null when the image cannot be read
- * or is plain.
+ * A fingerprint of an image's pixels (a SHA-256 of its colours, shrunk to fit 512 px, as 32 hex digits). The same
+ * screenshot gives the same fingerprint under another file name or saved again without loss (PNG, WebP), so a
+ * proof sent again for a second donation is noticed. A lossy copy (a forwarded JPEG) differs: it still shows the
+ * same transaction ID, which is flagged on its own. A perceptual hash (dHash) was tried and dropped: payment
+ * screenshots of one wallet app differ only in a few digits, so different payments hashed alike, while
+ * re-encoding flipped bits of the same one. Null when the image cannot be read or is plain.
  */
 export async function imageFingerprint(input: Buffer): Promise<string | null> {
   try {
-    const pixels = await sharp(input, { limitInputPixels: 40_000_000 })
+    const { data, info } = await sharp(input, { limitInputPixels: 40_000_000 })
       .rotate()
       .flatten({ background: "#ffffff" })
-      .grayscale()
-      .resize(9, 8, { fit: "fill", kernel: "lanczos3" })
+      // JPEG and WebP can shrink while decoding, which would give the same pixels a different result than a PNG does.
+      .resize(FINGERPRINT_EDGE, FINGERPRINT_EDGE, { fit: "inside", withoutEnlargement: true, fastShrinkOnLoad: false })
+      .toColourspace("srgb")
       .raw()
-      .toBuffer();
-    let hash = 0n;
-    for (let y = 0; y < 8; y += 1) {
-      for (let x = 0; x < 8; x += 1) {
-        hash = (hash << 1n) | (pixels[y * 9 + x]! > pixels[y * 9 + x + 1]! ? 1n : 0n);
-      }
-    }
-    // A plain image (all one colour) hashes to zero, like every other plain image: that says nothing.
-    return hash === 0n ? null : hash.toString(16).padStart(16, "0");
+      .toBuffer({ resolveWithObject: true });
+    // A plain image (all one colour) says nothing: every blank image would be a "duplicate" of every other.
+    if (data.every((byte, i) => byte === data[i % info.channels])) return null;
+    return createHash("sha256").update(`${info.width}x${info.height}x${info.channels};`).update(data).digest("hex").slice(0, 32);
   } catch {
     return null;
   }

@@ -1,0 +1,76 @@
+import { ArrowLeft, TriangleAlert } from "lucide-react";
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n/i18n";
+import { IN_KIND_FLOW_AVAILABLE, nonCashHref } from "~/lib/campaign-links";
+import { pictureUrl } from "~/lib/pictures";
+
+/** How many screens the cash flow has (/donate1 → /donate4), for "Step 2 of 4". */
+const CASH_STEPS = 4;
+
+/** "Step n of 4" above a screen of the cash flow, so a donor knows how far along they are. */
+export function DonateStep({ step }: { step: number }) {
+  const { t } = useTranslation();
+  return <p className="text-sm font-medium text-slate-700">{t("donate:step", { step, steps: CASH_STEPS })}</p>;
+}
+
+/**
+ * The Cash / Non-Cash toggle of the picker. Cash is this page; the Non-Cash half appears only once the
+ * in-kind flow exists, so it never links to a page that is not there.
+ */
+export function DonationKindToggle() {
+  const { t } = useTranslation();
+  const base = "rounded-md px-4 py-2 font-bold";
+  return (
+    <nav aria-label={t("donate:kind.label")} className="inline-flex rounded-lg border border-brand-700 bg-white p-1">
+      <Link to="/donate1" aria-current="page" className={`${base} bg-brand-700 text-white`}>
+        {t("donate:kind.cash")}
+      </Link>
+      {IN_KIND_FLOW_AVAILABLE && (
+        <Link to={nonCashHref()} className={`${base} text-brand-800 hover:bg-brand-50`}>
+          {t("donate:kind.nonCash")}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** A screen of the flow that cannot go on (unknown or ended campaign, nobody to pay): why, and the way back. */
+export function DonateProblem({ message, back, backLabel }: { message: string; back: string; backLabel: string }) {
+  return (
+    <div className="flex flex-col items-start gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <p role="alert" className="flex items-start gap-2 font-medium text-amber-900">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>{message}</span>
+      </p>
+      <BackLink to={back} label={backLabel} />
+    </div>
+  );
+}
+
+/** A plain "Go back" link that points the right way in Urdu too. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+      {label}
+    </Link>
+  );
+}
+
+/** The campaign a payment or proof screen is about: its picture and title, small. */
+export function CampaignStrip({ title, pictureKey, children }: { title: string; pictureKey: string | null; children?: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
+      <img src={pictureUrl(pictureKey, "campaign")} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover" />
+      <div className="min-w-0">
+        <p dir="auto" className="break-words text-start font-bold text-slate-900">
+          {title}
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}

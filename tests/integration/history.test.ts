@@ -1,0 +1,463 @@
+import { eq, sql } from "drizzle-orm";
+import { PDFParse } from "pdf-parse";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { serverI18n } from "../../app/i18n/i18n.server";
+import { campaigns, donations, donorProfiles, ngoProfiles } from "../../server/db/schema";
+import { decideCashDonation } from "../../server/domain/donations/cash";
+import {
+  csvCell,
+  EXPORT_BATCH_SIZE,
+  donorHistory,
+  ngoHistory,
+  ngoHistoryBatches,
+  ngoHistoryCampaigns,
+  ngoHistoryCsv,
+  ngoHistoryQuery,
+  ngoHistoryTotals,
+  parseNgoHistoryFilter,
+  type NgoHistoryFilter,
+} from "../../server/domain/donations/history";
+import {
+  amountInWords,
+  formatReceiptNumber,
+  pdfText,
+  receiptFileName,
+  receiptFor,
+  renderReceiptPdf,
+  type ReceiptActor,
+} from "../../server/domain/donations/receipts";
+import { DomainError } from "../../server/domain/errors";
+import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
+import { createTestServices, type TestServices } from "../helpers/services";
+
+const en = serverI18n("en").t;
+const ur = serverI18n("ur").t;
+
+/** A moment `minutes` after a fixed start, so "newest first" never depends on insert timing. */
+const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 8, 0) + minutes * 60_000);
+
+/** Titles are unique among active campaigns: each scene gets its own suffix. */
+const uniq = (title: string) => `${title} ${Math.random().toString(36).slice(2, 7)}`;
+
+const filter = (f: Partial<NgoHistoryFilter> = {}): NgoHistoryFilter => ({ campaignId: null, status: null, sort: "newest", ...f });
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+}
+
+/** A small RFC 4180 reader for the tests: quoted cells, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== "" || row.length > 0) throw new Error(`unterminated CSV row: ${JSON.stringify(row)} ${JSON.stringify(cell)}`);
+  return rows;
+}
+
+async function failure(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "no error";
+  } catch (err) {
+    if (err instanceof DomainError) return err.kind;
+    throw err;
+  }
+}
+
+describe("donation histories and receipts", () => {
+  let s: TestServices;
+  const touched = new Set<string>();
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+
+  // Reconciliation after every scenario: a campaign's collected amount is the sum of its approved cash.
+  afterEach(async () => {
+    for (const id of touched) {
+      const [c] = await s.db.select({ collected: campaigns.collectedAmount }).from(campaigns).where(eq(campaigns.id, id));
+      const [sum] = await s.db
+        .select({ n: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number) })
+        .from(donations)
+        .where(sql`${donations.campaignId} = ${id} and ${donations.status} = 'approved' and ${donations.kind} = 'cash'`);
+      expect(c!.collected, `campaign ${id} reconciles`).toBe(sum!.n);
+    }
+    touched.clear();
+  });
+
+  async function campaign(ownerId: string, opts: Parameters<typeof makeCampaign>[2] = {}) {
+    const c = await makeCampaign(s.db, ownerId, { targetAmount: 100_000_000, ...opts });
+    touched.add(c.id);
+    return c;
+  }
+  const approve = (ngoId: string, donationId: string) => decideCashDonation(s, ngoId, { donationId, approve: true });
+  const reject = (ngoId: string, donationId: string, reason: string) =>
+    decideCashDonation(s, ngoId, { donationId, approve: false, reason });
+
+  describe("the donor's history", () => {
+    it("shows only the donor's own donations, newest first, with states, reasons and receipts", async () => {
+      const ngo = await makeUser(s.db, "ngo", { name: "Roshni Trust" });
+      const donor = await makeUser(s.db, "donor");
+      const other = await makeUser(s.db, "donor");
+      const c = await campaign(ngo.id, { title: uniq("Clean water Tharparkar") });
+      const approved = await makeDonation(s.db, c, donor.id, { amount: 5000, createdAt: at(1) });
+      const rejected = await makeDonation(s.db, c, donor.id, { amount: 700, createdAt: at(2) });
+      const pending = await makeDonation(s.db, c, donor.id, { amount: 300, method: "bank", createdAt: at(3) });
+      const inKind = await makeDonation(s.db, c, donor.id, { kind: "in_kind", items: "Blankets, 10", createdAt: at(4) });
+      const theirs = await makeDonation(s.db, c, other.id, { amount: 9999, createdAt: at(5) });
+      const outcome = await approve(ngo.id, approved.id);
+      await reject(ngo.id, rejected.id, "No such transfer reached our JazzCash account.");
+      await approve(ngo.id, theirs.id);
+
+      const list = await donorHistory(s.db, donor.id, { page: 1 });
+      expect(list.total).toBe(4);
+      expect(list.rows.map((r) => r.id)).toEqual([inKind.id, pending.id, rejected.id, approved.id]);
+      const byId = new Map(list.rows.map((r) => [r.id, r]));
+      expect(byId.get(approved.id)).toMatchObject({
+        status: "approved",
+        amount: 5000,
+        method: "jazzcash",
+        kind: "cash",
+        campaignTitle: c.title,
+        campaignSlug: c.slug,
+        campaignArchived: false,
+        ngoName: "Roshni Trust",
+        receiptNumber: formatReceiptNumber(outcome.receiptNumber!),
+        rejectionReason: null,
+      });
+      expect(byId.get(rejected.id)).toMatchObject({
+        status: "rejected",
+        rejectionReason: "No such transfer reached our JazzCash account.",
+        receiptNumber: null,
+      });
+      expect(byId.get(pending.id)).toMatchObject({ status: "pending", method: "bank", receiptNumber: null });
+      expect(byId.get(inKind.id)).toMatchObject({ kind: "in_kind", items: "Blankets, 10", amount: null, method: null, receiptNumber: null });
+
+      const theirList = await donorHistory(s.db, other.id, { page: 1 });
+      expect(theirList.rows.map((r) => r.id)).toEqual([theirs.id]);
+    });
+
+    it("pages a long history and marks donations to archived campaigns", async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const c = await campaign(ngo.id);
+      for (let i = 0; i < 12; i++) await makeDonation(s.db, c, donor.id, { amount: 100 + i, createdAt: at(i) });
+      await s.db.update(campaigns).set({ status: "archived", archivedAt: new Date() }).where(eq(campaigns.id, c.id));
+      const first = await donorHistory(s.db, donor.id, { page: 1 });
+      const second = await donorHistory(s.db, donor.id, { page: 2 });
+      expect(first).toMatchObject({ total: 12, pages: 2, page: 1 });
+      expect(first.rows).toHaveLength(10);
+      expect(second.rows.map((r) => r.amount)).toEqual([101, 100]);
+      expect(first.rows.every((r) => r.campaignArchived)).toBe(true);
+    });
+
+    it("is empty for a donor who has not given", async () => {
+      const donor = await makeUser(s.db, "donor");
+      expect(await donorHistory(s.db, donor.id, { page: 1 })).toMatchObject({ rows: [], total: 0, pages: 1 });
+    });
+  });
+
+  describe("the NGO's history", () => {
+    async function scene() {
+      const owner = await makeUser(s.db, "ngo", { name: "Owner Welfare" });
+      const partner = await makeUser(s.db, "ngo", { name: "Partner Trust" });
+      const alice = await makeUser(s.db, "donor", { name: "Alice" });
+      const bilal = await makeUser(s.db, "donor", { name: "Bilal" });
+      const joint = await campaign(owner.id, { title: uniq("Zebra flood relief"), partners: [partner.id] });
+      const solo = await campaign(owner.id, { title: uniq("apple orchards school") });
+      const toPartner = { id: joint.id, ownerId: partner.id };
+      const d = {
+        a: await makeDonation(s.db, joint, alice.id, { amount: 3000, createdAt: at(1) }),
+        b: await makeDonation(s.db, solo, bilal.id, { amount: 12000, createdAt: at(2) }),
+        c: await makeDonation(s.db, joint, bilal.id, { amount: 500, createdAt: at(3) }),
+        d: await makeDonation(s.db, solo, alice.id, { amount: 8000, createdAt: at(4) }),
+        e: await makeDonation(s.db, solo, alice.id, { kind: "in_kind", items: "Rice", createdAt: at(5) }),
+        partnerOnly: await makeDonation(s.db, toPartner, alice.id, { amount: 77_000, createdAt: at(6) }),
+      };
+      await approve(owner.id, d.a.id);
+      await approve(owner.id, d.b.id);
+      await reject(owner.id, d.c.id, "Amount did not match");
+      await approve(partner.id, d.partnerOnly.id);
+      return { owner, partner, joint, solo, d };
+    }
+
+    it("lists only donations paid to this NGO: a partner's donations on a joint campaign stay in the partner's history", async () => {
+      const { owner, partner, joint, solo, d } = await scene();
+      const list = await ngoHistory(s.db, owner.id, filter(), { page: 1 });
+      expect(list.rows.map((r) => r.id)).toEqual([d.e.id, d.d.id, d.c.id, d.b.id, d.a.id]);
+      expect(list.rows.find((r) => r.id === d.c.id)).toMatchObject({ status: "rejected", rejectionReason: "Amount did not match" });
+      expect(list.rows.find((r) => r.id === d.a.id)).toMatchObject({ donorName: "Alice Donor", receiptNumber: "000001" });
+      expect(list.rows.find((r) => r.id === d.b.id)?.receiptNumber).toBe("000002");
+
+      const theirs = await ngoHistory(s.db, partner.id, filter(), { page: 1 });
+      expect(theirs.rows.map((r) => r.id)).toEqual([d.partnerOnly.id]);
+      expect(theirs.rows[0]!.receiptNumber).toBe("000001");
+
+      expect(await ngoHistoryCampaigns(s.db, owner.id)).toEqual([
+        { id: solo.id, title: solo.title },
+        { id: joint.id, title: joint.title },
+      ]);
+      expect(await ngoHistoryCampaigns(s.db, partner.id)).toEqual([{ id: joint.id, title: joint.title }]);
+    });
+
+    it("filters by campaign and state, with totals of the filter", async () => {
+      const { owner, joint, solo, d } = await scene();
+      const ids = async (f: Partial<NgoHistoryFilter>) => (await ngoHistory(s.db, owner.id, filter(f), { page: 1 })).rows.map((r) => r.id);
+      expect(await ids({ campaignId: joint.id })).toEqual([d.c.id, d.a.id]);
+      expect(await ids({ campaignId: solo.id })).toEqual([d.e.id, d.d.id, d.b.id]);
+      expect(await ids({ status: "approved" })).toEqual([d.b.id, d.a.id]);
+      expect(await ids({ status: "pending" })).toEqual([d.e.id, d.d.id]);
+      expect(await ids({ campaignId: joint.id, status: "rejected" })).toEqual([d.c.id]);
+
+      expect(await ngoHistoryTotals(s.db, owner.id, filter())).toEqual({
+        approvedAmount: 15_000,
+        pendingAmount: 8_000,
+        counts: { pending: 2, approved: 2, rejected: 1 },
+        count: 5,
+      });
+      expect(await ngoHistoryTotals(s.db, owner.id, filter({ campaignId: joint.id }))).toEqual({
+        approvedAmount: 3_000,
+        pendingAmount: 0,
+        counts: { pending: 0, approved: 1, rejected: 1 },
+        count: 2,
+      });
+      expect(await ngoHistoryTotals(s.db, owner.id, filter({ status: "pending" }))).toMatchObject({
+        approvedAmount: 0,
+        pendingAmount: 8_000,
+        count: 2,
+      });
+    });
+
+    it("sorts newest, oldest, by amount both ways (in-kind last) and by campaign A–Z", async () => {
+      const { owner, d } = await scene();
+      const ids = async (sort: NgoHistoryFilter["sort"]) =>
+        (await ngoHistory(s.db, owner.id, filter({ sort }), { page: 1 })).rows.map((r) => r.id);
+      expect(await ids("newest")).toEqual([d.e.id, d.d.id, d.c.id, d.b.id, d.a.id]);
+      expect(await ids("oldest")).toEqual([d.a.id, d.b.id, d.c.id, d.d.id, d.e.id]);
+      expect(await ids("amountDesc")).toEqual([d.b.id, d.d.id, d.a.id, d.c.id, d.e.id]);
+      expect(await ids("amountAsc")).toEqual([d.c.id, d.a.id, d.d.id, d.b.id, d.e.id]);
+      // "apple orchards school" before "Zebra flood relief" (case-insensitive), newest first within each.
+      expect(await ids("campaign")).toEqual([d.e.id, d.d.id, d.b.id, d.c.id, d.a.id]);
+    });
+
+    it("reads the filter from the query string, ignoring anything unknown", () => {
+      const id = "3f1d8c1e-9a8b-4c1d-8f2e-0a1b2c3d4e5f";
+      expect(parseNgoHistoryFilter(new URLSearchParams(`campaign=${id}&status=approved&sort=amountAsc`))).toEqual({
+        campaignId: id,
+        status: "approved",
+        sort: "amountAsc",
+      });
+      expect(parseNgoHistoryFilter(new URLSearchParams("campaign=1%27%20or%201=1&status=paid&sort=drop"))).toEqual(filter());
+      expect(ngoHistoryQuery(filter({ campaignId: id, status: "rejected", sort: "oldest" }))).toBe(
+        `?campaign=${id}&status=rejected&sort=oldest`,
+      );
+      expect(ngoHistoryQuery(filter())).toBe("");
+    });
+  });
+
+  describe("the CSV export", () => {
+    it("quotes every cell, doubles quotes and guards against formulas", () => {
+      expect(csvCell("plain")).toBe('"plain"');
+      expect(csvCell('a "b", c\nd')).toBe('"a ""b"", c\nd"');
+      expect(csvCell(1500)).toBe('"1500"');
+      expect(csvCell(null)).toBe('""');
+      for (const bad of ["=HYPERLINK(\"http://x\")", "+92300", "-1+1", "@SUM(A1)", "\tcmd", "\rcmd"]) {
+        expect(csvCell(bad).startsWith(`"'`), bad).toBe(true);
+      }
+      expect(csvCell("a=b")).toBe('"a=b"');
+    });
+
+    it("exports the filtered rows with a BOM, translated headings and escaped, guarded cells", async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const c = await campaign(ngo.id, { title: uniq('Roof, walls and "doors"') });
+      const other = await campaign(ngo.id);
+      await s.db.update(donorProfiles).set({ firstName: '=cmd|"/c calc"!A1', lastName: "Khan,\nJr" }).where(eq(donorProfiles.userId, donor.id));
+      const approved = await makeDonation(s.db, c, donor.id, { amount: 2500, transactionId: "TX12345", createdAt: at(1) });
+      const rejected = await makeDonation(s.db, c, donor.id, { amount: 40, createdAt: at(2) });
+      await makeDonation(s.db, other, donor.id, { amount: 99, createdAt: at(3) });
+      await approve(ngo.id, approved.id);
+      await reject(ngo.id, rejected.id, '-bad "proof", line one\nline two');
+
+      const text = await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), en));
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const rows = parseCsv(text.slice(1));
+      expect(rows[0]).toEqual([
+        "Date",
+        "Receipt number",
+        "Campaign",
+        "Donor name",
+        "Donor email",
+        "Kind",
+        "Method",
+        "Amount (Rs.)",
+        "Transaction ID",
+        "State",
+        "Reason",
+      ]);
+      expect(rows).toHaveLength(3);
+      expect(rows[1]).toEqual([
+        at(1).toISOString(),
+        "000001",
+        c.title,
+        `'=cmd|"/c calc"!A1 Khan,\nJr`,
+        donor.email,
+        "Cash",
+        "JazzCash",
+        "2500",
+        "TX12345",
+        "Approved",
+        "",
+      ]);
+      expect(rows[2]![9]).toBe("Rejected");
+      expect(rows[2]![10]).toBe(`'-bad "proof", line one\nline two`);
+
+      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ status: "approved" }), ur))).slice(1));
+      expect(urdu[0]![0]).toBe(ur("history:csv.date"));
+      expect(urdu[0]![0]).not.toBe("Date");
+      expect(urdu.slice(1).map((r) => r[7])).toEqual(["2500"]);
+    });
+
+    it("exports every row across several batches, never more than one batch at a time", async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const c = await campaign(ngo.id);
+      const total = 1_200;
+      for (let i = 0; i < total; i++) await makeDonation(s.db, c, donor.id, { amount: i + 1, createdAt: at(i) });
+
+      const sizes: number[] = [];
+      for await (const batch of ngoHistoryBatches(s.db, ngo.id, filter())) sizes.push(batch.length);
+      expect(sizes).toEqual([EXPORT_BATCH_SIZE, EXPORT_BATCH_SIZE, total - 2 * EXPORT_BATCH_SIZE]);
+
+      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ sort: "amountAsc" }), en))).slice(1));
+      expect(rows).toHaveLength(total + 1);
+      expect(rows.slice(1).map((r) => Number(r[7]))).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+
+      const small = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ sort: "oldest" }), en, 7))).slice(1));
+      expect(new Set(small.slice(1).map((r) => r[0])).size).toBe(total);
+    });
+  });
+
+  describe("receipts", () => {
+    async function approvedReceiptScene(zakatEligible: boolean) {
+      const ngo = await makeUser(s.db, "ngo", { name: "Al-Khidmat Karachi" });
+      await s.db
+        .update(ngoProfiles)
+        .set({ registrationNumber: "SECP-2019-4471", address: "Plot 12, Block 7, Gulshan-e-Iqbal, Karachi" })
+        .where(eq(ngoProfiles.userId, ngo.id));
+      const donor = await makeUser(s.db, "donor", { name: "Ayesha" });
+      const c = await campaign(ngo.id, { title: uniq("Winter blankets Quetta"), zakatEligible });
+      // Earlier approvals of this NGO: the receipt number counts on from them.
+      for (let i = 0; i < 2; i++) await approve(ngo.id, (await makeDonation(s.db, c, donor.id)).id);
+      const donation = await makeDonation(s.db, c, donor.id, { amount: 50_000, method: "easypaisa", transactionId: "EP998877" });
+      const outcome = await approve(ngo.id, donation.id);
+      return { ngo, donor, c, donation, outcome };
+    }
+
+    it("formats numbers and amounts in words", () => {
+      expect(formatReceiptNumber(123)).toBe("000123");
+      expect(formatReceiptNumber(1_234_567)).toBe("1234567");
+      expect(amountInWords(50_000)).toBe("Rupees Fifty Thousand Only");
+      expect(amountInWords(1_250_000)).toBe("Rupees Twelve Lakh Fifty Thousand Only");
+      expect(amountInWords(30_000_000)).toBe("Rupees Three Crore Only");
+      expect(receiptFileName({ receiptNumber: 7 })).toBe("ek-chhat-receipt-000007.pdf");
+      expect(pdfText("Müller – “ok” ایک 😀 Zoë")).toBe("Müller – “ok” ??? ? Zoë");
+    });
+
+    it("reaches the donor, the NGO paid and the admin; nobody else, and nothing but approved cash", async () => {
+      const { ngo, donor, c, donation, outcome } = await approvedReceiptScene(true);
+      expect(outcome.receiptNumber).toBe(3);
+      const admin = await makeUser(s.db, "admin");
+      const otherDonor = await makeUser(s.db, "donor");
+      const otherNgo = await makeUser(s.db, "ngo");
+      const rider = await makeUser(s.db, "rider");
+      const as = (u: { id: string }, role: ReceiptActor["role"]) => ({ id: u.id, role });
+
+      for (const actor of [as(donor, "donor"), as(ngo, "ngo"), as(admin, "admin")]) {
+        expect(await receiptFor(s.db, actor, donation.id), actor.role).toMatchObject({ receiptNumber: 3, amount: 50_000 });
+      }
+      expect(await failure(receiptFor(s.db, as(otherDonor, "donor"), donation.id))).toBe("not_found");
+      expect(await failure(receiptFor(s.db, as(otherNgo, "ngo"), donation.id))).toBe("not_found");
+      expect(await failure(receiptFor(s.db, as(rider, "rider"), donation.id))).toBe("not_found");
+      // The donor's id with the NGO role (or the other way round) does not pass either.
+      expect(await failure(receiptFor(s.db, as(donor, "ngo"), donation.id))).toBe("not_found");
+      expect(await failure(receiptFor(s.db, as(ngo, "donor"), donation.id))).toBe("not_found");
+      expect(await failure(receiptFor(s.db, as(admin, "admin"), "not-a-uuid"))).toBe("not_found");
+      expect(await failure(receiptFor(s.db, as(admin, "admin"), "3f1d8c1e-9a8b-4c1d-8f2e-0a1b2c3d4e5f"))).toBe("not_found");
+
+      const pending = await makeDonation(s.db, c, donor.id);
+      const rejected = await makeDonation(s.db, c, donor.id);
+      await reject(ngo.id, rejected.id, "Not received");
+      const inKind = await makeDonation(s.db, c, donor.id, { kind: "in_kind", status: "approved" });
+      for (const d of [pending, rejected, inKind]) {
+        for (const actor of [as(donor, "donor"), as(ngo, "ngo"), as(admin, "admin")]) {
+          expect(await failure(receiptFor(s.db, actor, d.id)), `${d.status} ${d.kind} for ${actor.role}`).toBe("not_found");
+        }
+      }
+    });
+
+    it("a joint campaign's owner cannot read the receipt of a donation paid to its partner", async () => {
+      const owner = await makeUser(s.db, "ngo");
+      const partner = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const c = await campaign(owner.id, { partners: [partner.id] });
+      const d = await makeDonation(s.db, { id: c.id, ownerId: partner.id }, donor.id);
+      await approve(partner.id, d.id);
+      expect(await receiptFor(s.db, { id: partner.id, role: "ngo" }, d.id)).toMatchObject({ receiptNumber: 1 });
+      expect(await failure(receiptFor(s.db, { id: owner.id, role: "ngo" }, d.id))).toBe("not_found");
+    });
+
+    it("the PDF states the NGO, registration, number, amount in figures and words, campaign and Zakat", async () => {
+      const { donor, donation, c } = await approvedReceiptScene(true);
+      const receipt = await receiptFor(s.db, { id: donor.id, role: "donor" }, donation.id);
+      const pdf = await renderReceiptPdf(receipt, en);
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.replace(/\s+/g, " ");
+      for (const expected of [
+        "Ek Chhat",
+        "Donation receipt",
+        "Receipt no. 000003 of Al-Khidmat Karachi",
+        "SECP-2019-4471",
+        "Plot 12, Block 7, Gulshan-e-Iqbal, Karachi",
+        "Ayesha Donor",
+        donor.email,
+        "Rs. 50,000",
+        "Rupees Fifty Thousand Only",
+        c.title,
+        "Easypaisa",
+        "EP998877",
+        en("history:receipt.zakatYes"),
+        "issued through Ek Chhat on the confirmation of Al-Khidmat Karachi",
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
+
+      const plain = await approvedReceiptScene(false);
+      const other = await receiptFor(s.db, { id: plain.ngo.id, role: "ngo" }, plain.donation.id);
+      const otherText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(other, en)) }).getText()).text.replace(/\s+/g, " ");
+      expect(otherText).toContain(en("history:receipt.zakatNo"));
+      expect(otherText).not.toContain(en("history:receipt.zakatYes"));
+    });
+  });
+});

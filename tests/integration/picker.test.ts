@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DONATE_PICKER_PAGE_SIZE } from "../../app/lib/constants";
+import { donorContactNumber, pickerCampaigns } from "../../server/domain/donations/picker";
+import { makeCampaign, makeUser } from "../helpers/factories";
+import { createTestServices, type TestServices } from "../helpers/services";
+
+let services: TestServices;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(async () => {
+  await services?.close();
+});
+
+/** A word no other test's titles contain, so a search scopes the list to this test's campaigns. */
+const token = () => `z${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+
+describe("the donor's campaign picker", () => {
+  it("lists only active campaigns, newest first, six a page", async () => {
+    const { db } = services;
+    const ngo = await makeUser(db, "ngo");
+    const tag = token();
+    const base = Date.parse("2025-01-01T00:00:00Z");
+    const active = [];
+    for (let i = 0; i < 8; i += 1) {
+      active.push(await makeCampaign(db, ngo.id, { title: `Relief ${tag} ${i}`, createdAt: new Date(base + i * 60_000) }));
+    }
+    await makeCampaign(db, ngo.id, { title: `Done ${tag}`, status: "completed", completedAt: new Date(), createdAt: new Date(base + 99 * 60_000) });
+    await makeCampaign(db, ngo.id, { title: `Gone ${tag}`, status: "archived", archivedAt: new Date(), createdAt: new Date(base + 98 * 60_000) });
+
+    expect(DONATE_PICKER_PAGE_SIZE).toBe(6);
+    const first = await pickerCampaigns(db, { q: tag, page: 1 });
+    expect(first.total).toBe(8);
+    expect(first.pages).toBe(2);
+    expect(first.page).toBe(1);
+    expect(first.rows.map((r) => r.title)).toEqual([7, 6, 5, 4, 3, 2].map((i) => `Relief ${tag} ${i}`));
+    const second = await pickerCampaigns(db, { q: tag, page: 2 });
+    expect(second.rows.map((r) => r.title)).toEqual([`Relief ${tag} 1`, `Relief ${tag} 0`]);
+    // Past the last page: nothing, and the pager still knows how many pages there are.
+    const beyond = await pickerCampaigns(db, { q: tag, page: 3 });
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.pages).toBe(2);
+    // An odd page number is page 1.
+    expect((await pickerCampaigns(db, { q: tag, page: 0 })).page).toBe(1);
+
+    const titles = [...first.rows, ...second.rows].map((r) => r.title);
+    expect(titles).not.toContain(`Done ${tag}`);
+    expect(titles).not.toContain(`Gone ${tag}`);
+  });
+
+  it("orders campaigns created at the same moment the same way on every page", async () => {
+    const { db } = services;
+    const ngo = await makeUser(db, "ngo");
+    const tag = token();
+    const at = new Date("2025-02-01T00:00:00Z");
+    for (let i = 0; i < 9; i += 1) await makeCampaign(db, ngo.id, { title: `Same time ${tag} ${i}`, createdAt: at });
+    const one = await pickerCampaigns(db, { q: tag, page: 1 });
+    const two = await pickerCampaigns(db, { q: tag, page: 2 });
+    const ids = [...one.rows, ...two.rows].map((r) => r.id);
+    expect(new Set(ids).size).toBe(9);
+    expect(ids).toEqual([...ids].sort().reverse());
+  });
+
+  it("searches titles case-insensitively and takes LIKE's wildcards literally", async () => {
+    const { db } = services;
+    const ngo = await makeUser(db, "ngo");
+    const tag = token();
+    const water = await makeCampaign(db, ngo.id, { title: `Clean WATER for Thar ${tag}` });
+    const percent = await makeCampaign(db, ngo.id, { title: `100% meals ${tag}` });
+    await makeCampaign(db, ngo.id, { title: `1000 meals ${tag}` });
+    const underscore = await makeCampaign(db, ngo.id, { title: `a_b drive ${tag}` });
+    await makeCampaign(db, ngo.id, { title: `axb drive ${tag}` });
+    const backslash = await makeCampaign(db, ngo.id, { title: `back\\slash ${tag}` });
+
+    const search = async (q: string) => (await pickerCampaigns(db, { q, page: 1 })).rows.map((r) => r.id);
+    expect(await search(`water for thar ${tag.toUpperCase()}`)).toEqual([water.id]);
+    expect(await search(`   clean water for thar ${tag}   `)).toEqual([water.id]);
+    expect(await search(`100% meals ${tag}`)).toEqual([percent.id]);
+    expect(await search(`a_b drive ${tag}`)).toEqual([underscore.id]);
+    expect(await search(`back\\slash ${tag}`)).toEqual([backslash.id]);
+    expect(await search(`%${tag}`)).toEqual([]);
+    expect(await search(`no such campaign ${tag}`)).toEqual([]);
+  });
+
+  it("matches only on the title", async () => {
+    const { db } = services;
+    const ngo = await makeUser(db, "ngo");
+    const tag = token();
+    await makeCampaign(db, ngo.id, { title: `Plain title ${token()}`, description: `Described with ${tag}` });
+    expect((await pickerCampaigns(db, { q: tag, page: 1 })).total).toBe(0);
+  });
+
+  it("shows each campaign with its picture, progress and NGOs, the owner first", async () => {
+    const { db } = services;
+    const owner = await makeUser(db, "ngo", { name: `Owner ${token()}` });
+    const partner = await makeUser(db, "ngo", { name: `Partner ${token()}` });
+    const tag = token();
+    const joint = await makeCampaign(db, owner.id, {
+      title: `Joint ${tag}`,
+      partners: [partner.id],
+      collectedAmount: 2500,
+      targetAmount: 10_000,
+      zakatEligible: true,
+      pictureKey: "campaign/picture.webp",
+    });
+    const [row] = (await pickerCampaigns(db, { q: tag, page: 1 })).rows;
+    expect(row).toMatchObject({
+      id: joint.id,
+      slug: joint.slug,
+      collectedAmount: 2500,
+      targetAmount: 10_000,
+      zakatEligible: true,
+      pictureKey: "campaign/picture.webp",
+      description: joint.description,
+    });
+    expect(row!.ngos.map((n) => [n.id, n.role])).toEqual([
+      [owner.id, "owner"],
+      [partner.id, "partner"],
+    ]);
+  });
+
+  it("never returns more than a page, however many campaigns there are", async () => {
+    const page = await pickerCampaigns(services.db, { page: 1 });
+    expect(page.rows.length).toBeLessThanOrEqual(DONATE_PICKER_PAGE_SIZE);
+    expect(page.rows.every((r) => r.ngos.length >= 1)).toBe(true);
+  });
+});
+
+describe("the proof form's phone", () => {
+  it("is prefilled from the donor's contact number", async () => {
+    const donor = await makeUser(services.db, "donor");
+    expect(await donorContactNumber(services.db, donor.id)).toBe("03001234567");
+    expect(await donorContactNumber(services.db, randomUUID())).toBe("");
+  });
+});
