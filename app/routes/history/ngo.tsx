@@ -183,7 +183,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
           <p className="mb-1 text-sm text-slate-600 md:hidden">{t("history:ngo.scrollHint")}</p>
           {/* Focusable, so keyboard users can scroll the table sideways on a phone. */}
           <div role="region" aria-labelledby="history-caption" tabIndex={0} className="overflow-x-auto rounded-lg bg-white shadow-sm">
-            <table className="w-full min-w-[64rem] text-sm">
+            <table className="w-full min-w-[52rem] text-sm">
               <caption id="history-caption" className="px-3 py-2 text-start font-bold text-slate-900">
                 {t("history:ngo.caption", { count: formatCount(list.total, lang) })}
               </caption>
@@ -192,11 +192,9 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.date")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.campaign")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.donor")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.kind")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.amount")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.method")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.transactionId")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:status")}</th>
+                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.payment")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.receipt")}</th>
                 </tr>
               </thead>
@@ -207,16 +205,13 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                       <DateTime value={d.createdAt} />
                     </td>
                     <td className="min-w-40 px-3 py-2 break-words">{d.campaignTitle}</td>
-                    <td className="min-w-56 px-3 py-2">
+                    <td className="min-w-44 px-3 py-2">
                       <span className="block font-medium break-words">{d.donorName}</span>
                       <span className="block break-words text-slate-700">{d.donorEmail}</span>
                     </td>
-                    <td className="px-3 py-2">{t(`donations:kind.${d.kind}`, { defaultValue: d.kind })}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-3 py-2 whitespace-nowrap">
                       <AmountOrItems amount={d.amount} items={d.items} />
                     </td>
-                    <td className="px-3 py-2">{d.method ? t(`donations:methods.${d.method}`, { defaultValue: d.method }) : "—"}</td>
-                    <td className="px-3 py-2 font-mono break-all">{d.transactionId ?? "—"}</td>
                     <td className="px-3 py-2">
                       <StatusBadge status={d.status} />
                       {d.rejectionReason && (
@@ -224,6 +219,18 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                           <span className="font-medium">{t("history:reason")}: </span>
                           <span className="break-words">{d.rejectionReason}</span>
                         </p>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <span className="block whitespace-nowrap">
+                        {t(`donations:kind.${d.kind}`, { defaultValue: d.kind })}
+                        {d.method ? ` · ${t(`donations:methods.${d.method}`, { defaultValue: d.method })}` : ""}
+                      </span>
+                      {d.transactionId && (
+                        <span className="block text-slate-700">
+                          <span className="sr-only">{t("history:fields.transactionId")}: </span>
+                          <span className="font-mono text-xs">{d.transactionId}</span>
+                        </span>
                       )}
                     </td>
                     <td className="px-3 py-2">
