@@ -57,4 +57,9 @@ export default [
   route("donHistory", "routes/history/ngo.tsx"),
   route("donHistory/export", "routes/history/ngo-export.ts"),
   route("receipts/:id", "routes/history/receipt.ts"),
+  // in-kind donations and riders
+  route("donate5", "routes/goods/pick.tsx"),
+  route("donate5_1", "routes/goods/offer.tsx"),
+  route("donate6", "routes/goods/thanks.tsx"),
+  route("noncash_apps", "routes/assign/noncash-apps.tsx"),
 ] satisfies RouteConfig;

@@ -36,6 +36,14 @@ import enReview from "~/locales/en/review.json";
 import urReview from "~/locales/ur/review.json";
 import enHistory from "~/locales/en/history.json";
 import urHistory from "~/locales/ur/history.json";
+import enPickups from "~/locales/en/pickups.json";
+import urPickups from "~/locales/ur/pickups.json";
+import enGoods from "~/locales/en/goods.json";
+import urGoods from "~/locales/ur/goods.json";
+import enAssign from "~/locales/en/assign.json";
+import urAssign from "~/locales/ur/assign.json";
+import enRider from "~/locales/en/rider.json";
+import urRider from "~/locales/ur/rider.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -59,6 +67,10 @@ export const resources = {
     donate: enDonate,
     review: enReview,
     history: enHistory,
+    pickups: enPickups,
+    goods: enGoods,
+    assign: enAssign,
+    rider: enRider,
   },
   ur: {
     common: urCommon,
@@ -80,5 +92,9 @@ export const resources = {
     donate: urDonate,
     review: urReview,
     history: urHistory,
+    pickups: urPickups,
+    goods: urGoods,
+    assign: urAssign,
+    rider: urRider,
   },
 };

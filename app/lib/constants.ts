@@ -34,3 +34,14 @@ export const DONATE_PICKER_PAGE_SIZE = 6;
 /** A phone photo larger than this, or with a longer edge than the next, is shrunk in the browser before upload. */
 export const PROOF_SHRINK_ABOVE_BYTES = 1024 * 1024;
 export const PROOF_MAX_EDGE = 1600;
+/** Parts of the day a donor may choose for a pick-up. */
+export const PICKUP_SLOTS = ["morning", "afternoon", "evening"] as const;
+/** A pick-up can be asked for from today up to this many days ahead. */
+export const PICKUP_MAX_DAYS_AHEAD = 30;
+export const ITEMS_MAX_LENGTH = 1000;
+export const PICKUP_CODE_DIGITS = 4;
+/** Wrong pick-up codes a rider may enter for one request in PICKUP_CODE_WINDOW_SECONDS. */
+export const PICKUP_CODE_TRIES = 5;
+export const PICKUP_CODE_WINDOW_SECONDS = 15 * 60;
+/** Riders listed in the NGO's Select Rider dropdown, nearest first. */
+export const RIDER_CHOICES = 50;

@@ -81,6 +81,10 @@ export const riderProfiles = pgTable("rider_profiles", {
   contactNumber: text("contact_number").notNull(),
   cnic: text("cnic").notNull(),
   pictureKey: text("picture_key"),
+  /** Where the rider usually starts from (a place chosen in the rider's profile); NGOs see the nearest riders first. */
+  areaLabel: text("area_label"),
+  areaLat: doublePrecision("area_lat"),
+  areaLng: doublePrecision("area_lng"),
 });
 
 export const sessions = pgTable(
@@ -297,4 +301,70 @@ export const donations = pgTable(
     index("donations_transaction_idx").on(t.transactionId),
     index("donations_fingerprint_idx").on(t.proofFingerprint),
   ],
+);
+
+/**
+ * The pick-up of an in-kind donation, step by step: `new` (waiting for a rider) → `assigned` (waiting for the
+ * rider's answer; a decline returns it to `new`) → `accepted` → `collected` (the donor's code was entered at the
+ * door) → `delivered` (handed over at the NGO) → `received` (the NGO confirmed). The NGO may reassign or cancel
+ * until the goods are collected.
+ */
+export const pickupStatusEnum = pgEnum("pickup_status", ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"]);
+export const pickupSlotEnum = pgEnum("pickup_slot", ["morning", "afternoon", "evening"]);
+
+export const pickups = pgTable(
+  "pickups",
+  {
+    donationId: uuid("donation_id")
+      .primaryKey()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    /** House and street, as the donor wrote it for the rider. */
+    address: text("address").notNull(),
+    /** The area or town chosen from the place search, and the point (adjustable on a map). */
+    areaLabel: text("area_label").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    /** The preferred pick-up day (YYYY-MM-DD, Pakistan time) and part of the day. */
+    windowDate: text("window_date").notNull(),
+    windowSlot: pickupSlotEnum("window_slot").notNull(),
+    status: pickupStatusEnum("status").notNull().default("new"),
+    riderId: uuid("rider_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Four digits shown to the donor in their history and entered by the rider at the door. Kept readable because
+     * the donor must be able to see it again; it proves a meeting, not an identity, and its tries are limited.
+     */
+    code: text("code").notNull(),
+    /** What actually arrived, as the NGO noted when confirming receipt. */
+    receivedNote: text("received_note"),
+    ...timestamps,
+  },
+  (t) => [index("pickups_rider_status_idx").on(t.riderId, t.status), index("pickups_status_idx").on(t.status)],
+);
+
+export const pickupEventEnum = pgEnum("pickup_event", [
+  "requested",
+  "assigned",
+  "accepted",
+  "declined",
+  "collected",
+  "delivered",
+  "received",
+  "cancelled",
+]);
+
+/** Every step of a pick-up with its time and who took it: the donor's and the NGO's timeline. */
+export const pickupEvents = pgTable(
+  "pickup_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    donationId: uuid("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    type: pickupEventEnum("type").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    riderId: uuid("rider_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pickup_events_donation_idx").on(t.donationId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import { campaignPartners, campaigns, donations, users } from "../../server/db/schema";
+import { campaignPartners, campaigns, donations, pickupEvents, pickups, users } from "../../server/db/schema";
 import sharp from "sharp";
 import { createAccount } from "../../server/domain/accounts/accounts";
 import { imageFingerprint } from "../../server/domain/donations/fingerprint";
@@ -143,4 +143,39 @@ export async function makeCashDonation(
     proofFingerprint: await imageFingerprint(png),
     ...values,
   });
+}
+
+/**
+ * Inserts an in-kind donation with its pick-up request directly (the goods form has its own tests): status
+ * `new` in Lahore for today, code 1234, unless told otherwise. Also records the "requested" step.
+ */
+export async function makePickup(
+  db: Db,
+  campaign: { id: string; ownerId: string },
+  donorId: string,
+  opts: Partial<typeof pickups.$inferInsert> & { items?: string; recipientNgoId?: string } = {},
+) {
+  const { items = "Blankets and warm clothes", recipientNgoId, ...pickup } = opts;
+  const donation = await makeDonation(db, campaign, donorId, {
+    kind: "in_kind",
+    items,
+    phone: "03001234567",
+    ...(recipientNgoId ? { recipientNgoId } : {}),
+  });
+  const [row] = await db
+    .insert(pickups)
+    .values({
+      donationId: donation.id,
+      address: "House 12, Street 4",
+      areaLabel: "Lahore, Lahore District, Punjab",
+      lat: 31.558,
+      lng: 74.35071,
+      windowDate: new Date(Date.now() + 5 * 3600 * 1000).toISOString().slice(0, 10),
+      windowSlot: "morning",
+      code: "1234",
+      ...pickup,
+    })
+    .returning();
+  await db.insert(pickupEvents).values({ donationId: donation.id, type: "requested", actorId: donorId });
+  return { donation, pickup: row! };
 }

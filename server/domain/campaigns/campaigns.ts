@@ -10,7 +10,7 @@ import { paged, pageOffset, type Paged } from "../admin/paging";
 import { recordAudit } from "../audit/audit";
 import { DomainError, conflict, invalid } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
-import { insidePakistan } from "../places/types";
+import { resolvePlace } from "../places/resolve";
 import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access";
 
 const TITLE_INDEX = "campaigns_active_title_unique";
@@ -55,14 +55,13 @@ function duplicateTitle(otherCampaignId: string | null): DomainError {
   );
 }
 
-/** The place the form named, resolved by the configured geocoder; a point the user adjusted wins if it lies in Pakistan. */
-async function resolveLocation(services: Pick<Services, "geocoder">, values: CampaignValues) {
-  const place = await services.geocoder.resolve(values.location);
-  if (!place) throw invalid("campaigns:errors.locationInvalid", "location");
-  const lat = values.locationLat;
-  const lng = values.locationLng;
-  const adjusted = lat !== undefined && lng !== undefined && insidePakistan(lat, lng);
-  return { label: place.label, lat: adjusted ? lat : place.lat, lng: adjusted ? lng : place.lng };
+function resolveLocation(services: Pick<Services, "geocoder">, values: CampaignValues) {
+  return resolvePlace(
+    services.geocoder,
+    values.location,
+    { lat: values.locationLat, lng: values.locationLng },
+    { message: "campaigns:errors.locationInvalid", field: "location" },
+  );
 }
 
 /** The columns the create and edit forms set. */

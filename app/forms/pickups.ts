@@ -1,0 +1,57 @@
+import * as z from "zod/mini";
+import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PICKUP_CODE_DIGITS, PICKUP_SLOTS, REASON_MAX_LENGTH } from "~/lib/constants";
+import { blankToUndefined, digitsField, requiredText } from "./fields";
+
+/** The specification's message for any missing field of the goods form, shown under each field. */
+const FILL_ALL = "donations:errors.fillAll";
+
+const coordinate = () => blankToUndefined(z.pipe(z.string(), z.transform((s: string) => Number(s))));
+
+/**
+ * The goods form (/donate5_1): phone, what is given, the pick-up address (house and street for the rider, and
+ * the area from the place search with its point) and a preferred pick-up window; with the campaign, the NGO
+ * it goes to and the form's idempotency key. The window's day is checked against today on the server.
+ */
+export const goodsOfferSchema = z.object({
+  campaign: z.string({ error: "errors:notFound" }).check(z.minLength(1, "errors:notFound"), z.maxLength(200, "errors:notFound")),
+  ngo: z.uuid({ error: "errors:notFound" }),
+  idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
+  phone: digitsField(11, FILL_ALL, "donations:errors.phoneDigits"),
+  items: requiredText(FILL_ALL, ITEMS_MAX_LENGTH),
+  address: requiredText(FILL_ALL, ADDRESS_MAX_LENGTH),
+  area: requiredText(FILL_ALL, ADDRESS_MAX_LENGTH),
+  areaLat: coordinate(),
+  areaLng: coordinate(),
+  windowDate: z.string({ error: FILL_ALL }).check(z.minLength(1, FILL_ALL), z.regex(/^\d{4}-\d{2}-\d{2}$/, "pickups:errors.dateInvalid")),
+  windowSlot: z.enum(PICKUP_SLOTS, { error: FILL_ALL }),
+});
+
+export type GoodsOfferInput = z.input<typeof goodsOfferSchema>;
+export type GoodsOfferValues = z.output<typeof goodsOfferSchema>;
+
+const donationId = z.uuid({ error: "errors:notFound" });
+const reason = (key: string) => requiredText(key, REASON_MAX_LENGTH);
+
+/** The NGO's actions on /noncash_apps. */
+export const ngoPickupSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("assign"), donationId, riderId: z.uuid({ error: "pickups:errors.riderRequired" }) }),
+  z.object({ intent: z.literal("reassign"), donationId, riderId: z.uuid({ error: "pickups:errors.riderRequired" }) }),
+  z.object({ intent: z.literal("cancel"), donationId, reason: reason("pickups:errors.reasonRequired") }),
+  z.object({
+    intent: z.literal("received"),
+    donationId,
+    note: blankToUndefined(z.string().check(z.trim(), z.maxLength(ITEMS_MAX_LENGTH, "validation:tooLong"))),
+  }),
+]);
+
+/** The rider's actions on /rider_home. */
+export const riderPickupSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("accept"), donationId }),
+  z.object({ intent: z.literal("decline"), donationId, reason: reason("pickups:errors.reasonRequired") }),
+  z.object({
+    intent: z.literal("collect"),
+    donationId,
+    code: digitsField(PICKUP_CODE_DIGITS, "pickups:errors.codeRequired", "pickups:errors.codeDigits"),
+  }),
+  z.object({ intent: z.literal("deliver"), donationId }),
+]);

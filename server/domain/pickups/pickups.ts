@@ -1,0 +1,698 @@
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { GoodsOfferValues } from "../../../app/forms/pickups";
+import { serverI18n } from "../../../app/i18n/i18n.server";
+import {
+  PAGE_SIZE,
+  PICKUP_CODE_DIGITS,
+  PICKUP_CODE_TRIES,
+  PICKUP_CODE_WINDOW_SECONDS,
+  PICKUP_MAX_DAYS_AHEAD,
+  RIDER_CHOICES,
+} from "../../../app/lib/constants";
+import type { DbOrTx } from "../../db/client";
+import { campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, riderProfiles, users } from "../../db/schema";
+import type { Services } from "../../services";
+import { paged, pageOffset, type Paged } from "../admin/paging";
+import { recordAudit } from "../audit/audit";
+import { isUuid, ngosOfCampaigns } from "../campaigns/access";
+import { likePattern } from "../campaigns/campaigns";
+import { conflict, invalid, notFound } from "../errors";
+import { notify } from "../notifications/notifications";
+import { resolvePlace } from "../places/resolve";
+import { clearRateLimit, hitRateLimit } from "../rate-limit";
+
+export type PickupStatus = (typeof pickups.$inferSelect)["status"];
+export type PickupSlot = (typeof pickups.$inferSelect)["windowSlot"];
+export type PickupEventType = (typeof pickupEvents.$inferSelect)["type"];
+
+type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
+
+/** Mail goes out in English: accounts record no language preference (as for the other notices). */
+const mailT = serverI18n("en").t;
+
+function appLink(config: Services["config"], path: string): string {
+  return new URL(path, config.APP_URL).toString();
+}
+
+/** Today in Pakistan (UTC+5, no daylight saving), as YYYY-MM-DD. */
+export function pakistanToday(now = new Date()): string {
+  return new Date(now.getTime() + 5 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function newCode(): string {
+  return String(randomInt(0, 10 ** PICKUP_CODE_DIGITS)).padStart(PICKUP_CODE_DIGITS, "0");
+}
+
+/** Great-circle distance in km between two points, in SQL (the haversine formula; PostgreSQL 15 has no earthdistance here). */
+function distanceKm(lat1: SQL | number, lng1: SQL | number, lat2: SQL | number, lng2: SQL | number): SQL<number> {
+  return sql<number>`(6371 * 2 * asin(sqrt(
+    power(sin(radians(${lat2} - ${lat1}) / 2), 2) +
+    cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2))))`;
+}
+
+/**
+ * The NGOs of an active campaign that can receive goods: the owner and accepted partners, verified and not
+ * suspended (no payment account is needed for goods).
+ */
+export async function goodsTarget(db: DbOrTx, slug: string) {
+  if (!slug || slug.length > 200) throw notFound();
+  const [c] = await db.select().from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
+  if (!c || c.status === "archived") throw notFound();
+  if (c.status !== "active") throw invalid("donations:errors.campaignNotActive");
+  const all = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
+  const able = all.length
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, all.map((n) => n.id)), eq(users.verification, "verified"), isNull(users.suspendedAt)))
+    : [];
+  return {
+    campaign: {
+      id: c.id,
+      slug: c.slug,
+      title: c.title,
+      otherItems: c.otherItems,
+      pictureKey: c.pictureKey,
+      locationLabel: c.locationLabel,
+    },
+    ngos: all.filter((n) => able.some((a) => a.id === n.id)),
+  };
+}
+
+/**
+ * A donor offers goods to a campaign: one in-kind donation with its pick-up request (`new`), written once per
+ * idempotency key (a double submit returns the first). The area is resolved to a point; the day must lie between
+ * today and PICKUP_MAX_DAYS_AHEAD days ahead (Pakistan time). The NGO is told.
+ */
+export async function offerGoods(
+  services: Pick<Services, "db" | "mailer" | "config" | "log" | "geocoder">,
+  donorId: string,
+  values: GoodsOfferValues,
+  now = new Date(),
+): Promise<{ id: string; created: boolean }> {
+  const { db } = services;
+  const earlier = await byKey(db, donorId, values.idempotencyKey);
+  if (earlier) return { id: earlier, created: false };
+
+  const target = await goodsTarget(db, values.campaign);
+  const ngo = target.ngos.find((n) => n.id === values.ngo);
+  if (!ngo) throw notFound();
+  const today = pakistanToday(now);
+  if (Number.isNaN(Date.parse(`${values.windowDate}T00:00:00Z`)) || values.windowDate < today || values.windowDate > addDays(today, PICKUP_MAX_DAYS_AHEAD)) {
+    throw invalid("pickups:errors.dateRange", "windowDate");
+  }
+  const place = await resolvePlace(
+    services.geocoder,
+    values.area,
+    { lat: values.areaLat, lng: values.areaLng },
+    { message: "pickups:errors.areaInvalid", field: "area" },
+  );
+
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(donations)
+      .values({
+        campaignId: target.campaign.id,
+        donorId,
+        recipientNgoId: ngo.id,
+        kind: "in_kind",
+        items: values.items,
+        phone: values.phone,
+        idempotencyKey: values.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
+      .returning({ id: donations.id });
+    if (!row) return null;
+    await tx.insert(pickups).values({
+      donationId: row.id,
+      address: values.address,
+      areaLabel: place.label,
+      lat: place.lat,
+      lng: place.lng,
+      windowDate: values.windowDate,
+      windowSlot: values.windowSlot,
+      code: newCode(),
+    });
+    await tx.insert(pickupEvents).values({ donationId: row.id, type: "requested", actorId: donorId });
+    return row.id;
+  });
+  if (!id) {
+    // The same form arrived twice at once and the other request wrote the row first.
+    const first = await byKey(db, donorId, values.idempotencyKey);
+    if (!first) throw conflict("donations:errors.uploadFailed");
+    return { id: first, created: false };
+  }
+  await safely(services, id, () =>
+    notify(services, {
+      userId: ngo.id,
+      type: "pickupRequested",
+      params: { campaign: target.campaign.title },
+      link: `/noncash_apps?view=${id}`,
+    }),
+  );
+  return { id, created: true };
+}
+
+async function byKey(db: DbOrTx, donorId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(and(eq(donations.donorId, donorId), eq(donations.idempotencyKey, key)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Runs a notice; a failure is logged and does not undo the step it reports. */
+async function safely(services: Pick<Services, "log">, donationId: string, run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    services.log.error({ err, donationId }, "a pick-up notification failed");
+  }
+}
+
+interface Locked {
+  donationId: string;
+  status: PickupStatus;
+  riderId: string | null;
+  code: string;
+  donorId: string;
+  ngoId: string;
+  campaignTitle: string;
+}
+
+/** The pick-up row locked for a change, with whom it concerns. Not found when `where` (who may act) excludes it. */
+async function lockPickup(tx: DbOrTx, donationId: string, where: SQL): Promise<Locked> {
+  if (!isUuid(donationId)) throw notFound();
+  const [row] = await tx
+    .select({
+      donationId: pickups.donationId,
+      status: pickups.status,
+      riderId: pickups.riderId,
+      code: pickups.code,
+      donorId: donations.donorId,
+      ngoId: donations.recipientNgoId,
+      campaignTitle: campaigns.title,
+    })
+    .from(pickups)
+    .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(eq(pickups.donationId, donationId), where))
+    .limit(1)
+    .for("update", { of: pickups });
+  if (!row) throw notFound();
+  return row;
+}
+
+async function setStatus(tx: DbOrTx, donationId: string, values: Partial<typeof pickups.$inferInsert>): Promise<void> {
+  await tx.update(pickups).set({ ...values, updatedAt: sql`now()` }).where(eq(pickups.donationId, donationId));
+}
+
+async function event(tx: DbOrTx, e: typeof pickupEvents.$inferInsert): Promise<void> {
+  await tx.insert(pickupEvents).values(e);
+}
+
+/** A verified, active rider, or the field error of the Select Rider dropdown. */
+async function assertActiveRider(db: DbOrTx, riderId: string): Promise<string> {
+  const [r] = await db
+    .select({ name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}` })
+    .from(users)
+    .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
+    .where(and(eq(users.id, riderId), eq(users.role, "rider"), eq(users.verification, "verified"), isNull(users.suspendedAt)))
+    .limit(1);
+  if (!r) throw invalid("pickups:errors.riderUnavailable", "riderId");
+  return r.name;
+}
+
+const ownNgo = (ngoId: string) => eq(donations.recipientNgoId, ngoId);
+const ownRider = (riderId: string) => eq(pickups.riderId, riderId);
+
+/**
+ * The NGO assigns a rider to a new request (`reassign: false`), or another rider to one that is assigned or
+ * accepted (`reassign: true`). Two assignments of the same new request at once give one: the second finds it
+ * no longer new.
+ */
+export async function assignRider(
+  services: PickupServices,
+  ngoId: string,
+  input: { donationId: string; riderId: string; reassign: boolean },
+): Promise<void> {
+  const { db } = services;
+  const riderName = await assertActiveRider(db, input.riderId);
+  const p = await db.transaction(async (tx) => {
+    const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
+    const allowed: PickupStatus[] = input.reassign ? ["assigned", "accepted"] : ["new"];
+    if (!allowed.includes(p.status)) throw conflict(input.reassign ? "pickups:errors.cannotReassign" : "pickups:errors.alreadyAssigned");
+    if (input.reassign && p.riderId === input.riderId) throw invalid("pickups:errors.sameRider", "riderId");
+    await setStatus(tx, p.donationId, { status: "assigned", riderId: input.riderId });
+    await event(tx, { donationId: p.donationId, type: "assigned", actorId: ngoId, riderId: input.riderId });
+    return p;
+  });
+  await safely(services, p.donationId, async () => {
+    await notify(services, {
+      userId: input.riderId,
+      type: "pickupAssigned",
+      params: { campaign: p.campaignTitle },
+      link: "/rider_home",
+      email: {
+        subject: mailT("pickups:mail.assigned.subject"),
+        body: mailT("pickups:mail.assigned.body", { name: riderName, campaign: p.campaignTitle, link: appLink(services.config, "/rider_home") }),
+      },
+    });
+    if (p.riderId && p.riderId !== input.riderId) {
+      await notify(services, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
+    }
+    await notify(services, {
+      userId: p.donorId,
+      type: "pickupRiderAssigned",
+      params: { campaign: p.campaignTitle, rider: riderName },
+      link: "/dvh",
+      email: {
+        subject: mailT("pickups:mail.riderAssigned.subject"),
+        body: mailT("pickups:mail.riderAssigned.body", { rider: riderName, campaign: p.campaignTitle, link: appLink(services.config, "/dvh") }),
+      },
+    });
+  });
+}
+
+/** The NGO cancels a request that has not been collected; the donation is marked rejected with the reason. */
+export async function cancelPickup(services: PickupServices, ngoId: string, input: { donationId: string; reason: string }): Promise<void> {
+  const { db } = services;
+  const p = await db.transaction(async (tx) => {
+    const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
+    if (!["new", "assigned", "accepted"].includes(p.status)) throw conflict("pickups:errors.cannotCancel");
+    await setStatus(tx, p.donationId, { status: "cancelled" });
+    await tx
+      .update(donations)
+      .set({ status: "rejected", rejectionReason: input.reason, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(donations.id, p.donationId));
+    await event(tx, { donationId: p.donationId, type: "cancelled", actorId: ngoId, reason: input.reason });
+    await recordAudit(tx, { actorId: ngoId, action: "pickup.cancelled", targetUserId: p.donorId, details: { donationId: p.donationId, reason: input.reason } });
+    return p;
+  });
+  await safely(services, p.donationId, async () => {
+    await notify(services, { userId: p.donorId, type: "pickupCancelled", params: { campaign: p.campaignTitle, reason: input.reason }, link: "/dvh" });
+    if (p.riderId && p.status !== "new") {
+      await notify(services, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
+    }
+  });
+}
+
+/** The NGO confirms the goods arrived (optionally noting what did): the pick-up is complete and the donation approved. */
+export async function confirmReceived(services: PickupServices, ngoId: string, input: { donationId: string; note?: string }): Promise<void> {
+  const { db } = services;
+  const p = await db.transaction(async (tx) => {
+    const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
+    if (p.status !== "delivered") throw conflict("pickups:errors.notDelivered");
+    await setStatus(tx, p.donationId, { status: "received", receivedNote: input.note ?? null });
+    await tx
+      .update(donations)
+      .set({ status: "approved", decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(donations.id, p.donationId));
+    await event(tx, { donationId: p.donationId, type: "received", actorId: ngoId, reason: input.note ?? null });
+    await recordAudit(tx, { actorId: ngoId, action: "pickup.received", targetUserId: p.donorId, details: { donationId: p.donationId, note: input.note ?? null } });
+    return p;
+  });
+  await safely(services, p.donationId, () =>
+    notify(services, { userId: p.donorId, type: "pickupReceived", params: { campaign: p.campaignTitle }, link: "/dvh" }),
+  );
+}
+
+/** The assigned rider accepts (→ accepted) or declines with a reason (→ new again, back in the NGO's queue). */
+export async function respondToAssignment(
+  services: PickupServices,
+  riderId: string,
+  input: { donationId: string; accept: true } | { donationId: string; accept: false; reason: string },
+): Promise<void> {
+  const { db } = services;
+  const p = await db.transaction(async (tx) => {
+    const p = await lockPickup(tx, input.donationId, ownRider(riderId));
+    if (p.status !== "assigned") throw conflict("pickups:errors.notAssigned");
+    if (input.accept) {
+      await setStatus(tx, p.donationId, { status: "accepted" });
+      await event(tx, { donationId: p.donationId, type: "accepted", actorId: riderId, riderId });
+    } else {
+      await setStatus(tx, p.donationId, { status: "new", riderId: null });
+      await event(tx, { donationId: p.donationId, type: "declined", actorId: riderId, riderId, reason: input.reason });
+    }
+    return p;
+  });
+  const riderName = await nameOfRider(db, riderId);
+  await safely(services, p.donationId, () =>
+    notify(services, {
+      userId: p.ngoId,
+      type: input.accept ? "pickupAccepted" : "pickupDeclined",
+      params: { campaign: p.campaignTitle, rider: riderName, reason: input.accept ? "" : input.reason },
+      link: `/noncash_apps?view=${p.donationId}`,
+      email: input.accept
+        ? undefined
+        : {
+            subject: mailT("pickups:mail.declined.subject"),
+            body: mailT("pickups:mail.declined.body", {
+              rider: riderName,
+              campaign: p.campaignTitle,
+              reason: input.reason,
+              link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
+            }),
+          },
+    }),
+  );
+}
+
+async function nameOfRider(db: DbOrTx, riderId: string): Promise<string> {
+  const [r] = await db
+    .select({ name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}` })
+    .from(riderProfiles)
+    .where(eq(riderProfiles.userId, riderId))
+    .limit(1);
+  return r?.name ?? "";
+}
+
+/**
+ * At the door the rider enters the donor's code: the right code marks the goods collected. Tries are limited per
+ * request (PICKUP_CODE_TRIES in PICKUP_CODE_WINDOW_SECONDS), counted before the comparison so guessing is slow.
+ */
+export async function confirmCollected(services: PickupServices, riderId: string, input: { donationId: string; code: string }): Promise<void> {
+  const { db } = services;
+  if (!isUuid(input.donationId)) throw notFound();
+  const limitKey = `pickup-code:${input.donationId}`;
+  const p = await db.transaction(async (tx) => {
+    const p = await lockPickup(tx, input.donationId, ownRider(riderId));
+    if (p.status !== "accepted") throw conflict("pickups:errors.notAccepted");
+    return p;
+  });
+  await hitRateLimit(db, limitKey, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SECONDS);
+  const given = Buffer.from(input.code.padEnd(PICKUP_CODE_DIGITS, " ").slice(0, PICKUP_CODE_DIGITS));
+  if (!timingSafeEqual(given, Buffer.from(p.code))) throw invalid("pickups:errors.codeWrong", "code");
+  await db.transaction(async (tx) => {
+    const again = await lockPickup(tx, input.donationId, ownRider(riderId));
+    if (again.status !== "accepted") throw conflict("pickups:errors.notAccepted");
+    await setStatus(tx, p.donationId, { status: "collected" });
+    await event(tx, { donationId: p.donationId, type: "collected", actorId: riderId, riderId });
+  });
+  await clearRateLimit(db, limitKey);
+  await safely(services, p.donationId, async () => {
+    await notify(services, { userId: p.ngoId, type: "pickupCollected", params: { campaign: p.campaignTitle }, link: `/noncash_apps?view=${p.donationId}` });
+    await notify(services, {
+      userId: p.donorId,
+      type: "pickupCollectedDonor",
+      params: { campaign: p.campaignTitle },
+      link: "/dvh",
+      email: {
+        subject: mailT("pickups:mail.collected.subject"),
+        body: mailT("pickups:mail.collected.body", { campaign: p.campaignTitle, link: appLink(services.config, "/dvh") }),
+      },
+    });
+  });
+}
+
+/** The rider hands the goods over at the NGO (→ delivered); the NGO then confirms receipt. */
+export async function markDelivered(services: PickupServices, riderId: string, input: { donationId: string }): Promise<void> {
+  const { db } = services;
+  const p = await db.transaction(async (tx) => {
+    const p = await lockPickup(tx, input.donationId, ownRider(riderId));
+    if (p.status !== "collected") throw conflict("pickups:errors.notCollected");
+    await setStatus(tx, p.donationId, { status: "delivered" });
+    await event(tx, { donationId: p.donationId, type: "delivered", actorId: riderId, riderId });
+    return p;
+  });
+  await safely(services, p.donationId, () =>
+    notify(services, { userId: p.ngoId, type: "pickupDelivered", params: { campaign: p.campaignTitle }, link: `/noncash_apps?view=${p.donationId}` }),
+  );
+}
+
+export interface PickupItem {
+  id: string;
+  createdAt: Date;
+  status: PickupStatus;
+  items: string;
+  phone: string | null;
+  address: string;
+  areaLabel: string;
+  lat: number;
+  lng: number;
+  windowDate: string;
+  windowSlot: PickupSlot;
+  campaignId: string;
+  campaignTitle: string;
+  donorName: string;
+  ngoName: string;
+  riderId: string | null;
+  riderName: string | null;
+  receivedNote: string | null;
+}
+
+function itemColumns() {
+  return {
+    id: donations.id,
+    createdAt: donations.createdAt,
+    status: pickups.status,
+    items: sql<string>`${donations.items}`,
+    phone: donations.phone,
+    address: pickups.address,
+    areaLabel: pickups.areaLabel,
+    lat: pickups.lat,
+    lng: pickups.lng,
+    windowDate: pickups.windowDate,
+    windowSlot: pickups.windowSlot,
+    campaignId: donations.campaignId,
+    campaignTitle: campaigns.title,
+    donorName: sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, '')`,
+    ngoName: ngoProfiles.name,
+    riderId: pickups.riderId,
+    riderName: sql<string | null>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
+    receivedNote: pickups.receivedNote,
+  };
+}
+
+function itemQuery<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E) {
+  return db
+    .select({ ...itemColumns(), ...extra } as ReturnType<typeof itemColumns> & E)
+    .from(pickups)
+    .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
+    .leftJoin(riderProfiles, eq(riderProfiles.userId, pickups.riderId));
+}
+
+/** The NGO's queue tabs: new requests waiting for a rider, and those under way (assigned to delivered). */
+export type NgoPickupTab = "new" | "active";
+const NGO_TAB_STATUSES: Record<NgoPickupTab, PickupStatus[]> = {
+  new: ["new"],
+  active: ["assigned", "accepted", "collected", "delivered"],
+};
+
+/** One page of the NGO's pick-up requests under a tab, oldest first, optionally of one campaign; with the tab counts. */
+export async function ngoPickupQueue(
+  db: DbOrTx,
+  ngoId: string,
+  opts: { tab: NgoPickupTab; campaignId?: string; page: number },
+): Promise<Paged<PickupItem> & { counts: Record<NgoPickupTab, number> }> {
+  const campaign = opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined;
+  const where = and(ownNgo(ngoId), inArray(pickups.status, NGO_TAB_STATUSES[opts.tab]), campaign);
+  const countRows = await db
+    .select({ status: pickups.status, n: count() })
+    .from(pickups)
+    .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .where(and(ownNgo(ngoId), campaign))
+    .groupBy(pickups.status);
+  const counts = { new: 0, active: 0 };
+  for (const r of countRows) {
+    for (const tab of ["new", "active"] as const) if (NGO_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
+  }
+  const rows = await itemQuery(db).where(where).orderBy(asc(donations.createdAt), asc(donations.id)).limit(PAGE_SIZE).offset(pageOffset(opts.page));
+  return { ...paged(rows, opts.page, counts[opts.tab]), counts };
+}
+
+/** The campaigns with open pick-up requests to this NGO, for the queue's filter (a bounded list). */
+export async function pickupCampaigns(db: DbOrTx, ngoId: string): Promise<{ id: string; title: string }[]> {
+  return db
+    .selectDistinct({ id: campaigns.id, title: campaigns.title })
+    .from(pickups)
+    .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .where(and(ownNgo(ngoId), inArray(pickups.status, [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active])))
+    .orderBy(asc(campaigns.title))
+    .limit(200);
+}
+
+export interface PickupEvent {
+  type: PickupEventType;
+  at: Date;
+  riderName: string | null;
+  reason: string | null;
+}
+
+/** The steps of several pick-ups, oldest first, by donation id (for histories and the dialogs). */
+export async function pickupTimelines(db: DbOrTx, donationIds: string[]): Promise<Map<string, PickupEvent[]>> {
+  const out = new Map<string, PickupEvent[]>(donationIds.map((id) => [id, []]));
+  if (donationIds.length === 0) return out;
+  const rows = await db
+    .select({
+      donationId: pickupEvents.donationId,
+      type: pickupEvents.type,
+      at: pickupEvents.createdAt,
+      reason: pickupEvents.reason,
+      riderName: sql<string | null>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
+    })
+    .from(pickupEvents)
+    .leftJoin(riderProfiles, eq(riderProfiles.userId, pickupEvents.riderId))
+    .where(inArray(pickupEvents.donationId, donationIds))
+    .orderBy(asc(pickupEvents.createdAt), asc(pickupEvents.id));
+  for (const r of rows) out.get(r.donationId)?.push({ type: r.type, at: r.at, riderName: r.riderName, reason: r.reason });
+  return out;
+}
+
+/** One pick-up request of this NGO with its steps; not found for anyone else's. */
+export async function pickupForNgo(db: DbOrTx, ngoId: string, donationId: string): Promise<PickupItem & { events: PickupEvent[] }> {
+  if (!isUuid(donationId)) throw notFound();
+  const [row] = await itemQuery(db).where(and(eq(pickups.donationId, donationId), ownNgo(ngoId))).limit(1);
+  if (!row) throw notFound();
+  return { ...row, events: (await pickupTimelines(db, [row.id])).get(row.id) ?? [] };
+}
+
+export interface RiderChoice {
+  id: string;
+  name: string;
+  areaLabel: string | null;
+  /** Kilometres from the pick-up point; null when the rider has not set an area. */
+  distanceKm: number | null;
+  /** Pick-ups the rider has under way now. */
+  open: number;
+}
+
+/** Verified, active riders for a pick-up point, nearest first (riders without an area last), at most RIDER_CHOICES. */
+export async function riderChoices(db: DbOrTx, point: { lat: number; lng: number }): Promise<RiderChoice[]> {
+  const distance = sql<number | null>`case when ${riderProfiles.areaLat} is null or ${riderProfiles.areaLng} is null then null else ${distanceKm(
+    point.lat,
+    point.lng,
+    sql`${riderProfiles.areaLat}`,
+    sql`${riderProfiles.areaLng}`,
+  )} end`;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
+      areaLabel: riderProfiles.areaLabel,
+      distanceKm: distance,
+      open: sql<number>`(select count(*) from ${pickups} where ${pickups.riderId} = ${users.id} and ${pickups.status} in ('assigned', 'accepted', 'collected'))`.mapWith(Number),
+    })
+    .from(users)
+    .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
+    .where(and(eq(users.role, "rider"), eq(users.verification, "verified"), isNull(users.suspendedAt)))
+    .orderBy(sql`${distance} asc nulls last`, asc(riderProfiles.firstName), asc(users.id))
+    .limit(RIDER_CHOICES);
+  return rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) }));
+}
+
+/** The rider's tabs: Pending (assigned, awaiting an answer), Registered (accepted or collected, to finish) and Completed. */
+export type RiderTab = "pending" | "registered" | "completed";
+const RIDER_TAB_STATUSES: Record<RiderTab, PickupStatus[]> = {
+  pending: ["assigned"],
+  registered: ["accepted", "collected"],
+  completed: ["delivered", "received"],
+};
+
+export interface RiderPickup extends PickupItem {
+  ngoAddress: string;
+  /** From the rider's area to the pick-up point, km; null when the rider has set no area. */
+  distanceKm: number | null;
+}
+
+/**
+ * One page of the pick-ups assigned to this rider under a tab (only its own), searched by items, address, area,
+ * campaign or NGO; with the count of each tab.
+ */
+export async function riderPickups(
+  db: DbOrTx,
+  riderId: string,
+  opts: { tab: RiderTab; q?: string; page: number },
+): Promise<Paged<RiderPickup> & { counts: Record<RiderTab, number> }> {
+  const q = opts.q?.trim().slice(0, 100);
+  const search = q
+    ? or(
+        ilike(donations.items, likePattern(q)),
+        ilike(pickups.address, likePattern(q)),
+        ilike(pickups.areaLabel, likePattern(q)),
+        ilike(campaigns.title, likePattern(q)),
+        ilike(ngoProfiles.name, likePattern(q)),
+      )
+    : undefined;
+  const [me] = await db
+    .select({ lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
+    .from(riderProfiles)
+    .where(eq(riderProfiles.userId, riderId))
+    .limit(1);
+  const distance =
+    me?.lat != null && me?.lng != null ? distanceKm(me.lat, me.lng, sql`${pickups.lat}`, sql`${pickups.lng}`) : sql<number | null>`null`;
+  const countRows = await db
+    .select({ status: pickups.status, n: count() })
+    .from(pickups)
+    .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+    .where(and(ownRider(riderId), search))
+    .groupBy(pickups.status);
+  const counts = { pending: 0, registered: 0, completed: 0 };
+  for (const r of countRows) {
+    for (const tab of ["pending", "registered", "completed"] as const) if (RIDER_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
+  }
+  const rows = await itemQuery(db, { ngoAddress: sql<string>`${ngoProfiles.address}`, distanceKm: sql<number | null>`${distance}` })
+    .where(and(ownRider(riderId), inArray(pickups.status, RIDER_TAB_STATUSES[opts.tab]), search))
+    .orderBy(opts.tab === "completed" ? desc(pickups.updatedAt) : asc(pickups.windowDate), asc(donations.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
+  return {
+    ...paged(
+      rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
+      opts.page,
+      counts[opts.tab],
+    ),
+    counts,
+  };
+}
+
+/** What the donor's history shows of their own pick-ups: state, the code for the rider, and each step. */
+export async function pickupsOfDonor(
+  db: DbOrTx,
+  donorId: string,
+  donationIds: string[],
+): Promise<Map<string, { status: PickupStatus; code: string; address: string; areaLabel: string; windowDate: string; windowSlot: PickupSlot; events: PickupEvent[] }>> {
+  const out = new Map<string, { status: PickupStatus; code: string; address: string; areaLabel: string; windowDate: string; windowSlot: PickupSlot; events: PickupEvent[] }>();
+  const ids = donationIds.filter(isUuid);
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({
+      id: pickups.donationId,
+      status: pickups.status,
+      code: pickups.code,
+      address: pickups.address,
+      areaLabel: pickups.areaLabel,
+      windowDate: pickups.windowDate,
+      windowSlot: pickups.windowSlot,
+    })
+    .from(pickups)
+    .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .where(and(inArray(pickups.donationId, ids), eq(donations.donorId, donorId)));
+  const timelines = await pickupTimelines(db, rows.map((r) => r.id));
+  for (const r of rows) out.set(r.id, { ...r, events: timelines.get(r.id) ?? [] });
+  return out;
+}
+
+/** A goods donation of this donor (the thank-you page); not found for anyone else's. */
+export async function goodsDonationOfDonor(db: DbOrTx, donorId: string, donationId: string) {
+  if (!isUuid(donationId)) throw notFound();
+  const [row] = await itemQuery(db, { code: sql<string>`${pickups.code}` })
+    .where(and(eq(pickups.donationId, donationId), eq(donations.donorId, donorId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
