@@ -1,32 +1,39 @@
 import { ArrowLeft, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/i18n";
-import { IN_KIND_FLOW_AVAILABLE, nonCashHref } from "~/lib/campaign-links";
+import { cashHref, IN_KIND_FLOW_AVAILABLE, nonCashHref } from "~/lib/campaign-links";
 import { pictureUrl } from "~/lib/pictures";
 
-/** How many screens the cash flow has (/donate1 → /donate4), for "Step 2 of 4". */
-const CASH_STEPS = 4;
+/** How many screens each flow has: cash /donate1 → /donate4, goods /donate5 → /donate6; for "Step 2 of 4". */
+const FLOW_STEPS = { cash: 4, goods: 3 } as const;
 
-/** "Step n of 4" above a screen of the cash flow, so a donor knows how far along they are. */
-export function DonateStep({ step }: { step: number }) {
+/** "Step n of 4" above a screen of a donation flow, so a donor knows how far along they are. */
+export function DonateStep({ step, flow = "cash" }: { step: number; flow?: keyof typeof FLOW_STEPS }) {
   const { t } = useTranslation();
-  return <p className="text-sm font-medium text-slate-700">{t("donate:step", { step, steps: CASH_STEPS })}</p>;
+  return <p className="text-sm font-medium text-slate-700">{t("donate:step", { step, steps: FLOW_STEPS[flow] })}</p>;
 }
 
 /**
- * The Cash / Non-Cash toggle of the picker. Cash is this page; the Non-Cash half appears only once the
- * in-kind flow exists, so it never links to a page that is not there.
+ * The Cash / Non-Cash toggle of the pickers (and the goods form). The current half is marked; the other
+ * keeps the campaign the donor is looking at, if any. The Non-Cash half shows only while the in-kind flow
+ * exists, so it never links to a page that is not there.
  */
-export function DonationKindToggle() {
+export function DonationKindToggle({ current = "cash", campaign }: { current?: "cash" | "nonCash"; campaign?: string }) {
   const { t } = useTranslation();
   const base = "rounded-md px-4 py-2 font-bold";
+  const on = `${base} bg-brand-700 text-white`;
+  const off = `${base} text-brand-800 hover:bg-brand-50`;
   return (
     <nav aria-label={t("donate:kind.label")} className="inline-flex rounded-lg border border-brand-700 bg-white p-1">
-      <Link to="/donate1" aria-current="page" className={`${base} bg-brand-700 text-white`}>
+      <Link to={cashHref(campaign)} aria-current={current === "cash" ? "page" : undefined} className={current === "cash" ? on : off}>
         {t("donate:kind.cash")}
       </Link>
       {IN_KIND_FLOW_AVAILABLE && (
-        <Link to={nonCashHref()} className={`${base} text-brand-800 hover:bg-brand-50`}>
+        <Link
+          to={nonCashHref(campaign)}
+          aria-current={current === "nonCash" ? "page" : undefined}
+          className={current === "nonCash" ? on : off}
+        >
           {t("donate:kind.nonCash")}
         </Link>
       )}

@@ -14,7 +14,8 @@ const coordinate = () => blankToUndefined(z.pipe(z.string(), z.transform((s: str
  */
 export const goodsOfferSchema = z.object({
   campaign: z.string({ error: "errors:notFound" }).check(z.minLength(1, "errors:notFound"), z.maxLength(200, "errors:notFound")),
-  ngo: z.uuid({ error: "errors:notFound" }),
+  /** A joint campaign's donor chooses the NGO; left empty, that is a missing field like the others. */
+  ngo: z.string({ error: FILL_ALL }).check(z.minLength(1, FILL_ALL), z.uuid("errors:notFound")),
   idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
   phone: digitsField(11, FILL_ALL, "donations:errors.phoneDigits"),
   items: requiredText(FILL_ALL, ITEMS_MAX_LENGTH),

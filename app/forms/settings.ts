@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ACCOUNT_FIELD_MAX_LENGTH, PHONE_DIGITS } from "~/lib/constants";
+import { ACCOUNT_FIELD_MAX_LENGTH, ADDRESS_MAX_LENGTH, PHONE_DIGITS } from "~/lib/constants";
 import { blankToUndefined, givenPassword, image, newPassword, requiredText } from "./fields";
 
 /**
@@ -77,6 +77,24 @@ export const paymentSchema = z
     }),
   );
 
+/** The rider's area forms on /rider_profile; kept apart from SETTINGS_INTENTS, which every settings page shares. */
+export const RIDER_AREA_INTENTS = ["area", "clearArea"] as const;
+export type RiderAreaIntent = (typeof RIDER_AREA_INTENTS)[number];
+
+/** A coordinate as the form sends it (text), or as a caller that already parsed it passes it (a number). */
+const coordinate = () => blankToUndefined(z.pipe(z.union([z.string(), z.number()]), z.transform((v: string | number) => Number(v))));
+
+/**
+ * Where the rider usually starts from: a place from the place search (its point, adjustable on the map, in
+ * `areaLat`/`areaLng`). The server resolves the text to a place; NGOs then see the nearest riders first.
+ */
+export const riderAreaSchema = z.object({
+  area: requiredText("settings:area.required", ADDRESS_MAX_LENGTH),
+  areaLat: coordinate(),
+  areaLng: coordinate(),
+});
+
+export type RiderAreaInput = z.input<typeof riderAreaSchema>;
 export type PersonNameInput = z.input<typeof personNameSchema>;
 export type NgoNameInput = z.input<typeof ngoNameSchema>;
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;

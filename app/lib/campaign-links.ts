@@ -6,10 +6,10 @@
 export const DONATION_FLOW_AVAILABLE = true;
 
 /**
- * Whether the in-kind (Non-Cash) flow exists. Until it does, the picker's Cash/Non-Cash toggle shows only
- * Cash, so no screen links to a page that is not there.
+ * Whether the in-kind (Non-Cash) flow exists (/donate5 → /donate5_1 → /donate6): the pickers' Cash/Non-Cash
+ * toggle shows both halves.
  */
-export const IN_KIND_FLOW_AVAILABLE = false;
+export const IN_KIND_FLOW_AVAILABLE = true;
 
 /** The public page of a campaign: readable, stable, no sign-in needed. */
 export function publicCampaignPath(slug: string): string {
@@ -21,18 +21,39 @@ export function donateHref(slug: string): string {
   return `/donate1?campaign=${encodeURIComponent(slug)}`;
 }
 
-/** The Non-Cash half of the picker's toggle: the in-kind campaign picker. */
-export function nonCashHref(): string {
-  return "/donate5";
+/** The Non-Cash half of the picker's toggle: the in-kind campaign picker, with the same campaign open if one is. */
+export function nonCashHref(slug?: string): string {
+  return slug ? `/donate5?campaign=${encodeURIComponent(slug)}` : "/donate5";
+}
+
+/** The Cash half of the picker's toggle, with the same campaign open if one is. */
+export function cashHref(slug?: string): string {
+  return slug ? donateHref(slug) : "/donate1";
+}
+
+/** The in-kind picker with one campaign's details panel open, remembering the search and page it came from. */
+export function goodsDetailsHref(slug: string, from: { q?: string; page?: number } = {}): string {
+  return pickerHref("/donate5", { ...from, campaign: slug });
+}
+
+/** The goods form for a campaign. */
+export function goodsOfferHref(slug: string): string {
+  return `/donate5_1?campaign=${encodeURIComponent(slug)}`;
+}
+
+/** A picker (/donate1 or /donate5) at a search and page, optionally with one campaign's panel open. */
+export function pickerHref(base: "/donate1" | "/donate5", from: { q?: string; page?: number; campaign?: string }): string {
+  const params = new URLSearchParams();
+  if (from.q) params.set("q", from.q);
+  if (from.page && from.page > 1) params.set("page", String(from.page));
+  if (from.campaign) params.set("campaign", from.campaign);
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
 }
 
 /** The picker with one campaign's details panel open, remembering the search and page it came from. */
 export function donateDetailsHref(slug: string, from: { q?: string; page?: number } = {}): string {
-  const params = new URLSearchParams();
-  if (from.q) params.set("q", from.q);
-  if (from.page && from.page > 1) params.set("page", String(from.page));
-  params.set("campaign", slug);
-  return `/donate1?${params.toString()}`;
+  return pickerHref("/donate1", { ...from, campaign: slug });
 }
 
 /** The payment screen of a campaign, optionally for one receiving NGO (a partner of a joint campaign). */

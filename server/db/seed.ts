@@ -3,15 +3,38 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import * as z from "zod/mini";
 import { cashProofSchema } from "../../app/forms/donations";
+import { goodsOfferSchema } from "../../app/forms/pickups";
 import { PAYMENT_METHODS } from "../../app/lib/constants";
 import { formatRupees } from "../../app/lib/money";
 import { createAccount, findUserByEmail } from "../domain/accounts/accounts";
 import { closeCampaign, createCampaign, parseCampaign } from "../domain/campaigns/campaigns";
 import { decideCashDonation, submitCashDonation } from "../domain/donations/cash";
 import { saveImage } from "../domain/files/files";
+import {
+  assignRider,
+  confirmCollected,
+  confirmReceived,
+  markDelivered,
+  offerGoods,
+  pakistanToday,
+  respondToAssignment,
+} from "../domain/pickups/pickups";
+import { offlineGeocoder } from "../domain/places/geocoder";
 import { createMailer } from "../mail/mailer";
 import type { Services } from "../services";
-import { auditLog, campaignPartners, campaigns, donations, mailOutbox, ngoProfiles, notifications, users } from "./schema";
+import {
+  auditLog,
+  campaignPartners,
+  campaigns,
+  donations,
+  mailOutbox,
+  ngoProfiles,
+  notifications,
+  pickupEvents,
+  pickups,
+  riderProfiles,
+  users,
+} from "./schema";
 
 /** The demo accounts, printed at start-up and listed in the README. */
 export const DEMO_PASSWORD = "EkChhat-demo-2026";
@@ -21,6 +44,13 @@ export const DEMO_ACCOUNTS = {
   donor: "donor@demo.ekchhat.pk",
   rider: "rider@demo.ekchhat.pk",
 } as const;
+
+/** The demo riders, each starting from a different city (the first is the demo account). */
+export const DEMO_RIDERS = [
+  { email: DEMO_ACCOUNTS.rider, firstName: "Bilal", lastName: "Ahmed", phone: "03331234567", cnic: "4210112345671", area: "Karachi" },
+  { email: "rider2@demo.ekchhat.pk", firstName: "Usman", lastName: "Tariq", phone: "03341234567", cnic: "3520212345673", area: "Lahore" },
+  { email: "rider3@demo.ekchhat.pk", firstName: "Hamza", lastName: "Qureshi", phone: "03351234567", cnic: "6110112345675", area: "Islamabad" },
+] as const;
 
 const DEMO_NGOS = [
   { email: DEMO_ACCOUNTS.ngo, name: "Roshni Welfare Trust", address: "Block 5, Clifton, Karachi", registration: "KAR-2011-0457", colour: "#0f766e" },
@@ -180,7 +210,12 @@ async function backdateMessages(db: Services["db"], mark: string, at: Date) {
  * the real ones. Roshni Welfare Trust also has three donations waiting for review (two share a transaction ID and
  * a screenshot, so the duplicate flags show) and one it disapproved.
  */
-async function seedDemoCampaigns(live: Services, ngoIds: string[], ngoNames: string[], donorId: string): Promise<void> {
+async function seedDemoCampaigns(
+  live: Services,
+  ngoIds: string[],
+  ngoNames: string[],
+  donorId: string,
+): Promise<{ dadu: DemoCampaign; quetta: DemoCampaign }> {
   // The demo's mail stays in the outbox, even when SMTP is configured: its addresses are made up.
   const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }) };
   const { db } = services;
@@ -258,6 +293,121 @@ async function seedDemoCampaigns(live: Services, ngoIds: string[], ngoNames: str
     transactionId: blankets.transactionId,
     screenshot: blankets.screenshot,
   });
+  return { dadu, quetta };
+}
+
+type DemoCampaign = { id: string; slug: string; ownerId: string };
+
+/**
+ * Runs one step of a demo pick-up through its real domain function and dates what it wrote (the steps, audit
+ * entries, notices and mail since the step began, and the pick-up's last change) at `at`.
+ */
+async function stepAt<T>(db: Services["db"], donationId: string | null, at: Date, step: () => Promise<T>): Promise<T> {
+  const mark = await dbClock(db);
+  const out = await step();
+  const since = (column: typeof pickupEvents.createdAt | typeof auditLog.createdAt) => sql`${column} >= ${mark}::timestamptz`;
+  await db.update(pickupEvents).set({ createdAt: at }).where(since(pickupEvents.createdAt));
+  await db.update(auditLog).set({ createdAt: at }).where(since(auditLog.createdAt));
+  if (donationId) await db.update(pickups).set({ updatedAt: at }).where(eq(pickups.donationId, donationId));
+  await backdateMessages(db, mark, at);
+  return out;
+}
+
+/**
+ * The demo donor's goods for Roshni Welfare Trust, offered through the goods form's schema and taken through the
+ * real steps, so every pick-up screen has something to show: one waiting for a rider (after another rider
+ * declined it), one waiting for Bilal's answer, one Bilal accepted and is to collect, and one received.
+ */
+async function seedDemoPickups(
+  live: Services,
+  demo: { ngoId: string; donorId: string; riderIds: string[]; campaigns: { dadu: DemoCampaign; quetta: DemoCampaign } },
+): Promise<void> {
+  // Outbox mail (the addresses are made up) and the offline gazetteer (no network while seeding).
+  const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }), geocoder: offlineGeocoder };
+  const { db } = services;
+  const { ngoId, donorId } = demo;
+  const [bilal, usman] = demo.riderIds as [string, string, string];
+  const now = Date.now();
+  const hoursAgo = (h: number) => new Date(now - h * 3600 * 1000);
+
+  async function offer(p: { campaign: DemoCampaign; items: string; address: string; at: Date; daysAhead: number; slot: string }) {
+    const day = pakistanToday(p.at);
+    const windowDate = new Date(Date.parse(`${day}T00:00:00Z`) + p.daysAhead * DAY).toISOString().slice(0, 10);
+    const values = z.parse(goodsOfferSchema, {
+      campaign: p.campaign.slug,
+      ngo: ngoId,
+      idempotencyKey: randomUUID(),
+      phone: DEMO_DONOR_PHONE,
+      items: p.items,
+      address: p.address,
+      area: "Karachi",
+      windowDate,
+      windowSlot: p.slot,
+    });
+    const { id } = await stepAt(db, null, p.at, () => offerGoods(services, donorId, values, p.at));
+    await db.update(donations).set({ createdAt: p.at, updatedAt: p.at }).where(eq(donations.id, id));
+    await db.update(pickups).set({ createdAt: p.at, updatedAt: p.at }).where(eq(pickups.donationId, id));
+    return id;
+  }
+  const assign = (id: string, riderId: string, at: Date) =>
+    stepAt(db, id, at, () => assignRider(services, ngoId, { donationId: id, riderId, reassign: false }));
+  const accept = (id: string, at: Date) => stepAt(db, id, at, () => respondToAssignment(services, bilal, { donationId: id, accept: true }));
+
+  // Received: offered a week ago, collected the next day, confirmed with a note.
+  const received = await offer({
+    campaign: demo.campaigns.quetta,
+    items: "Ten blankets and four warm shawls",
+    address: "House B-17, Block 13-D, Gulshan-e-Iqbal",
+    at: hoursAgo(8 * 24),
+    daysAhead: 1,
+    slot: "morning",
+  });
+  await assign(received, bilal, hoursAgo(8 * 24 - 2));
+  await accept(received, hoursAgo(8 * 24 - 3));
+  const [{ code }] = (await db.select({ code: pickups.code }).from(pickups).where(eq(pickups.donationId, received))) as [{ code: string }];
+  await stepAt(db, received, hoursAgo(7 * 24 - 1), () => confirmCollected(services, bilal, { donationId: received, code }));
+  await stepAt(db, received, hoursAgo(7 * 24 - 3), () => markDelivered(services, bilal, { donationId: received }));
+  await stepAt(db, received, hoursAgo(7 * 24 - 5), () =>
+    confirmReceived(services, ngoId, { donationId: received, note: "Ten blankets and three shawls arrived in good condition." }),
+  );
+  await db.update(donations).set({ decidedAt: hoursAgo(7 * 24 - 5), updatedAt: hoursAgo(7 * 24 - 5) }).where(eq(donations.id, received));
+
+  // Accepted by Bilal: to collect today.
+  const toCollect = await offer({
+    campaign: demo.campaigns.dadu,
+    items: "Five boxes of water purification tablets and a large tarpaulin",
+    address: "House B-17, Block 13-D, Gulshan-e-Iqbal",
+    at: hoursAgo(2 * 24),
+    daysAhead: 2,
+    slot: "evening",
+  });
+  await assign(toCollect, bilal, hoursAgo(2 * 24 - 3));
+  await accept(toCollect, hoursAgo(2 * 24 - 4));
+
+  // Assigned to Bilal: waiting for his answer.
+  const waiting = await offer({
+    campaign: demo.campaigns.dadu,
+    items: "Two family tents and 20 kg of flour",
+    address: "Flat 4, Sunset Apartments, Block 7, Gulshan-e-Iqbal",
+    at: hoursAgo(26),
+    daysAhead: 2,
+    slot: "morning",
+  });
+  await assign(waiting, bilal, hoursAgo(5));
+
+  // New: Usman (in Lahore) declined it, so it waits for another rider.
+  const fresh = await offer({
+    campaign: demo.campaigns.quetta,
+    items: "Six blankets and two children's jackets",
+    address: "House B-17, Block 13-D, Gulshan-e-Iqbal",
+    at: hoursAgo(20),
+    daysAhead: 3,
+    slot: "afternoon",
+  });
+  await assign(fresh, usman, hoursAgo(18));
+  await stepAt(db, fresh, hoursAgo(16), () =>
+    respondToAssignment(services, usman, { donationId: fresh, accept: false, reason: "I am in Lahore this week; a rider in Karachi should take it." }),
+  );
 }
 
 async function logoFile(name: string, colour: string): Promise<File> {
@@ -302,18 +452,26 @@ export async function seedDemoData(services: Services): Promise<void> {
     password: DEMO_PASSWORD,
     profile: { firstName: "Ayesha", lastName: "Khan", address: "Gulshan-e-Iqbal, Karachi", contactNumber: "03211234567" },
   });
-  const riderId = await createAccount(db, {
-    role: "rider",
-    email: DEMO_ACCOUNTS.rider,
-    password: DEMO_PASSWORD,
-    profile: { firstName: "Bilal", lastName: "Ahmed", contactNumber: "03331234567", cnic: "4210112345671" },
-  });
-  await db.update(users).set({ verification: "verified" }).where(eq(users.id, riderId));
-  await seedDemoCampaigns(services, ngoIds, ngoNames, donorId);
+  const riderIds: string[] = [];
+  for (const r of DEMO_RIDERS) {
+    const id = await createAccount(db, {
+      role: "rider",
+      email: r.email,
+      password: DEMO_PASSWORD,
+      profile: { firstName: r.firstName, lastName: r.lastName, contactNumber: r.phone, cnic: r.cnic },
+    });
+    await db.update(users).set({ verification: "verified" }).where(eq(users.id, id));
+    const place = await offlineGeocoder.resolve(r.area);
+    if (place) await db.update(riderProfiles).set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng }).where(eq(riderProfiles.userId, id));
+    riderIds.push(id);
+  }
+  const roshniCampaigns = await seedDemoCampaigns(services, ngoIds, ngoNames, donorId);
+  await seedDemoPickups(services, { ngoId: ngoIds[0]!, donorId, riderIds, campaigns: roshniCampaigns });
   log.info("loaded the demo data");
 }
 
 export function demoAccountsText(): string {
   const rows = Object.entries(DEMO_ACCOUNTS).map(([role, email]) => `  ${role.padEnd(6)} ${email}`);
-  return ["Demo accounts (password for all: " + DEMO_PASSWORD + "):", ...rows].join("\n");
+  const riders = DEMO_RIDERS.slice(1).map((r) => `  ${"rider".padEnd(6)} ${r.email}`);
+  return ["Demo accounts (password for all: " + DEMO_PASSWORD + "):", ...rows, ...riders].join("\n");
 }

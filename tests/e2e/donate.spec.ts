@@ -176,12 +176,12 @@ test.describe("cash donation flow", () => {
     await makeCampaign(db, owner.id, { title: `Winter ${tag} over`, status: "completed", completedAt: new Date() });
 
     await page.goto("/donate1");
-    await expect(page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Cash" })).toHaveAttribute(
+    await expect(page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Cash", exact: true })).toHaveAttribute(
       "aria-current",
       "page",
     );
-    // The in-kind flow is not there yet: no Non-Cash link leads to a missing page.
-    await expect(page.getByRole("link", { name: "Non-Cash" })).toHaveCount(0);
+    // The Non-Cash half of the toggle leads to the in-kind picker.
+    await expect(page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Non-Cash" })).toHaveAttribute("href", "/donate5");
     await expectAccessible(page);
 
     await page.getByRole("searchbox", { name: "Search campaigns by title" }).fill(`  WINTER ${tag.toUpperCase()} `);

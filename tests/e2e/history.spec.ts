@@ -161,10 +161,10 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   const csv = fs.readFileSync((await download.path())!, "utf8");
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split("\r\n");
-  expect(lines[0]).toBe('"Date","Receipt number","Campaign","Donor name","Donor email","Kind","Method","Amount (Rs.)","Transaction ID","State","Reason"');
+  expect(lines[0]).toBe('"Date","Receipt number","Campaign","Donor name","Donor email","Kind","Method","Amount (Rs.)","Items","Transaction ID","State","Pick-up state","Reason"');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`"${scene.water.title}"`);
-  expect(lines[1]).toContain('"2500","TXWATER1","Approved"');
+  expect(lines[1]).toContain('"2500","","TXWATER1","Approved",""');
   expect(csv).not.toContain("55555");
 
   // Everything, unfiltered: all four rows.

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverI18n } from "../../app/i18n/i18n.server";
-import { campaigns, donations, donorProfiles, ngoProfiles } from "../../server/db/schema";
+import { campaigns, donations, donorProfiles, ngoProfiles, pickups } from "../../server/db/schema";
 import { decideCashDonation } from "../../server/domain/donations/cash";
 import {
   csvCell,
@@ -27,7 +27,8 @@ import {
   type ReceiptActor,
 } from "../../server/domain/donations/receipts";
 import { DomainError } from "../../server/domain/errors";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
+import { cancelPickup, confirmReceived, pickupsOfDonor } from "../../server/domain/pickups/pickups";
+import { makeCampaign, makeDonation, makePickup, makeUser } from "../helpers/factories";
 import { createTestServices, type TestServices } from "../helpers/services";
 
 const en = serverI18n("en").t;
@@ -312,8 +313,10 @@ describe("donation histories and receipts", () => {
         "Kind",
         "Method",
         "Amount (Rs.)",
+        "Items",
         "Transaction ID",
         "State",
+        "Pick-up state",
         "Reason",
       ]);
       expect(rows).toHaveLength(3);
@@ -326,12 +329,14 @@ describe("donation histories and receipts", () => {
         "Cash",
         "JazzCash",
         "2500",
+        "",
         "TX12345",
         "Approved",
         "",
+        "",
       ]);
-      expect(rows[2]![9]).toBe("Rejected");
-      expect(rows[2]![10]).toBe(`'-bad "proof", line one\nline two`);
+      expect(rows[2]![10]).toBe("Rejected");
+      expect(rows[2]![12]).toBe(`'-bad "proof", line one\nline two`);
 
       const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ status: "approved" }), ur))).slice(1));
       expect(urdu[0]![0]).toBe(ur("history:csv.date"));
@@ -356,6 +361,86 @@ describe("donation histories and receipts", () => {
 
       const small = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ sort: "oldest" }), en, 7))).slice(1));
       expect(new Set(small.slice(1).map((r) => r[0])).size).toBe(total);
+    });
+  });
+
+  describe("in-kind rows", () => {
+    /** An NGO with a cash gift and three goods donations: one waiting, one received, one cancelled with a reason. */
+    async function goodsScene() {
+      const ngo = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const c = await campaign(ngo.id, { title: uniq("Winter clothes Quetta") });
+      const cash = await makeDonation(s.db, c, donor.id, { amount: 1500, createdAt: at(1) });
+      const waiting = await makePickup(s.db, c, donor.id, { items: "5 blankets, 2 quilts" });
+      const received = await makePickup(s.db, c, donor.id, { items: "Rice, 20 kg", status: "delivered" });
+      const cancelled = await makePickup(s.db, c, donor.id, { items: "Old shoes" });
+      for (const [d, minutes] of [
+        [waiting, 2],
+        [received, 3],
+        [cancelled, 4],
+      ] as const) {
+        await s.db.update(donations).set({ createdAt: at(minutes) }).where(eq(donations.id, d.donation.id));
+      }
+      await confirmReceived(s, ngo.id, { donationId: received.donation.id, note: "All 20 kg" });
+      await cancelPickup(s, ngo.id, { donationId: cancelled.donation.id, reason: "We cannot store shoes" });
+      return { ngo, donor, c, cash, waiting, received, cancelled };
+    }
+
+    it("the donor's history carries each goods donation's items and pick-up state; cash rows have none", async () => {
+      const { donor, cash, waiting, received, cancelled } = await goodsScene();
+      const list = await donorHistory(s.db, donor.id, { page: 1 });
+      const byId = new Map(list.rows.map((r) => [r.id, r]));
+      expect(byId.get(cash.id)).toMatchObject({ kind: "cash", pickupStatus: null, items: null });
+      expect(byId.get(waiting.donation.id)).toMatchObject({ kind: "in_kind", status: "pending", pickupStatus: "new", items: "5 blankets, 2 quilts", amount: null });
+      expect(byId.get(received.donation.id)).toMatchObject({ status: "approved", pickupStatus: "received", receiptNumber: null });
+      expect(byId.get(cancelled.donation.id)).toMatchObject({ status: "rejected", pickupStatus: "cancelled", rejectionReason: "We cannot store shoes" });
+
+      // The pick-up details (code, window, steps) reach only the donor who gave.
+      const mine = await pickupsOfDonor(s.db, donor.id, [waiting.donation.id, cancelled.donation.id]);
+      expect(mine.get(waiting.donation.id)).toMatchObject({ status: "new", code: "1234" });
+      expect(mine.get(waiting.donation.id)!.events.map((e) => e.type)).toEqual(["requested"]);
+      expect(mine.get(cancelled.donation.id)!.events.map((e) => e.type)).toEqual(["requested", "cancelled"]);
+      const stranger = await makeUser(s.db, "donor");
+      expect((await pickupsOfDonor(s.db, stranger.id, [waiting.donation.id])).size).toBe(0);
+    });
+
+    it("the NGO's history lists goods with their pick-up state, and the state filter sorts them by the donation's state", async () => {
+      const { ngo, c, cash, waiting, received, cancelled } = await goodsScene();
+      const all = await ngoHistory(s.db, ngo.id, filter({ campaignId: c.id }), { page: 1 });
+      expect(all.rows.map((r) => [r.id, r.pickupStatus])).toEqual([
+        [cancelled.donation.id, "cancelled"],
+        [received.donation.id, "received"],
+        [waiting.donation.id, "new"],
+        [cash.id, null],
+      ]);
+      const ids = async (status: NgoHistoryFilter["status"]) =>
+        (await ngoHistory(s.db, ngo.id, filter({ campaignId: c.id, status }), { page: 1 })).rows.map((r) => r.id);
+      expect(await ids("pending")).toEqual([waiting.donation.id, cash.id]);
+      expect(await ids("approved")).toEqual([received.donation.id]);
+      expect(await ids("rejected")).toEqual([cancelled.donation.id]);
+      // Goods add to the counts but never to the money totals.
+      const totals = await ngoHistoryTotals(s.db, ngo.id, filter({ campaignId: c.id }));
+      expect(totals).toMatchObject({ approvedAmount: 0, pendingAmount: 1500, count: 4, counts: { pending: 2, approved: 1, rejected: 1 } });
+
+      // A pick-up row that moves on shows its new state at once.
+      await s.db.update(pickups).set({ status: "assigned" }).where(eq(pickups.donationId, waiting.donation.id));
+      const after = await ngoHistory(s.db, ngo.id, filter({ campaignId: c.id, status: "pending" }), { page: 1 });
+      expect(after.rows.find((r) => r.id === waiting.donation.id)?.pickupStatus).toBe("assigned");
+    });
+
+    it("the CSV export includes the items and the pick-up state", async () => {
+      const { ngo, c } = await goodsScene();
+      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), en))).slice(1));
+      const col = (name: string) => rows[0]!.indexOf(name);
+      expect(rows.slice(1).map((r) => [r[col("Kind")], r[col("Amount (Rs.)")], r[col("Items")], r[col("State")], r[col("Pick-up state")]])).toEqual([
+        ["Cash", "1500", "", "Pending review", ""],
+        ["Non-Cash", "", "5 blankets, 2 quilts", "Pending review", en("pickups:status.new")],
+        ["Non-Cash", "", "Rice, 20 kg", "Approved", en("pickups:status.received")],
+        ["Non-Cash", "", "Old shoes", "Rejected", en("pickups:status.cancelled")],
+      ]);
+      expect(rows[4]![col("Reason")]).toBe("We cannot store shoes");
+      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), ur))).slice(1));
+      expect(urdu[2]![col("Pick-up state")]).toBe(ur("pickups:status.new"));
     });
   });
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, campaignPartners, campaigns, donations, files, users } from "../../server/db/schema";
-import { seedDemoData, DEMO_ACCOUNTS } from "../../server/db/seed";
+import { auditLog, campaignPartners, campaigns, donations, files, notifications, pickupEvents, pickups, riderProfiles, users } from "../../server/db/schema";
+import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS } from "../../server/db/seed";
 import { reviewQueue } from "../../server/domain/donations/cash";
+import { ngoPickupQueue, pickupsOfDonor, riderChoices, riderPickups } from "../../server/domain/pickups/pickups";
 import { createTestServices, type TestServices } from "../helpers/services";
 
 describe("demo data", () => {
@@ -42,7 +43,11 @@ describe("demo data", () => {
   });
 
   it("gave every gift through the proof form and the review: a stored proof, a decision, an audit entry, receipts in date order", async () => {
-    const approved = await s.db.select().from(donations).where(eq(donations.status, "approved")).orderBy(asc(donations.createdAt));
+    const approved = await s.db
+      .select()
+      .from(donations)
+      .where(and(eq(donations.status, "approved"), eq(donations.kind, "cash")))
+      .orderBy(asc(donations.createdAt));
     expect(approved).toHaveLength(11);
     for (const d of approved) {
       expect(d.proofKey).toMatch(/^proof\//);
@@ -70,7 +75,10 @@ describe("demo data", () => {
     const donorId = await idOf(DEMO_ACCOUNTS.donor);
     const queue = await reviewQueue(s.db, ngoId, { page: 1 });
     expect(queue.total).toBe(3);
-    const pending = await s.db.select().from(donations).where(and(eq(donations.recipientNgoId, ngoId), eq(donations.status, "pending")));
+    const pending = await s.db
+      .select()
+      .from(donations)
+      .where(and(eq(donations.recipientNgoId, ngoId), eq(donations.status, "pending"), eq(donations.kind, "cash")));
     expect(pending).toHaveLength(3);
     for (const d of pending) {
       expect(d).toMatchObject({ donorId, kind: "cash", receiptNumber: null, decidedAt: null });
@@ -85,5 +93,94 @@ describe("demo data", () => {
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toMatchObject({ donorId, recipientNgoId: ngoId, decidedBy: ngoId, receiptNumber: null });
     expect(rejected[0]!.rejectionReason).toMatch(/transaction ID/);
+  });
+
+  it("has three verified demo riders in different cities, Bilal in Karachi", async () => {
+    const riders = await s.db
+      .select({ email: users.email, verification: users.verification, role: users.role, first: riderProfiles.firstName, area: riderProfiles.areaLabel, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
+      .from(users)
+      .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id));
+    expect(riders.map((r) => r.email).sort()).toEqual(DEMO_RIDERS.map((r) => r.email).sort());
+    expect(riders.every((r) => r.role === "rider" && r.verification === "verified" && r.lat !== null && r.lng !== null)).toBe(true);
+    const bilal = riders.find((r) => r.email === DEMO_ACCOUNTS.rider)!;
+    expect(bilal).toMatchObject({ first: "Bilal", area: "Karachi, Sindh" });
+    expect(new Set(riders.map((r) => r.area)).size).toBe(3);
+    // From Karachi, Bilal is the NGO's first choice.
+    const choices = await riderChoices(s.db, { lat: bilal.lat!, lng: bilal.lng! });
+    expect(choices[0]!.name).toBe("Bilal Ahmed");
+    expect(choices[0]!.distanceKm).toBeLessThan(1);
+    expect(choices.map((c) => c.distanceKm)).toEqual([...choices.map((c) => c.distanceKm)].sort((a, b) => a! - b!));
+  });
+
+  it("has the demo donor's goods for Roshni Welfare Trust in every state a screen shows, with consistent timelines", async () => {
+    const ngoId = await idOf(DEMO_ACCOUNTS.ngo);
+    const donorId = await idOf(DEMO_ACCOUNTS.donor);
+    const bilal = await idOf(DEMO_ACCOUNTS.rider);
+    const usman = await idOf(DEMO_RIDERS[1].email);
+    const rows = await s.db
+      .select({ d: donations, p: pickups })
+      .from(pickups)
+      .innerJoin(donations, eq(donations.id, pickups.donationId))
+      .orderBy(asc(donations.createdAt));
+    expect(rows).toHaveLength(4);
+    const ours = await s.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.ownerId, ngoId));
+    for (const { d, p } of rows) {
+      expect(d).toMatchObject({ kind: "in_kind", donorId, recipientNgoId: ngoId, phone: "03211234567", amount: null });
+      expect(ours.map((c) => c.id)).toContain(d.campaignId);
+      expect(p.areaLabel).toBe("Karachi, Sindh");
+      expect(p.code).toMatch(/^\d{4}$/);
+      expect(p.updatedAt.getTime()).toBeGreaterThanOrEqual(d.createdAt.getTime());
+    }
+    const byStatus = Object.fromEntries(rows.map((r) => [r.p.status, r]));
+    expect(Object.keys(byStatus).sort()).toEqual(["accepted", "assigned", "new", "received"]);
+    expect(byStatus.new!.p.riderId).toBeNull();
+    expect(byStatus.assigned!.p.riderId).toBe(bilal);
+    expect(byStatus.accepted!.p.riderId).toBe(bilal);
+    expect(byStatus.received!.p.riderId).toBe(bilal);
+    expect(byStatus.received!.p.receivedNote).toMatch(/arrived/);
+    expect(byStatus.received!.d).toMatchObject({ status: "approved", decidedBy: ngoId, receiptNumber: null });
+    for (const st of ["new", "assigned", "accepted"]) expect(byStatus[st]!.d.status).toBe("pending");
+
+    // Each timeline is the real sequence of steps, in time order, after the offer and not in the future.
+    const expected: Record<string, string[]> = {
+      new: ["requested", "assigned", "declined"],
+      assigned: ["requested", "assigned"],
+      accepted: ["requested", "assigned", "accepted"],
+      received: ["requested", "assigned", "accepted", "collected", "delivered", "received"],
+    };
+    for (const [status, { d, p }] of Object.entries(byStatus)) {
+      const events = await s.db.select().from(pickupEvents).where(eq(pickupEvents.donationId, d.id)).orderBy(asc(pickupEvents.id));
+      expect(events.map((e) => e.type), status).toEqual(expected[status]);
+      const times = events.map((e) => e.createdAt.getTime());
+      expect(times[0]).toBe(d.createdAt.getTime());
+      expect(times, status).toEqual([...times].sort((a, b) => a - b));
+      expect(new Set(times).size).toBe(times.length);
+      expect(times.at(-1)).toBe(p.updatedAt.getTime());
+      expect(times.at(-1)!).toBeLessThan(Date.now());
+      // The window was a day from the offer's day on.
+      expect(p.windowDate >= new Date(d.createdAt.getTime() + 5 * 3600 * 1000).toISOString().slice(0, 10)).toBe(true);
+    }
+    const declined = (await s.db.select().from(pickupEvents).where(and(eq(pickupEvents.donationId, byStatus.new!.d.id), eq(pickupEvents.type, "declined"))))[0]!;
+    expect(declined).toMatchObject({ riderId: usman, actorId: usman });
+    expect(declined.reason).toBeTruthy();
+    const audit = await s.db.select().from(auditLog).where(sql`${auditLog.details}->>'donationId' = ${byStatus.received!.d.id}`);
+    expect(audit).toMatchObject([{ action: "pickup.received", actorId: ngoId }]);
+    expect(audit[0]!.createdAt.getTime()).toBe(byStatus.received!.p.updatedAt.getTime());
+
+    // What the screens show.
+    const queue = await ngoPickupQueue(s.db, ngoId, { tab: "new", page: 1 });
+    expect(queue.counts).toEqual({ new: 1, active: 2 });
+    const mine = await riderPickups(s.db, bilal, { tab: "pending", page: 1 });
+    expect(mine.counts).toEqual({ pending: 1, registered: 1, completed: 1 });
+    expect(mine.rows[0]!.distanceKm).toBeLessThan(1);
+    const history = await pickupsOfDonor(s.db, donorId, rows.map((r) => r.d.id));
+    expect(history.size).toBe(4);
+    // The rider was told of each assignment, the NGO of the decline.
+    const told = await s.db.select().from(notifications).where(eq(notifications.userId, bilal));
+    expect(told.filter((n) => n.type === "pickupAssigned")).toHaveLength(3);
+    const ngoTold = await s.db.select().from(notifications).where(eq(notifications.userId, ngoId));
+    expect(ngoTold.filter((n) => n.type === "pickupDeclined")).toHaveLength(1);
+    expect(ngoTold.filter((n) => n.type === "pickupRequested")).toHaveLength(4);
+    for (const n of [...told, ...ngoTold]) expect(n.createdAt.getTime()).toBeLessThan(Date.now());
   });
 });

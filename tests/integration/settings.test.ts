@@ -9,9 +9,12 @@ import {
   changePassword,
   changePersonName,
   changePicture,
+  clearRiderArea,
   getNgoSettings,
+  getRiderArea,
   PASSWORD_CHANGE_LIMIT,
   removePicture,
+  setRiderArea,
   updatePaymentAccounts,
 } from "../../server/domain/accounts/settings";
 import { createTestServices, type TestServices } from "../helpers/services";
@@ -225,5 +228,77 @@ describe("picture", () => {
     const [r] = await s.db.select().from(riderProfiles).where(eq(riderProfiles.userId, rider.id));
     expect(r!.pictureKey).toBe(kept);
     expect(await s.storage.get(kept)).not.toBeNull();
+  });
+});
+
+describe("rider's area", () => {
+  async function areaOf(id: string) {
+    const [r] = await s.db
+      .select({ label: riderProfiles.areaLabel, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
+      .from(riderProfiles)
+      .where(eq(riderProfiles.userId, id));
+    return r!;
+  }
+
+  it("resolves a typed place to its label and point, and clears it", async () => {
+    const rider = await signedIn("rider");
+    expect(await getRiderArea(s.db, rider.actor)).toBeNull();
+    const place = await setRiderArea(s, rider.actor, { area: "Lahore" });
+    expect(place.label).toMatch(/^Lahore/);
+    const stored = await areaOf(rider.id);
+    expect(stored.label).toBe(place.label);
+    expect(stored.lat).toBeCloseTo(31.5, 0);
+    expect(stored.lng).toBeCloseTo(74.3, 0);
+    expect(await getRiderArea(s.db, rider.actor)).toEqual({ label: place.label, lat: stored.lat, lng: stored.lng });
+
+    await clearRiderArea(s.db, rider.actor);
+    expect(await areaOf(rider.id)).toEqual({ label: null, lat: null, lng: null });
+    expect(await getRiderArea(s.db, rider.actor)).toBeNull();
+  });
+
+  it("keeps a point adjusted on the map inside Pakistan, and ignores one outside it", async () => {
+    const rider = await signedIn("rider");
+    await setRiderArea(s, rider.actor, { area: "Karachi", areaLat: "24.9", areaLng: "67.1" });
+    expect(await areaOf(rider.id)).toMatchObject({ lat: 24.9, lng: 67.1 });
+    await setRiderArea(s, rider.actor, { area: "Karachi", areaLat: "51.5", areaLng: "-0.1" });
+    const stored = await areaOf(rider.id);
+    expect(stored.label).toMatch(/^Karachi/);
+    expect(stored.lat).toBeCloseTo(24.9, 0);
+    expect(stored.lng).toBeCloseTo(67.0, 0);
+  });
+
+  it("refuses an unknown or empty place with the field's message and keeps the old area", async () => {
+    const rider = await signedIn("rider");
+    await setRiderArea(s, rider.actor, { area: "Lahore" });
+    const before = await areaOf(rider.id);
+    await expect(setRiderArea(s, rider.actor, { area: "Qwxzzy Nowhere Town" })).rejects.toMatchObject({
+      kind: "invalid",
+      message: "settings:area.invalid",
+      field: "area",
+    });
+    await expect(setRiderArea(s, rider.actor, { area: "   " })).rejects.toMatchObject({
+      kind: "invalid",
+      message: "settings:area.required",
+      field: "area",
+    });
+    expect(await areaOf(rider.id)).toEqual(before);
+  });
+
+  it("is only for riders, and changes only the actor's own profile", async () => {
+    const rider = await signedIn("rider");
+    const other = await signedIn("rider");
+    await setRiderArea(s, other.actor, { area: "Multan" });
+    const before = await areaOf(other.id);
+    await setRiderArea(s, rider.actor, { area: "Lahore" });
+    await clearRiderArea(s.db, rider.actor);
+    expect(await areaOf(other.id)).toEqual(before);
+
+    const donor = await signedIn("donor");
+    const ngo = await signedIn("ngo");
+    for (const actor of [donor.actor, ngo.actor]) {
+      await expect(setRiderArea(s, actor, { area: "Lahore" })).rejects.toMatchObject({ kind: "forbidden" });
+      await expect(clearRiderArea(s.db, actor)).rejects.toMatchObject({ kind: "forbidden" });
+      await expect(getRiderArea(s.db, actor)).rejects.toMatchObject({ kind: "forbidden" });
+    }
   });
 });

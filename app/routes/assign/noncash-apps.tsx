@@ -1,1 +1,447 @@
-export default function Pending() { return null; }
+import { Eye, Filter } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import type { Route } from "./+types/noncash-apps";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { ErrorBox } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "~/components/pickup-actions";
+import { DirectionsLink, formatPickupDay, PhoneLink, PickupStatusBadge, PickupWindow } from "~/components/pickup-parts";
+import { PickupTimeline } from "~/components/pickup-timeline";
+import { ReviewDialog } from "~/components/review-dialog";
+import { RoleShell } from "~/components/role-shell";
+import { ngoPickupSchema } from "~/forms/pickups";
+import { parseWithZod } from "~/forms/parse";
+import { useTranslation } from "~/i18n/i18n";
+import { ITEMS_PREVIEW_WORDS } from "~/lib/constants";
+import { formAction, requireUser } from "~/lib/http.server";
+import { previewWords } from "~/lib/text";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { DomainError } from "../../../server/domain/errors";
+import {
+  assignRider,
+  cancelPickup,
+  confirmReceived,
+  ngoPickupQueue,
+  pickupCampaigns,
+  pickupForNgo,
+  riderChoices,
+  type NgoPickupTab,
+  type RiderChoice,
+} from "../../../server/domain/pickups/pickups";
+
+const NOTICES = [
+  "assigned",
+  "reassigned",
+  "cancelled",
+  "received",
+  "alreadyAssigned",
+  "cannotReassign",
+  "cannotCancel",
+  "notDelivered",
+  "changed",
+] as const;
+type Notice = (typeof NOTICES)[number];
+const DONE: Notice[] = ["assigned", "reassigned", "cancelled", "received"];
+/** The notice after each action that went through. */
+const DONE_NOTICE = { assign: "assigned", reassign: "reassigned", cancel: "cancelled", received: "received" } as const satisfies Record<string, Notice>;
+/** A conflict (the request moved on meanwhile) is told by its own notice, shown with the request's current state. */
+const CONFLICTS: Partial<Record<string, Notice>> = {
+  "pickups:errors.alreadyAssigned": "alreadyAssigned",
+  "pickups:errors.cannotReassign": "cannotReassign",
+  "pickups:errors.cannotCancel": "cannotCancel",
+  "pickups:errors.notDelivered": "notDelivered",
+};
+
+const TABS: NgoPickupTab[] = ["new", "active"];
+/** States in which the NGO may still give the request to a rider. */
+const RIDER_STATES = ["new", "assigned", "accepted"];
+
+/** The list's own query (tab, campaign filter and page): kept when the dialog opens and closes, and after an action. */
+const LIST_PARAMS = ["tab", "campaign", "page"] as const;
+
+function listQuery(from: URLSearchParams, extra: Record<string, string> = {}, drop: string[] = []): string {
+  const next = new URLSearchParams();
+  for (const name of LIST_PARAMS) {
+    const value = from.get(name);
+    if (value && !drop.includes(name)) next.set(name, value);
+  }
+  for (const [k, v] of Object.entries(extra)) next.set(k, v);
+  const query = next.toString();
+  return query ? `?${query}` : "";
+}
+
+const tabOf = (value: string | null): NgoPickupTab => (value === "active" ? "active" : "new");
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ngo = requireUser(context, "ngo", request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const lang = context.lang;
+  const when = (d: Date) => formatDateTime(d, lang);
+
+  const tab = tabOf(url.searchParams.get("tab"));
+  const campaigns = await pickupCampaigns(db, ngo.id);
+  // A campaign with nothing open drops out of the filter; the list then shows every campaign.
+  const requested = url.searchParams.get("campaign") ?? "";
+  const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
+  const query = (page: number) => ngoPickupQueue(db, ngo.id, { tab, campaignId: campaign || undefined, page });
+  let queue = await query(parsePage(url.searchParams.get("page")));
+  if (queue.rows.length === 0 && queue.page > queue.pages) {
+    // Actions emptied the last page: show the one that is now last.
+    queue = await query(queue.pages);
+  }
+
+  const viewId = url.searchParams.get("view");
+  let detail = null;
+  if (viewId) {
+    try {
+      detail = await pickupForNgo(db, ngo.id, viewId);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.kind === "not_found")) throw err;
+    }
+  }
+  const riders: RiderChoice[] = detail && RIDER_STATES.includes(detail.status) ? await riderChoices(db, { lat: detail.lat, lng: detail.lng }) : [];
+  const notice = url.searchParams.get("notice");
+
+  return data(
+    {
+      notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
+      tab,
+      campaign,
+      campaigns,
+      queue: {
+        page: queue.page,
+        pages: queue.pages,
+        total: queue.total,
+        counts: queue.counts,
+        rows: queue.rows.map((r) => ({
+          id: r.id,
+          status: r.status,
+          itemsPreview: previewWords(r.items, ITEMS_PREVIEW_WORDS),
+          areaLabel: r.areaLabel,
+          windowDay: formatPickupDay(r.windowDate, lang),
+          windowSlot: r.windowSlot,
+          campaignTitle: r.campaignTitle,
+          donorName: r.donorName,
+          riderName: r.riderName,
+          createdAt: when(r.createdAt),
+        })),
+      },
+      view: viewId
+        ? detail
+          ? {
+              found: true as const,
+              id: detail.id,
+              status: detail.status,
+              items: detail.items,
+              phone: detail.phone,
+              address: detail.address,
+              areaLabel: detail.areaLabel,
+              lat: detail.lat,
+              lng: detail.lng,
+              windowDay: formatPickupDay(detail.windowDate, lang),
+              windowSlot: detail.windowSlot,
+              campaignTitle: detail.campaignTitle,
+              donorName: detail.donorName,
+              riderId: detail.riderId,
+              riderName: detail.riderName,
+              receivedNote: detail.receivedNote,
+              createdAt: when(detail.createdAt),
+              events: detail.events.map((e) => ({ ...e, at: when(e.at) })),
+              riders,
+            }
+          : { found: false as const, id: viewId }
+        : null,
+    },
+    // A request that is not this NGO's is answered like one that does not exist.
+    { status: viewId && !detail ? 404 : 200 },
+  );
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ngo = requireUser(context, "ngo", request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ngoPickupSchema });
+  // Which request and form the answer belongs to, so the dialog shows the error next to the right field.
+  const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), ...target }, { status: 400 });
+  }
+  const input = submission.value;
+  const outcome = await formAction(submission, () => {
+    switch (input.intent) {
+      case "assign":
+      case "reassign":
+        return assignRider(context.services, ngo.id, { donationId: input.donationId, riderId: input.riderId, reassign: input.intent === "reassign" });
+      case "cancel":
+        return cancelPickup(context.services, ngo.id, { donationId: input.donationId, reason: input.reason });
+      case "received":
+        return confirmReceived(context.services, ngo.id, { donationId: input.donationId, note: input.note });
+    }
+  });
+  const from = new URL(request.url).searchParams;
+  if (!outcome.ok) {
+    const status = outcome.response.init?.status ?? 400;
+    const result = outcome.response.data.result;
+    if (status === 409) {
+      // The request moved on meanwhile (another tab, another volunteer, the rider): show its state, not an error page.
+      const message = result.error?.[""]?.[0] ?? Object.values(result.error ?? {})[0]?.[0] ?? "";
+      return redirect(`/noncash_apps${listQuery(from, { view: input.donationId, notice: CONFLICTS[message] ?? "changed" })}`);
+    }
+    if (status === 404) {
+      return data({ result: submission.reply({ formErrors: ["assign:notFound"] }), ...target }, { status: 404 });
+    }
+    return data({ result, ...target }, { status });
+  }
+  const notice = DONE_NOTICE[input.intent];
+  return redirect(`/noncash_apps${listQuery(from, { notice })}`);
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Detail = Extract<NonNullable<LoaderData["view"]>, { found: true }>;
+
+/** /noncash_apps: the NGO's pick-up requests (new and under way), each opened in a dialog to assign a rider and follow it. */
+export default function PickupQueue({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as PickupActionData;
+  const [params] = useSearchParams();
+  const { notice, tab, campaign, campaigns, queue, view } = loaderData;
+  const closeHref = `/noncash_apps${listQuery(params)}`;
+  // Form errors that belong to no field (a request that is not this NGO's, a malformed request).
+  const formErrors = actionData
+    ? Object.entries(actionData.result.error ?? {})
+        .filter(([name]) => !PICKUP_ACTION_FIELDS.includes(name))
+        .flatMap(([, errors]) => errors ?? [])
+    : [];
+
+  const noticeBox = notice && !actionData && (
+    <p
+      id="assign-notice"
+      role="status"
+      tabIndex={-1}
+      className={`mb-4 rounded-md border p-3 ${DONE.includes(notice) ? "border-green-300 bg-green-50 text-green-900" : "border-amber-400 bg-amber-50 text-amber-950"}`}
+    >
+      {t(`assign:notices.${notice}`)}
+    </p>
+  );
+
+  // Focus returns to the View link the dialog was opened from (or to the notice when the row has gone).
+  const lastView = useRef<string | null>(null);
+  const viewId = view?.id ?? null;
+  useEffect(() => {
+    if (viewId) {
+      lastView.current = viewId;
+      return;
+    }
+    if (!lastView.current) return;
+    const back = document.getElementById(`view-${lastView.current}`) ?? document.getElementById("assign-notice");
+    back?.focus();
+    lastView.current = null;
+  }, [viewId]);
+
+  const tabClass = (active: boolean) =>
+    `rounded-t-md border-b-4 px-3 py-2 font-bold sm:px-4 ${active ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"}`;
+
+  return (
+    <RoleShell title={t("assign:title")}>
+      <title>{`${t("assign:title")} · ${t("common:brand")}`}</title>
+      <div inert={view !== null}>
+        {!view && noticeBox}
+        {!view && <ErrorBox errors={formErrors} />}
+        <p className="mb-4 max-w-3xl text-slate-700">{t("assign:lead")}</p>
+
+        <nav aria-label={t("assign:tabs.label")} className="mb-4 flex gap-1 border-b border-slate-300">
+          {TABS.map((name) => (
+            <Link
+              key={name}
+              to={`/noncash_apps${listQuery(params, name === "new" ? {} : { tab: name }, ["tab", "page"])}`}
+              aria-current={name === tab ? "page" : undefined}
+              className={tabClass(name === tab)}
+            >
+              {t("assign:tabs.count", { label: t(`assign:tabs.${name}`), count: queue.counts[name] })}
+            </Link>
+          ))}
+        </nav>
+
+        <Form method="get" action="/noncash_apps" className="mb-4 flex flex-wrap items-end gap-2">
+          {tab !== "new" && <input type="hidden" name="tab" value={tab} />}
+          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-md">
+            <label htmlFor="assign-campaign" className="font-medium text-slate-800">
+              {t("assign:filter.label")}
+            </label>
+            <select
+              id="assign-campaign"
+              name="campaign"
+              defaultValue={campaign}
+              key={campaign}
+              className="w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+            >
+              <option value="">{t("assign:filter.all")}</option>
+              {campaigns.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">
+            <Filter aria-hidden="true" className="size-4" />
+            {t("assign:filter.submit")}
+          </button>
+        </Form>
+
+        <h2 id="assign-list-title" className="mb-3 text-lg font-bold text-brand-900">
+          {t(`assign:listLabel.${tab}`)}
+        </h2>
+        {queue.rows.length === 0 ? (
+          <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">{t(campaign ? "assign:empty.filtered" : `assign:empty.${tab}`)}</p>
+        ) : (
+          <ol aria-labelledby="assign-list-title" className="grid gap-3 lg:grid-cols-2">
+            {queue.rows.map((p) => (
+              <li key={p.id} className="min-w-0">
+                <article aria-labelledby={`donor-${p.id}`} className="flex h-full flex-col gap-2 rounded-lg bg-white p-4 shadow-sm">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <h3 id={`donor-${p.id}`} className="text-lg font-bold break-words">
+                      {p.donorName}
+                    </h3>
+                    <PickupStatusBadge status={p.status} />
+                  </div>
+                  <p className="wrap-anywhere text-slate-900">{p.itemsPreview}</p>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="font-medium text-slate-600">{t("assign:fields.area")}</dt>
+                    <dd className="wrap-anywhere">{p.areaLabel}</dd>
+                    <dt className="font-medium text-slate-600">{t("assign:fields.window")}</dt>
+                    <dd>
+                      <PickupWindow day={p.windowDay} slot={p.windowSlot} />
+                    </dd>
+                    <dt className="font-medium text-slate-600">{t("assign:fields.campaign")}</dt>
+                    <dd className="wrap-anywhere">{p.campaignTitle}</dd>
+                    {p.status !== "new" && (
+                      <>
+                        <dt className="font-medium text-slate-600">{t("assign:fields.rider")}</dt>
+                        <dd className="wrap-anywhere">{p.riderName ?? t("assign:noRider")}</dd>
+                      </>
+                    )}
+                    <dt className="font-medium text-slate-600">{t("assign:fields.requested")}</dt>
+                    <dd>
+                      <DateTime value={p.createdAt} />
+                    </dd>
+                  </dl>
+                  <div className="mt-auto pt-1">
+                    <Link
+                      id={`view-${p.id}`}
+                      to={`/noncash_apps${listQuery(params, { view: p.id })}`}
+                      preventScrollReset
+                      aria-label={t("assign:viewLabel", { name: p.donorName, items: p.itemsPreview })}
+                      className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+                    >
+                      <Eye aria-hidden="true" className="size-4" />
+                      {t("assign:view")}
+                    </Link>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pager page={queue.page} pages={queue.pages} label={t("assign:pagerLabel")} />
+      </div>
+
+      {view && (
+        <ReviewDialog key={view.id} titleId="assign-dialog-title" closeHref={closeHref} closeLabel={t("assign:dialog.close")}>
+          {view.found ? (
+            <PickupReview
+              detail={view}
+              notice={noticeBox}
+              actionData={actionData?.donationId === view.id ? actionData : undefined}
+              formErrors={formErrors}
+            />
+          ) : (
+            <>
+              <h2 id="assign-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
+                {t("assign:dialog.notFoundTitle")}
+              </h2>
+              <p className="mt-3 text-slate-800">{t("assign:dialog.notFound")}</p>
+              <div className="mt-3">
+                <ErrorBox errors={formErrors} />
+              </div>
+            </>
+          )}
+        </ReviewDialog>
+      )}
+    </RoleShell>
+  );
+}
+
+/** The dialog's content: every detail of the request, its steps with times, and the actions its state allows. */
+function PickupReview({
+  detail,
+  notice,
+  actionData,
+  formErrors,
+}: {
+  detail: Detail;
+  notice: React.ReactNode;
+  actionData: PickupActionData;
+  formErrors: string[];
+}) {
+  const { t } = useTranslation();
+  const rows: [string, React.ReactNode][] = [
+    [t("assign:fields.state"), <PickupStatusBadge key="state" status={detail.status} />],
+    [t("assign:fields.items"), <span key="items" className="whitespace-pre-line">{detail.items}</span>],
+    [t("assign:fields.phone"), detail.phone ? <PhoneLink key="phone" phone={detail.phone} /> : ""],
+    [
+      t("assign:fields.address"),
+      <span key="address" className="flex flex-col gap-1">
+        <span>{detail.address}</span>
+        <span className="text-slate-700">{detail.areaLabel}</span>
+        <DirectionsLink lat={detail.lat} lng={detail.lng} />
+      </span>,
+    ],
+    [t("assign:fields.window"), <PickupWindow key="window" day={detail.windowDay} slot={detail.windowSlot} />],
+    [t("assign:fields.campaign"), detail.campaignTitle],
+    [t("assign:fields.donor"), detail.donorName],
+    [t("assign:fields.rider"), detail.riderName ?? t("assign:noRider")],
+    [t("assign:fields.requested"), <DateTime key="requested" value={detail.createdAt} />],
+  ];
+  if (detail.receivedNote) rows.push([t("assign:fields.receivedNote"), <span key="note" className="whitespace-pre-line">{detail.receivedNote}</span>]);
+  return (
+    <>
+      <h2 id="assign-dialog-title" className="pe-24 text-xl font-bold text-brand-900 break-words">
+        {t("assign:dialog.title", { name: detail.donorName })}
+      </h2>
+      <div className="mt-3 empty:hidden">
+        {notice}
+        <ErrorBox errors={formErrors} />
+      </div>
+      <div className="mt-4 grid gap-5 md:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="assign-details" className="min-w-0">
+          <h3 id="assign-details" className="mb-2 font-bold text-slate-800">
+            {t("assign:dialog.details")}
+          </h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2">
+            {rows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-slate-600">{label}</dt>
+                <dd className="min-w-0 wrap-anywhere">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="assign-steps" className="min-w-0">
+          <h3 id="assign-steps" className="mb-2 font-bold text-slate-800">
+            {t("assign:dialog.steps")}
+          </h3>
+          <PickupTimeline events={detail.events} labelledBy="assign-steps" className="ms-1.5" />
+        </section>
+      </div>
+      <section aria-labelledby="assign-next" className="mt-5 border-t border-slate-200 pt-4">
+        <h3 id="assign-next" className="mb-3 font-bold text-slate-800">
+          {t("assign:dialog.actions")}
+        </h3>
+        <PickupActions detail={detail} riders={detail.riders} actionData={actionData} />
+      </section>
+    </>
+  );
+}

@@ -1,1 +1,33 @@
-export default function Pending() { return null; }
+import type { Route } from "./+types/pick";
+import { CampaignPicker } from "~/components/campaign-cards";
+import { DonateStep, DonationKindToggle } from "~/components/donate-parts";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { requireUser } from "~/lib/http.server";
+import { pickerData } from "../donate/picker-data.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, "donor", request);
+  return pickerData(context.services.db, new URL(request.url), { itemsNeeded: true });
+}
+
+/**
+ * /donate5: the donor's non-cash campaign picker: the same cards, search and pages as /donate1, each showing
+ * the items the campaign needs; Donate goods opens the goods form.
+ */
+export default function GoodsPick({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { panel } = loaderData;
+  return (
+    <RoleShell title={t("donate:title")}>
+      <title>{`${panel?.state === "open" ? panel.campaign.title : t("goods:pick.heading")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-6xl flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <DonationKindToggle current="nonCash" campaign={panel?.state === "open" ? panel.campaign.slug : undefined} />
+          <DonateStep step={1} flow="goods" />
+        </div>
+        <CampaignPicker kind="goods" data={loaderData} />
+      </div>
+    </RoleShell>
+  );
+}

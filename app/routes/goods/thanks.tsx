@@ -1,1 +1,92 @@
-export default function Pending() { return null; }
+import { CircleCheck } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/thanks";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { DonateStep } from "~/components/donate-parts";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { requireUser, throwHttp } from "~/lib/http.server";
+import { goodsDonationOfDonor } from "../../../server/domain/pickups/pickups";
+import { formatPickupDay, PickupCodeBox } from "../history/history-ui";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "donor", request);
+  const id = new URL(request.url).searchParams.get("donation") ?? "";
+  let d: Awaited<ReturnType<typeof goodsDonationOfDonor>>;
+  try {
+    d = await goodsDonationOfDonor(context.services.db, user.id, id);
+  } catch (err) {
+    throwHttp(err);
+  }
+  return {
+    donation: {
+      items: d.items,
+      address: d.address,
+      areaLabel: d.areaLabel,
+      windowDay: formatPickupDay(d.windowDate, context.lang),
+      windowSlot: d.windowSlot,
+      status: d.status,
+      code: d.code,
+      campaignTitle: d.campaignTitle,
+      ngoName: d.ngoName,
+      createdAt: formatDateTime(d.createdAt, context.lang),
+    },
+  };
+}
+
+/** /donate6: thanks, the pick-up code to give the rider, what was sent, and the ways on. */
+export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const d = loaderData.donation;
+  const rows: [string, React.ReactNode][] = [
+    [t("goods:thanks.items"), <span dir="auto" className="whitespace-pre-line">{d.items}</span>],
+    [
+      t("goods:thanks.address"),
+      <span dir="auto">
+        {d.address}, {d.areaLabel}
+      </span>,
+    ],
+    [t("goods:thanks.window"), t("goods:window", { day: d.windowDay, slot: t(`pickups:slots.${d.windowSlot}`) })],
+    [t("goods:thanks.campaign"), <span dir="auto">{d.campaignTitle}</span>],
+    [t("goods:thanks.ngo"), <span dir="auto">{d.ngoName}</span>],
+    [t("goods:thanks.sentAt"), <DateTime value={d.createdAt} />],
+    [t("goods:thanks.status"), t(`pickups:status.${d.status}`)],
+  ];
+  return (
+    <RoleShell title={t("donate:title")}>
+      <title>{`${t("goods:thanks.title")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-2xl flex-col gap-4">
+        <DonateStep step={3} flow="goods" />
+        <section aria-labelledby="thanks-heading" className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+          <div className="flex items-start gap-3">
+            <CircleCheck aria-hidden="true" className="size-10 shrink-0 text-emerald-700" />
+            <div>
+              <h2 id="thanks-heading" className="text-2xl font-bold text-brand-900">
+                {t("goods:thanks.title")}
+              </h2>
+              <p className="text-slate-700">{t("goods:thanks.lead")}</p>
+            </div>
+          </div>
+          <PickupCodeBox code={d.code} />
+          <h3 className="text-lg font-bold">{t("goods:thanks.summary")}</h3>
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+            {rows.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-sm text-slate-700 sm:text-base">{label}</dt>
+                <dd className="mb-2 break-words font-bold text-slate-900 sm:mb-0">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Link to="/dvh" className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+              {t("goods:thanks.history")}
+            </Link>
+            <Link to="/donate5" className="inline-flex items-center rounded-md bg-brand-700 px-6 py-2 font-bold text-white hover:bg-brand-800">
+              {t("goods:thanks.done")}
+            </Link>
+          </div>
+        </section>
+      </div>
+    </RoleShell>
+  );
+}

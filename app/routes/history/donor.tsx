@@ -3,17 +3,34 @@ import type { Route } from "./+types/donor";
 import { DateTime, formatDateTime } from "~/components/date-time";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation, type Lang } from "~/i18n/i18n";
 import { publicCampaignPath } from "~/lib/campaign-links";
 import { requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { donorHistory } from "../../../server/domain/donations/history";
-import { AmountOrItems, ReceiptLink, StatusBadge } from "./history-ui";
+import { pickupsOfDonor } from "../../../server/domain/pickups/pickups";
+import {
+  AmountOrItems,
+  CODE_NEEDED_STATUSES,
+  formatPickupDay,
+  PickupCodeBox,
+  PickupStatusBadge,
+  PickupTimeline,
+  ReceiptLink,
+  StatusBadge,
+} from "./history-ui";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const list = await donorHistory(context.services.db, user.id, { page });
+  const { db } = context.services;
+  const list = await donorHistory(db, user.id, { page });
+  // In-kind rows carry their pick-up: the state, the code for the rider, the window and every step.
+  const goods = await pickupsOfDonor(
+    db,
+    user.id,
+    list.rows.filter((r) => r.kind === "in_kind").map((r) => r.id),
+  );
   return {
     list: {
       ...list,
@@ -30,8 +47,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         createdAt: formatDateTime(r.createdAt, context.lang),
         rejectionReason: r.status === "rejected" ? r.rejectionReason : null,
         receiptNumber: r.receiptNumber,
+        pickup: pickupOf(goods.get(r.id), context.lang),
       })),
     },
+  };
+}
+
+/**
+ * What the donor sees of a pick-up. The code shows only until the rider has collected the goods. A rider's
+ * reason for declining is for the NGO: the donor sees that another rider is being found, not why.
+ */
+type DonorPickup = NonNullable<ReturnType<Awaited<ReturnType<typeof pickupsOfDonor>>["get"]>>;
+
+function pickupOf(p: DonorPickup | undefined, lang: Lang) {
+  if (!p) return null;
+  return {
+    status: p.status,
+    code: CODE_NEEDED_STATUSES.includes(p.status) ? p.code : null,
+    address: p.address,
+    areaLabel: p.areaLabel,
+    windowDay: formatPickupDay(p.windowDate, lang),
+    windowSlot: p.windowSlot,
+    steps: p.events.map((e) => ({ type: e.type, at: formatDateTime(e.at, lang), riderName: e.riderName })),
   };
 }
 
@@ -70,7 +107,7 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                     </>
                   )}
                 </h2>
-                <StatusBadge status={d.status} />
+                {d.pickup ? <PickupStatusBadge status={d.pickup.status} /> : <StatusBadge status={d.status} />}
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
                 <dt className="font-medium text-slate-600">{t("history:fields.ngo")}</dt>
@@ -91,6 +128,16 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                     <dd className="text-slate-900">{t(`donations:methods.${d.method}`, { defaultValue: d.method })}</dd>
                   </>
                 )}
+                {d.pickup && (
+                  <>
+                    <dt className="font-medium text-slate-600">{t("history:fields.pickupAddress")}</dt>
+                    <dd className="min-w-0 break-words text-slate-900">
+                      {d.pickup.address}, {d.pickup.areaLabel}
+                    </dd>
+                    <dt className="font-medium text-slate-600">{t("history:fields.pickupWindow")}</dt>
+                    <dd className="text-slate-900">{t("goods:window", { day: d.pickup.windowDay, slot: t(`pickups:slots.${d.pickup.windowSlot}`) })}</dd>
+                  </>
+                )}
                 {d.receiptNumber && (
                   <>
                     <dt className="font-medium text-slate-600">{t("history:fields.receipt")}</dt>
@@ -105,6 +152,19 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               {d.status === "pending" && d.kind === "cash" && <p className="mt-2 text-sm text-slate-700">{t("history:donor.pendingNote")}</p>}
+              {d.pickup?.code && (
+                <div className="mt-3 max-w-sm">
+                  <PickupCodeBox code={d.pickup.code} compact />
+                </div>
+              )}
+              {d.pickup && d.pickup.steps.length > 0 && (
+                <div className="mt-3">
+                  <h3 id={`steps-${d.id}`} className="mb-2 text-sm font-bold text-slate-900">
+                    {t("history:donor.steps")}
+                  </h3>
+                  <PickupTimeline steps={d.pickup.steps} labelledBy={`steps-${d.id}`} />
+                </div>
+              )}
               {d.receiptNumber && (
                 <div className="mt-3">
                   <ReceiptLink id={d.id} number={d.receiptNumber} />

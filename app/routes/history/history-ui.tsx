@@ -1,4 +1,5 @@
-import { FileDown } from "lucide-react";
+import { FileDown, KeyRound } from "lucide-react";
+import { DateTime, type FormattedTime } from "~/components/date-time";
 import { useTranslation } from "~/i18n/i18n";
 import { formatRupees } from "~/lib/money";
 
@@ -46,5 +47,82 @@ export function ReceiptLink({ id, number }: { id: string; number: string }) {
       <FileDown aria-hidden="true" className="size-4" />
       {t("history:receiptLink")}
     </a>
+  );
+}
+
+/** A pick-up's preferred day ("2025-03-14") as words in the user's language; the day is a calendar day, no zone. */
+export function formatPickupDay(day: string, lang: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", { dateStyle: "full", timeZone: "UTC" }).format(date);
+}
+
+const PICKUP_BADGE: Record<string, string> = {
+  new: "bg-amber-100 text-amber-900 border-amber-300",
+  assigned: "bg-sky-100 text-sky-900 border-sky-300",
+  accepted: "bg-sky-100 text-sky-900 border-sky-300",
+  collected: "bg-indigo-100 text-indigo-900 border-indigo-300",
+  delivered: "bg-indigo-100 text-indigo-900 border-indigo-300",
+  received: "bg-emerald-100 text-emerald-900 border-emerald-300",
+  cancelled: "bg-red-100 text-red-900 border-red-300",
+};
+
+/** An in-kind donation's pick-up state (waiting for a rider … received, or cancelled) as a badge with its words. */
+export function PickupStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ${PICKUP_BADGE[status] ?? "bg-slate-100 text-slate-900 border-slate-300"}`}
+    >
+      {t(`pickups:status.${status}`, { defaultValue: status })}
+    </span>
+  );
+}
+
+/** The pick-up states in which the rider has not yet collected the goods: the donor still needs the code. */
+export const CODE_NEEDED_STATUSES: readonly string[] = ["new", "assigned", "accepted"];
+
+/** The 4-digit code the donor gives the rider at the door, large, with what it is for. */
+export function PickupCodeBox({ code, compact = false }: { code: string; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`flex flex-col gap-1 rounded-lg border-2 border-brand-700 bg-brand-50 ${compact ? "p-3" : "p-4"}`}>
+      <p className="flex items-center gap-2 font-bold text-brand-900">
+        <KeyRound aria-hidden="true" className="size-5" />
+        {t("goods:code.label")}
+      </p>
+      <p
+        dir="ltr"
+        className={`text-start font-mono font-bold tracking-[0.3em] text-slate-900 ${compact ? "text-2xl" : "text-4xl"}`}
+        data-testid="pickup-code"
+      >
+        {code}
+      </p>
+      <p className="text-sm text-slate-800">{t("goods:code.explain")}</p>
+    </div>
+  );
+}
+
+export interface TimelineStep {
+  type: string;
+  at: FormattedTime;
+  riderName: string | null;
+}
+
+/** Every step of a pick-up with its time, oldest first, as an ordered list. */
+export function PickupTimeline({ steps, labelledBy }: { steps: TimelineStep[]; labelledBy?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ol aria-labelledby={labelledBy} className="flex flex-col gap-2 border-s-2 border-brand-200 ps-4">
+      {steps.map((s, i) => (
+        <li key={`${s.type}-${i}`} className="relative flex flex-col" data-step={s.type}>
+          <span aria-hidden="true" className="absolute -start-[1.4rem] top-1.5 size-3 rounded-full bg-brand-700" />
+          <span className="font-medium text-slate-900">
+            {t(`pickups:events.${s.type}`, { rider: s.riderName ?? t("goods:aRider"), defaultValue: s.type })}
+          </span>
+          <DateTime value={s.at} className="text-sm text-slate-700" />
+        </li>
+      ))}
+    </ol>
   );
 }

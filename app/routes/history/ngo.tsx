@@ -17,7 +17,7 @@ import {
   ngoHistoryTotals,
   parseNgoHistoryFilter,
 } from "../../../server/domain/donations/history";
-import { AmountOrItems, ReceiptLink, StatusBadge } from "./history-ui";
+import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "./history-ui";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);
@@ -55,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         createdAt: formatDateTime(r.createdAt, context.lang),
         rejectionReason: r.status === "rejected" ? r.rejectionReason : null,
         receiptNumber: r.receiptNumber,
+        pickupStatus: r.pickupStatus,
       })),
     },
   };
@@ -181,8 +182,8 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-1 text-sm text-slate-600 md:hidden">{t("history:ngo.scrollHint")}</p>
-          {/* Focusable, so keyboard users can scroll the table sideways on a phone. */}
-          <div role="region" aria-labelledby="history-caption" tabIndex={0} className="overflow-x-auto rounded-lg bg-white shadow-sm">
+          {/* Focusable, so keyboard users can scroll the table sideways on a phone; relative, so the cells' screen-reader-only labels stay inside the scrolling box instead of widening the page. */}
+          <div role="region" aria-labelledby="history-caption" tabIndex={0} className="relative overflow-x-auto rounded-lg bg-white shadow-sm">
             <table className="w-full min-w-[52rem] text-sm">
               <caption id="history-caption" className="px-3 py-2 text-start font-bold text-slate-900">
                 {t("history:ngo.caption", { count: formatCount(list.total, lang) })}
@@ -192,7 +193,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.date")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.campaign")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.donor")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.amount")}</th>
+                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.amountOrItems")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:status")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.payment")}</th>
                   <th scope="col" className="px-3 py-2 text-start">{t("history:fields.receipt")}</th>
@@ -209,11 +210,18 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                       <span className="block font-medium break-words">{d.donorName}</span>
                       <span className="block break-words text-slate-700">{d.donorEmail}</span>
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
+                    <td className={d.amount !== null ? "px-3 py-2 whitespace-nowrap" : "max-w-64 min-w-40 px-3 py-2"}>
+                      {d.amount === null && <span className="block text-xs font-medium text-slate-600">{t("history:fields.items")}</span>}
                       <AmountOrItems amount={d.amount} items={d.items} />
                     </td>
                     <td className="px-3 py-2">
                       <StatusBadge status={d.status} />
+                      {d.pickupStatus && (
+                        <span className="mt-1 block">
+                          <span className="sr-only">{t("history:fields.pickup")}: </span>
+                          <PickupStatusBadge status={d.pickupStatus} />
+                        </span>
+                      )}
                       {d.rejectionReason && (
                         <p className="mt-1 max-w-56 text-slate-800">
                           <span className="font-medium">{t("history:reason")}: </span>

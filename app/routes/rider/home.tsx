@@ -1,53 +1,248 @@
-import { useTranslation } from "~/i18n/i18n";
-import { Link } from "react-router";
+import { Search } from "lucide-react";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
+import { ErrorBox } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { RiderPickupCard, type RiderCardReply } from "~/components/rider-pickup-card";
 import { RoleShell } from "~/components/role-shell";
-import { requireUser } from "~/lib/http.server";
+import { parseWithZod } from "~/forms/parse";
+import { riderPickupSchema } from "~/forms/pickups";
+import { useTranslation, type Lang } from "~/i18n/i18n";
+import { formAction, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
+import { getRiderArea } from "../../../server/domain/accounts/settings";
+import { parsePage } from "../../../server/domain/admin/paging";
+import {
+  confirmCollected,
+  markDelivered,
+  respondToAssignment,
+  riderPickups,
+  type RiderTab,
+} from "../../../server/domain/pickups/pickups";
 
-export function loader({ context, request }: Route.LoaderArgs) {
+const TABS: readonly RiderTab[] = ["pending", "registered", "completed"];
+const NOTICES = ["accepted", "declined", "collected", "delivered"] as const;
+type Notice = (typeof NOTICES)[number];
+const NOTICE_OF: Record<string, Notice> = { accept: "accepted", decline: "declined", collect: "collected", deliver: "delivered" };
+const SEARCH_MAX = 100;
+
+/** The list's own query (tab, search, page), kept after an action and when switching tabs (without the page). */
+function listQuery(from: URLSearchParams, extra: Record<string, string> = {}, keep = ["tab", "q", "page"]): string {
+  const next = new URLSearchParams();
+  for (const name of keep) {
+    const value = from.get(name);
+    if (value) next.set(name, value);
+  }
+  for (const [k, v] of Object.entries(extra)) next.set(k, v);
+  const query = next.toString();
+  return query ? `?${query}` : "";
+}
+
+function locale(lang: Lang): string {
+  return lang === "ur" ? "ur-PK" : "en-PK";
+}
+
+/** The preferred day (YYYY-MM-DD, a calendar day) in the reader's language. */
+function formatDay(day: string, lang: Lang): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale(lang), { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+function formatKm(km: number | null, lang: Lang): string | null {
+  if (km === null) return null;
+  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "rider", request);
-  return { firstName: user.displayName, pictureKey: user.pictureKey };
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("tab") as RiderTab | null;
+  const tab: RiderTab = requested && TABS.includes(requested) ? requested : "pending";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  let list = await riderPickups(db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
+  if (list.rows.length === 0 && list.page > list.pages) {
+    // Answers emptied the last page: show the one that is now last.
+    list = await riderPickups(db, user.id, { tab, q, page: list.pages });
+  }
+  const area = await getRiderArea(db, user);
+  const notice = url.searchParams.get("notice");
+  return {
+    firstName: user.displayName,
+    pictureKey: user.pictureKey,
+    tab,
+    q,
+    hasArea: area !== null,
+    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
+    list: {
+      page: list.page,
+      pages: list.pages,
+      total: list.total,
+      counts: list.counts,
+      rows: list.rows.map((r) => ({
+        id: r.id,
+        status: r.status,
+        items: r.items,
+        phone: r.phone,
+        address: r.address,
+        areaLabel: r.areaLabel,
+        lat: r.lat,
+        lng: r.lng,
+        windowDay: formatDay(r.windowDate, context.lang),
+        windowSlot: r.windowSlot,
+        campaignTitle: r.campaignTitle,
+        ngoName: r.ngoName,
+        ngoAddress: r.ngoAddress,
+        distance: formatKm(r.distanceKm, context.lang),
+        receivedNote: r.receivedNote,
+      })),
+    },
+  };
 }
 
 /**
- * /rider_home: the rider's phone-first home. Pick-up requests come from the in-kind donation flow; until
- * an NGO assigns one, this says so plainly instead of showing sample data.
+ * The rider's answers: accept, decline (with a reason), the donor's code (collected) and delivered. The domain
+ * finds only the rider's own requests, so anyone else's is answered as not found and nothing changes.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const rider = requireUser(context, "rider", request);
+  const submission = parseWithZod(await request.formData(), { schema: riderPickupSchema });
+  // Which request and form the answer belongs to, so the card shows the error next to the right field.
+  const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };
+  if (submission.status !== "success") return data({ result: submission.reply(), ...target }, { status: 400 });
+  const v = submission.value;
+  const { services } = context;
+  const outcome = await formAction(submission, () => {
+    switch (v.intent) {
+      case "accept":
+        return respondToAssignment(services, rider.id, { donationId: v.donationId, accept: true });
+      case "decline":
+        return respondToAssignment(services, rider.id, { donationId: v.donationId, accept: false, reason: v.reason });
+      case "collect":
+        return confirmCollected(services, rider.id, { donationId: v.donationId, code: v.code });
+      case "deliver":
+        return markDelivered(services, rider.id, { donationId: v.donationId });
+    }
+  });
+  if (!outcome.ok) return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });
+  return redirect(`/rider_home${listQuery(new URL(request.url).searchParams, { notice: NOTICE_OF[v.intent]! })}`);
+}
+
+/**
+ * /rider_home: the rider's phone-first screen. Pending, Registered and Completed tabs with counts, a search,
+ * and one card per request with everything needed at the door; every action is a plain POST form.
  */
 export default function RiderHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { firstName, pictureKey } = loaderData;
+  const { firstName, pictureKey, tab, q, hasArea, notice, list } = loaderData;
+  const actionData = useActionData<typeof action>() as RiderCardReply | undefined;
+  const [params] = useSearchParams();
+  const onCard = actionData && list.rows.some((r) => r.id === actionData.donationId);
+  // Errors about no card on this page (another rider's request, a malformed form) show above the list.
+  const pageErrors =
+    actionData && !onCard ? Object.values(actionData.result.error ?? {}).flatMap((errors) => errors ?? []) : [];
+
   return (
     <RoleShell title={t("common:nav.pickups")}>
-      <title>{`${t("common:nav.pickups")} · ${t("common:brand")}`}</title>
-      <div className="mx-auto flex max-w-xl flex-col gap-4">
-        <section aria-labelledby="welcome" className="flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm">
+      <title>{`${t(`rider:tabs.${tab}`)} · ${t("common:nav.pickups")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-xl flex-col gap-3">
+        <section aria-labelledby="welcome" className="flex items-center gap-3">
           <img
             src={pictureUrl(pictureKey, "avatar")}
             alt={t("common:yourPicture")}
-            width={64}
-            height={64}
-            className="h-16 w-16 shrink-0 rounded-full bg-white object-cover"
+            width={48}
+            height={48}
+            className="size-12 shrink-0 rounded-full bg-white object-cover"
           />
-          <div className="min-w-0 flex-1">
-            <h2 id="welcome" className="break-words text-xl font-bold text-brand-900">
-              {t("home:welcome", { name: firstName })}
-            </h2>
-            <Link
-              to="/rider_profile"
-              className="mt-2 inline-block rounded-lg border-2 border-brand-700 px-3 py-1 font-bold text-brand-800 hover:bg-brand-50"
-            >
-              {t("home:rider.profileLink")}
-            </Link>
-          </div>
-        </section>
-        <section aria-labelledby="pickups" className="rounded-lg bg-white p-4 shadow-sm">
-          <h2 id="pickups" className="text-lg font-bold text-brand-900">
-            {t("home:rider.pickupsHeading")}
+          <h2 id="welcome" className="min-w-0 flex-1 text-lg font-bold break-words text-brand-900">
+            {t("home:welcome", { name: firstName })}
           </h2>
-          <p className="mt-2 text-slate-700">{t("home:rider.pickupsEmpty")}</p>
-          <p className="mt-2 text-slate-700">{t("home:rider.notified")}</p>
+          <Link
+            to="/rider_profile"
+            className="inline-flex min-h-11 shrink-0 items-center rounded-lg border-2 border-brand-700 px-3 font-bold text-brand-800 hover:bg-brand-50"
+          >
+            {t("home:rider.profileLink")}
+          </Link>
         </section>
+
+        <nav aria-label={t("rider:tabs.label")} className="sticky top-0 z-10 -mx-4 bg-slate-50/95 px-4 py-2 backdrop-blur md:mx-0 md:px-0">
+          <ul className="grid grid-cols-3 gap-1 rounded-lg bg-slate-200 p-1">
+            {TABS.map((name) => {
+              const active = name === tab;
+              return (
+                <li key={name}>
+                  <Link
+                    to={`/rider_home${listQuery(params, { tab: name }, ["q"])}`}
+                    aria-current={active ? "page" : undefined}
+                    className={`flex min-h-12 flex-col items-center justify-center rounded-md px-1 py-1 text-center font-bold ${
+                      active ? "bg-white text-brand-900 shadow-sm" : "text-slate-800 hover:bg-slate-100"
+                    }`}
+                  >
+                    <span className="text-base leading-tight">{t(`rider:tabs.${name}`)}</span>
+                    <span
+                      data-testid={`count-${name}`}
+                      className={`mt-0.5 min-w-7 rounded-full px-2 text-sm ${active ? "bg-brand-700 text-white" : "bg-slate-300 text-slate-900"}`}
+                    >
+                      {list.counts[name]}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        {notice && !actionData && (
+          <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+            {t(`rider:notices.${notice}`)}
+          </p>
+        )}
+        <ErrorBox errors={pageErrors} />
+
+        <Form method="get" action="/rider_home" role="search" className="flex gap-2">
+          <input type="hidden" name="tab" value={tab} />
+          <label htmlFor="rider-search" className="sr-only">
+            {t("rider:search.label")}
+          </label>
+          <input
+            id="rider-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            key={q}
+            maxLength={SEARCH_MAX}
+            placeholder={t("rider:search.placeholder")}
+            className="min-h-12 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+          />
+          <button type="submit" className="inline-flex min-h-12 items-center gap-1 rounded-md bg-slate-800 px-4 font-bold text-white hover:bg-slate-700">
+            <Search aria-hidden="true" className="size-5" />
+            {t("rider:search.submit")}
+          </button>
+        </Form>
+        {q && (
+          <Link to={`/rider_home${listQuery(params, {}, ["tab"])}`} className="inline-flex min-h-11 items-center self-start font-medium text-brand-800 underline">
+            {t("rider:search.clear")}
+          </Link>
+        )}
+
+        <h2 className="text-lg font-bold text-brand-900">{t(`rider:tabs.${tab}`)}</h2>
+        <p className="-mt-2 text-slate-700">{t(`rider:lead.${tab}`)}</p>
+        {list.rows.length === 0 ? (
+          <p className="rounded-lg bg-white p-4 text-slate-700 shadow-sm">{q ? t("rider:empty.search", { q }) : t(`rider:empty.${tab}`)}</p>
+        ) : (
+          <ul aria-label={t(`rider:tabs.${tab}`)} className="flex flex-col gap-3">
+            {list.rows.map((item) => (
+              <li key={item.id}>
+                <RiderPickupCard item={item} hasArea={hasArea} reply={actionData?.donationId === item.id ? actionData : undefined} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {/* The shared pager's links, made thumb-sized here. */}
+        <div className="[&_a]:inline-flex [&_a]:min-h-12 [&_a]:items-center [&_a]:px-4">
+          <Pager page={list.page} pages={list.pages} label={t(`rider:tabs.${tab}`)} />
+        </div>
       </div>
     </RoleShell>
   );

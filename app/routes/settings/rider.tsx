@@ -1,25 +1,51 @@
 import { useTranslation } from "~/i18n/i18n";
-import { useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
+import * as z from "zod/mini";
 import type { Route } from "./+types/rider";
+import { RiderAreaForm } from "~/components/rider-area-form";
 import { RoleShell } from "~/components/role-shell";
-import { requireUser } from "~/lib/http.server";
-import { getPersonSettings } from "../../../server/domain/accounts/settings";
+import { parseWithZod } from "~/forms/parse";
+import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "~/forms/settings";
+import { formAction, requireUser } from "~/lib/http.server";
+import { clearRiderArea, getPersonSettings, getRiderArea, setRiderArea } from "../../../server/domain/accounts/settings";
+import { mapSettings } from "../campaigns/campaign-action.server";
 import { settingsAction } from "./actions.server";
 import { PasswordForm, PersonNameForm, PictureForm } from "./shared";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "rider", request);
-  return { settings: await getPersonSettings(context.services.db, user) };
+  const { db } = context.services;
+  return { settings: await getPersonSettings(db, user), area: await getRiderArea(db, user), map: mapSettings(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return settingsAction(request, context, "rider");
+  const actor = requireUser(context, "rider", request);
+  // The area forms are the rider's own; every other form of the page goes to the shared settings action,
+  // which reads the body itself (hence the clone).
+  const intent = String((await request.clone().formData()).get("intent") ?? "");
+  if (!(RIDER_AREA_INTENTS as readonly string[]).includes(intent)) return settingsAction(request, context, "rider");
+
+  const formData = await request.formData();
+  const back = `${new URL(request.url).pathname}?saved=${intent}`;
+  const { services } = context;
+  let outcome;
+  if ((intent as RiderAreaIntent) === "area") {
+    const submission = parseWithZod(formData, { schema: riderAreaSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    outcome = await formAction(submission, () => setRiderArea(services, actor, submission.value));
+  } else {
+    const submission = parseWithZod(formData, { schema: z.object({}) });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    outcome = await formAction(submission, () => clearRiderArea(services.db, actor));
+  }
+  if (!outcome.ok) return data({ intent, ...outcome.response.data }, outcome.response.init ?? undefined);
+  return redirect(back);
 }
 
-/** /rider_profile: the rider's name, password and profile picture. */
+/** /rider_profile: the rider's name, area, password and profile picture. */
 export default function RiderSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings } = loaderData;
+  const { settings, area, map } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -27,6 +53,7 @@ export default function RiderSettings({ loaderData }: Route.ComponentProps) {
       <title>{`${t("settings:riderTitle")} · ${t("common:brand")}`}</title>
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <PersonNameForm firstName={settings.firstName} lastName={settings.lastName} />
+        <RiderAreaForm area={area} map={map} />
         <PictureForm pictureKey={settings.pictureKey} kind="avatar" />
         <PasswordForm />
       </div>

@@ -5,16 +5,19 @@ import {
   passwordChangeSchema,
   paymentSchema,
   personNameSchema,
+  riderAreaSchema,
   type NgoNameInput,
   type PasswordChangeInput,
   type PaymentInput,
   type PersonNameInput,
+  type RiderAreaInput,
 } from "../../../app/forms/settings";
 import type { Db, DbOrTx } from "../../db/client";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { forbidden, invalid, notFound } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
+import { resolvePlace } from "../places/resolve";
 import { hitRateLimit } from "../rate-limit";
 import { hashPassword, verifyPassword } from "./passwords";
 import { deleteUserSessions, type SessionUser } from "./sessions";
@@ -201,4 +204,56 @@ export async function updatePaymentAccounts(db: DbOrTx, actor: SessionUser, inpu
       bankAccountNumber: v.bankAccountNumber ?? null,
     })
     .where(eq(ngoProfiles.userId, actor.id));
+}
+
+export interface RiderArea {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+function requireRider(actor: SessionUser): void {
+  if (actor.role !== "rider") throw forbidden();
+}
+
+/** The rider's area (where it usually starts from), or null when none is set. */
+export async function getRiderArea(db: DbOrTx, actor: SessionUser): Promise<RiderArea | null> {
+  requireRider(actor);
+  const [row] = await db
+    .select({ label: riderProfiles.areaLabel, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
+    .from(riderProfiles)
+    .where(eq(riderProfiles.userId, actor.id))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.label !== null && row.lat !== null && row.lng !== null ? { label: row.label, lat: row.lat, lng: row.lng } : null;
+}
+
+/**
+ * Sets the rider's area from a place the geocoder knows (a point adjusted on the map wins when it lies in
+ * Pakistan). NGOs choosing a rider see the nearest first, measured from this point.
+ */
+export async function setRiderArea(
+  services: Pick<Services, "db" | "geocoder">,
+  actor: SessionUser,
+  input: RiderAreaInput,
+): Promise<RiderArea> {
+  requireRider(actor);
+  const v = parse(riderAreaSchema, input);
+  const place = await resolvePlace(
+    services.geocoder,
+    v.area,
+    { lat: v.areaLat, lng: v.areaLng },
+    { message: "settings:area.invalid", field: "area" },
+  );
+  await services.db
+    .update(riderProfiles)
+    .set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng })
+    .where(eq(riderProfiles.userId, actor.id));
+  return place;
+}
+
+/** Forgets the rider's area: the rider is then listed after those with an area, without a distance. */
+export async function clearRiderArea(db: DbOrTx, actor: SessionUser): Promise<void> {
+  requireRider(actor);
+  await db.update(riderProfiles).set({ areaLabel: null, areaLat: null, areaLng: null }).where(eq(riderProfiles.userId, actor.id));
 }

@@ -2,13 +2,14 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "../../../app/i18n/i18n";
 import { PAGE_SIZE } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
-import { campaigns, donations, donationStatusEnum, donorProfiles, ngoProfiles, users } from "../../db/schema";
+import { campaigns, donations, donationStatusEnum, donorProfiles, ngoProfiles, pickups, users } from "../../db/schema";
 import { paged, pageOffset, type Paged } from "../admin/paging";
 import { isUuid } from "../campaigns/access";
 import type { DonationStatus, PaymentMethod } from "./cash";
 import { formatReceiptNumber } from "./receipts";
 
 export type DonationKind = (typeof donations.$inferSelect)["kind"];
+type PickupStatus = (typeof pickups.$inferSelect)["status"];
 export const DONATION_STATUSES = donationStatusEnum.enumValues;
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
@@ -33,6 +34,8 @@ interface HistoryRowBase {
   rejectionReason: string | null;
   /** Formatted ("000123"), for approved cash donations only. */
   receiptNumber: string | null;
+  /** An in-kind donation's pick-up state (new … received, cancelled); null for cash. */
+  pickupStatus: PickupStatus | null;
 }
 
 export interface DonorHistoryRow extends HistoryRowBase {
@@ -61,6 +64,7 @@ function baseColumns() {
     createdAt: donations.createdAt,
     rejectionReason: donations.rejectionReason,
     receiptNumber: donations.receiptNumber,
+    pickupStatus: sql<PickupStatus | null>`${pickups.status}`,
   };
 }
 
@@ -86,6 +90,7 @@ export async function donorHistory(db: DbOrTx, donorId: string, opts: { page: nu
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+    .leftJoin(pickups, eq(pickups.donationId, donations.id))
     .where(where)
     .orderBy(desc(donations.createdAt), desc(donations.id))
     .limit(PAGE_SIZE)
@@ -160,6 +165,7 @@ function ngoRows(db: DbOrTx, ngoId: string, filter: NgoHistoryFilter, limit: num
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
+    .leftJoin(pickups, eq(pickups.donationId, donations.id))
     .where(ngoWhere(ngoId, filter))
     .orderBy(...ngoOrder(filter.sort))
     .limit(limit)
@@ -248,8 +254,10 @@ export const CSV_COLUMNS = [
   "kind",
   "method",
   "amount",
+  "items",
   "transactionId",
   "status",
+  "pickupStatus",
   "reason",
 ] as const;
 
@@ -263,8 +271,10 @@ function csvRow(row: NgoHistoryRow, t: TFunction): string {
     t(`donations:kind.${row.kind}`, { defaultValue: row.kind }),
     row.method ? t(`donations:methods.${row.method}`, { defaultValue: row.method }) : "",
     row.amount,
+    row.items,
     row.transactionId,
     t(`donations:status.${row.status}`, { defaultValue: row.status }),
+    row.pickupStatus ? t(`pickups:status.${row.pickupStatus}`, { defaultValue: row.pickupStatus }) : "",
     row.rejectionReason,
   ]);
 }

@@ -20,6 +20,8 @@ export interface PickerCampaign {
   pictureKey: string | null;
   locationLabel: string;
   zakatEligible: boolean;
+  /** The other items the campaign needs, which the goods picker shows. */
+  otherItems: string | null;
   createdAt: Date;
   /** The owner first, then the accepted partners by name. */
   ngos: CampaignNgo[];
@@ -46,6 +48,7 @@ export async function pickerCampaigns(db: DbOrTx, opts: { q?: string; page: numb
       pictureKey: campaigns.pictureKey,
       locationLabel: campaigns.locationLabel,
       zakatEligible: campaigns.zakatEligible,
+      otherItems: campaigns.otherItems,
       createdAt: campaigns.createdAt,
     })
     .from(campaigns)

@@ -221,6 +221,7 @@ async function event(tx: DbOrTx, e: typeof pickupEvents.$inferInsert): Promise<v
 
 /** A verified, active rider, or the field error of the Select Rider dropdown. */
 async function assertActiveRider(db: DbOrTx, riderId: string): Promise<string> {
+  if (!isUuid(riderId)) throw invalid("pickups:errors.riderUnavailable", "riderId");
   const [r] = await db
     .select({ name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}` })
     .from(users)
@@ -389,8 +390,10 @@ export async function confirmCollected(services: PickupServices, riderId: string
     return p;
   });
   await hitRateLimit(db, limitKey, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SECONDS);
-  const given = Buffer.from(input.code.padEnd(PICKUP_CODE_DIGITS, " ").slice(0, PICKUP_CODE_DIGITS));
-  if (!timingSafeEqual(given, Buffer.from(p.code))) throw invalid("pickups:errors.codeWrong", "code");
+  const given = Buffer.from(input.code);
+  const expected = Buffer.from(p.code);
+  // Same length first (timingSafeEqual throws otherwise); the length of the code is no secret.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid("pickups:errors.codeWrong", "code");
   await db.transaction(async (tx) => {
     const again = await lockPickup(tx, input.donationId, ownRider(riderId));
     if (again.status !== "accepted") throw conflict("pickups:errors.notAccepted");

@@ -1,0 +1,273 @@
+import { BadgeCheck, HandHeart, Info, MapPin, Package, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { BackLink, DonateProblem } from "~/components/donate-parts";
+import { Pager } from "~/components/pager";
+import { ProgressBar } from "~/components/progress-bar";
+import { useTranslation } from "~/i18n/i18n";
+import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "~/lib/campaign-links";
+import { formatRupees } from "~/lib/money";
+import { pictureUrl } from "~/lib/pictures";
+import type { PickerData, PickerDetails } from "~/routes/donate/picker-data.server";
+
+/** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */
+export type PickerKind = "cash" | "goods";
+
+const SEARCH_MAX_LENGTH = 100;
+
+const KIND = {
+  cash: {
+    base: "/donate1",
+    heading: "donate:pick.heading",
+    lead: "donate:pick.lead",
+    action: "donate:donateNow",
+    detailsHref: donateDetailsHref,
+    actionHref: donatePayHref,
+    Icon: HandHeart,
+  },
+  goods: {
+    base: "/donate5",
+    heading: "goods:pick.heading",
+    lead: "goods:pick.lead",
+    action: "goods:pick.donateGoods",
+    detailsHref: goodsDetailsHref,
+    actionHref: goodsOfferHref,
+    Icon: Package,
+  },
+} as const;
+
+/** The body of a picker: the details panel of one campaign, why it cannot be shown, or a page of cards. */
+export function CampaignPicker({ kind, data }: { kind: PickerKind; data: PickerData }) {
+  const { t } = useTranslation();
+  const { q, page, panel, list } = data;
+  const back = pickerHref(KIND[kind].base, { q, page });
+  return (
+    <>
+      {panel?.state === "open" && <CampaignDetails kind={kind} campaign={panel.campaign} back={back} />}
+      {panel && panel.state !== "open" && (
+        <DonateProblem
+          message={panel.state === "ended" ? t("donate:details.ended", { title: panel.title }) : t("donate:details.notFound")}
+          back={back}
+          backLabel={t("donate:details.seeAll")}
+        />
+      )}
+      {list && <CampaignCards kind={kind} q={q} list={list} />}
+    </>
+  );
+}
+
+type List = NonNullable<PickerData["list"]>;
+
+function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: List }) {
+  const { t, i18n } = useTranslation();
+  const k = KIND[kind];
+  const rupees = (n: number) => formatRupees(n, i18n.language);
+  return (
+    <section aria-labelledby="pick-heading" className="flex flex-col gap-4">
+      <div>
+        <h2 id="pick-heading" className="text-2xl font-bold text-brand-900">
+          {t(k.heading)}
+        </h2>
+        <p className="text-slate-700">{t(k.lead)}</p>
+      </div>
+      <Form method="get" action={k.base} role="search" className="flex flex-wrap gap-2">
+        <label htmlFor="donate-search" className="sr-only">
+          {t("donate:pick.searchLabel")}
+        </label>
+        <input
+          id="donate-search"
+          name="q"
+          type="search"
+          defaultValue={q}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder={t("donate:pick.searchPlaceholder")}
+          className="min-w-0 flex-1 basis-48 rounded-md border border-slate-400 bg-white px-3 py-2"
+        />
+        <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white">
+          <Search aria-hidden="true" className="size-4" />
+          {t("donate:pick.search")}
+        </button>
+        {q && (
+          <Link to={k.base} className="self-center px-2 font-medium text-brand-800 underline">
+            {t("donate:pick.showAll")}
+          </Link>
+        )}
+      </Form>
+
+      {list.rows.length === 0 ? (
+        <p role="status" className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
+          {q ? t("donate:pick.noMatch", { q }) : t("donate:pick.empty")}
+        </p>
+      ) : (
+        // Three cards a row on a wide screen: the specification's 3 upper and 3 lower cards per page.
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("donate:pick.listLabel")}>
+          {list.rows.map((c) => {
+            const titleId = `campaign-${c.id}`;
+            return (
+              <li key={c.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm">
+                <img
+                  src={pictureUrl(c.pictureKey, "campaign")}
+                  alt=""
+                  width={1200}
+                  height={630}
+                  loading="lazy"
+                  className="aspect-[1200/630] w-full bg-brand-100 object-cover"
+                />
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <h3 id={titleId} dir="auto" className="break-words text-start text-lg font-bold text-slate-900">
+                    {c.title}
+                  </h3>
+                  {kind === "goods" && <ItemsNeeded items={c.otherItems} compact />}
+                  <p dir="auto" className="break-words text-start text-slate-700">
+                    {c.preview}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
+                  </p>
+                  {c.zakatEligible && kind === "cash" && (
+                    <p>
+                      <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">
+                        <BadgeCheck aria-hidden="true" className="size-4" />
+                        {t("donate:zakat")}
+                      </span>
+                    </p>
+                  )}
+                  <ProgressBar
+                    collected={c.collectedAmount}
+                    target={c.targetAmount}
+                    label={t("donate:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
+                  />
+                  <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                    <Link
+                      to={k.detailsHref(c.slug, { q, page: list.page })}
+                      aria-describedby={titleId}
+                      className="inline-flex flex-1 items-center justify-center gap-1 rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
+                    >
+                      <Info aria-hidden="true" className="size-4" />
+                      {t("donate:pick.details")}
+                    </Link>
+                    <Link
+                      to={k.actionHref(c.slug)}
+                      aria-describedby={titleId}
+                      className="inline-flex flex-1 items-center justify-center gap-1 rounded-md bg-brand-700 px-3 py-2 font-bold whitespace-nowrap text-white hover:bg-brand-800"
+                    >
+                      <k.Icon aria-hidden="true" className="size-4" />
+                      {t(k.action)}
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={list.page} pages={list.pages} label={t("donate:pick.pages")} />
+    </section>
+  );
+}
+
+/**
+ * A campaign's "items needed", so a donor of goods knows what helps. Campaigns that list none take any
+ * useful goods: the box says so rather than staying empty.
+ */
+export function ItemsNeeded({ items, compact = false }: { items: string | null; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`rounded-md border border-amber-300 bg-amber-50 ${compact ? "p-2 text-sm" : "p-3"}`}>
+      <p className="flex items-center gap-1 font-bold text-amber-950">
+        <Package aria-hidden="true" className="size-4 shrink-0" />
+        {t("goods:itemsNeeded")}
+      </p>
+      <p dir="auto" className={`break-words text-start whitespace-pre-line text-slate-900 ${compact ? "line-clamp-3" : ""}`}>
+        {items ?? t("goods:anyItems")}
+      </p>
+    </div>
+  );
+}
+
+function CampaignDetails({
+  kind,
+  campaign: c,
+  back,
+}: {
+  kind: PickerKind;
+  campaign: Extract<PickerDetails, { state: "open" }>["campaign"];
+  back: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const k = KIND[kind];
+  const rupees = (n: number) => formatRupees(n, i18n.language);
+  const joint = c.ngos.length > 1;
+  return (
+    <article aria-labelledby="details-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <img
+        src={pictureUrl(c.pictureKey, "campaign")}
+        alt={t("donate:pictureAlt", { title: c.title })}
+        width={1200}
+        height={630}
+        className="aspect-[1200/630] w-full rounded-md bg-brand-100 object-cover"
+      />
+      <header className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-slate-700">{t("donate:details.label")}</p>
+        <h2 id="details-title" dir="auto" className="break-words text-start text-2xl font-bold text-brand-900">
+          {c.title}
+        </h2>
+        {c.zakatEligible && kind === "cash" && (
+          <p>
+            <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-sm font-bold text-emerald-900">
+              <BadgeCheck aria-hidden="true" className="size-4" />
+              {t("donate:zakat")}
+            </span>
+          </p>
+        )}
+      </header>
+      {kind === "goods" && <ItemsNeeded items={c.otherItems} />}
+      <ProgressBar
+        collected={c.collectedAmount}
+        target={c.targetAmount}
+        label={t("donate:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
+      />
+      <p dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+        {c.description}
+      </p>
+      <dl className="grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+        <dt className="font-bold text-slate-900">{t("donate:details.location")}</dt>
+        <dd className="flex items-center gap-1 text-slate-800">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          {c.locationLabel}
+        </dd>
+        {c.otherItems && kind === "cash" && (
+          <>
+            <dt className="font-bold text-slate-900">{t("donate:details.otherItems")}</dt>
+            <dd dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+              {c.otherItems}
+            </dd>
+          </>
+        )}
+        <dt className="font-bold text-slate-900">{t(joint ? "donate:details.runJointly" : "donate:details.runBy")}</dt>
+        <dd>
+          <ul className="flex flex-col gap-2">
+            {c.ngos.map((n) => (
+              <li key={`${n.role}-${n.name}`} className="flex items-center gap-2">
+                <img src={pictureUrl(n.logoKey, "logo")} alt="" width={32} height={32} className="size-8 shrink-0 rounded bg-white object-contain" />
+                <span dir="auto" className="break-words font-medium">
+                  {n.name}
+                </span>
+                {joint && <span className="text-sm text-slate-700">({t(`donate:details.role.${n.role}`)})</span>}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+      <div className="flex flex-wrap gap-3 pt-2">
+        <BackLink to={back} label={t("donate:details.goBack")} />
+        <Link
+          to={k.actionHref(c.slug)}
+          className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800"
+        >
+          <k.Icon aria-hidden="true" className="size-5" />
+          {t(k.action)}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,248 @@
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Ban, PackageCheck, UserCheck } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { ngoPickupSchema } from "~/forms/pickups";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "~/lib/constants";
+import type { PickupStatus, RiderChoice } from "../../server/domain/pickups/pickups";
+import type { TimelineEvent } from "./pickup-timeline";
+
+/** What the /noncash_apps action answers when it does not redirect: the form's reply and which form it was. */
+export type PickupActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
+
+/** The fields that each action form shows its own errors under; anything else is a form error. */
+export const PICKUP_ACTION_FIELDS = ["riderId", "reason", "note"];
+
+function useSending() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  return { busy, sending: busy ? String(navigation.formData?.get("intent") ?? "") : "" };
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function kmText(km: number, lang: string): string {
+  const digits = km < 10 ? 1 : 0;
+  const key = `${lang}-${digits}`;
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(lang === "ur" ? "ur-PK" : "en-PK", { numberingSystem: "latn", minimumFractionDigits: digits, maximumFractionDigits: digits });
+    numberFormats.set(key, nf);
+  }
+  return nf.format(km);
+}
+
+/** "Name — 3.2 km (Area) · 1 open", or "distance unknown" for a rider who has set no area. */
+export function useRiderLabel() {
+  const { t, i18n } = useTranslation();
+  return (r: RiderChoice) => {
+    if (r.distanceKm === null) return t("assign:rider.optionUnknown", { name: r.name, open: r.open });
+    const distance = t("assign:rider.km", { km: kmText(r.distanceKm, i18n.language) });
+    return r.areaLabel
+      ? t("assign:rider.option", { name: r.name, distance, area: r.areaLabel, open: r.open })
+      : t("assign:rider.optionNoArea", { name: r.name, distance, open: r.open });
+  };
+}
+
+const primaryButton =
+  "inline-flex items-center justify-center gap-1 self-start rounded-md bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+const fieldClass = "w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600";
+
+/**
+ * The NGO's actions on one pick-up request, by its state: assign (new), reassign (assigned / accepted), cancel
+ * with a reason (until collected), confirm receipt with an optional note (delivered); otherwise its state.
+ * Plain POST forms; while one is being sent, every button waits.
+ */
+export function PickupActions({
+  detail,
+  riders,
+  actionData,
+}: {
+  detail: { id: string; status: PickupStatus; riderId: string | null; riderName: string | null; receivedNote: string | null; events: TimelineEvent[] };
+  riders: RiderChoice[];
+  actionData: PickupActionData;
+}) {
+  const { t } = useTranslation();
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  switch (detail.status) {
+    case "new":
+      return (
+        <div className="flex flex-col gap-5">
+          <RiderForm id={detail.id} intent="assign" riders={riders} lastResult={resultOf("assign")} />
+          <CancelForm id={detail.id} lastResult={resultOf("cancel")} />
+        </div>
+      );
+    case "assigned":
+    case "accepted":
+      return (
+        <div className="flex flex-col gap-5">
+          {detail.riderName && <p className="text-slate-800">{t("assign:rider.current", { name: detail.riderName })}</p>}
+          <RiderForm id={detail.id} intent="reassign" riders={riders.filter((r) => r.id !== detail.riderId)} lastResult={resultOf("reassign")} />
+          <CancelForm id={detail.id} lastResult={resultOf("cancel")} />
+        </div>
+      );
+    case "delivered":
+      return <ReceiveForm id={detail.id} lastResult={resultOf("received")} />;
+    case "collected":
+      return <StateNote>{t("assign:states.collected")}</StateNote>;
+    case "received":
+      return (
+        <StateNote>
+          <span className="font-bold">{t("assign:states.received")}</span>
+          {detail.receivedNote && <span className="mt-1 block wrap-anywhere whitespace-pre-line">{t("assign:timeline.note", { text: detail.receivedNote })}</span>}
+        </StateNote>
+      );
+    case "cancelled": {
+      const reason = [...detail.events].reverse().find((e) => e.type === "cancelled")?.reason;
+      return (
+        <StateNote>
+          <span className="font-bold">{t("assign:states.cancelled")}</span>
+          {reason && <span className="mt-1 block wrap-anywhere">{t("assign:timeline.reason", { text: reason })}</span>}
+        </StateNote>
+      );
+    }
+  }
+}
+
+function StateNote({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">{children}</p>;
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {t(error)}
+    </p>
+  );
+}
+
+/** Select Rider + Assign Rider (or Reassign): the riders nearest the pick-up point first. */
+function RiderForm({
+  id,
+  intent,
+  riders,
+  lastResult,
+}: {
+  id: string;
+  intent: "assign" | "reassign";
+  riders: RiderChoice[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation();
+  const { busy, sending } = useSending();
+  const label = useRiderLabel();
+  const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `${intent}-${id}`, lastResult });
+  const field = fields.riderId;
+  const hintId = `${field.id}-hint`;
+  if (riders.length === 0) {
+    return <p className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">{t("assign:rider.none")}</p>;
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="donationId" value={id} />
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {t("assign:rider.label")}
+      </label>
+      <select {...getSelectProps(field, { ariaDescribedBy: hintId })} key={field.key} required className={fieldClass}>
+        <option value="">{t("assign:rider.choose")}</option>
+        {riders.map((r) => (
+          <option key={r.id} value={r.id}>
+            {label(r)}
+          </option>
+        ))}
+      </select>
+      <p id={hintId} className="text-sm text-slate-600">
+        {intent === "assign" ? t("assign:rider.hint") : t("assign:actions.reassignHint")}
+      </p>
+      <FieldError id={field.errorId} error={field.errors?.[0]} />
+      <button type="submit" disabled={busy} className={primaryButton}>
+        <UserCheck aria-hidden="true" className="size-5" />
+        {intent === "assign"
+          ? sending === "assign"
+            ? t("assign:actions.assigning")
+            : t("assign:actions.assign")
+          : sending === "reassign"
+            ? t("assign:actions.reassigning")
+            : t("assign:actions.reassign")}
+      </button>
+    </Form>
+  );
+}
+
+/** Cancel (a native disclosure asking for the reason, open again when the server sends the form back). */
+function CancelForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const { busy, sending } = useSending();
+  const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `cancel-${id}`, lastResult });
+  const field = fields.reason;
+  const hintId = `${field.id}-hint`;
+  return (
+    <details open={Boolean(lastResult)} className="min-w-0">
+      <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
+        {t("assign:actions.cancel")}
+      </summary>
+      <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="donationId" value={id} />
+        <label htmlFor={field.id} className="font-medium text-slate-800">
+          {t("assign:actions.cancelReason")}
+        </label>
+        <textarea
+          {...getTextareaProps(field, { ariaDescribedBy: hintId })}
+          key={field.key}
+          required
+          maxLength={REASON_MAX_LENGTH}
+          rows={3}
+          className={fieldClass}
+        />
+        <p id={hintId} className="text-sm text-slate-600">
+          {t("assign:actions.cancelHint")}
+        </p>
+        <FieldError id={field.errorId} error={field.errors?.[0]} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center gap-1 self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          <Ban aria-hidden="true" className="size-4" />
+          {sending === "cancel" ? t("assign:actions.cancelling") : t("assign:actions.sendCancel")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** Confirm receipt, optionally noting what actually arrived. */
+function ReceiveForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const { busy, sending } = useSending();
+  const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `received-${id}`, lastResult });
+  const field = fields.note;
+  const hintId = `${field.id}-hint`;
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="received" />
+      <input type="hidden" name="donationId" value={id} />
+      <p className="text-slate-800">{t("assign:actions.receiveLead")}</p>
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {t("assign:actions.receiveNote")}
+      </label>
+      <textarea {...getTextareaProps(field, { ariaDescribedBy: hintId })} key={field.key} maxLength={ITEMS_MAX_LENGTH} rows={3} className={fieldClass} />
+      <p id={hintId} className="text-sm text-slate-600">
+        {t("assign:actions.receiveHint")}
+      </p>
+      <FieldError id={field.errorId} error={field.errors?.[0]} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex items-center justify-center gap-1 self-start rounded-md bg-emerald-700 px-5 py-2 font-bold text-white hover:bg-emerald-800 disabled:cursor-wait disabled:opacity-70"
+      >
+        <PackageCheck aria-hidden="true" className="size-5" />
+        {sending === "received" ? t("assign:actions.receiving") : t("assign:actions.receive")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,290 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Check, MapPin, Navigation, Package, Phone, X } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorBox } from "~/components/form";
+import { riderPickupSchema } from "~/forms/pickups";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "~/lib/constants";
+
+/** A pick-up as the rider's list shows it (dates and distances already formatted by the loader). */
+export interface RiderCardItem {
+  id: string;
+  status: "assigned" | "accepted" | "collected" | "delivered" | "received" | "new" | "cancelled";
+  items: string;
+  phone: string | null;
+  address: string;
+  areaLabel: string;
+  lat: number;
+  lng: number;
+  windowDay: string;
+  windowSlot: "morning" | "afternoon" | "evening";
+  campaignTitle: string;
+  ngoName: string;
+  ngoAddress: string;
+  distance: string | null;
+  receivedNote: string | null;
+}
+
+/** The action's reply for one card: which request and form it answers, and Conform's result. */
+export interface RiderCardReply {
+  donationId: string;
+  intent: string;
+  result: SubmissionResult<string[]>;
+}
+
+/** Fields that have their own place on the card; any other error is shown in the card's error box. */
+const CARD_FIELDS = ["reason", "code"];
+
+/**
+ * Directions open in the phone's maps app through Google's universal https link: Android and iOS hand it to
+ * the installed Maps app and any other device opens the website. A `geo:` URI would be neater but iOS Safari and
+ * desktop browsers do not handle it, so there the link would do nothing.
+ */
+export function directionsHref(destination: { lat: number; lng: number } | string): string {
+  const to = typeof destination === "string" ? encodeURIComponent(destination) : `${destination.lat},${destination.lng}`;
+  return `https://www.google.com/maps/dir/?api=1&destination=${to}`;
+}
+
+const bigButton = "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-4 py-2 text-base font-bold";
+const linkButton = `${bigButton} border-2 border-brand-700 text-brand-800 hover:bg-brand-50`;
+
+/** One request on /rider_home: what to collect, where and when, how to reach the donor, and the next step. */
+export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem; reply?: RiderCardReply; hasArea: boolean }) {
+  const { t } = useTranslation();
+  const headingId = `pickup-${item.id}`;
+  const formErrors = reply
+    ? Object.entries(reply.result.error ?? {})
+        .filter(([name]) => !CARD_FIELDS.includes(name))
+        .flatMap(([, errors]) => errors ?? [])
+    : [];
+  const registered = item.status === "accepted" || item.status === "collected";
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm">
+      <div>
+        <h3 id={headingId} className="text-lg font-bold break-words text-brand-900">
+          {item.campaignTitle}
+        </h3>
+        <p className="text-slate-700">{t("rider:card.forNgo", { ngo: item.ngoName })}</p>
+        <p className="mt-1 inline-block rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-900" data-testid="pickup-state">
+          {t(`rider:card.state.${item.status}`)}
+        </p>
+      </div>
+
+      <dl className="flex flex-col gap-2 text-base">
+        <div>
+          <dt className="flex items-center gap-1 font-medium text-slate-600">
+            <Package aria-hidden="true" className="size-4" />
+            {t("rider:card.items")}
+          </dt>
+          <dd className="wrap-anywhere whitespace-pre-line">{item.items}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-1 font-medium text-slate-600">
+            <MapPin aria-hidden="true" className="size-4" />
+            {t("rider:card.address")}
+          </dt>
+          <dd className="wrap-anywhere">
+            {item.address}
+            <br />
+            {item.areaLabel}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">{t("rider:card.window")}</dt>
+          <dd>
+            {item.windowDay} · {t(`pickups:slots.${item.windowSlot}`)}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">{t("rider:card.distance")}</dt>
+          <dd data-testid="pickup-distance">
+            {item.distance !== null ? (
+              t("rider:card.distanceKm", { km: item.distance })
+            ) : hasArea ? (
+              "–"
+            ) : (
+              <Link to="/rider_profile" className="font-medium text-brand-800 underline">
+                {t("rider:card.setArea")}
+              </Link>
+            )}
+          </dd>
+        </div>
+        {registered && (
+          <div>
+            <dt className="font-medium text-slate-600">{t("rider:card.deliverTo")}</dt>
+            <dd className="wrap-anywhere">
+              {item.ngoName}
+              <br />
+              {item.ngoAddress}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {item.status === "received" && item.receivedNote && (
+        <p className="wrap-anywhere text-slate-700">{t("rider:card.receivedNote", { note: item.receivedNote })}</p>
+      )}
+
+      {item.status !== "delivered" && item.status !== "received" && (
+        <div className="grid grid-cols-2 gap-2">
+          {item.phone && (
+            <a href={`tel:${item.phone}`} className={linkButton} aria-describedby={`phone-${item.id}`}>
+              <Phone aria-hidden="true" className="size-5" />
+              {t("rider:card.callDonor")}
+            </a>
+          )}
+          <a href={directionsHref({ lat: item.lat, lng: item.lng })} className={linkButton} aria-label={t("rider:card.directionsLabel")}>
+            <Navigation aria-hidden="true" className="size-5" />
+            {t("rider:card.directions")}
+          </a>
+          {item.phone && (
+            <p id={`phone-${item.id}`} className="col-span-2 text-slate-700">
+              {t("rider:card.donorPhone")}: <span dir="ltr">{item.phone}</span>
+            </p>
+          )}
+          {item.status === "collected" && (
+            <a href={directionsHref(item.ngoAddress)} className={`${linkButton} col-span-2`}>
+              <Navigation aria-hidden="true" className="size-5" />
+              {t("rider:card.ngoDirections")}
+            </a>
+          )}
+        </div>
+      )}
+
+      <ErrorBox errors={formErrors} />
+      {item.status === "assigned" && (
+        <PendingActions id={item.id} reply={reply?.intent === "decline" ? reply.result : undefined} />
+      )}
+      {item.status === "accepted" && <CollectForm id={item.id} reply={reply?.intent === "collect" ? reply.result : undefined} />}
+      {item.status === "collected" && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="deliver" />
+          <input type="hidden" name="donationId" value={item.id} />
+          <Busy intent="deliver" id={item.id}>
+            {(busy) => (
+              <button type="submit" disabled={busy} className={`${bigButton} w-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}>
+                <Check aria-hidden="true" className="size-5" />
+                {busy ? t("rider:actions.sending") : t("rider:actions.delivered")}
+              </button>
+            )}
+          </Busy>
+        </Form>
+      )}
+    </article>
+  );
+}
+
+/** Whether this card's form with this intent is being sent (to show it and stop a second tap). */
+function Busy({ intent, id, children }: { intent: string; id: string; children: (busy: boolean) => React.ReactNode }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("donationId") === id;
+  return <>{children(busy)}</>;
+}
+
+/** Accept (one tap) or Decline, which opens a required reason (a native disclosure: no JavaScript needed). */
+function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(riderPickupSchema, { id: `decline-${id}`, lastResult: reply });
+  const reasonError = fields.reason.errors?.[0];
+  const hintId = `${fields.reason.id}-hint`;
+  return (
+    <div className="flex flex-col gap-2">
+      <Form method="post">
+        <input type="hidden" name="intent" value="accept" />
+        <input type="hidden" name="donationId" value={id} />
+        <Busy intent="accept" id={id}>
+          {(busy) => (
+            <button type="submit" disabled={busy} className={`${bigButton} w-full bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-70`}>
+              <Check aria-hidden="true" className="size-5" />
+              {busy ? t("rider:actions.sending") : t("rider:actions.accept")}
+            </button>
+          )}
+        </Busy>
+      </Form>
+      <details open={Boolean(reply)} className="min-w-0">
+        <summary className={`${bigButton} w-full cursor-pointer list-none border-2 border-red-700 text-red-800 hover:bg-red-50`}>
+          <X aria-hidden="true" className="size-5" />
+          {t("rider:actions.decline")}
+        </summary>
+        <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
+          <input type="hidden" name="intent" value="decline" />
+          <input type="hidden" name="donationId" value={id} />
+          <label htmlFor={fields.reason.id} className="font-medium text-slate-800">
+            {t("rider:actions.declineReason")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.reason, { ariaDescribedBy: hintId })}
+            key={fields.reason.key}
+            required
+            maxLength={REASON_MAX_LENGTH}
+            rows={3}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+          />
+          <p id={hintId} className="text-slate-600">
+            {t("rider:actions.declineHint")}
+          </p>
+          {reasonError && (
+            <p id={fields.reason.errorId} className="font-medium text-red-700">
+              {t(reasonError)}
+            </p>
+          )}
+          <Busy intent="decline" id={id}>
+            {(busy) => (
+              <button type="submit" disabled={busy} className={`${bigButton} w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70`}>
+                {busy ? t("rider:actions.sending") : t("rider:actions.sendDecline")}
+              </button>
+            )}
+          </Busy>
+        </Form>
+      </details>
+    </div>
+  );
+}
+
+/** At the door: the donor's 4-digit code marks the goods collected (a wrong code is refused, tries are limited). */
+function CollectForm({ id, reply }: { id: string; reply?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(riderPickupSchema, { id: `collect-${id}`, lastResult: reply });
+  const codeError = fields.code.errors?.[0];
+  const hintId = `${fields.code.id}-hint`;
+  const { key, ...codeProps } = getInputProps(fields.code, { type: "text", ariaDescribedBy: hintId });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="collect" />
+      <input type="hidden" name="donationId" value={id} />
+      <label htmlFor={fields.code.id} className="font-medium text-slate-800">
+        {t("rider:actions.code")}
+      </label>
+      <input
+        {...codeProps}
+        key={key}
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern={`[0-9]{${PICKUP_CODE_DIGITS}}`}
+        maxLength={PICKUP_CODE_DIGITS}
+        dir="ltr"
+        className="min-h-12 w-40 rounded-md border border-slate-400 bg-white px-3 py-2 text-center font-mono text-2xl tracking-[0.3em] aria-invalid:border-red-600"
+      />
+      <p id={hintId} className="text-slate-600">
+        {t("rider:actions.codeHint")}
+      </p>
+      {codeError && (
+        <p id={fields.code.errorId} className="font-medium text-red-700">
+          {t(codeError)}
+        </p>
+      )}
+      <Busy intent="collect" id={id}>
+        {(busy) => (
+          <button type="submit" disabled={busy} className={`${bigButton} w-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}>
+            <Check aria-hidden="true" className="size-5" />
+            {busy ? t("rider:actions.sending") : t("rider:actions.collected")}
+          </button>
+        )}
+      </Busy>
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+import type { DbOrTx } from "../../../server/db/client";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { publicCampaign, type PublicCampaign } from "../../../server/domain/campaigns/public";
+import { pickerCampaigns } from "../../../server/domain/donations/picker";
+import { DomainError } from "../../../server/domain/errors";
+import { DESCRIPTION_PREVIEW_WORDS } from "~/lib/constants";
+import { previewWords } from "~/lib/text";
+
+/** Longest search text the pickers send; anything longer is cut. */
+export const PICKER_SEARCH_MAX_LENGTH = 100;
+
+export type PickerDetails =
+  | { state: "open"; campaign: Omit<PublicCampaign, "lat" | "lng" | "createdAt" | "completedAt" | "status"> }
+  | { state: "ended"; title: string }
+  | { state: "notFound" };
+
+async function details(db: DbOrTx, slug: string): Promise<PickerDetails> {
+  let c: PublicCampaign;
+  try {
+    c = await publicCampaign(db, slug);
+  } catch (err) {
+    if (err instanceof DomainError && err.kind === "not_found") return { state: "notFound" };
+    throw err;
+  }
+  if (c.status !== "active") return { state: "ended", title: c.title };
+  const { lat: _lat, lng: _lng, createdAt: _c, completedAt: _d, status: _s, ...shown } = c;
+  return { state: "open", campaign: shown };
+}
+
+/**
+ * What both campaign pickers (/donate1 for cash, /donate5 for goods) load: the search, the page, and either
+ * one campaign's details panel (`?campaign=`) or a page of cards. The goods picker also shows each card's
+ * "items needed", so the donor knows what helps.
+ */
+export async function pickerData(db: DbOrTx, url: URL, opts: { itemsNeeded: boolean }) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH);
+  const page = parsePage(url.searchParams.get("page"));
+  const slug = url.searchParams.get("campaign");
+  const panel = slug !== null ? await details(db, slug) : null;
+  // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
+  const list = panel ? null : await pickerCampaigns(db, { q, page });
+  return {
+    q,
+    page,
+    panel,
+    list: list && {
+      ...list,
+      rows: list.rows.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
+        targetAmount: c.targetAmount,
+        collectedAmount: c.collectedAmount,
+        pictureKey: c.pictureKey,
+        zakatEligible: c.zakatEligible,
+        ngos: c.ngos.map((n) => n.name),
+        otherItems: opts.itemsNeeded ? c.otherItems : null,
+      })),
+    },
+  };
+}
+
+export type PickerData = Awaited<ReturnType<typeof pickerData>>;
