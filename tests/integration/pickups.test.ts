@@ -285,11 +285,11 @@ describe("pick-ups", () => {
 
     it("asks for every field with the specification's message when the form is empty", () => {
       const errors = offerErrors({});
-      for (const field of ["phone", "items", "address", "area", "windowDate", "windowSlot"]) {
+      // The NGO of a joint campaign is a choice the donor makes, so leaving it out is a missing field too.
+      for (const field of ["phone", "items", "address", "area", "windowDate", "windowSlot", "ngo"]) {
         expect(errors[field], field).toEqual(["donations:errors.fillAll"]);
       }
       expect(errors.campaign).toEqual(["errors:notFound"]);
-      expect(errors.ngo).toEqual(["errors:notFound"]);
       expect(errors.idempotencyKey).toEqual(["donations:errors.formExpired"]);
     });
 
@@ -694,7 +694,7 @@ describe("pick-ups", () => {
       expect((await riderPickups(s.db, w.rider.id, { tab: "pending", page: 1 })).rows.map((r) => r.id)).not.toContain(donation.id);
     });
 
-    it("accept tells the NGO; collect tells the NGO (in app) and the donor (in app and by email); deliver tells the NGO", async () => {
+    it("accept and collect tell the NGO in app and by email, collect tells the donor too; deliver tells the NGO", async () => {
       const ngo = await makeUser(s.db, "ngo");
       const donor = await makeUser(s.db, "donor");
       const campaign = await makeCampaign(s.db, ngo.id);
@@ -703,7 +703,9 @@ describe("pick-ups", () => {
       await confirmCollected(s, w.rider.id, { donationId: donation.id, code: "9090" });
       await markDelivered(s, w.rider.id, { donationId: donation.id });
       expect((await noticesOf(ngo.id)).map((n) => n.type)).toEqual(["pickupAccepted", "pickupCollected", "pickupDelivered"]);
-      expect(await mailTo(ngo.email)).toEqual([]);
+      const ngoMail = await mailTo(ngo.email);
+      expect(ngoMail.map((m) => m.subject)).toEqual(["A rider accepted a pick-up", "Donated goods are on their way to you"]);
+      expect(ngoMail[1]!.body).toContain(`/noncash_apps?view=${donation.id}`);
       expect((await noticesOf(donor.id)).map((n) => n.type)).toEqual(["pickupCollectedDonor"]);
       const mail = await mailTo(donor.email);
       expect(mail).toHaveLength(1);

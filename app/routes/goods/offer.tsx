@@ -125,7 +125,7 @@ function FieldError({ field, missing }: { field: FieldMetadata<unknown>; missing
   const key = field.errors[0]!;
   return (
     <p id={field.errorId} className="text-sm font-medium text-red-700">
-      {t(missing && key === "errors:notFound" ? missing : key)}
+      {t(missing && (key === "errors:notFound" || key === "donations:errors.fillAll") ? missing : key)}
     </p>
   );
 }

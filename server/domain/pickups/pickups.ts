@@ -353,7 +353,14 @@ export async function respondToAssignment(
       params: { campaign: p.campaignTitle, rider: riderName, reason: input.accept ? "" : input.reason },
       link: `/noncash_apps?view=${p.donationId}`,
       email: input.accept
-        ? undefined
+        ? {
+            subject: mailT("pickups:mail.accepted.subject"),
+            body: mailT("pickups:mail.accepted.body", {
+              rider: riderName,
+              campaign: p.campaignTitle,
+              link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
+            }),
+          }
         : {
             subject: mailT("pickups:mail.declined.subject"),
             body: mailT("pickups:mail.declined.body", {
@@ -402,7 +409,21 @@ export async function confirmCollected(services: PickupServices, riderId: string
   });
   await clearRateLimit(db, limitKey);
   await safely(services, p.donationId, async () => {
-    await notify(services, { userId: p.ngoId, type: "pickupCollected", params: { campaign: p.campaignTitle }, link: `/noncash_apps?view=${p.donationId}` });
+    const link = `/noncash_apps?view=${p.donationId}`;
+    await notify(services, {
+      userId: p.ngoId,
+      type: "pickupCollected",
+      params: { campaign: p.campaignTitle },
+      link,
+      email: {
+        subject: mailT("pickups:mail.collectedNgo.subject"),
+        body: mailT("pickups:mail.collectedNgo.body", {
+          rider: await nameOfRider(db, riderId),
+          campaign: p.campaignTitle,
+          link: appLink(services.config, link),
+        }),
+      },
+    });
     await notify(services, {
       userId: p.donorId,
       type: "pickupCollectedDonor",
