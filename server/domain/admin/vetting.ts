@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { serverI18n } from "../../../app/i18n/i18n.server";
 import { PAGE_SIZE, REASON_MAX_LENGTH } from "../../../app/lib/constants";
 import { ROLE_HOME, ROLE_SIGN_IN } from "../../../app/lib/roles";
 import type { DbOrTx } from "../../db/client";
@@ -9,7 +8,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { deleteUserSessions } from "../accounts/sessions";
 import { recordAudit } from "../audit/audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { notify } from "../notifications/notifications";
+import { appLink, mailT, notify } from "../notifications/notifications";
 import { paged, pageOffset, type Paged } from "./paging";
 
 /** The roles the administrator vets. */
@@ -26,16 +25,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id would make PostgreSQL throw; it simply names no account. */
 function assertUserId(userId: string) {
   if (!UUID.test(userId)) throw notFound();
-}
-
-/**
- * Mail goes out in English: the account records no language preference, and the admin's own language
- * says nothing about the applicant's.
- */
-const mailT = serverI18n("en").t;
-
-function appLink(config: Services["config"], path: string): string {
-  return new URL(path, config.APP_URL).toString();
 }
 
 export interface PendingNgo {

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { MAX_INVITES } from "../../../app/forms/collab";
-import { serverI18n } from "../../../app/i18n/i18n.server";
 import { PAGE_SIZE } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
 import { campaignPartners, campaigns, donations, ngoProfiles, users } from "../../db/schema";
@@ -8,7 +7,7 @@ import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
 import { recordAudit } from "../audit/audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { notify } from "../notifications/notifications";
+import { appLink, mailT, notify } from "../notifications/notifications";
 import { campaignOwnedBy, isUuid, ngosOfCampaigns, runBy, type Campaign } from "./access";
 import { likePattern } from "./campaigns";
 
@@ -19,15 +18,6 @@ type CollabServices = Pick<Services, "db" | "mailer" | "config">;
 export const INVITATIONS_LINK = "/collab#invitations";
 export const REQUESTS_LINK = "/collab#requests";
 export const JOINT_LINK = "/collab#joint";
-
-/**
- * Mail goes out in English: accounts record no language preference (as for the sign-up decisions).
- */
-const mailT = serverI18n("en").t;
-
-function appLink(config: Services["config"], path: string): string {
-  return new URL(path, config.APP_URL).toString();
-}
 
 async function ngoName(db: DbOrTx, ngoId: string): Promise<string> {
   const [row] = await db.select({ name: ngoProfiles.name }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId)).limit(1);

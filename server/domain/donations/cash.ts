@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { CashProofValues } from "../../../app/forms/donations";
-import { serverI18n } from "../../../app/i18n/i18n.server";
 import { PAGE_SIZE, PAYMENT_METHODS } from "../../../app/lib/constants";
 import { formatRupees } from "../../../app/lib/money";
 import type { DbOrTx } from "../../db/client";
@@ -12,8 +11,9 @@ import { isUuid, ngosOfCampaigns, type CampaignRole } from "../campaigns/access"
 import { completeIfTargetReached } from "../campaigns/campaigns";
 import { conflict, invalid, notFound } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
-import { notify } from "../notifications/notifications";
+import { appLink, mailT, notify } from "../notifications/notifications";
 import { imageFingerprint } from "./fingerprint";
+import { donationByKey } from "./idempotency";
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type DonationStatus = (typeof donations.$inferSelect)["status"];
@@ -125,15 +125,6 @@ export function paymentAccount(target: DonationTarget, ngoId: string, method: Pa
   return { ngo, account };
 }
 
-/**
- * Mail goes out in English: accounts record no language preference (as for the sign-up decisions).
- */
-const mailT = serverI18n("en").t;
-
-function appLink(config: Services["config"], path: string): string {
-  return new URL(path, config.APP_URL).toString();
-}
-
 type DonationServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log">;
 
 /**
@@ -200,15 +191,6 @@ export async function submitCashDonation(
     services.log.error({ err, donationId: id }, "notifying the NGO of a donation failed");
   }
   return { id, created: true };
-}
-
-async function donationByKey(db: DbOrTx, donorId: string, key: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: donations.id })
-    .from(donations)
-    .where(and(eq(donations.donorId, donorId), eq(donations.idempotencyKey, key)))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 export interface DecisionOutcome {

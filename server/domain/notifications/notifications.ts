@@ -1,9 +1,21 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { serverI18n } from "../../../app/i18n/i18n.server";
 import { PAGE_SIZE } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
 import { notifications, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
+
+/**
+ * The translator for email: mail goes out in English, because accounts record no language preference (and
+ * the language of whoever triggers a notice says nothing about the recipient's).
+ */
+export const mailT = serverI18n("en").t;
+
+/** An absolute link to a page of the app, for an email. */
+export function appLink(config: Services["config"], path: string): string {
+  return new URL(path, config.APP_URL).toString();
+}
 
 export interface NewNotification {
   userId: string;

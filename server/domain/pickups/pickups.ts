@@ -1,7 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { GoodsOfferValues } from "../../../app/forms/pickups";
-import { serverI18n } from "../../../app/i18n/i18n.server";
 import {
   PAGE_SIZE,
   PICKUP_CODE_DIGITS,
@@ -16,9 +15,10 @@ import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
 import { recordAudit } from "../audit/audit";
 import { isUuid, ngosOfCampaigns } from "../campaigns/access";
+import { donationByKey } from "../donations/idempotency";
 import { likePattern } from "../campaigns/campaigns";
 import { conflict, invalid, notFound } from "../errors";
-import { notify } from "../notifications/notifications";
+import { appLink, mailT, notify } from "../notifications/notifications";
 import { resolvePlace } from "../places/resolve";
 import { clearRateLimit, hitRateLimit } from "../rate-limit";
 
@@ -27,13 +27,6 @@ export type PickupSlot = (typeof pickups.$inferSelect)["windowSlot"];
 export type PickupEventType = (typeof pickupEvents.$inferSelect)["type"];
 
 type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
-
-/** Mail goes out in English: accounts record no language preference (as for the other notices). */
-const mailT = serverI18n("en").t;
-
-function appLink(config: Services["config"], path: string): string {
-  return new URL(path, config.APP_URL).toString();
-}
 
 /** Today in Pakistan (UTC+5, no daylight saving), as YYYY-MM-DD. */
 export function pakistanToday(now = new Date()): string {
@@ -98,7 +91,7 @@ export async function offerGoods(
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
   const { db } = services;
-  const earlier = await byKey(db, donorId, values.idempotencyKey);
+  const earlier = await donationByKey(db, donorId, values.idempotencyKey);
   if (earlier) return { id: earlier, created: false };
 
   const target = await goodsTarget(db, values.campaign);
@@ -145,7 +138,7 @@ export async function offerGoods(
   });
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.
-    const first = await byKey(db, donorId, values.idempotencyKey);
+    const first = await donationByKey(db, donorId, values.idempotencyKey);
     if (!first) throw conflict("donations:errors.uploadFailed");
     return { id: first, created: false };
   }
@@ -158,15 +151,6 @@ export async function offerGoods(
     }),
   );
   return { id, created: true };
-}
-
-async function byKey(db: DbOrTx, donorId: string, key: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: donations.id })
-    .from(donations)
-    .where(and(eq(donations.donorId, donorId), eq(donations.idempotencyKey, key)))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** Runs a notice; a failure is logged and does not undo the step it reports. */
