@@ -1,4 +1,5 @@
 import { Eye, Filter } from "lucide-react";
+import { CampaignSelect } from "~/components/campaign-select";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/noncash-apps";
@@ -266,25 +267,13 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
 
         <Form method="get" action="/noncash_apps" className="mb-4 flex flex-wrap items-end gap-2">
           {tab !== "new" && <input type="hidden" name="tab" value={tab} />}
-          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-md">
-            <label htmlFor="assign-campaign" className="font-medium text-slate-800">
-              {t("assign:filter.label")}
-            </label>
-            <select
-              id="assign-campaign"
-              name="campaign"
-              defaultValue={campaign}
-              key={campaign}
-              className="w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
-            >
-              <option value="">{t("assign:filter.all")}</option>
-              {campaigns.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CampaignSelect
+            id="assign-campaign"
+            label={t("assign:filter.label")}
+            allLabel={t("assign:filter.all")}
+            campaigns={campaigns}
+            value={campaign}
+          />
           <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">
             <Filter aria-hidden="true" className="size-4" />
             {t("assign:filter.submit")}

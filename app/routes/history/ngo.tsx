@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { CampaignSelect } from "~/components/campaign-select";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/ngo";
 import { DateTime, formatDateTime } from "~/components/date-time";
@@ -81,19 +82,13 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend className="mb-2 font-bold text-slate-900">{t("history:ngo.filters")}</legend>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-            <div className="flex flex-col gap-1">
-              <label htmlFor="history-campaign" className="font-medium text-slate-800">
-                {t("history:ngo.campaign")}
-              </label>
-              <select id="history-campaign" name="campaign" defaultValue={filter.campaignId ?? ""} className={selectClass}>
-                <option value="">{t("history:ngo.allCampaigns")}</option>
-                {campaigns.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CampaignSelect
+              id="history-campaign"
+              label={t("history:ngo.campaign")}
+              allLabel={t("history:ngo.allCampaigns")}
+              campaigns={campaigns}
+              value={filter.campaignId ?? ""}
+            />
             <div className="flex flex-col gap-1">
               <label htmlFor="history-status" className="font-medium text-slate-800">
                 {t("history:ngo.statusLabel")}

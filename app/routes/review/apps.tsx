@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { CampaignSelect } from "~/components/campaign-select";
 import { Check, Eye, Filter } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
@@ -195,25 +196,13 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
         <p className="mb-4 max-w-3xl text-slate-700">{t("review:lead")}</p>
 
         <Form method="get" action="/apps" className="mb-4 flex flex-wrap items-end gap-2">
-          <div className="flex min-w-0 flex-1 flex-col gap-1 sm:max-w-md">
-            <label htmlFor="review-campaign" className="font-medium text-slate-800">
-              {t("review:filter.label")}
-            </label>
-            <select
-              id="review-campaign"
-              name="campaign"
-              defaultValue={campaign}
-              key={campaign}
-              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
-            >
-              <option value="">{t("review:filter.all")}</option>
-              {campaigns.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CampaignSelect
+            id="review-campaign"
+            label={t("review:filter.label")}
+            allLabel={t("review:filter.all")}
+            campaigns={campaigns}
+            value={campaign}
+          />
           <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">
             <Filter aria-hidden="true" className="size-4" />
             {t("review:filter.submit")}
