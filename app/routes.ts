@@ -62,4 +62,18 @@ export default [
   route("donate5_1", "routes/goods/offer.tsx"),
   route("donate6", "routes/goods/thanks.tsx"),
   route("noncash_apps", "routes/assign/noncash-apps.tsx"),
+  // volunteering: the NGO's positions and applications, the donor's search, application and history
+  route("vol0", "routes/volunteer/positions.tsx", { id: "positions-open" }),
+  route("cc1", "routes/volunteer/positions.tsx", { id: "positions-cc1" }),
+  route("volClosed", "routes/volunteer/positions.tsx", { id: "positions-closed" }),
+  route("vol1", "routes/volunteer/create.tsx"),
+  route("vol2", "routes/volunteer/applications.tsx", { id: "applications-live" }),
+  route("volApproved", "routes/volunteer/applications.tsx", { id: "applications-approved" }),
+  route("volRejected", "routes/volunteer/applications.tsx", { id: "applications-rejected" }),
+  route("vol3", "routes/volunteer/application.tsx", { id: "application-review" }),
+  route("volPSDAA", "routes/volunteer/application.tsx", { id: "application-approved" }),
+  route("vfg1", "routes/opportunities/list.tsx"),
+  route("vfg2", "routes/opportunities/detail.tsx"),
+  route("vfg3", "routes/opportunities/apply.tsx"),
+  route("dvh2", "routes/history/volunteer.tsx"),
 ] satisfies RouteConfig;

@@ -8,7 +8,7 @@ import {
   CAMPAIGN_TITLE_MAX_WORDS,
   ADDRESS_MAX_LENGTH,
 } from "~/lib/constants";
-import { blankToUndefined, optionalImage } from "./fields";
+import { blankToUndefined, coordinate, optionalImage } from "./fields";
 
 /** Words as a reader counts them: runs of non-space characters. */
 export function wordCount(text: string): number {
@@ -22,15 +22,6 @@ export function collapseSpaces(text: string): string {
 
 const required = (key: string, max: number) =>
   z.string({ error: key }).check(z.trim(), z.minLength(1, key), z.maxLength(max, "validation:tooLong"));
-
-/** A coordinate from the place field's hidden inputs: optional, and ignored by the server unless inside Pakistan. */
-const coordinate = () =>
-  blankToUndefined(
-    z.pipe(
-      z.string(),
-      z.transform((s: string) => Number(s)),
-    ),
-  );
 
 /**
  * The create and edit form of a campaign, with the specification's rules and words. Every rule blocks

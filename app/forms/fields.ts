@@ -69,3 +69,9 @@ export const blankToUndefined = <S extends z.ZodMiniType>(schema: S) =>
       z.optional(schema),
     ),
   );
+
+/** A coordinate from the place field's hidden inputs: optional, and ignored by the server unless inside Pakistan. */
+export const coordinate = () => blankToUndefined(z.pipe(z.string(), z.transform((s: string) => Number(s))));
+
+/** Optional free text, trimmed and bounded; blank is "not given". */
+export const optionalText = (max: number) => blankToUndefined(z.string().check(z.trim(), z.maxLength(max, "validation:tooLong")));

@@ -1,11 +1,9 @@
 import * as z from "zod/mini";
 import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PICKUP_CODE_DIGITS, PICKUP_SLOTS, REASON_MAX_LENGTH } from "~/lib/constants";
-import { blankToUndefined, digitsField, requiredText } from "./fields";
+import { blankToUndefined, coordinate, digitsField, requiredText } from "./fields";
 
 /** The specification's message for any missing field of the goods form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";
-
-const coordinate = () => blankToUndefined(z.pipe(z.string(), z.transform((s: string) => Number(s))));
 
 /**
  * The goods form (/donate5_1): phone, what is given, the pick-up address (house and street for the rider, and

@@ -44,6 +44,14 @@ import enAssign from "~/locales/en/assign.json";
 import urAssign from "~/locales/ur/assign.json";
 import enRider from "~/locales/en/rider.json";
 import urRider from "~/locales/ur/rider.json";
+import enVolunteer from "~/locales/en/volunteer.json";
+import urVolunteer from "~/locales/ur/volunteer.json";
+import enPositions from "~/locales/en/positions.json";
+import urPositions from "~/locales/ur/positions.json";
+import enApplications from "~/locales/en/applications.json";
+import urApplications from "~/locales/ur/applications.json";
+import enOpportunities from "~/locales/en/opportunities.json";
+import urOpportunities from "~/locales/ur/opportunities.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -71,6 +79,10 @@ export const resources = {
     goods: enGoods,
     assign: enAssign,
     rider: enRider,
+    volunteer: enVolunteer,
+    positions: enPositions,
+    applications: enApplications,
+    opportunities: enOpportunities,
   },
   ur: {
     common: urCommon,
@@ -96,5 +108,9 @@ export const resources = {
     goods: urGoods,
     assign: urAssign,
     rider: urRider,
+    volunteer: urVolunteer,
+    positions: urPositions,
+    applications: urApplications,
+    opportunities: urOpportunities,
   },
 };

@@ -45,3 +45,14 @@ export const PICKUP_CODE_TRIES = 5;
 export const PICKUP_CODE_WINDOW_SECONDS = 15 * 60;
 /** Riders listed in the NGO's Select Rider dropdown, nearest first. */
 export const RIDER_CHOICES = 50;
+/** Volunteer positions and applications. */
+export const POSITION_TITLE_MAX_LENGTH = 120;
+export const POSITION_TEXT_MAX_LENGTH = 2000;
+/** Working hours, duration and timings are short phrases ("4 hours a day", "3 months", "Saturdays 10 am–2 pm"). */
+export const POSITION_PHRASE_MAX_LENGTH = 120;
+export const VOLUNTEERS_NEEDED_MAX = 10_000;
+/** A closing day can be set up to a year ahead. */
+export const POSITION_CLOSES_MAX_DAYS = 365;
+export const APPLICATION_TEXT_MAX_LENGTH = 2000;
+export const RESUME_MAX_BYTES = 2 * 1024 * 1024;
+export const RESUME_ACCEPT = "application/pdf,.pdf";

@@ -8,7 +8,7 @@ export interface NavItem {
 
 /**
  * The sidebars: only screens that exist. Each area adds its own entries when its screens land, in the
- * specification's order (still to come — NGO: volunteers after Map; donor: volunteer before My donations).
+ * specification's order.
  */
 export const NAVIGATION: Record<Role, NavItem[]> = {
   admin: [
@@ -26,12 +26,14 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/noncash_apps", label: "noncashApps" },
     { to: "/donHistory", label: "donHistory" },
     { to: "/ngo_map", label: "map" },
+    { to: "/vol0", label: "volunteers" },
     { to: "/notifications", label: "notifications" },
     { to: "/settingsNGO", label: "settings" },
   ],
   donor: [
     { to: "/donor_home", label: "home" },
     { to: "/donate1", label: "donate" },
+    { to: "/vfg1", label: "volunteer" },
     { to: "/dvh", label: "dvh" },
     { to: "/donor_map", label: "map" },
     { to: "/notifications", label: "notifications" },
@@ -56,11 +58,13 @@ export const HOME_TILES: Record<"ngo" | "donor", NavItem[]> = {
     { to: "/noncash_apps", label: "noncashApps" },
     { to: "/donHistory", label: "donHistory" },
     { to: "/ngo_map", label: "map" },
+    { to: "/vol0", label: "volunteers" },
     { to: "/settingsNGO", label: "settings" },
     { to: "/notifications", label: "notifications" },
   ],
   donor: [
     { to: "/donate1", label: "donate" },
+    { to: "/vfg1", label: "volunteer" },
     { to: "/dvh", label: "dvh" },
     { to: "/donor_map", label: "map" },
     { to: "/settingsDonor", label: "settings" },

@@ -368,3 +368,76 @@ export const pickupEvents = pgTable(
   },
   (t) => [index("pickup_events_donation_idx").on(t.donationId, t.createdAt)],
 );
+
+/**
+ * A volunteer position an NGO posts. `active` positions take applications until their closing day (a
+ * Pakistan calendar day, inclusive) has passed; `closed` ones were closed by the NGO. Whether a position is
+ * open is always worked out from both (see server/domain/volunteering/positions.ts), so a closing day needs no job.
+ */
+export const positionStatusEnum = pgEnum("position_status", ["active", "closed"]);
+
+export const volunteerPositions = pgTable(
+  "volunteer_positions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    responsibilities: text("responsibilities"),
+    /** As the NGO writes them: "4 hours a day", "3 months", "Saturdays 10 am to 2 pm". */
+    workingHours: text("working_hours").notNull(),
+    duration: text("duration"),
+    timings: text("timings").notNull(),
+    /** The city or area chosen from the place search; none for work that can be done from anywhere. */
+    cityLabel: text("city_label"),
+    cityLat: doublePrecision("city_lat"),
+    cityLng: doublePrecision("city_lng"),
+    volunteersNeeded: integer("volunteers_needed").notNull(),
+    /** The last day applications are taken (YYYY-MM-DD, Pakistan time), if the NGO set one. */
+    closesOn: text("closes_on"),
+    posterKey: text("poster_key"),
+    status: positionStatusEnum("status").notNull().default("active"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("volunteer_positions_ngo_status_idx").on(t.ngoId, t.status, t.createdAt),
+    index("volunteer_positions_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const applicationStatusEnum = pgEnum("application_status", ["pending", "approved", "declined"]);
+
+/** A donor's application to a position: one per donor and position. Decided once, by the position's NGO. */
+export const volunteerApplications = pgTable(
+  "volunteer_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    positionId: uuid("position_id")
+      .notNull()
+      .references(() => volunteerPositions.id, { onDelete: "restrict" }),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    motivation: text("motivation").notNull(),
+    experience: text("experience"),
+    /** The applicant's resume, a private PDF that only they, the position's NGO and the administrator may read. */
+    resumeKey: text("resume_key"),
+    /** Chosen by the form when it is shown: a resubmission of the same form is the same application, not a second one. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: applicationStatusEnum("status").notNull().default("pending"),
+    /** The NGO's optional message with a decline, shown to the applicant. */
+    decisionMessage: text("decision_message"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("volunteer_applications_position_donor_unique").on(t.positionId, t.donorId),
+    index("volunteer_applications_position_status_idx").on(t.positionId, t.status, t.createdAt),
+    index("volunteer_applications_donor_idx").on(t.donorId, t.createdAt),
+    index("volunteer_applications_resume_idx").on(t.resumeKey),
+  ],
+);

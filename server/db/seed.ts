@@ -9,6 +9,7 @@ import { formatRupees } from "../../app/lib/money";
 import { createAccount, findUserByEmail } from "../domain/accounts/accounts";
 import { closeCampaign, createCampaign, parseCampaign } from "../domain/campaigns/campaigns";
 import { decideCashDonation, submitCashDonation } from "../domain/donations/cash";
+import { pakistanToday } from "../domain/dates";
 import { saveImage } from "../domain/files/files";
 import {
   assignRider,
@@ -16,7 +17,6 @@ import {
   confirmReceived,
   markDelivered,
   offerGoods,
-  pakistanToday,
   respondToAssignment,
 } from "../domain/pickups/pickups";
 import { offlineGeocoder } from "../domain/places/geocoder";

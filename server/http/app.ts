@@ -105,7 +105,8 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     if (!file) return c.text("Not found", 404);
     return c.body(new Uint8Array(file.body), 200, {
       "Content-Type": file.contentType,
-      "Content-Disposition": "inline",
+      // A PDF (a resume) is always a download with a fixed name: it never opens inside the app's origin.
+      "Content-Disposition": file.contentType === "application/pdf" ? `attachment; filename="${file.kind}.pdf"` : "inline",
       "Cache-Control": file.public ? "public, max-age=86400" : "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });

@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import { campaignPartners, campaigns, donations, pickupEvents, pickups, users } from "../../server/db/schema";
+import {
+  campaignPartners,
+  campaigns,
+  donations,
+  pickupEvents,
+  pickups,
+  users,
+  volunteerApplications,
+  volunteerPositions,
+} from "../../server/db/schema";
 import sharp from "sharp";
 import { createAccount } from "../../server/domain/accounts/accounts";
 import { imageFingerprint } from "../../server/domain/donations/fingerprint";
@@ -178,4 +187,75 @@ export async function makePickup(
     .returning();
   await db.insert(pickupEvents).values({ donationId: donation.id, type: "requested", actorId: donorId });
   return { donation, pickup: row! };
+}
+
+let positionCounter = 0;
+
+/**
+ * Inserts a volunteer position directly (the create rules have their own tests): active, in Lahore, 2 volunteers
+ * needed and no closing day, unless told otherwise.
+ */
+export async function makePosition(db: Db, ngoId: string, opts: Partial<typeof volunteerPositions.$inferInsert> = {}) {
+  positionCounter += 1;
+  const [row] = await db
+    .insert(volunteerPositions)
+    .values({
+      ngoId,
+      title: `Test position ${positionCounter} ${Math.random().toString(36).slice(2, 8)}`,
+      description: "Teach children to read at our weekend school.",
+      responsibilities: "Prepare lessons; keep attendance.",
+      workingHours: "4 hours a day",
+      duration: "3 months",
+      timings: "Saturdays and Sundays, 10 am to 2 pm",
+      cityLabel: "Lahore, Lahore District, Punjab",
+      cityLat: 31.558,
+      cityLng: 74.35071,
+      volunteersNeeded: 2,
+      ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+/** Inserts an application directly: waiting, without a resume, unless told otherwise. */
+export async function makeApplication(
+  db: Db,
+  positionId: string,
+  donorId: string,
+  opts: Partial<typeof volunteerApplications.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(volunteerApplications)
+    .values({
+      positionId,
+      donorId,
+      motivation: "I want to help children learn.",
+      experience: "Two years of tutoring.",
+      idempotencyKey: crypto.randomUUID(),
+      ...opts,
+    })
+    .returning();
+  return row!;
+}
+
+/** A small, valid one-page PDF (what a resume upload sends). */
+export function makePdf(text = "Resume"): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${`BT /F1 12 Tf 20 100 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 20 100 Td (${text}) Tj ET\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
 }

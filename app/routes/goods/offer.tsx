@@ -14,17 +14,12 @@ import { PICKUP_MAX_DAYS_AHEAD, PICKUP_SLOTS } from "~/lib/constants";
 import { formAction, requireUser } from "~/lib/http.server";
 import { DomainError } from "../../../server/domain/errors";
 import { donorContactNumber } from "../../../server/domain/donations/picker";
-import { goodsTarget, offerGoods, pakistanToday } from "../../../server/domain/pickups/pickups";
+import { addDays, pakistanToday } from "../../../server/domain/dates";
+import { goodsTarget, offerGoods } from "../../../server/domain/pickups/pickups";
 import { mapSettings } from "../campaigns/campaign-action.server";
 
 /** Shown when the request could not be stored for a reason that is not the donor's (the database is down). */
 const SEND_FAILED = "goods:offer.failed";
-
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { IMAGE_MAX_BYTES } from "../../../app/lib/constants";
+import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
-import { donations, files } from "../../db/schema";
+import { donations, files, volunteerApplications, volunteerPositions } from "../../db/schema";
 import type { Services } from "../../services";
 import type { SessionUser } from "../accounts/sessions";
 import { invalid } from "../errors";
@@ -49,6 +49,28 @@ export async function saveImage(
   return key;
 }
 
+/**
+ * Checks an uploaded resume by its content: a PDF (by its signature, not its name), within the size limit. It
+ * is stored as sent under a generated key, as a private file, and always served as a download (never shown
+ * inside the app), so a script in it never runs in the app's origin.
+ */
+export async function savePdf(
+  services: Pick<Services, "db" | "storage">,
+  upload: { file: File; kind: Extract<FileKind, "resume">; ownerId: string; field: string },
+): Promise<string> {
+  const { file, kind, ownerId, field } = upload;
+  if (file.size > RESUME_MAX_BYTES) throw invalid("volunteer:errors.resumeTooLarge", field);
+  const input = Buffer.from(await file.arrayBuffer());
+  const sniffed = await fileTypeFromBuffer(input);
+  if (!sniffed || sniffed.mime !== "application/pdf" || !input.subarray(0, 1024).includes("%PDF-")) {
+    throw invalid("volunteer:errors.resumeNotPdf", field);
+  }
+  const key = `${kind}/${randomUUID()}.pdf`;
+  await services.storage.put(key, input);
+  await services.db.insert(files).values({ key, kind, ownerId, contentType: "application/pdf", size: input.length });
+  return key;
+}
+
 /** Removes a stored file that is no longer referenced (a replaced picture). */
 export async function deleteFile(services: Pick<Services, "db" | "storage">, key: string | null): Promise<void> {
   if (!key) return;
@@ -58,7 +80,7 @@ export async function deleteFile(services: Pick<Services, "db" | "storage">, key
 
 /**
  * Who may read a file: anyone for public kinds; for private ones the owner, the administrator and, for a
- * payment screenshot, the NGO the donation was paid to. Later areas add their own entitlements here.
+ * payment screenshot, the NGO the donation was paid to; for a resume, the NGO whose position it was sent to.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -76,6 +98,16 @@ export async function mayRead(
       .limit(1);
     return paid !== undefined;
   }
+  if (file.kind === "resume" && user.role === "ngo") {
+    // The NGO of a position the resume's owner applied to with it.
+    const [applied] = await db
+      .select({ id: volunteerApplications.id })
+      .from(volunteerApplications)
+      .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
+      .where(and(eq(volunteerApplications.resumeKey, file.key), eq(volunteerPositions.ngoId, user.id)))
+      .limit(1);
+    return applied !== undefined;
+  }
   return false;
 }
 
@@ -83,10 +115,10 @@ export async function readFileForUser(
   services: Pick<Services, "db" | "storage">,
   key: string,
   user: SessionUser | null,
-): Promise<{ body: Buffer; contentType: string; public: boolean } | null> {
+): Promise<{ body: Buffer; contentType: string; public: boolean; kind: FileKind } | null> {
   const [row] = await (services.db as DbOrTx).select().from(files).where(eq(files.key, key)).limit(1);
   if (!row || !(await mayRead(services.db, row, user))) return null;
   const body = await services.storage.get(key);
   if (!body) return null;
-  return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind) };
+  return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind), kind: row.kind };
 }

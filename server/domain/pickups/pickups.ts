@@ -17,6 +17,7 @@ import { recordAudit } from "../audit/audit";
 import { isUuid, ngosOfCampaigns } from "../campaigns/access";
 import { donationByKey } from "../donations/idempotency";
 import { likePattern } from "../campaigns/campaigns";
+import { addDays, pakistanToday } from "../dates";
 import { conflict, invalid, notFound } from "../errors";
 import { appLink, mailT, notify } from "../notifications/notifications";
 import { resolvePlace } from "../places/resolve";
@@ -27,17 +28,6 @@ export type PickupSlot = (typeof pickups.$inferSelect)["windowSlot"];
 export type PickupEventType = (typeof pickupEvents.$inferSelect)["type"];
 
 type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
-
-/** Today in Pakistan (UTC+5, no daylight saving), as YYYY-MM-DD. */
-export function pakistanToday(now = new Date()): string {
-  return new Date(now.getTime() + 5 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 function newCode(): string {
   return String(randomInt(0, 10 ** PICKUP_CODE_DIGITS)).padStart(PICKUP_CODE_DIGITS, "0");

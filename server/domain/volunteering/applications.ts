@@ -1,0 +1,377 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import type { ApplicationValues } from "../../../app/forms/volunteering";
+import { PAGE_SIZE } from "../../../app/lib/constants";
+import type { DbOrTx } from "../../db/client";
+import { donorProfiles, ngoProfiles, users, volunteerApplications, volunteerPositions } from "../../db/schema";
+import type { Services } from "../../services";
+import { paged, pageOffset, type Paged } from "../admin/paging";
+import { recordAudit } from "../audit/audit";
+import { isUuid } from "../campaigns/access";
+import { pakistanToday } from "../dates";
+import { DomainError, conflict, invalid, notFound } from "../errors";
+import { deleteFile, savePdf } from "../files/files";
+import { appLink, mailT, notify } from "../notifications/notifications";
+import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions";
+
+export type ApplicationStatus = (typeof volunteerApplications.$inferSelect)["status"];
+
+/**
+ * What an applicant sees of their application: waiting while the position is open (`live`), waiting after it
+ * closed (`closed`), or the NGO's decision.
+ */
+export type ApplicationState = "live" | "closed" | "approved" | "declined";
+
+export function applicationState(status: ApplicationStatus, positionOpen: boolean): ApplicationState {
+  if (status === "pending") return positionOpen ? "live" : "closed";
+  return status;
+}
+
+type VolunteerServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log">;
+
+async function applicationOf(db: DbOrTx, positionId: string, donorId: string) {
+  const [row] = await db
+    .select({ id: volunteerApplications.id, idempotencyKey: volunteerApplications.idempotencyKey })
+    .from(volunteerApplications)
+    .where(and(eq(volunteerApplications.positionId, positionId), eq(volunteerApplications.donorId, donorId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The same form sent again is the application it made; any other second application is refused. */
+function sameFormOrRefuse(existing: { id: string; idempotencyKey: string }, key: string): { id: string; created: false } {
+  if (existing.idempotencyKey === key) return { id: existing.id, created: false };
+  throw conflict("volunteer:errors.alreadyApplied");
+}
+
+/**
+ * A donor applies to an open position, once: the database's unique index decides between concurrent requests.
+ * A resubmission of the same form (a double click, a retried request) returns the application it made. The
+ * resume is checked by content and stored privately; if the application is not written it is removed again.
+ * The NGO is told in the app and by email.
+ */
+export async function applyToPosition(
+  services: VolunteerServices,
+  donorId: string,
+  values: ApplicationValues,
+  now = new Date(),
+): Promise<{ id: string; created: boolean }> {
+  const { db } = services;
+  if (!isUuid(values.positionId)) throw notFound();
+  const earlier = await applicationOf(db, values.positionId, donorId);
+  if (earlier) return sameFormOrRefuse(earlier, values.idempotencyKey);
+
+  const [position] = await db
+    .select({ position: volunteerPositions, ngoEmail: users.email })
+    .from(volunteerPositions)
+    .innerJoin(users, eq(users.id, volunteerPositions.ngoId))
+    .where(and(eq(volunteerPositions.id, values.positionId), ngoInGoodStanding))
+    .limit(1);
+  if (!position) throw notFound();
+  if (!isOpen(position.position, pakistanToday(now))) throw invalid("volunteer:errors.positionClosed");
+
+  const resumeKey = values.resume ? await savePdf(services, { file: values.resume, kind: "resume", ownerId: donorId, field: "resume" }) : null;
+  let id: string | undefined;
+  try {
+    const [row] = await db
+      .insert(volunteerApplications)
+      .values({
+        positionId: values.positionId,
+        donorId,
+        motivation: values.motivation,
+        experience: values.experience ?? null,
+        resumeKey,
+        idempotencyKey: values.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [volunteerApplications.positionId, volunteerApplications.donorId] })
+      .returning({ id: volunteerApplications.id });
+    id = row?.id;
+  } catch (err) {
+    await deleteFile(services, resumeKey);
+    throw err;
+  }
+  if (!id) {
+    // Another request of this donor for this position wrote its row first.
+    await deleteFile(services, resumeKey);
+    const first = await applicationOf(db, values.positionId, donorId);
+    if (!first) throw conflict("volunteer:errors.applyFailed");
+    return sameFormOrRefuse(first, values.idempotencyKey);
+  }
+
+  try {
+    const [donor] = await db
+      .select({ firstName: donorProfiles.firstName, lastName: donorProfiles.lastName })
+      .from(donorProfiles)
+      .where(eq(donorProfiles.userId, donorId))
+      .limit(1);
+    const params = { name: donor ? `${donor.firstName} ${donor.lastName}` : "", position: position.position.title };
+    const link = `/vol3?application=${id}`;
+    await notify(services, {
+      userId: position.position.ngoId,
+      type: "volunteerApplied",
+      params,
+      link,
+      email: {
+        subject: mailT("volunteer:mail.applied.subject", params),
+        body: mailT("volunteer:mail.applied.body", { ...params, link: appLink(services.config, link) }),
+      },
+    });
+  } catch (err) {
+    // The application stands; the NGO still finds it in its list.
+    services.log.error({ err, applicationId: id }, "notifying the NGO of an application failed");
+  }
+  return { id, created: true };
+}
+
+export interface DecisionResult {
+  status: Exclude<ApplicationStatus, "pending">;
+  /** False when the application had already been decided this way (a repeated or concurrent click). */
+  changed: boolean;
+}
+
+/**
+ * The NGO of the position approves or declines a waiting application, once. The position's row is locked while
+ * its approvals are counted, so two approvals at once cannot both slip past the number needed: approving beyond
+ * it must be confirmed (an error with `needed` and `accepted` otherwise). The applicant is told after the commit.
+ */
+export async function decideApplication(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  ngoId: string,
+  decision: { applicationId: string; approve: true; confirm?: boolean } | { applicationId: string; approve: false; message?: string },
+): Promise<DecisionResult> {
+  const { db } = services;
+  if (!isUuid(decision.applicationId)) throw notFound();
+  const status = decision.approve ? ("approved" as const) : ("declined" as const);
+  const message = decision.approve ? null : decision.message?.trim() || null;
+
+  const outcome = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ positionId: volunteerApplications.positionId })
+      .from(volunteerApplications)
+      .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
+      .where(and(eq(volunteerApplications.id, decision.applicationId), eq(volunteerPositions.ngoId, ngoId)))
+      .limit(1);
+    if (!found) throw notFound();
+    const [position] = await tx.select().from(volunteerPositions).where(eq(volunteerPositions.id, found.positionId)).for("update");
+    const [current] = await tx.select().from(volunteerApplications).where(eq(volunteerApplications.id, decision.applicationId));
+    if (current!.status !== "pending") {
+      if (current!.status === status) return { changed: false as const, row: current!, position: position! };
+      throw conflict("volunteer:errors.alreadyDecided");
+    }
+    if (decision.approve && !decision.confirm) {
+      const [accepted] = await tx
+        .select({ n: count() })
+        .from(volunteerApplications)
+        .where(and(eq(volunteerApplications.positionId, found.positionId), eq(volunteerApplications.status, "approved")));
+      const n = accepted?.n ?? 0;
+      if (n >= position!.volunteersNeeded) {
+        throw new DomainError("conflict", "volunteer:errors.confirmOverfill", undefined, {
+          needed: String(position!.volunteersNeeded),
+          accepted: String(n),
+        });
+      }
+    }
+    const [row] = await tx
+      .update(volunteerApplications)
+      .set({ status, decisionMessage: message, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(volunteerApplications.id, decision.applicationId), eq(volunteerApplications.status, "pending")))
+      .returning();
+    await recordAudit(tx, {
+      actorId: ngoId,
+      action: status === "approved" ? "volunteer.applicationApproved" : "volunteer.applicationDeclined",
+      targetUserId: row!.donorId,
+      details: { applicationId: row!.id, positionId: found.positionId, title: position!.title, message },
+    });
+    return { changed: true as const, row: row!, position: position! };
+  });
+
+  if (outcome.changed) await tellApplicant(services, outcome.row, outcome.position, status, message);
+  return { status, changed: outcome.changed };
+}
+
+async function tellApplicant(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  application: typeof volunteerApplications.$inferSelect,
+  position: typeof volunteerPositions.$inferSelect,
+  status: "approved" | "declined",
+  message: string | null,
+): Promise<void> {
+  try {
+    const [info] = await services.db
+      .select({ ngo: ngoProfiles.name, firstName: donorProfiles.firstName })
+      .from(ngoProfiles)
+      .leftJoin(donorProfiles, eq(donorProfiles.userId, application.donorId))
+      .where(eq(ngoProfiles.userId, position.ngoId))
+      .limit(1);
+    const params = { position: position.title, ngo: info?.ngo ?? "", message: message ?? "" };
+    const bodyKey = status === "declined" && message ? "declinedWithMessage" : status;
+    await notify(services, {
+      userId: application.donorId,
+      type: status === "approved" ? "volunteerApproved" : "volunteerDeclined",
+      params,
+      link: "/dvh2",
+      email: {
+        subject: mailT(`volunteer:mail.${status}.subject`, params),
+        body: mailT(`volunteer:mail.${bodyKey}.body`, { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh2") }),
+      },
+    });
+  } catch (err) {
+    // The decision stands; the applicant still sees it in their volunteer history.
+    services.log.error({ err, applicationId: application.id }, "notifying the applicant of a decision failed");
+  }
+}
+
+const applicantName = sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, ${users.email})`;
+
+export interface NgoApplicationRow {
+  id: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+  applicantName: string;
+  applicantEmail: string;
+  positionId: string;
+  positionTitle: string;
+  hasResume: boolean;
+}
+
+/**
+ * One page of the applications to an NGO's positions in one state: waiting ones oldest first (first come,
+ * first read), decided ones most recently decided first; optionally of one position. Only the NGO's own.
+ */
+export async function applicationsForNgo(
+  db: DbOrTx,
+  ngoId: string,
+  opts: { status: ApplicationStatus; positionId?: string; page: number },
+): Promise<Paged<NgoApplicationRow>> {
+  const where = and(
+    eq(volunteerPositions.ngoId, ngoId),
+    eq(volunteerApplications.status, opts.status),
+    opts.positionId && isUuid(opts.positionId) ? eq(volunteerApplications.positionId, opts.positionId) : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(volunteerApplications)
+    .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: volunteerApplications.id,
+      createdAt: volunteerApplications.createdAt,
+      decidedAt: volunteerApplications.decidedAt,
+      applicantName,
+      applicantEmail: users.email,
+      positionId: volunteerPositions.id,
+      positionTitle: volunteerPositions.title,
+      hasResume: sql<boolean>`${volunteerApplications.resumeKey} is not null`,
+    })
+    .from(volunteerApplications)
+    .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
+    .innerJoin(users, eq(users.id, volunteerApplications.donorId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, volunteerApplications.donorId))
+    .where(where)
+    .orderBy(
+      ...(opts.status === "pending"
+        ? [asc(volunteerApplications.createdAt), asc(volunteerApplications.id)]
+        : [desc(volunteerApplications.decidedAt), desc(volunteerApplications.id)]),
+    )
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
+  return paged(rows, opts.page, total?.n ?? 0);
+}
+
+export interface NgoApplicationDetail {
+  id: string;
+  status: ApplicationStatus;
+  createdAt: Date;
+  decidedAt: Date | null;
+  decisionMessage: string | null;
+  motivation: string;
+  experience: string | null;
+  resumeKey: string | null;
+  applicant: { name: string; email: string; phone: string | null; address: string | null };
+  position: { id: string; title: string; volunteersNeeded: number; accepted: number; open: boolean };
+}
+
+/** One application to the NGO's own position, with the applicant's contact details (/vol3, /volPSDAA). Anyone else's is not found. */
+export async function applicationForNgo(db: DbOrTx, ngoId: string, applicationId: string, now = new Date()): Promise<NgoApplicationDetail> {
+  if (!isUuid(applicationId)) throw notFound();
+  const apps = volunteerApplications;
+  const [row] = await db
+    .select({
+      application: apps,
+      applicantName,
+      email: users.email,
+      phone: donorProfiles.contactNumber,
+      address: donorProfiles.address,
+      positionTitle: volunteerPositions.title,
+      needed: volunteerPositions.volunteersNeeded,
+      open: sql<boolean>`${isOpenSql(pakistanToday(now))}`,
+      accepted: sql<number>`(select count(*) from ${apps} a2 where a2.position_id = ${volunteerPositions.id} and a2.status = 'approved')`.mapWith(
+        Number,
+      ),
+    })
+    .from(apps)
+    .innerJoin(volunteerPositions, eq(volunteerPositions.id, apps.positionId))
+    .innerJoin(users, eq(users.id, apps.donorId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, apps.donorId))
+    .where(and(eq(apps.id, applicationId), eq(volunteerPositions.ngoId, ngoId)))
+    .limit(1);
+  if (!row) throw notFound();
+  const a = row.application;
+  return {
+    id: a.id,
+    status: a.status,
+    createdAt: a.createdAt,
+    decidedAt: a.decidedAt,
+    decisionMessage: a.decisionMessage,
+    motivation: a.motivation,
+    experience: a.experience,
+    resumeKey: a.resumeKey,
+    applicant: { name: row.applicantName, email: row.email, phone: row.phone, address: row.address },
+    position: { id: a.positionId, title: row.positionTitle, volunteersNeeded: row.needed, accepted: row.accepted, open: row.open },
+  };
+}
+
+export interface DonorApplicationRow {
+  id: string;
+  createdAt: Date;
+  decidedAt: Date | null;
+  state: ApplicationState;
+  decisionMessage: string | null;
+  positionId: string;
+  positionTitle: string;
+  ngoName: string;
+}
+
+/** One page of a donor's own applications, newest first, with each one's state (/dvh2). */
+export async function applicationsOfDonor(db: DbOrTx, donorId: string, page: number, now = new Date()): Promise<Paged<DonorApplicationRow>> {
+  const where = eq(volunteerApplications.donorId, donorId);
+  const [total] = await db.select({ n: count() }).from(volunteerApplications).where(where);
+  const rows = await db
+    .select({
+      id: volunteerApplications.id,
+      createdAt: volunteerApplications.createdAt,
+      decidedAt: volunteerApplications.decidedAt,
+      status: volunteerApplications.status,
+      decisionMessage: volunteerApplications.decisionMessage,
+      positionId: volunteerPositions.id,
+      positionTitle: volunteerPositions.title,
+      ngoName: ngoProfiles.name,
+      open: sql<boolean>`${isOpenSql(pakistanToday(now))}`,
+    })
+    .from(volunteerApplications)
+    .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
+    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, volunteerPositions.ngoId))
+    .where(where)
+    .orderBy(desc(volunteerApplications.createdAt), desc(volunteerApplications.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(page));
+  return paged(
+    rows.map(({ status, open, ...r }) => ({
+      ...r,
+      state: applicationState(status, open),
+      decisionMessage: status === "declined" ? r.decisionMessage : null,
+    })),
+    page,
+    total?.n ?? 0,
+  );
+}
