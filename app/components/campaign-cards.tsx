@@ -77,6 +77,8 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
           id="donate-search"
           name="q"
           type="search"
+          // A new search (or "show all") after a client-side navigation shows its own text, not the last one typed.
+          key={q}
           defaultValue={q}
           maxLength={SEARCH_MAX_LENGTH}
           placeholder={t("donate:pick.searchPlaceholder")}

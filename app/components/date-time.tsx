@@ -19,6 +19,13 @@ export function formatDateTime(date: Date, lang: Lang): FormattedTime {
   return { iso: date.toISOString(), text };
 }
 
+/** A calendar day (YYYY-MM-DD, as Pakistan counts days) in the reader's language; call it in loaders. */
+export function formatDay(day: string, lang: Lang, style: "medium" | "full" = "medium"): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", { dateStyle: style, timeZone: "UTC" }).format(date);
+}
+
 export function DateTime({ value, className }: { value: FormattedTime; className?: string }) {
   return (
     <time dateTime={value.iso} className={className}>

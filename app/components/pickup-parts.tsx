@@ -1,14 +1,6 @@
 import { MapPinned, Phone } from "lucide-react";
-import type { Lang } from "~/i18n/i18n";
 import { useTranslation } from "~/i18n/i18n";
 import type { PickupSlot, PickupStatus } from "../../server/domain/pickups/pickups";
-
-/** A pick-up day (YYYY-MM-DD, Pakistan's calendar day) in the reader's language; call it in loaders. */
-export function formatPickupDay(day: string, lang: Lang): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", { dateStyle: "medium", timeZone: "UTC" }).format(date);
-}
 
 /** The preferred window: the day and its part of the day (pickups:slots.*). */
 export function PickupWindow({ day, slot }: { day: string; slot: PickupSlot }) {

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import * as z from "zod/mini";
 import { cashProofSchema } from "../../app/forms/donations";
 import { goodsOfferSchema } from "../../app/forms/pickups";
+import { applicationSchema } from "../../app/forms/volunteering";
 import { PAYMENT_METHODS } from "../../app/lib/constants";
 import { formatRupees } from "../../app/lib/money";
 import { createAccount, findUserByEmail } from "../domain/accounts/accounts";
@@ -20,6 +21,8 @@ import {
   respondToAssignment,
 } from "../domain/pickups/pickups";
 import { offlineGeocoder } from "../domain/places/geocoder";
+import { applyToPosition, decideApplication } from "../domain/volunteering/applications";
+import { closePosition, createPosition, parsePosition } from "../domain/volunteering/positions";
 import { createMailer } from "../mail/mailer";
 import type { Services } from "../services";
 import {
@@ -34,6 +37,8 @@ import {
   pickups,
   riderProfiles,
   users,
+  volunteerApplications,
+  volunteerPositions,
 } from "./schema";
 
 /** The demo accounts, printed at start-up and listed in the README. */
@@ -50,6 +55,12 @@ export const DEMO_RIDERS = [
   { email: DEMO_ACCOUNTS.rider, firstName: "Bilal", lastName: "Ahmed", phone: "03331234567", cnic: "4210112345671", area: "Karachi" },
   { email: "rider2@demo.ekchhat.pk", firstName: "Usman", lastName: "Tariq", phone: "03341234567", cnic: "3520212345673", area: "Lahore" },
   { email: "rider3@demo.ekchhat.pk", firstName: "Hamza", lastName: "Qureshi", phone: "03351234567", cnic: "6110112345675", area: "Islamabad" },
+] as const;
+
+/** Donors who apply to volunteer alongside the demo donor (Ayesha Khan). */
+export const DEMO_VOLUNTEERS = [
+  { email: "donor2@demo.ekchhat.pk", firstName: "Fatima", lastName: "Raza", address: "Johar Town, Lahore", phone: "03221234567" },
+  { email: "donor3@demo.ekchhat.pk", firstName: "Hassan", lastName: "Ali", address: "G-10, Islamabad", phone: "03231234567" },
 ] as const;
 
 const DEMO_NGOS = [
@@ -410,6 +421,188 @@ async function seedDemoPickups(
   );
 }
 
+/** Roshni Welfare Trust's volunteer positions: three open in different cities, one it closed. */
+const DEMO_POSITIONS = [
+  {
+    key: "tutor",
+    title: "Weekend tutor for flood-affected children",
+    description:
+      "Help children from families displaced by the floods catch up on reading and arithmetic at our weekend learning centre.",
+    responsibilities: "Prepare short lessons; teach groups of six to eight children; keep a simple attendance and progress sheet.",
+    workingHours: "4 hours a day",
+    duration: "3 months",
+    timings: "Saturdays and Sundays, 10 am to 2 pm",
+    city: "Karachi",
+    needed: 3,
+    closesInDays: 30,
+    colour: "#0f766e",
+    daysAgo: 6,
+  },
+  {
+    key: "ration",
+    title: "Ration packing volunteer",
+    description: "Pack monthly ration bags of flour, rice, lentils and ghee for families on our list before they are collected.",
+    responsibilities: "Weigh and pack rations; check each bag against the list; keep the store tidy.",
+    workingHours: "3 hours a day",
+    duration: "Every month, first week",
+    timings: "Weekdays, 4 pm to 7 pm",
+    city: "Lahore",
+    needed: 5,
+    colour: "#b45309",
+    daysAgo: 5,
+  },
+  {
+    key: "camp",
+    title: "Medical camp registration desk",
+    description: "Register patients at our free medical camp, guide them to the right doctor and keep the queue moving.",
+    responsibilities: "Write down each patient's name, age and complaint; hand out token numbers; help elderly patients.",
+    workingHours: "6 hours on the day",
+    duration: "One day",
+    timings: "Sunday, 9 am to 3 pm",
+    city: "Islamabad",
+    needed: 2,
+    colour: "#be123c",
+    daysAgo: 4,
+  },
+  {
+    key: "blankets",
+    title: "Winter blanket distribution team",
+    description: "Hand out blankets and warm clothes to families in Quetta's outskirts with our field team.",
+    responsibilities: "Load the van; check names against the list; hand over one bundle per family.",
+    workingHours: "5 hours a day",
+    duration: "2 weeks",
+    timings: "Daily, 10 am to 3 pm",
+    city: "Quetta",
+    needed: 4,
+    colour: "#4338ca",
+    daysAgo: 12,
+    close: true,
+  },
+] as const;
+
+/** A one-page resume as a PDF, like the ones applicants upload. */
+async function resumePdf(name: string, lines: string[]): Promise<File> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: `${name}: resume`, Author: name, Creator: "Ek Chhat demo" } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.font("Helvetica-Bold").fontSize(20).text(name);
+  doc.moveDown();
+  doc.font("Helvetica").fontSize(11);
+  for (const line of lines) doc.text(line).moveDown(0.5);
+  doc.end();
+  const bytes = await done;
+  return new File([new Uint8Array(bytes)], `${name.replace(/\s+/g, "-")}-resume.pdf`, { type: "application/pdf" });
+}
+
+/** Runs one volunteering step through its real function and dates what it wrote (audit entries, notices, mail) at `at`. */
+async function volunteerStepAt<T>(db: Services["db"], at: Date, step: () => Promise<T>): Promise<T> {
+  const mark = await dbClock(db);
+  const out = await step();
+  await db.update(auditLog).set({ createdAt: at }).where(sql`${auditLog.createdAt} >= ${mark}::timestamptz`);
+  await backdateMessages(db, mark, at);
+  return out;
+}
+
+/**
+ * Roshni Welfare Trust's volunteer positions, posted, applied to and decided through the real functions, so every
+ * volunteering screen has something to show: the demo donor's /dvh2 has one application in each state (live with
+ * a resume, approved, declined with a message, and one whose position was closed), and the NGO's /vol2 has
+ * applications waiting from two more donors.
+ */
+async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donorId: string; volunteerIds: string[] }): Promise<void> {
+  // Outbox mail (the addresses are made up) and the offline gazetteer (no network while seeding).
+  const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }), geocoder: offlineGeocoder };
+  const { db } = services;
+  const { ngoId, donorId } = demo;
+  const [fatima, hassan] = demo.volunteerIds as [string, string];
+  const now = Date.now();
+  const hoursAgo = (h: number) => new Date(now - h * 3600 * 1000);
+  const today = pakistanToday(new Date(now));
+
+  const ids: Record<string, string> = {};
+  for (const p of DEMO_POSITIONS) {
+    const at = hoursAgo(p.daysAgo * 24);
+    const values = parsePosition({
+      title: p.title,
+      description: p.description,
+      responsibilities: p.responsibilities,
+      workingHours: p.workingHours,
+      duration: p.duration,
+      timings: p.timings,
+      city: p.city,
+      volunteersNeeded: String(p.needed),
+      closesOn: "closesInDays" in p ? new Date(Date.parse(`${today}T00:00:00Z`) + p.closesInDays * DAY).toISOString().slice(0, 10) : undefined,
+      poster: await pictureFile(p.title, p.colour),
+    });
+    const row = await volunteerStepAt(db, at, () => createPosition(services, ngoId, values));
+    await db.update(volunteerPositions).set({ createdAt: at, updatedAt: at }).where(eq(volunteerPositions.id, row.id));
+    ids[p.key] = row.id;
+  }
+
+  async function apply(positionKey: string, applicant: string, at: Date, text: { motivation: string; experience?: string; resume?: File }) {
+    const values = z.parse(applicationSchema, {
+      positionId: ids[positionKey]!,
+      idempotencyKey: randomUUID(),
+      motivation: text.motivation,
+      experience: text.experience,
+      resume: text.resume,
+    });
+    const { id } = await volunteerStepAt(db, at, () => applyToPosition(services, applicant, values));
+    await db.update(volunteerApplications).set({ createdAt: at, updatedAt: at }).where(eq(volunteerApplications.id, id));
+    return id;
+  }
+  async function decide(applicationId: string, at: Date, message?: string) {
+    await volunteerStepAt(db, at, () =>
+      decideApplication(services, ngoId, message === undefined ? { applicationId, approve: true } : { applicationId, approve: false, message }),
+    );
+    await db.update(volunteerApplications).set({ decidedAt: at, updatedAt: at }).where(eq(volunteerApplications.id, applicationId));
+  }
+
+  // The demo donor: one application in each state.
+  await apply("blankets", donorId, hoursAgo(10 * 24), {
+    motivation: "I have family in Quetta and can give two weeks of my winter holidays.",
+  });
+  const ration = await apply("ration", donorId, hoursAgo(4 * 24), {
+    motivation: "I live nearby in the evenings and would like to help every month.",
+    experience: "Packed rations with my mosque's committee during Ramzan.",
+  });
+  await decide(ration, hoursAgo(3 * 24));
+  const camp = await apply("camp", donorId, hoursAgo(3 * 24 + 6), {
+    motivation: "I am good with people and can keep a queue calm.",
+  });
+  await decide(
+    camp,
+    hoursAgo(2 * 24),
+    "Thank you, Ayesha. This camp needs volunteers who can be in Islamabad for the whole day; we will tell you about our next camp in Karachi.",
+  );
+  await apply("tutor", donorId, hoursAgo(30), {
+    motivation: "I teach my younger cousins every weekend and would love to help children who missed school because of the floods.",
+    experience: "Two years as a volunteer tutor at my university's literacy society.",
+    resume: await resumePdf("Ayesha Khan", [
+      "Gulshan-e-Iqbal, Karachi · 0321 1234567",
+      "Education: BS Education, University of Karachi (final year).",
+      "Volunteering: literacy society tutor, two years; weekend reading circle for children.",
+      "Languages: Urdu, English, Sindhi.",
+    ]),
+  });
+  // The blanket team is complete: Roshni closed the position with Ayesha's application still waiting.
+  await volunteerStepAt(db, hoursAgo(8 * 24), () => closePosition(db, ngoId, ids.blankets!));
+  await db.update(volunteerPositions).set({ closedAt: hoursAgo(8 * 24), updatedAt: hoursAgo(8 * 24) }).where(eq(volunteerPositions.id, ids.blankets!));
+
+  // Two more donors waiting for an answer.
+  await apply("tutor", fatima, hoursAgo(20), {
+    motivation: "I am a school teacher and free on weekends.",
+    experience: "Five years teaching class 3 at a government school in Lahore; I visit Karachi often.",
+  });
+  await apply("tutor", hassan, hoursAgo(9), { motivation: "I want to give back to my community on weekends." });
+  await apply("ration", fatima, hoursAgo(6), { motivation: "The store is close to my home in Johar Town." });
+}
+
 async function logoFile(name: string, colour: string): Promise<File> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="40" fill="${colour}"/><text x="128" y="160" font-family="sans-serif" font-size="110" font-weight="bold" fill="#fff" text-anchor="middle">${initials(name)}</text></svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
@@ -465,13 +658,26 @@ export async function seedDemoData(services: Services): Promise<void> {
     if (place) await db.update(riderProfiles).set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng }).where(eq(riderProfiles.userId, id));
     riderIds.push(id);
   }
+  const volunteerIds: string[] = [];
+  for (const v of DEMO_VOLUNTEERS) {
+    volunteerIds.push(
+      await createAccount(db, {
+        role: "donor",
+        email: v.email,
+        password: DEMO_PASSWORD,
+        profile: { firstName: v.firstName, lastName: v.lastName, address: v.address, contactNumber: v.phone },
+      }),
+    );
+  }
   const roshniCampaigns = await seedDemoCampaigns(services, ngoIds, ngoNames, donorId);
   await seedDemoPickups(services, { ngoId: ngoIds[0]!, donorId, riderIds, campaigns: roshniCampaigns });
+  await seedDemoVolunteering(services, { ngoId: ngoIds[0]!, donorId, volunteerIds });
   log.info("loaded the demo data");
 }
 
 export function demoAccountsText(): string {
   const rows = Object.entries(DEMO_ACCOUNTS).map(([role, email]) => `  ${role.padEnd(6)} ${email}`);
   const riders = DEMO_RIDERS.slice(1).map((r) => `  ${"rider".padEnd(6)} ${r.email}`);
-  return ["Demo accounts (password for all: " + DEMO_PASSWORD + "):", ...rows, ...riders].join("\n");
+  const donors = DEMO_VOLUNTEERS.map((d) => `  ${"donor".padEnd(6)} ${d.email}`);
+  return ["Demo accounts (password for all: " + DEMO_PASSWORD + "):", ...rows, ...donors, ...riders].join("\n");
 }

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { ngoProfiles } from "../../server/db/schema";
 import { createLocalStorage } from "../../server/storage/storage";
-import { makeCampaign, makeCashDonation, makeUser } from "../helpers/factories";
+import { makeApplication, makeCampaign, makeCashDonation, makePosition, makeUser } from "../helpers/factories";
 import { e2ePort } from "./env";
 import { expect, test } from "./fixtures";
 
@@ -25,8 +25,8 @@ async function javaScriptBytes(page: Page, path: string): Promise<number> {
 const PUBLIC_PAGES = ["/", "/ngo", "/donor", "/rider", "/ngo_signin", "/ngo_signup", "/donor_signup", "/rider_signup", "/admin_signin", "/forgot_password", "/about"];
 const ROLE_PAGES = {
   admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/notifications"],
-  ngo: ["/ngo_home", "/settingsNGO", "/campaigns", "/comp_camp", "/create_camp", "/collab", "/collab1", "/ngo_map", "/apps", "/noncash_apps", "/donHistory"],
-  donor: ["/donor_home", "/settingsDonor", "/donor_map", "/donate1", "/dvh"],
+  ngo: ["/ngo_home", "/settingsNGO", "/campaigns", "/comp_camp", "/create_camp", "/collab", "/collab1", "/ngo_map", "/apps", "/noncash_apps", "/donHistory", "/vol0", "/cc1", "/volClosed", "/vol1", "/vol2", "/volApproved", "/volRejected"],
+  donor: ["/donor_home", "/settingsDonor", "/donor_map", "/donate1", "/dvh", "/vfg1", "/dvh2"],
   rider: ["/rider_home", "/rider_profile"],
 } as const;
 
@@ -80,6 +80,25 @@ test("a campaign's edit, analytics and public pages stay within the JavaScript b
   const ngo = await login({ role: "ngo" });
   const campaign = await makeCampaign(db, ngo.id);
   for (const path of [`/campaigns/${campaign.id}/edit`, `/campaigns/${campaign.id}/analytics`, `/campaign/${campaign.slug}`]) {
+    const bytes = await javaScriptBytes(page, path);
+    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+  }
+});
+
+test("the volunteering detail pages stay within the JavaScript budget", async ({ page, login, db, account, context }) => {
+  const ngo = await login({ role: "ngo" });
+  const position = await makePosition(db, ngo.id);
+  const applicant = await account({ role: "donor" });
+  const waiting = await makeApplication(db, position.id, applicant.id);
+  const other = await account({ role: "donor" });
+  const approved = await makeApplication(db, position.id, other.id, { status: "approved", decidedAt: new Date() });
+  for (const path of [`/vol3?application=${waiting.id}`, `/volPSDAA?application=${approved.id}`]) {
+    const bytes = await javaScriptBytes(page, path);
+    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+  }
+  await context.clearCookies();
+  await login({ role: "donor" });
+  for (const path of [`/vfg2?position=${position.id}`, `/vfg3?position=${position.id}`]) {
     const bytes = await javaScriptBytes(page, path);
     expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
   }

@@ -1,7 +1,24 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, campaignPartners, campaigns, donations, files, notifications, pickupEvents, pickups, riderProfiles, users } from "../../server/db/schema";
-import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS } from "../../server/db/seed";
+import {
+  auditLog,
+  campaignPartners,
+  campaigns,
+  donations,
+  donorProfiles,
+  files,
+  notifications,
+  pickupEvents,
+  pickups,
+  riderProfiles,
+  users,
+  volunteerApplications,
+  volunteerPositions,
+} from "../../server/db/schema";
+import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS, DEMO_VOLUNTEERS } from "../../server/db/seed";
+import { mayRead } from "../../server/domain/files/files";
+import { applicationsForNgo, applicationsOfDonor } from "../../server/domain/volunteering/applications";
+import { openPositions, positionsOfNgo } from "../../server/domain/volunteering/positions";
 import { reviewQueue } from "../../server/domain/donations/cash";
 import { ngoPickupQueue, pickupsOfDonor, riderChoices, riderPickups } from "../../server/domain/pickups/pickups";
 import { createTestServices, type TestServices } from "../helpers/services";
@@ -182,5 +199,83 @@ describe("demo data", () => {
     expect(ngoTold.filter((n) => n.type === "pickupDeclined")).toHaveLength(1);
     expect(ngoTold.filter((n) => n.type === "pickupRequested")).toHaveLength(4);
     for (const n of [...told, ...ngoTold]) expect(n.createdAt.getTime()).toBeLessThan(Date.now());
+  });
+
+  it("has Roshni Welfare Trust's volunteer positions, with posters in three cities and one closed, and applications in every state", async () => {
+    const ngoId = await idOf(DEMO_ACCOUNTS.ngo);
+    const donorId = await idOf(DEMO_ACCOUNTS.donor);
+    const volunteers = await s.db
+      .select({ email: users.email, role: users.role, first: donorProfiles.firstName })
+      .from(users)
+      .innerJoin(donorProfiles, eq(donorProfiles.userId, users.id))
+      .where(sql`${users.email} in (${sql.join(DEMO_VOLUNTEERS.map((v) => sql`${v.email}`), sql`, `)})`);
+    expect(volunteers.map((v) => v.first).sort()).toEqual(DEMO_VOLUNTEERS.map((v) => v.firstName).sort());
+    expect(volunteers.every((v) => v.role === "donor")).toBe(true);
+
+    // Only the demo NGO posts positions: three open in different cities, each with a stored poster, and one closed.
+    const all = await s.db.select().from(volunteerPositions);
+    expect(all.every((p) => p.ngoId === ngoId)).toBe(true);
+    const open = (await positionsOfNgo(s.db, ngoId, { state: "open", page: 1 })).rows;
+    expect(open).toHaveLength(3);
+    expect(new Set(open.map((p) => p.cityLabel?.split(",")[0])).size).toBe(3);
+    for (const p of open) {
+      expect(p.posterKey).toMatch(/^poster\//);
+      expect(await s.storage.get(p.posterKey!)).not.toBeNull();
+      expect(await s.db.select().from(files).where(and(eq(files.key, p.posterKey!), eq(files.kind, "poster"), eq(files.ownerId, ngoId)))).toHaveLength(1);
+      expect(p.createdAt.getTime()).toBeLessThan(Date.now() - 24 * 3600 * 1000);
+    }
+    expect(open.filter((p) => p.closesOn !== null)).toHaveLength(1);
+    const closed = (await positionsOfNgo(s.db, ngoId, { state: "closed", page: 1 })).rows;
+    expect(closed).toMatchObject([{ status: "closed", closedByDate: false }]);
+    // A donor finds the open ones.
+    const found = await openPositions(s.db, donorId, { page: 1 });
+    expect(found.rows.map((r) => r.id).sort()).toEqual(open.map((p) => p.id).sort());
+    expect(found.rows.filter((r) => r.applied)).toHaveLength(3);
+
+    // The demo donor's /dvh2: one application in each state.
+    const mine = (await applicationsOfDonor(s.db, donorId, 1)).rows;
+    expect(mine.map((r) => r.state).sort()).toEqual(["approved", "closed", "declined", "live"]);
+    const declined = mine.find((r) => r.state === "declined")!;
+    expect(declined.decisionMessage).toMatch(/Thank you/);
+    expect(mine.find((r) => r.state === "closed")!.positionId).toBe(closed[0]!.id);
+
+    // The NGO's lists: live applications from three donors (one with a resume), one approved, one declined.
+    const pending = await applicationsForNgo(s.db, ngoId, { status: "pending", page: 1 });
+    expect(pending.total).toBe(5);
+    expect((await applicationsForNgo(s.db, ngoId, { status: "approved", page: 1 })).total).toBe(1);
+    expect((await applicationsForNgo(s.db, ngoId, { status: "declined", page: 1 })).total).toBe(1);
+    expect(new Set(pending.rows.map((r) => r.applicantEmail))).toEqual(new Set([DEMO_ACCOUNTS.donor, ...DEMO_VOLUNTEERS.map((v) => v.email)]));
+    const withResume = await s.db.select().from(volunteerApplications).where(sql`${volunteerApplications.resumeKey} is not null`);
+    expect(withResume).toHaveLength(1);
+    const resume = withResume[0]!;
+    expect(resume).toMatchObject({ donorId, status: "pending" });
+    const [file] = await s.db.select().from(files).where(eq(files.key, resume.resumeKey!));
+    expect(file).toMatchObject({ kind: "resume", ownerId: donorId, contentType: "application/pdf" });
+    expect((await s.storage.get(resume.resumeKey!))!.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await mayRead(s.db, file!, { id: ngoId, role: "ngo", email: DEMO_ACCOUNTS.ngo, verification: "verified", displayName: "", pictureKey: null })).toBe(true);
+
+    // Dated in order, in the past; decisions audited and told.
+    const apps = await s.db.select().from(volunteerApplications);
+    expect(apps).toHaveLength(7);
+    for (const a of apps) {
+      expect(a.createdAt.getTime()).toBeLessThan(Date.now());
+      if (a.decidedAt) expect(a.decidedAt.getTime()).toBeGreaterThan(a.createdAt.getTime());
+    }
+    const audit = await s.db.select().from(auditLog).where(sql`${auditLog.action} like 'volunteer.%'`);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "volunteer.applicationApproved",
+      "volunteer.applicationDeclined",
+      "volunteer.positionClosed",
+      "volunteer.positionCreated",
+      "volunteer.positionCreated",
+      "volunteer.positionCreated",
+      "volunteer.positionCreated",
+    ]);
+    const ngoTold = await s.db.select().from(notifications).where(and(eq(notifications.userId, ngoId), eq(notifications.type, "volunteerApplied")));
+    expect(ngoTold).toHaveLength(7);
+    const donorTold = await s.db.select().from(notifications).where(eq(notifications.userId, donorId));
+    expect(donorTold.filter((n) => n.type === "volunteerApproved")).toHaveLength(1);
+    expect(donorTold.filter((n) => n.type === "volunteerDeclined")).toHaveLength(1);
+    for (const n of [...ngoTold, ...donorTold]) expect(n.createdAt.getTime()).toBeLessThan(Date.now());
   });
 });

@@ -1,13 +1,13 @@
 import { Eye, Filter } from "lucide-react";
-import { CampaignSelect } from "~/components/campaign-select";
+import { FilterSelect } from "~/components/filter-select";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/noncash-apps";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime, formatDateTime, formatDay } from "~/components/date-time";
 import { ErrorBox } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "~/components/pickup-actions";
-import { DirectionsLink, formatPickupDay, PhoneLink, PickupStatusBadge, PickupWindow } from "~/components/pickup-parts";
+import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "~/components/pickup-parts";
 import { PickupTimeline } from "~/components/pickup-timeline";
 import { ReviewDialog } from "~/components/review-dialog";
 import { RoleShell } from "~/components/role-shell";
@@ -121,7 +121,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           status: r.status,
           itemsPreview: previewWords(r.items, ITEMS_PREVIEW_WORDS),
           areaLabel: r.areaLabel,
-          windowDay: formatPickupDay(r.windowDate, lang),
+          windowDay: formatDay(r.windowDate, lang),
           windowSlot: r.windowSlot,
           campaignTitle: r.campaignTitle,
           donorName: r.donorName,
@@ -141,7 +141,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               areaLabel: detail.areaLabel,
               lat: detail.lat,
               lng: detail.lng,
-              windowDay: formatPickupDay(detail.windowDate, lang),
+              windowDay: formatDay(detail.windowDate, lang),
               windowSlot: detail.windowSlot,
               campaignTitle: detail.campaignTitle,
               donorName: detail.donorName,
@@ -267,11 +267,12 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
 
         <Form method="get" action="/noncash_apps" className="mb-4 flex flex-wrap items-end gap-2">
           {tab !== "new" && <input type="hidden" name="tab" value={tab} />}
-          <CampaignSelect
+          <FilterSelect
+            name="campaign"
             id="assign-campaign"
             label={t("assign:filter.label")}
             allLabel={t("assign:filter.all")}
-            campaigns={campaigns}
+            options={campaigns}
             value={campaign}
           />
           <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">

@@ -1,13 +1,13 @@
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thanks";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime, formatDateTime, formatDay } from "~/components/date-time";
 import { DonateStep } from "~/components/donate-parts";
 import { RoleShell } from "~/components/role-shell";
 import { useTranslation } from "~/i18n/i18n";
 import { requireUser, throwHttp } from "~/lib/http.server";
 import { goodsDonationOfDonor } from "../../../server/domain/pickups/pickups";
-import { formatPickupDay, PickupCodeBox } from "../history/history-ui";
+import { PickupCodeBox } from "../history/history-ui";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       items: d.items,
       address: d.address,
       areaLabel: d.areaLabel,
-      windowDay: formatPickupDay(d.windowDate, context.lang),
+      windowDay: formatDay(d.windowDate, context.lang, "full"),
       windowSlot: d.windowSlot,
       status: d.status,
       code: d.code,

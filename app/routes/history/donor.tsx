@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donor";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime, formatDateTime, formatDay } from "~/components/date-time";
+import { HistoryTabs } from "~/components/history-tabs";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
 import { useTranslation, type Lang } from "~/i18n/i18n";
@@ -12,7 +13,6 @@ import { pickupsOfDonor } from "../../../server/domain/pickups/pickups";
 import {
   AmountOrItems,
   CODE_NEEDED_STATUSES,
-  formatPickupDay,
   PickupCodeBox,
   PickupStatusBadge,
   PickupTimeline,
@@ -66,7 +66,7 @@ function pickupOf(p: DonorPickup | undefined, lang: Lang) {
     code: CODE_NEEDED_STATUSES.includes(p.status) ? p.code : null,
     address: p.address,
     areaLabel: p.areaLabel,
-    windowDay: formatPickupDay(p.windowDate, lang),
+    windowDay: formatDay(p.windowDate, lang, "full"),
     windowSlot: p.windowSlot,
     steps: p.events.map((e) => ({ type: e.type, at: formatDateTime(e.at, lang), riderName: e.riderName })),
   };
@@ -80,6 +80,7 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
   return (
     <RoleShell title={title}>
       <title>{`${title} · ${t("common:brand")}`}</title>
+      <HistoryTabs current="donations" />
       <p className="mb-4 max-w-3xl text-slate-700">{t("history:donor.lead")}</p>
       {list.rows.length === 0 ? (
         <div className="rounded-lg bg-white p-6 shadow-sm">

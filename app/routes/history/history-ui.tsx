@@ -50,13 +50,6 @@ export function ReceiptLink({ id, number }: { id: string; number: string }) {
   );
 }
 
-/** A pick-up's preferred day ("2025-03-14") as words in the user's language; the day is a calendar day, no zone. */
-export function formatPickupDay(day: string, lang: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", { dateStyle: "full", timeZone: "UTC" }).format(date);
-}
-
 const PICKUP_BADGE: Record<string, string> = {
   new: "bg-amber-100 text-amber-900 border-amber-300",
   assigned: "bg-sky-100 text-sky-900 border-sky-300",

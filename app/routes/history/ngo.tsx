@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { CampaignSelect } from "~/components/campaign-select";
+import { FilterSelect } from "~/components/filter-select";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/ngo";
 import { DateTime, formatDateTime } from "~/components/date-time";
@@ -82,11 +82,12 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend className="mb-2 font-bold text-slate-900">{t("history:ngo.filters")}</legend>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-            <CampaignSelect
+            <FilterSelect
+              name="campaign"
               id="history-campaign"
               label={t("history:ngo.campaign")}
               allLabel={t("history:ngo.allCampaigns")}
-              campaigns={campaigns}
+              options={campaigns}
               value={filter.campaignId ?? ""}
             />
             <div className="flex flex-col gap-1">

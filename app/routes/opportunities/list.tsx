@@ -1,12 +1,204 @@
+import { formatDay } from "~/components/date-time";
+import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Search, Users } from "lucide-react";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { useTranslation } from "~/i18n/i18n";
+import { DESCRIPTION_PREVIEW_WORDS } from "~/lib/constants";
 import { requireUser } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { previewWords } from "~/lib/text";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { DomainError } from "../../../server/domain/errors";
+import { openPositions, positionForDonor } from "../../../server/domain/volunteering/positions";
 
-// Being built (issue 6).
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "donor", request);
-  return null;
+const SEARCH_MAX_LENGTH = 100;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "donor", request);
+  const { db } = context.services;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const list = await openPositions(db, user.id, { q, page: parsePage(url.searchParams.get("page")) });
+  return {
+    q,
+    notice: url.searchParams.get("notice") === "applied" ? await appliedNotice(db, url.searchParams.get("position"), user.id) : null,
+    list: {
+      ...list,
+      rows: list.rows.map((p) => ({
+        id: p.id,
+        title: p.title,
+        ngoName: p.ngoName,
+        cityLabel: p.cityLabel,
+        workingHours: p.workingHours,
+        duration: p.duration,
+        timings: p.timings,
+        closesOn: p.closesOn ? formatDay(p.closesOn, context.lang) : null,
+        needed: p.volunteersNeeded,
+        accepted: p.accepted,
+        preview: previewWords(p.description, DESCRIPTION_PREVIEW_WORDS),
+        poster: pictureUrl(p.posterKey, "campaign"),
+        applied: p.applied,
+      })),
+    },
+  };
 }
 
-export default function Stub() {
-  return null;
+/**
+ * The confirmation after applying names the position and its NGO, looked up rather than taken from the
+ * address, so a crafted link cannot make the page say something else. Only the donor's own application counts.
+ */
+async function appliedNotice(db: Parameters<typeof positionForDonor>[0], positionId: string | null, donorId: string) {
+  if (!positionId) return { title: null, ngo: null };
+  try {
+    const position = await positionForDonor(db, positionId, donorId);
+    return position.application ? { title: position.title, ngo: position.ngoName } : { title: null, ngo: null };
+  } catch (err) {
+    if (err instanceof DomainError) return { title: null, ngo: null };
+    throw err;
+  }
+}
+
+/** /vfg1: open volunteer positions from every NGO, searched by title, NGO or city, and paged. */
+export default function OpportunityList({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { q, notice, list } = loaderData;
+  const heading = t("opportunities:list.heading");
+  return (
+    <RoleShell title={t("opportunities:title")}>
+      <title>{`${heading} · ${t("common:brand")}`}</title>
+      <div className="mx-auto flex max-w-6xl flex-col gap-4">
+        {notice && (
+          <div role="status" className="flex items-start gap-2 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <p>
+              {notice.title && notice.ngo
+                ? t("opportunities:list.applied", { title: notice.title, ngo: notice.ngo })
+                : t("opportunities:list.appliedGeneric")}{" "}
+              <Link to="/dvh2" className="font-medium underline">
+                {t("opportunities:list.appliedHistory")}
+              </Link>
+            </p>
+          </div>
+        )}
+        <div>
+          <h2 className="text-2xl font-bold text-brand-900">{heading}</h2>
+          <p className="text-slate-700">{t("opportunities:list.lead")}</p>
+        </div>
+        <Form method="get" action="/vfg1" role="search" className="flex flex-wrap gap-2">
+          <label htmlFor="position-search" className="w-full font-medium text-slate-800">
+            {t("opportunities:list.searchLabel")}
+          </label>
+          <input
+            // A new search (or Show all) replaces the field, so it always shows the search the list is for.
+            key={q}
+            id="position-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={t("opportunities:list.searchPlaceholder")}
+            className="min-h-11 min-w-0 flex-1 basis-48 rounded-md border border-slate-400 bg-white px-3 py-2"
+          />
+          <button type="submit" className="inline-flex min-h-11 items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white">
+            <Search aria-hidden="true" className="size-4" />
+            {t("opportunities:list.search")}
+          </button>
+          {q && (
+            <Link to="/vfg1" className="inline-flex min-h-11 items-center px-2 font-medium text-brand-800 underline">
+              {t("opportunities:list.clear")}
+            </Link>
+          )}
+        </Form>
+
+        {list.rows.length === 0 ? (
+          <p role="status" className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
+            {q ? t("opportunities:list.noMatch", { q }) : t("opportunities:list.empty")}
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("opportunities:list.listLabel")}>
+            {list.rows.map((p) => {
+              const titleId = `position-${p.id}`;
+              return (
+                <li key={p.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm">
+                  <img
+                    src={p.poster}
+                    alt=""
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                    className="aspect-[1200/630] w-full bg-brand-100 object-cover"
+                  />
+                  <div className="flex flex-1 flex-col gap-2 p-4">
+                    <div className="flex items-start justify-between gap-2">
+                      <h3 id={titleId} dir="auto" className="min-w-0 break-words text-start text-lg font-bold text-slate-900">
+                        {p.title}
+                      </h3>
+                      {p.applied && (
+                        <span className="shrink-0 rounded-full border border-emerald-300 bg-emerald-100 px-2.5 py-0.5 text-sm font-bold text-emerald-900">
+                          {t("opportunities:list.appliedBadge")}
+                        </span>
+                      )}
+                    </div>
+                    <p dir="auto" className="text-start text-sm font-medium text-slate-700">
+                      {t("opportunities:list.by", { ngo: p.ngoName })}
+                    </p>
+                    <p dir="auto" className="break-words text-start text-slate-700">
+                      {p.preview}
+                    </p>
+                    <ul className="flex flex-col gap-1 text-sm text-slate-800">
+                      <Fact icon={MapPin} label={t("volunteer:fields.city")}>
+                        {p.cityLabel ? <span dir="auto">{p.cityLabel}</span> : t("volunteer:anywhere")}
+                      </Fact>
+                      <Fact icon={Clock} label={t("volunteer:fields.workingHours")}>
+                        <span dir="auto">{p.workingHours}</span>
+                      </Fact>
+                      {p.duration && (
+                        <Fact icon={Hourglass} label={t("volunteer:fields.duration")}>
+                          <span dir="auto">{p.duration}</span>
+                        </Fact>
+                      )}
+                      <Fact icon={CalendarClock} label={t("volunteer:fields.timings")}>
+                        <span dir="auto">{p.timings}</span>
+                      </Fact>
+                      <Fact icon={Users} label={t("opportunities:detail.volunteers")}>
+                        {t("opportunities:list.neededAccepted", { needed: p.needed, accepted: p.accepted })}
+                      </Fact>
+                    </ul>
+                    <p className="text-sm font-medium text-slate-800">
+                      {p.closesOn ? t("volunteer:closesOnValue", { date: p.closesOn }) : t("volunteer:noClosingDate")}
+                    </p>
+                    <div className="mt-auto pt-2">
+                      <Link
+                        to={`/vfg2?position=${p.id}`}
+                        aria-describedby={titleId}
+                        className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-3 py-2 font-bold text-white hover:bg-brand-800"
+                      >
+                        {t("opportunities:list.visit")}
+                      </Link>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pager page={list.page} pages={list.pages} label={t("opportunities:list.pages")} />
+      </div>
+    </RoleShell>
+  );
+}
+
+/** One fact of a card: an icon, the fact's name for screen readers (and as a tooltip), and its value. */
+function Fact({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: React.ReactNode }) {
+  return (
+    <li className="flex items-start gap-1.5">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-600" />
+      <span>
+        <span className="sr-only">{label}: </span>
+        {children}
+      </span>
+    </li>
+  );
 }

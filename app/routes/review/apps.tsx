@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { CampaignSelect } from "~/components/campaign-select";
+import { FilterSelect } from "~/components/filter-select";
 import { Check, Eye, Filter } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
@@ -196,11 +196,12 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
         <p className="mb-4 max-w-3xl text-slate-700">{t("review:lead")}</p>
 
         <Form method="get" action="/apps" className="mb-4 flex flex-wrap items-end gap-2">
-          <CampaignSelect
+          <FilterSelect
+            name="campaign"
             id="review-campaign"
             label={t("review:filter.label")}
             allLabel={t("review:filter.all")}
-            campaigns={campaigns}
+            options={campaigns}
             value={campaign}
           />
           <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">

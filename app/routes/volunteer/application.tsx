@@ -1,12 +1,345 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { ArrowLeft, Check, Download, X } from "lucide-react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/application";
-import { requireUser } from "~/lib/http.server";
+import { listPathOf, StateBadge } from "~/components/application-parts";
+import { DateTime, formatDateTime } from "~/components/date-time";
+import { ErrorBox } from "~/components/form";
+import { RoleShell } from "~/components/role-shell";
+import { applicationDecisionSchema } from "~/forms/volunteering";
+import { parseWithZod } from "~/forms/parse";
+import { useTranslation } from "~/i18n/i18n";
+import { REASON_MAX_LENGTH } from "~/lib/constants";
+import { formAction, requireUser, throwHttp } from "~/lib/http.server";
+import { applicationForNgo, decideApplication } from "../../../server/domain/volunteering/applications";
 
-// Being built (issue 6).
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "ngo", request);
-  return null;
+const CONFIRM_OVERFILL = "volunteer:errors.confirmOverfill";
+const ALREADY_DECIDED = "volunteer:errors.alreadyDecided";
+const REVIEW_PATH = "/vol3";
+const APPROVED_PATH = "/volPSDAA";
+
+const reviewHref = (id: string) => `${REVIEW_PATH}?application=${encodeURIComponent(id)}`;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const ngo = requireUser(context, "ngo", request);
+  const url = new URL(request.url);
+  const id = url.searchParams.get("application") ?? "";
+  let detail;
+  try {
+    detail = await applicationForNgo(context.services.db, ngo.id, id);
+  } catch (err) {
+    // Another NGO's application is answered like one that does not exist.
+    throwHttp(err);
+  }
+  const approvedView = url.pathname === APPROVED_PATH;
+  // /volPSDAA is the view of an approved application only; anything else is reviewed (or read) on /vol3.
+  if (approvedView && detail.status !== "approved") throw redirect(reviewHref(detail.id));
+  const when = (d: Date) => formatDateTime(d, context.lang);
+  return {
+    approvedView,
+    alreadyDecided: url.searchParams.get("notice") === "alreadyDecided",
+    application: { ...detail, createdAt: when(detail.createdAt), decidedAt: detail.decidedAt ? when(detail.decidedAt) : null },
+  };
 }
 
-export default function Stub() {
-  return null;
+export async function action({ context, request }: Route.ActionArgs) {
+  const ngo = requireUser(context, "ngo", request);
+  const submission = parseWithZod(await request.formData(), { schema: applicationDecisionSchema });
+  const intent = String(submission.payload.intent ?? "");
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), intent, errorParams: undefined }, { status: 400 });
+  }
+  const input = submission.value;
+  const outcome = await formAction(submission, async () => {
+    const { position } = await applicationForNgo(context.services.db, ngo.id, input.applicationId);
+    const decided = await decideApplication(
+      context.services,
+      ngo.id,
+      input.intent === "approve"
+        ? { applicationId: input.applicationId, approve: true, confirm: input.confirm === "yes" }
+        : { applicationId: input.applicationId, approve: false, message: input.message },
+    );
+    return { ...decided, positionId: position.id };
+  });
+  if (!outcome.ok) {
+    const { result, errorParams } = outcome.response.data;
+    if (result.error?.[""]?.includes(ALREADY_DECIDED)) {
+      // Decided the other way meanwhile (another tab, a colleague): show it as it now stands.
+      return redirect(`${reviewHref(input.applicationId)}&notice=alreadyDecided`);
+    }
+    return data({ result, intent, errorParams }, { status: outcome.response.init?.status ?? 400 });
+  }
+  const { status, positionId } = outcome.value;
+  return redirect(`/vol2?position=${positionId}&notice=${status}`);
+}
+
+type ActionData = { result: SubmissionResult<string[]>; intent: string; errorParams?: Record<string, string> } | undefined;
+type Detail = Route.ComponentProps["loaderData"]["application"];
+
+/** /vol3 (one application, with Approve and Decline while it waits) and /volPSDAA (an approved one, read-only). */
+export default function Application({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as ActionData;
+  const { approvedView, alreadyDecided, application: a } = loaderData;
+  const pending = a.status === "pending" && !approvedView;
+  const title = t(approvedView ? "applications:detail.approvedTitle" : "applications:detail.title");
+  const formErrors = actionData?.result.error?.[""] ?? [];
+  const confirming = pending && formErrors.includes(CONFIRM_OVERFILL);
+  // Every form-level error but the question the confirmation box asks; a bad id or intent shows here too.
+  const otherErrors = [
+    ...formErrors.filter((e) => e !== CONFIRM_OVERFILL),
+    ...(actionData?.result.error?.applicationId ?? []),
+    ...(actionData?.result.error?.intent ?? []),
+  ];
+  const backHref = pending ? `/vol2?position=${a.position.id}` : listPathOf(a.status);
+  const backLabel = pending
+    ? t("applications:detail.back")
+    : t(a.status === "approved" ? "applications:detail.backToApproved" : "applications:detail.backToRejected");
+
+  return (
+    <RoleShell title={title}>
+      <title>{`${t("applications:detail.heading", { name: a.applicant.name })} · ${t("common:brand")}`}</title>
+      {alreadyDecided && !actionData && (
+        <p role="status" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
+          {t("applications:notices.alreadyDecided")}
+        </p>
+      )}
+      <ErrorBox errors={otherErrors} />
+
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h2 dir="auto" className="text-xl font-bold break-words text-brand-900">
+          {t("applications:detail.heading", { name: a.applicant.name })}
+        </h2>
+        <StateBadge status={a.status} label={t(`volunteer:states.${a.status === "pending" ? "live" : a.status}`)} />
+      </div>
+
+      <div className="mt-4 grid max-w-5xl gap-4 md:grid-cols-2">
+        <section aria-labelledby="contact-heading" className="min-w-0 rounded-lg bg-white p-4 shadow-sm">
+          <h3 id="contact-heading" className="mb-2 font-bold text-slate-800">
+            {t("applications:detail.contact")}
+          </h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+            <dt className="font-medium text-slate-600">{t("volunteer:fields.name")}</dt>
+            <dd dir="auto" className="text-start wrap-anywhere">
+              {a.applicant.name}
+            </dd>
+            <dt className="font-medium text-slate-600">{t("volunteer:fields.phone")}</dt>
+            <dd>
+              {a.applicant.phone ? (
+                <a href={`tel:${a.applicant.phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="font-medium text-brand-800 underline">
+                  {a.applicant.phone}
+                </a>
+              ) : (
+                t("applications:detail.noPhone")
+              )}
+            </dd>
+            <dt className="font-medium text-slate-600">{t("volunteer:fields.email")}</dt>
+            <dd className="wrap-anywhere">
+              <a href={`mailto:${a.applicant.email}`} dir="ltr" className="font-medium text-brand-800 underline">
+                {a.applicant.email}
+              </a>
+            </dd>
+            <dt className="font-medium text-slate-600">{t("volunteer:fields.address")}</dt>
+            <dd dir="auto" className="text-start wrap-anywhere">
+              {a.applicant.address || t("applications:detail.noAddress")}
+            </dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="position-heading" className="min-w-0 rounded-lg bg-white p-4 shadow-sm">
+          <h3 id="position-heading" className="mb-2 font-bold text-slate-800">
+            {t("applications:detail.position")}
+          </h3>
+          <p dir="auto" className="text-start font-bold wrap-anywhere">
+            {a.position.title}
+          </p>
+          <p className="text-slate-700">
+            {t("applications:detail.positionCounts", { needed: a.position.volunteersNeeded, accepted: a.position.accepted })}
+          </p>
+          {!a.position.open && <p className="text-slate-700">{t("applications:detail.positionClosed")}</p>}
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
+            <dt className="font-medium text-slate-600">{t("volunteer:fields.appliedOn")}</dt>
+            <dd>
+              <DateTime value={a.createdAt} />
+            </dd>
+            {a.decidedAt && (
+              <>
+                <dt className="font-medium text-slate-600">{t("volunteer:fields.decidedOn")}</dt>
+                <dd>
+                  <DateTime value={a.decidedAt} />
+                </dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section aria-labelledby="application-heading" className="min-w-0 rounded-lg bg-white p-4 shadow-sm md:col-span-2">
+          <h3 id="application-heading" className="mb-2 font-bold text-slate-800">
+            {t("applications:detail.application")}
+          </h3>
+          <h4 className="font-medium text-slate-600">{t("volunteer:fields.motivation")}</h4>
+          <p dir="auto" className="mb-3 text-start break-words whitespace-pre-line">
+            {a.motivation}
+          </p>
+          <h4 className="font-medium text-slate-600">{t("volunteer:fields.experience")}</h4>
+          <p dir="auto" className="mb-3 text-start break-words whitespace-pre-line">
+            {a.experience || t("applications:detail.noExperience")}
+          </p>
+          <h4 className="font-medium text-slate-600">{t("applications:detail.resume")}</h4>
+          {a.resumeKey ? (
+            <a
+              href={`/files/${a.resumeKey}`}
+              download
+              className="mt-1 inline-flex min-h-11 items-center gap-1 rounded-md border border-brand-700 px-4 py-2 font-bold text-brand-800 hover:bg-brand-50"
+            >
+              <Download aria-hidden="true" className="size-4" />
+              {t("applications:detail.downloadResume")}
+            </a>
+          ) : (
+            <p>{t("applications:detail.noResume")}</p>
+          )}
+        </section>
+      </div>
+
+      <div className="mt-5 max-w-5xl border-t border-slate-200 pt-4">
+        {pending ? (
+          <Decision application={a} actionData={actionData} confirming={confirming} backHref={backHref} />
+        ) : (
+          <>
+            {!approvedView && <DecidedBox application={a} />}
+            <BackLink href={backHref} label={backLabel} />
+          </>
+        )}
+      </div>
+    </RoleShell>
+  );
+}
+
+function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link
+      to={href}
+      className="mt-3 inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+      {label}
+    </Link>
+  );
+}
+
+/** The decision already taken, and the message the applicant got with a decline. */
+function DecidedBox({ application: a }: { application: Detail }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
+      <p className="font-bold">{t("applications:detail.decidedState", { state: t(`volunteer:states.${a.status === "pending" ? "live" : a.status}`) })}</p>
+      {a.status === "declined" && a.decisionMessage && (
+        <>
+          <p className="mt-1 font-medium">{t("applications:detail.declineMessage")}</p>
+          <p dir="auto" className="text-start break-words whitespace-pre-line">
+            {a.decisionMessage}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Approve (one click; past the number needed the server asks, and "Approve anyway" confirms), Back, and Decline
+ * with an optional message in a native disclosure. Plain POST forms: they work before any JavaScript arrives.
+ */
+function Decision({
+  application: a,
+  actionData,
+  confirming,
+  backHref,
+}: {
+  application: Detail;
+  actionData: ActionData;
+  confirming: boolean;
+  backHref: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
+  const declineAnswer = actionData?.intent === "decline" ? actionData.result : undefined;
+  const messageError = declineAnswer?.error?.message?.[0];
+  const lastMessage = declineAnswer?.initialValue?.message;
+  const params = actionData?.errorParams ?? {};
+  const buttonBase = "inline-flex min-h-11 items-center justify-center gap-1 rounded-md px-5 py-2 font-bold disabled:cursor-wait disabled:opacity-70";
+
+  return (
+    <div className="flex flex-col gap-4">
+      {confirming && (
+        <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
+          <p>{t(CONFIRM_OVERFILL, { needed: params.needed ?? "", accepted: params.accepted ?? "" })}</p>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="applicationId" value={a.id} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button type="submit" disabled={busy} className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}>
+              <Check aria-hidden="true" className="size-5" />
+              {sending === "approve" ? t("applications:actions.approving") : t("applications:actions.approveAnyway")}
+            </button>
+          </Form>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {!confirming && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="applicationId" value={a.id} />
+            <button type="submit" disabled={busy} className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800`}>
+              <Check aria-hidden="true" className="size-5" />
+              {sending === "approve" ? t("applications:actions.approving") : t("applications:actions.approve")}
+            </button>
+          </Form>
+        )}
+        <Link
+          to={backHref}
+          className="inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+          {t("applications:detail.back")}
+        </Link>
+      </div>
+      <details open={Boolean(declineAnswer)} className="min-w-0">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
+          <X aria-hidden="true" className="size-5" />
+          {t("applications:actions.decline")}
+        </summary>
+        <Form method="post" className="mt-3 flex max-w-2xl flex-col gap-2">
+          <input type="hidden" name="intent" value="decline" />
+          <input type="hidden" name="applicationId" value={a.id} />
+          <label htmlFor="decline-message" className="font-medium text-slate-800">
+            {t("applications:actions.declineLabel")}
+          </label>
+          <textarea
+            id="decline-message"
+            name="message"
+            rows={3}
+            maxLength={REASON_MAX_LENGTH}
+            defaultValue={typeof lastMessage === "string" ? lastMessage : undefined}
+            aria-invalid={messageError ? true : undefined}
+            aria-describedby={messageError ? "decline-message-hint decline-message-error" : "decline-message-hint"}
+            dir="auto"
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+          />
+          <p id="decline-message-hint" className="text-sm text-slate-600">
+            {t("applications:actions.declineHint")}
+          </p>
+          {messageError && (
+            <p id="decline-message-error" className="text-sm font-medium text-red-700">
+              {t(messageError)}
+            </p>
+          )}
+          <button type="submit" disabled={busy} className={`${buttonBase} self-start bg-red-700 text-white hover:bg-red-800`}>
+            {sending === "decline" ? t("applications:actions.sending") : t("applications:actions.sendDecline")}
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
 }

@@ -1,12 +1,46 @@
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/create";
-import { requireUser } from "~/lib/http.server";
+import { PositionForm } from "~/components/position-form";
+import { RoleShell } from "~/components/role-shell";
+import { parseWithZod } from "~/forms/parse";
+import { positionSchema } from "~/forms/volunteering";
+import { useTranslation } from "~/i18n/i18n";
+import { POSITION_CLOSES_MAX_DAYS } from "~/lib/constants";
+import { formAction, requireUser } from "~/lib/http.server";
+import { addDays, pakistanToday } from "../../../server/domain/dates";
+import { createPosition } from "../../../server/domain/volunteering/positions";
+import { mapSettings } from "../campaigns/campaign-action.server";
 
-// Being built (issue 6).
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "ngo", request);
-  return null;
+  const today = pakistanToday();
+  return { map: mapSettings(context), days: { min: today, max: addDays(today, POSITION_CLOSES_MAX_DAYS) } };
 }
 
-export default function Stub() {
-  return null;
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo", request);
+  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const out = await formAction(submission, () => createPosition(context.services, user.id, submission.value));
+    if (!out.ok) return out.response;
+  } catch (err) {
+    // Not the user's doing (the database, the disk): logged, and the form stays filled in.
+    context.services.log.error({ err }, "posting a volunteer position failed");
+    return data({ result: submission.reply({ formErrors: ["volunteer:errors.saveFailed"] }) }, { status: 503 });
+  }
+  return redirect("/vol0?notice=created");
+}
+
+/** /vol1: the NGO posts a volunteer position. */
+export default function CreatePosition({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <RoleShell title={t("positions:form.heading")}>
+      <title>{`${t("positions:form.heading")} · ${t("common:brand")}`}</title>
+      <div className="mx-auto max-w-2xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
+        <PositionForm lastResult={actionData?.result} map={loaderData.map} days={loaderData.days} />
+      </div>
+    </RoleShell>
+  );
 }

@@ -1,12 +1,305 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Plus } from "lucide-react";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/positions";
-import { requireUser } from "~/lib/http.server";
+import { formatDateTime, formatDay } from "~/components/date-time";
+import { ErrorBox } from "~/components/form";
+import { Pager } from "~/components/pager";
+import { RoleShell } from "~/components/role-shell";
+import { parseWithZod } from "~/forms/parse";
+import { positionStatusSchema } from "~/forms/volunteering";
+import { useTranslation } from "~/i18n/i18n";
+import { POSITION_CLOSES_MAX_DAYS } from "~/lib/constants";
+import { formAction, requireUser } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { addDays, pakistanToday } from "../../../server/domain/dates";
+import { closePosition, positionsOfNgo, reopenPosition } from "../../../server/domain/volunteering/positions";
 
-// Being built (issue 6).
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "ngo", request);
-  return null;
+const NOTICES = ["created", "closed", "reopened"] as const;
+type Notice = (typeof NOTICES)[number];
+type State = "open" | "closed";
+
+/** /vol0 and /cc1 are the same page (Active); /volClosed lists the closed positions. */
+function stateOf(pathname: string): State {
+  return pathname.replace(/\/+$/, "") === "/volClosed" ? "closed" : "open";
 }
 
-export default function Stub() {
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  const url = new URL(request.url);
+  const state = stateOf(url.pathname);
+  const list = await positionsOfNgo(context.services.db, user.id, { state, page: parsePage(url.searchParams.get("page")) });
+  const day = (d: string) => formatDay(d, context.lang);
+  const today = pakistanToday();
+  const notice = url.searchParams.get("notice");
+  return {
+    state,
+    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
+    days: { min: today, max: addDays(today, POSITION_CLOSES_MAX_DAYS) },
+    positions: {
+      ...list,
+      rows: list.rows.map((p) => ({
+        id: p.id,
+        title: p.title,
+        poster: p.posterKey ? pictureUrl(p.posterKey, "campaign") : null,
+        cityLabel: p.cityLabel,
+        workingHours: p.workingHours,
+        duration: p.duration,
+        timings: p.timings,
+        closesOn: p.closesOn ? day(p.closesOn) : null,
+        volunteersNeeded: p.volunteersNeeded,
+        applied: p.applied,
+        accepted: p.accepted,
+        waiting: p.waiting,
+        // Why a closed position is closed: its closing day passed, or the NGO closed it (and when).
+        closedByDate: p.closedByDate,
+        closedAt: p.closedAt ? formatDateTime(p.closedAt, context.lang).text : null,
+      })),
+    },
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo", request);
+  const submission = parseWithZod(await request.formData(), { schema: positionStatusSchema });
+  // Which card the answer belongs to, so its error shows next to that position's form.
+  const positionId = String(submission.payload.positionId ?? "");
+  if (submission.status !== "success") return data({ result: submission.reply(), positionId }, { status: 400 });
+  const input = submission.value;
+  try {
+    const out = await formAction(submission, () =>
+      input.intent === "close"
+        ? closePosition(context.services.db, user.id, input.positionId)
+        : reopenPosition(context.services.db, user.id, input.positionId, input.closesOn),
+    );
+    if (!out.ok) return data({ result: out.response.data.result, positionId }, { status: out.response.init?.status ?? 400 });
+  } catch (err) {
+    context.services.log.error({ err }, "changing a volunteer position failed");
+    return data({ result: submission.reply({ formErrors: ["volunteer:errors.saveFailed"] }), positionId }, { status: 503 });
+  }
+  if (input.intent === "reopen") return redirect("/volClosed?notice=reopened");
+  // Back to the page the NGO closed it from (/vol0 or its twin /cc1).
+  const from = new URL(request.url).pathname.replace(/\/+$/, "") === "/cc1" ? "/cc1" : "/vol0";
+  return redirect(`${from}?notice=closed`);
+}
+
+type ActionData = { result: SubmissionResult<string[]>; positionId: string } | undefined;
+type Row = Route.ComponentProps["loaderData"]["positions"]["rows"][number];
+
+/** The errors of an action answer, split into the closing date's and the rest. */
+function errorsOf(result: SubmissionResult<string[]> | undefined) {
+  const entries = Object.entries(result?.error ?? {});
+  return {
+    closesOn: entries.filter(([name]) => name === "closesOn").flatMap(([, e]) => e ?? []),
+    other: entries.filter(([name]) => name !== "closesOn").flatMap(([, e]) => e ?? []),
+  };
+}
+
+/** /vol0 and /cc1 (Active) and /volClosed (Closed): the NGO's own volunteer positions, paged. */
+export default function Positions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>() as ActionData;
+  const { state, notice, positions, days } = loaderData;
+  const heading = t(state === "open" ? "positions:activeHeading" : "positions:closedHeading");
+  const tabClass = (current: boolean) =>
+    `inline-flex min-h-11 items-center rounded-t-md border-b-4 px-4 py-2 font-bold ${current ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"}`;
+  // An answer about a position that is not on this page (another NGO's, or gone) is shown above the list.
+  const shown = new Set(positions.rows.map((p) => p.id));
+  const strayErrors = actionData && !shown.has(actionData.positionId) ? errorsOf(actionData.result) : null;
+  return (
+    <RoleShell title={t("positions:title")}>
+      <title>{`${heading} · ${t("common:brand")}`}</title>
+      {notice && !actionData && (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`positions:notices.${notice}`)}
+        </p>
+      )}
+      {strayErrors && (
+        <div className="mb-4">
+          <ErrorBox errors={[...strayErrors.other, ...strayErrors.closesOn]} />
+        </div>
+      )}
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-300">
+        <nav aria-label={t("positions:tabs")} className="flex gap-1">
+          <Link to="/vol0" aria-current={state === "open" ? "page" : undefined} className={tabClass(state === "open")}>
+            {t("positions:active")}
+          </Link>
+          <Link to="/volClosed" aria-current={state === "closed" ? "page" : undefined} className={tabClass(state === "closed")}>
+            {t("positions:closed")}
+          </Link>
+        </nav>
+        <Link
+          to="/vol1"
+          className="mb-2 inline-flex min-h-11 items-center gap-1 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+        >
+          {t("positions:create")}
+          <Plus aria-hidden="true" className="size-5" />
+        </Link>
+      </div>
+
+      <h2 className="mt-4 mb-3 text-lg font-bold text-slate-900">{heading}</h2>
+      {positions.rows.length === 0 ? (
+        <div className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
+          <p>{t(state === "open" ? "positions:emptyActive" : "positions:emptyClosed")}</p>
+          <Link to="/vol1" className="mt-2 inline-flex min-h-11 items-center font-medium text-brand-800 underline">
+            {t("positions:createFirst")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {positions.rows.map((p) => (
+            <PositionCard
+              key={p.id}
+              position={p}
+              state={state}
+              days={days}
+              result={actionData?.positionId === p.id ? actionData.result : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      <Pager page={positions.page} pages={positions.pages} label={heading} />
+    </RoleShell>
+  );
+}
+
+function PositionCard({
+  position: p,
+  state,
+  days,
+  result,
+}: {
+  position: Row;
+  state: State;
+  days: { min: string; max: string };
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const errors = errorsOf(result);
+  const dateId = `closes-${p.id}`;
+  const dateErrorId = `${dateId}-error`;
+  const dateHintId = `${dateId}-hint`;
+  const buttonClass = "inline-flex min-h-11 items-center rounded-md px-4 py-2 font-medium";
+  const details: [string, string][] = [
+    [t("volunteer:fields.city"), p.cityLabel ?? t("volunteer:anywhere")],
+    [t("volunteer:fields.workingHours"), p.workingHours],
+    ...(p.duration ? ([[t("volunteer:fields.duration"), p.duration]] as [string, string][]) : []),
+    [t("volunteer:fields.timings"), p.timings],
+    [t("volunteer:fields.closesOn"), p.closesOn ? t("volunteer:closesOnValue", { date: p.closesOn }) : t("volunteer:noClosingDate")],
+  ];
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm sm:flex-row">
+      {p.poster ? (
+        <img src={p.poster} alt="" className="h-40 w-full object-cover sm:h-auto sm:w-40" loading="lazy" />
+      ) : (
+        <div className="flex h-24 w-full items-center justify-center bg-brand-50 text-sm text-brand-900 sm:h-auto sm:w-40">
+          {t("positions:noPoster")}
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-bold break-words text-slate-900" dir="auto">
+          {p.title}
+        </h3>
+        {state === "closed" && (
+          <p className="text-sm font-medium text-amber-900">
+            {p.closedByDate
+              ? t("positions:closedByDate", { date: p.closesOn ?? "" })
+              : t("positions:closedByYou", { date: p.closedAt ?? "" })}
+          </p>
+        )}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {details.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium text-slate-600">{label}</dt>
+              <dd className="break-words text-slate-900" dir="auto">
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm font-medium text-slate-800">
+          {t("volunteer:counts", { needed: p.volunteersNeeded, applied: p.applied, accepted: p.accepted })}
+          {p.waiting > 0 && <span className="ms-2 rounded bg-amber-100 px-2 py-0.5 text-amber-950">{t("positions:waiting", { count: p.waiting })}</span>}
+        </p>
+        {errors.other.length > 0 && <ErrorBox errors={errors.other} />}
+        <div className="mt-auto flex flex-wrap items-end gap-2 pt-1">
+          <Link to={`/vol2?position=${p.id}`} className={`${buttonClass} border border-brand-700 text-brand-800 hover:bg-brand-50`}>
+            {t("positions:viewApplications")}
+            <span className="sr-only">
+              {": "}
+              {p.title}
+            </span>
+          </Link>
+          {state === "open" && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="close" />
+              <input type="hidden" name="positionId" value={p.id} />
+              <button type="submit" className={`${buttonClass} bg-slate-800 text-white hover:bg-slate-700`}>
+                {t("positions:close")}
+                <span className="sr-only">
+                  {": "}
+                  {p.title}
+                </span>
+              </button>
+            </Form>
+          )}
+        </div>
+        {state === "closed" && (
+          <>
+            <p className="flex flex-wrap gap-x-4 text-sm">
+              <Link to={`/volApproved?position=${p.id}`} className="inline-flex min-h-11 items-center text-brand-800 underline">
+                {t("positions:viewApproved")}
+                <span className="sr-only">
+                  {": "}
+                  {p.title}
+                </span>
+              </Link>
+              <Link to={`/volRejected?position=${p.id}`} className="inline-flex min-h-11 items-center text-brand-800 underline">
+                {t("positions:viewDeclined")}
+                <span className="sr-only">
+                  {": "}
+                  {p.title}
+                </span>
+              </Link>
+            </p>
+            <Form method="post" className="flex flex-col gap-1 border-t border-slate-200 pt-3">
+              <input type="hidden" name="intent" value="reopen" />
+              <input type="hidden" name="positionId" value={p.id} />
+              <label htmlFor={dateId} className="text-sm font-medium text-slate-800">
+                {t("positions:newClosesOn")}
+              </label>
+              <div className="flex flex-wrap items-center gap-2">
+                <input
+                  id={dateId}
+                  name="closesOn"
+                  type="date"
+                  min={days.min}
+                  max={days.max}
+                  aria-invalid={errors.closesOn.length > 0 ? true : undefined}
+                  aria-describedby={errors.closesOn.length > 0 ? `${dateErrorId} ${dateHintId}` : dateHintId}
+                  className="min-h-11 min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+                />
+                <button type="submit" className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-800`}>
+                  {t("positions:reopen")}
+                  <span className="sr-only">
+                    {": "}
+                    {p.title}
+                  </span>
+                </button>
+              </div>
+              <p id={dateHintId} className="text-sm text-slate-600">
+                {t("positions:newClosesOnHint")}
+              </p>
+              {errors.closesOn.length > 0 && (
+                <p id={dateErrorId} className="text-sm font-medium text-red-700">
+                  {t(errors.closesOn[0]!)}
+                </p>
+              )}
+            </Form>
+          </>
+        )}
+      </div>
+    </li>
+  );
 }

@@ -153,15 +153,21 @@ export async function reopenPosition(db: Db, ngoId: string, positionId: string, 
   });
 }
 
+/**
+ * The outer position's id, written with its table: in a select from one table drizzle leaves columns
+ * unqualified, and inside the subqueries below a bare "id" would be the application's own id.
+ */
+const outerPositionId = sql`${sql.identifier("volunteer_positions")}.${sql.identifier("id")}`;
+
 /** The applications of a position by state, for the NGO's lists. */
 function countsColumns() {
   const apps = volunteerApplications;
   return {
-    applied: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${volunteerPositions.id})`.mapWith(Number),
-    accepted: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${volunteerPositions.id} and ${apps.status} = 'approved')`.mapWith(
+    applied: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId})`.mapWith(Number),
+    accepted: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId} and ${apps.status} = 'approved')`.mapWith(
       Number,
     ),
-    waiting: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${volunteerPositions.id} and ${apps.status} = 'pending')`.mapWith(
+    waiting: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId} and ${apps.status} = 'pending')`.mapWith(
       Number,
     ),
   };

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { useTranslation } from "~/i18n/i18n";
+
+const TABS = [
+  { key: "donations", to: "/dvh" },
+  { key: "volunteering", to: "/dvh2" },
+] as const;
+
+export type HistoryTab = (typeof TABS)[number]["key"];
+
+/** The donor's two histories, donations (/dvh) and volunteering (/dvh2), as tabs over both screens. */
+export function HistoryTabs({ current }: { current: HistoryTab }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("opportunities:tabs.label")} className="mb-4 flex gap-1 border-b border-slate-300">
+      {TABS.map((tab) => {
+        const active = tab.key === current;
+        return (
+          <Link
+            key={tab.key}
+            to={tab.to}
+            aria-current={active ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-t-md border-b-4 px-4 py-2 font-bold ${
+              active ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"
+            }`}
+          >
+            {t(`opportunities:tabs.${tab.key}`)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
