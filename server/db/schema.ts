@@ -18,6 +18,8 @@ import {
 
 export const roleEnum = pgEnum("user_role", ["admin", "ngo", "donor", "rider"]);
 export const verificationEnum = pgEnum("verification_status", ["pending", "verified", "rejected"]);
+/** The languages of the interface (app/i18n/i18n.ts `LANGS`). */
+export const languageEnum = pgEnum("user_language", ["en", "ur"]);
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +37,8 @@ export const users = pgTable(
     verification: verificationEnum("verification").notNull(),
     rejectionReason: text("rejection_reason"),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** The language the person last used the app in; their emails are written in it. */
+    language: languageEnum("language").notNull().default("en"),
     ...timestamps,
   },
   (t) => [

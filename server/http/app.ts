@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
 import { ROLE_HOME, ROLE_SIGN_IN, requiredRole } from "../../app/lib/roles";
 import { SESSION_COOKIE, getSessionUser, type SessionUser } from "../domain/accounts/sessions";
+import { changeLanguage } from "../domain/accounts/settings";
 import { readFileForUser } from "../domain/files/files";
 import type { Services } from "../services";
 import { MAX_REQUEST_BYTES } from "./limits";
@@ -112,10 +113,13 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     });
   });
 
-  // Language switch: a plain form post, so it works before any JavaScript arrives.
+  // Language switch: a plain form post, so it works before any JavaScript arrives. A signed-in account keeps
+  // the choice as well, for the emails it is sent.
   app.post("/language", async (c) => {
     const form = await c.req.parseBody();
     const lang = isLang(form.lang) ? form.lang : "en";
+    const user = c.get("user");
+    if (user) await changeLanguage(db, user, lang);
     setCookie(c, LANG_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "Lax", secure: config.secureCookies });
     const back = typeof form.redirectTo === "string" && form.redirectTo.startsWith("/") && !form.redirectTo.startsWith("//") ? form.redirectTo : "/";
     return c.redirect(back, 303);

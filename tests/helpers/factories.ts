@@ -11,6 +11,7 @@ import {
   volunteerPositions,
 } from "../../server/db/schema";
 import sharp from "sharp";
+import type { Lang } from "../../app/i18n/i18n";
 import { createAccount } from "../../server/domain/accounts/accounts";
 import { imageFingerprint } from "../../server/domain/donations/fingerprint";
 import { saveImage } from "../../server/domain/files/files";
@@ -19,15 +20,18 @@ import { uniqueEmail } from "./services";
 
 export const TEST_PASSWORD = "Str0ng-test-pass";
 
-/** Creates an account of the given role (verified unless told otherwise) and returns its id and email. */
+/**
+ * Creates an account of the given role (verified unless told otherwise; English unless told otherwise) and
+ * returns its id and email.
+ */
 export async function makeUser(
   db: Db,
   role: "admin" | "ngo" | "donor" | "rider",
-  opts: { verification?: "pending" | "verified" | "rejected"; email?: string; name?: string } = {},
+  opts: { verification?: "pending" | "verified" | "rejected"; email?: string; name?: string; language?: Lang } = {},
 ) {
   const email = opts.email ?? uniqueEmail(role);
   const name = opts.name ?? `Test ${role} ${email.slice(0, 12)}`;
-  const base = { email, password: TEST_PASSWORD };
+  const base = { email, password: TEST_PASSWORD, ...(opts.language ? { language: opts.language } : {}) };
   const id =
     role === "admin"
       ? await createAccount(db, { role, ...base })

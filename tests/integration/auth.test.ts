@@ -185,13 +185,22 @@ describe("sign-up", () => {
   it("creates a donor who may sign in at once, and a pending rider", async () => {
     const donor = donorForm();
     await signUp(s, ip(), { role: "donor", data: parsed(donorSignUpSchema, donor) });
-    expect(await userByEmail(donor.email)).toMatchObject({ role: "donor", verification: "verified" });
+    expect(await userByEmail(donor.email)).toMatchObject({ role: "donor", verification: "verified", language: "en" });
     const rider = riderForm();
     const riderId = await signUp(s, ip(), { role: "rider", data: parsed(riderSignUpSchema, { ...rider, picture: await png() }) });
     expect(await userByEmail(rider.email)).toMatchObject({ role: "rider", verification: "pending" });
     const [profile] = await s.db.select().from(riderProfiles).where(eq(riderProfiles.userId, riderId));
     expect(profile).toMatchObject({ cnic: "4210112345671", contactNumber: "03111234567" });
     expect(profile!.pictureKey).toMatch(/^avatar\//);
+  });
+
+  it("keeps the language the form was filled in, for the account's emails", async () => {
+    const donor = donorForm();
+    await signUp(s, ip(), { role: "donor", data: parsed(donorSignUpSchema, donor), language: "ur" });
+    expect(await userByEmail(donor.email)).toMatchObject({ role: "donor", language: "ur" });
+    const ngo = ngoForm();
+    await signUp(s, ip(), { role: "ngo", data: parsed(ngoSignUpSchema, ngo), language: "en" });
+    expect(await userByEmail(ngo.email)).toMatchObject({ role: "ngo", language: "en" });
   });
 
   it("refuses an email that is taken, in any case and by any role", async () => {
@@ -344,7 +353,7 @@ describe("password reset", () => {
     const ngo = await makeUser(s.db, "ngo");
     await createSession(s.db, ngo.id);
     await createSession(s.db, ngo.id);
-    await requestPasswordReset(s, { email: ngo.email.toUpperCase(), clientIp: ip(), lang: "en" });
+    await requestPasswordReset(s, { email: ngo.email.toUpperCase(), clientIp: ip() });
     const [mail] = await resetMail(ngo.email);
     expect(mail!.subject).toBe("Reset your Ek Chhat password");
     expect(mail!.body).toContain(`${s.config.APP_URL}/reset_password?token=`);
@@ -371,7 +380,7 @@ describe("password reset", () => {
 
   it("lets only one of two simultaneous uses of a link through", async () => {
     const donor = await makeUser(s.db, "donor");
-    await requestPasswordReset(s, { email: donor.email, clientIp: ip(), lang: "en" });
+    await requestPasswordReset(s, { email: donor.email, clientIp: ip() });
     const token = tokenOf((await resetMail(donor.email))[0]!.body);
     const results = await Promise.allSettled([
       resetPassword(s, { token, password: "First-pass-111", clientIp: ip() }),
@@ -382,7 +391,7 @@ describe("password reset", () => {
 
   it("refuses an expired link and an unknown one", async () => {
     const donor = await makeUser(s.db, "donor");
-    await requestPasswordReset(s, { email: donor.email, clientIp: ip(), lang: "en" });
+    await requestPasswordReset(s, { email: donor.email, clientIp: ip() });
     const token = tokenOf((await resetMail(donor.email))[0]!.body);
     await s.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, donor.id));
     expect(await isResetTokenUsable(s.db, token)).toBe(false);
@@ -397,24 +406,25 @@ describe("password reset", () => {
 
   it("answers the same for an unknown email and sends nothing", async () => {
     const email = uniqueEmail("ghost");
-    await expect(requestPasswordReset(s, { email, clientIp: ip(), lang: "en" })).resolves.toBeUndefined();
+    await expect(requestPasswordReset(s, { email, clientIp: ip() })).resolves.toBeUndefined();
     expect(await resetMail(email)).toHaveLength(0);
   });
 
-  it("writes the mail in the asker's language", async () => {
-    const rider = await makeUser(s.db, "rider");
-    await requestPasswordReset(s, { email: rider.email, clientIp: ip(), lang: "ur" });
+  it("writes the mail in the account's language, whoever asks", async () => {
+    const rider = await makeUser(s.db, "rider", { language: "ur" });
+    await requestPasswordReset(s, { email: rider.email, clientIp: ip() });
     const [mail] = await resetMail(rider.email);
     expect(mail!.subject).toBe("اپنا ایک چھت پاس ورڈ ری سیٹ کریں");
     expect(mail!.body).toContain("/reset_password?token=");
+    expect(mail!.body).toContain("60");
   });
 
   it("limits requests per email", async () => {
     const limited = { ...s, config: { ...s.config, AUTH_LIMIT_PER_ACCOUNT: 2 } };
     const donor = await makeUser(s.db, "donor");
-    await requestPasswordReset(limited, { email: donor.email, clientIp: ip(), lang: "en" });
-    await requestPasswordReset(limited, { email: donor.email, clientIp: ip(), lang: "en" });
-    await expect(requestPasswordReset(limited, { email: donor.email, clientIp: ip(), lang: "en" })).rejects.toMatchObject({
+    await requestPasswordReset(limited, { email: donor.email, clientIp: ip() });
+    await requestPasswordReset(limited, { email: donor.email, clientIp: ip() });
+    await expect(requestPasswordReset(limited, { email: donor.email, clientIp: ip() })).rejects.toMatchObject({
       message: "errors:rateLimited",
     });
     expect(await resetMail(donor.email)).toHaveLength(2);

@@ -70,4 +70,19 @@ describe("translations", () => {
       expect(ur, `namespace ${ns}`).toEqual(en);
     }
   });
+  it("writes every email in Urdu with the same placeholders as in English", () => {
+    const at = (strings: unknown, path: string) => path.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], strings);
+    const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    let checked = 0;
+    for (const ns of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
+      for (const key of keys(resources.en[ns]).filter((k) => ns === "mail" || k.split(".").includes("mail"))) {
+        const en = at(resources.en[ns], key);
+        const ur = at(resources.ur[ns], key);
+        expect(ur, `${ns}:${key}`).not.toBe(en);
+        expect(placeholders(ur), `${ns}:${key}`).toEqual(placeholders(en));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
 });

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { mailOutbox } from "../../server/db/schema";
-import { countUnread, listNotifications, markAllRead, notify } from "../../server/domain/notifications/notifications";
+import { asc, eq } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { formatRupees } from "../../app/lib/money";
+import { mailOutbox, users } from "../../server/db/schema";
+import { createSession, SESSION_COOKIE, type SessionUser } from "../../server/domain/accounts/sessions";
+import { accept } from "../../server/domain/admin/vetting";
+import { decideCashDonation } from "../../server/domain/donations/cash";
+import { countUnread, listNotifications, mailUser, markAllRead, notify } from "../../server/domain/notifications/notifications";
+import { createApp } from "../../server/http/app";
 import { createTestServices, type TestServices } from "../helpers/services";
-import { makeUser } from "../helpers/factories";
+import { makeCampaign, makeCashDonation, makeUser } from "../helpers/factories";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,10 +29,12 @@ describe("notifications", () => {
       userId: u.id,
       type: "accountAccepted",
       params: { name: "Ali" },
-      email: { subject: "Hello", body: "Body text" },
+      email: { subject: "mail:restored.subject", body: "mail:restored.body", params: { name: "Ali", signInUrl: "http://x/donor_signin" } },
     });
     const mail = await s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, u.email));
-    expect(mail).toMatchObject([{ subject: "Hello", body: "Body text", status: "kept" }]);
+    expect(mail).toMatchObject([{ subject: "Your Ek Chhat account was restored", status: "kept" }]);
+    expect(mail[0]!.body).toMatch(/^Hello Ali,\n/);
+    expect(mail[0]!.body).toContain("http://x/donor_signin");
     const list = await listNotifications(s.db, u.id, 1);
     expect(list.total).toBe(2);
     // Newest first.
@@ -79,5 +87,103 @@ describe("notifications", () => {
     const all = [...one.rows, ...two.rows];
     expect(new Set(all.map((n) => n.id)).size).toBe(14);
     for (let i = 1; i < all.length; i++) expect(all[i]!.createdAt.getTime()).toBeLessThanOrEqual(all[i - 1]!.createdAt.getTime());
+  });
+});
+
+describe("emails in the recipient's language", () => {
+  let s: TestServices;
+  let admin: SessionUser;
+  beforeAll(async () => {
+    s = await createTestServices();
+    const a = await makeUser(s.db, "admin");
+    admin = { id: a.id, email: a.email, role: "admin", verification: "verified", displayName: a.email, pictureKey: null };
+  });
+  afterAll(async () => s.close());
+
+  const mailTo = (email: string) => s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.createdAt));
+  const languageOf = async (id: string) => (await s.db.select({ language: users.language }).from(users).where(eq(users.id, id)))[0]!.language;
+
+  it("writes a decision to an Urdu donor in Urdu and to an English donor in English, whoever decides", async () => {
+    const ngo = await makeUser(s.db, "ngo", { name: "Roshni Trust" });
+    const campaign = await makeCampaign(s.db, ngo.id);
+    const urdu = await makeUser(s.db, "donor", { language: "ur", name: "Ayesha" });
+    const english = await makeUser(s.db, "donor", { name: "Bilal" });
+    expect(await languageOf(english.id)).toBe("en");
+    for (const donor of [urdu, english]) {
+      const d = await makeCashDonation(s, campaign, donor.id, { amount: 2_500 });
+      await decideCashDonation(s, ngo.id, { donationId: d.id, approve: true });
+    }
+    const amount = formatRupees(2_500);
+    const [ur] = await mailTo(urdu.email);
+    expect(ur!.subject).toBe(`آپ کا ${amount} کا عطیہ منظور ہو گیا`);
+    expect(ur!.body).toMatch(/^السلام علیکم Ayesha،\n/);
+    expect(ur!.body).toContain(`“${campaign.title}”`);
+    expect(ur!.body).toContain(`${s.config.APP_URL}/dvh`);
+    const [en] = await mailTo(english.email);
+    expect(en!.subject).toBe(`Your donation of ${amount} was approved`);
+    expect(en!.body).toMatch(/^Hello Bilal,\n\nRoshni Trust has confirmed your donation/);
+  });
+
+  it("puts a translated value (the account's role) in the recipient's language too", async () => {
+    const rider = await makeUser(s.db, "rider", { verification: "pending", language: "ur" });
+    await accept(s, admin, rider.id);
+    const [mail] = await mailTo(rider.email);
+    expect(mail!.subject).toBe("ایک چھت پر آپ کا سائن اپ قبول ہو گیا");
+    expect(mail!.body).toContain("آپ کے رائیڈر اکاؤنٹ کی تصدیق ہو گئی ہے");
+    const ngo = await makeUser(s.db, "ngo", { verification: "pending" });
+    await accept(s, admin, ngo.id);
+    expect((await mailTo(ngo.email))[0]!.body).toContain("your NGO account on Ek Chhat has been verified");
+  });
+
+  it("sends nothing for an account that does not exist", async () => {
+    const before = (await s.db.select().from(mailOutbox)).length;
+    await mailUser(s, "00000000-0000-4000-8000-000000000000", { subject: "mail:restored.subject", body: "mail:restored.body" });
+    expect(await s.db.select().from(mailOutbox)).toHaveLength(before);
+  });
+
+  describe("the language switch", () => {
+    function app() {
+      return createApp({
+        services: s,
+        build: () => Promise.reject(new Error("React Router is not part of this test")) as Promise<ServerBuild>,
+        mode: "production",
+      });
+    }
+    const switchTo = (lang: string, cookie?: string) =>
+      app().request("/language", {
+        method: "POST",
+        headers: {
+          origin: s.config.APP_URL,
+          "content-type": "application/x-www-form-urlencoded",
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams({ lang, redirectTo: "/donor_home" }).toString(),
+      });
+
+    it("remembers a signed-in account's choice, and later emails follow it", async () => {
+      const donor = await makeUser(s.db, "donor");
+      const cookie = `${SESSION_COOKIE}=${(await createSession(s.db, donor.id)).token}`;
+      const res = await switchTo("ur", cookie);
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/donor_home");
+      expect(res.headers.get("set-cookie")).toMatch(/^ekc_lang=ur;/);
+      expect(await languageOf(donor.id)).toBe("ur");
+      await notify(s, {
+        userId: donor.id,
+        type: "accountRestored",
+        email: { subject: "mail:restored.subject", body: "mail:restored.body", params: { name: "Zara", signInUrl: "http://x" } },
+      });
+      expect((await mailTo(donor.email))[0]!.subject).toBe("ایک چھت پر آپ کا اکاؤنٹ بحال کر دیا گیا");
+
+      await switchTo("en", cookie);
+      expect(await languageOf(donor.id)).toBe("en");
+    });
+
+    it("changes no account for a visitor who is not signed in, or with a made-up session", async () => {
+      const donor = await makeUser(s.db, "donor");
+      expect((await switchTo("ur")).status).toBe(303);
+      expect((await switchTo("ur", `${SESSION_COOKIE}=made-up`)).status).toBe(303);
+      expect(await languageOf(donor.id)).toBe("en");
+    });
   });
 });

@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const out = await formAction(submission, () =>
-    requestPasswordReset(context.services, { email: submission.value.email, clientIp: context.clientIp, lang: context.lang }),
+    requestPasswordReset(context.services, { email: submission.value.email, clientIp: context.clientIp }),
   );
   if (!out.ok) return out.response;
   // The same answer whether or not the account exists.

@@ -19,7 +19,7 @@ export async function signUpAction(role: SignUp["role"], request: Request, conte
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const input = { role, data: submission.value } as SignUp;
+  const input = { role, data: submission.value, language: context.lang } as SignUp;
   const out = await formAction(submission, () => signUp(context.services, context.clientIp, input), ["password"]);
   if (!out.ok) return out.response;
   return redirect(AFTER_SIGN_UP[role]);

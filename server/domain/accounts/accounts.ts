@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Lang } from "../../../app/i18n/i18n";
 import { isUniqueViolation } from "../../db/errors";
 import type { Db } from "../../db/client";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
@@ -9,11 +10,13 @@ type NgoProfile = Omit<typeof ngoProfiles.$inferInsert, "userId">;
 type DonorProfile = Omit<typeof donorProfiles.$inferInsert, "userId">;
 type RiderProfile = Omit<typeof riderProfiles.$inferInsert, "userId">;
 
-export type NewAccount =
+/** `language` is the one the person signed up in (English when not given); their emails are written in it. */
+export type NewAccount = (
   | { role: "admin"; email: string; password: string }
   | { role: "ngo"; email: string; password: string; profile: NgoProfile }
   | { role: "donor"; email: string; password: string; profile: DonorProfile }
-  | { role: "rider"; email: string; password: string; profile: RiderProfile };
+  | { role: "rider"; email: string; password: string; profile: RiderProfile }
+) & { language?: Lang };
 
 /** NGOs and riders wait for the administrator; donors and admins may sign in at once. */
 export function initialVerification(role: NewAccount["role"]) {
@@ -31,7 +34,13 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email, passwordHash, role: account.role, verification: initialVerification(account.role) })
+        .values({
+          email,
+          passwordHash,
+          role: account.role,
+          verification: initialVerification(account.role),
+          language: account.language ?? "en",
+        })
         .returning({ id: users.id });
       const userId = user!.id;
       if (account.role === "ngo") await tx.insert(ngoProfiles).values({ ...account.profile, userId });

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Lang } from "../../../app/i18n/i18n";
-import { serverI18n } from "../../../app/i18n/i18n.server";
 import type { Role } from "../../../app/lib/roles";
 import { passwordResets, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import type { Services } from "../../services";
 import { invalid } from "../errors";
+import { mailUser } from "../notifications/notifications";
 import { clearRateLimit, hitRateLimit } from "../rate-limit";
 import { findUserByEmail } from "./accounts";
 import { hashPassword } from "./passwords";
@@ -16,11 +15,12 @@ export const RESET_TOKEN_MINUTES = 60;
 
 /**
  * Mails a reset link when an account has this email, and says nothing either way: the screen shows
- * the same words whether or not the account exists. Only the token's hash is stored.
+ * the same words whether or not the account exists. Only the token's hash is stored. The mail is in the
+ * account's language: whoever asks may not be its owner.
  */
 export async function requestPasswordReset(
   services: Pick<Services, "config" | "db" | "mailer">,
-  input: { email: string; clientIp: string; lang: Lang },
+  input: { email: string; clientIp: string },
 ): Promise<void> {
   const { config, db } = services;
   const email = input.email.trim().toLowerCase();
@@ -36,14 +36,13 @@ export async function requestPasswordReset(
     userId: user.id,
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
   });
-  const { t } = serverI18n(input.lang);
   const link = `${config.APP_URL}/reset_password?token=${token}`;
-  await services.mailer.send({
-    to: user.email,
-    subject: t("auth:mail.resetSubject"),
-    body: t("auth:mail.resetBody", { link, minutes: RESET_TOKEN_MINUTES }),
-    sensitive: true,
-  });
+  await mailUser(
+    services,
+    user.id,
+    { subject: "auth:mail.resetSubject", body: "auth:mail.resetBody", params: { link, minutes: String(RESET_TOKEN_MINUTES) } },
+    { sensitive: true },
+  );
 }
 
 const usable = (tokenHash: string) =>

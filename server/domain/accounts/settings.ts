@@ -12,6 +12,7 @@ import {
   type PersonNameInput,
   type RiderAreaInput,
 } from "../../../app/forms/settings";
+import type { Lang } from "../../../app/i18n/i18n";
 import type { Db, DbOrTx } from "../../db/client";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
 import type { Services } from "../../services";
@@ -111,6 +112,11 @@ export async function changePersonName(db: DbOrTx, actor: SessionUser, input: Pe
   const table = personTable(requirePerson(actor));
   const { firstName, lastName } = parse(personNameSchema, input);
   await db.update(table).set({ firstName, lastName }).where(eq(table.userId, actor.id));
+}
+
+/** Remembers the language the actor switched to: their emails are written in it from now on. */
+export async function changeLanguage(db: DbOrTx, actor: SessionUser, language: Lang): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, actor.id));
 }
 
 /**

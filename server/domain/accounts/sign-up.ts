@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { DonorSignUp, NgoSignUp, RiderSignUp } from "../../../app/forms/accounts";
+import type { Lang } from "../../../app/i18n/i18n";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { saveImage } from "../files/files";
 import { hitRateLimit } from "../rate-limit";
 import { createAccount } from "./accounts";
 
-export type SignUp =
+/** `language` is the one the form was filled in; the account's emails are written in it. */
+export type SignUp = (
   | { role: "ngo"; data: NgoSignUp }
   | { role: "donor"; data: DonorSignUp }
-  | { role: "rider"; data: RiderSignUp };
+  | { role: "rider"; data: RiderSignUp }
+) & { language?: Lang };
 
 /**
  * Creates an NGO, donor or rider account from a parsed sign-up form. NGOs and riders start pending.
@@ -25,19 +28,20 @@ export async function signUp(
   // Counted before the password is hashed, so a flood of sign-ups cannot spend the server's CPU.
   await hitRateLimit(db, `signup:ip:${clientIp}`, config.AUTH_LIMIT_PER_IP, config.AUTH_LIMIT_WINDOW_SECONDS);
 
+  const { language } = input;
   let userId: string;
   let picture: File | undefined;
   if (input.role === "ngo") {
     const { email, password, logo, ...profile } = input.data;
-    userId = await createAccount(db, { role: "ngo", email, password, profile });
+    userId = await createAccount(db, { role: "ngo", email, password, profile, language });
     picture = logo;
   } else if (input.role === "donor") {
     const { email, password, picture: file, ...profile } = input.data;
-    userId = await createAccount(db, { role: "donor", email, password, profile });
+    userId = await createAccount(db, { role: "donor", email, password, profile, language });
     picture = file;
   } else {
     const { email, password, picture: file, ...profile } = input.data;
-    userId = await createAccount(db, { role: "rider", email, password, profile });
+    userId = await createAccount(db, { role: "rider", email, password, profile, language });
     picture = file;
   }
 

@@ -8,7 +8,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { deleteUserSessions } from "../accounts/sessions";
 import { recordAudit } from "../audit/audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { appLink, mailT, notify } from "../notifications/notifications";
+import { appLink, mailUser, notify } from "../notifications/notifications";
 import { paged, pageOffset, type Paged } from "./paging";
 
 /** The roles the administrator vets. */
@@ -101,7 +101,7 @@ const displayName = sql<string>`coalesce(${ngoProfiles.name}, ${riderProfiles.fi
 
 async function accountForMail(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ email: users.email, role: users.role, name: displayName })
+    .select({ role: users.role, name: displayName })
     .from(users)
     .leftJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
     .leftJoin(riderProfiles, eq(riderProfiles.userId, users.id))
@@ -161,8 +161,10 @@ export async function accept(services: AdminServices, actor: Actor, userId: stri
     params: { name: account.name },
     link: ROLE_HOME[account.role],
     email: {
-      subject: mailT("mail:accepted.subject"),
-      body: mailT("mail:accepted.body", { name: account.name, role: mailT(`common:roles.${account.role}`), signInUrl }),
+      subject: "mail:accepted.subject",
+      body: "mail:accepted.body",
+      params: { name: account.name, signInUrl },
+      keyParams: { role: `common:roles.${account.role}` },
     },
   });
 }
@@ -192,8 +194,9 @@ export async function reject(services: AdminServices, actor: Actor, userId: stri
     params: { reason: text },
     link: "/resubmit",
     email: {
-      subject: mailT("mail:rejected.subject"),
-      body: mailT("mail:rejected.body", { name: account.name, reason: text, signInUrl }),
+      subject: "mail:rejected.subject",
+      body: "mail:rejected.body",
+      params: { name: account.name, reason: text, signInUrl },
     },
   });
 }
@@ -272,11 +275,7 @@ export async function suspend(services: AdminServices, actor: Actor, userId: str
     const account = await accountForMail(services.db, userId);
     // No in-app notification: a suspended account cannot sign in to read it.
     if (account) {
-      await services.mailer.send({
-        to: account.email,
-        subject: mailT("mail:suspended.subject"),
-        body: mailT("mail:suspended.body", { name: account.name }),
-      });
+      await mailUser(services, userId, { subject: "mail:suspended.subject", body: "mail:suspended.body", params: { name: account.name } });
     }
     return;
   }
@@ -308,8 +307,9 @@ export async function restore(services: AdminServices, actor: Actor, userId: str
     type: "accountRestored",
     link: ROLE_HOME[account.role],
     email: {
-      subject: mailT("mail:restored.subject"),
-      body: mailT("mail:restored.body", { name: account.name, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) }),
+      subject: "mail:restored.subject",
+      body: "mail:restored.body",
+      params: { name: account.name, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) },
     },
   });
 }

@@ -7,7 +7,7 @@ import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
 import { recordAudit } from "../audit/audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { appLink, mailT, notify } from "../notifications/notifications";
+import { appLink, notify } from "../notifications/notifications";
 import { campaignOwnedBy, isUuid, ngosOfCampaigns, runBy, type Campaign } from "./access";
 import { likePattern } from "./campaigns";
 
@@ -109,13 +109,14 @@ export async function invitePartners(
       params: { ngo: owner, campaign: campaign.title },
       link: INVITATIONS_LINK,
       email: {
-        subject: mailT("collab:mail.invited.subject", { ngo: owner }),
-        body: mailT("collab:mail.invited.body", {
+        subject: "collab:mail.invited.subject",
+        body: "collab:mail.invited.body",
+        params: {
           name,
           ngo: owner,
           campaign: campaign.title,
           link: appLink(services.config, INVITATIONS_LINK),
-        }),
+        },
       },
     });
   }
@@ -191,13 +192,14 @@ export async function requestToJoin(services: CollabServices, ngoId: string, cam
     params: { ngo: requester, campaign: campaign.title },
     link: REQUESTS_LINK,
     email: {
-      subject: mailT("collab:mail.requested.subject", { ngo: requester }),
-      body: mailT("collab:mail.requested.body", {
+      subject: "collab:mail.requested.subject",
+      body: "collab:mail.requested.body",
+      params: {
         name: owner,
         ngo: requester,
         campaign: campaign.title,
         link: appLink(services.config, REQUESTS_LINK),
-      }),
+      },
     },
   });
   return outcome;

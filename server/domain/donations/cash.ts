@@ -11,7 +11,7 @@ import { isUuid, ngosOfCampaigns, type CampaignRole } from "../campaigns/access"
 import { completeIfTargetReached } from "../campaigns/campaigns";
 import { conflict, invalid, notFound } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
-import { appLink, mailT, notify } from "../notifications/notifications";
+import { appLink, notify } from "../notifications/notifications";
 import { imageFingerprint } from "./fingerprint";
 import { donationByKey } from "./idempotency";
 
@@ -301,8 +301,9 @@ async function tellDonor(
       params,
       link: "/dvh",
       email: {
-        subject: mailT(`donations:mail.${status}.subject`, params),
-        body: mailT(`donations:mail.${status}.body`, { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh") }),
+        subject: `donations:mail.${status}.subject`,
+        body: `donations:mail.${status}.body`,
+        params: { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh") },
       },
     });
   } catch (err) {

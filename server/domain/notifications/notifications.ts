@@ -6,15 +6,51 @@ import { notifications, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
 
-/**
- * The translator for email: mail goes out in English, because accounts record no language preference (and
- * the language of whoever triggers a notice says nothing about the recipient's).
- */
-export const mailT = serverI18n("en").t;
-
 /** An absolute link to a page of the app, for an email. */
 export function appLink(config: Services["config"], path: string): string {
   return new URL(path, config.APP_URL).toString();
+}
+
+/**
+ * An email as translation keys, written out only once its recipient is known: mail goes out in the language
+ * the account last used (`users.language`), not in that of whoever triggered it. English fills any gap.
+ */
+export interface MailText {
+  /** Translation keys, e.g. "mail:accepted.subject"; both are interpolated with the parameters. */
+  subject: string;
+  body: string;
+  /** Values interpolated as they are (names, titles, links, amounts). */
+  params?: Record<string, string>;
+  /** Values that are themselves translation keys, put in the recipient's language (e.g. a role's name). */
+  keyParams?: Record<string, string>;
+}
+
+/**
+ * Mails a text to an account's address in the account's language (over SMTP or into the outbox, as the
+ * mailer is configured). Address and language come from one query; a missing account is sent nothing.
+ * `sensitive` marks a body that holds a private link (see `Mail`).
+ */
+export async function mailUser(
+  services: Pick<Services, "db" | "mailer">,
+  userId: string,
+  mail: MailText,
+  opts: { sensitive?: boolean } = {},
+): Promise<void> {
+  const [user] = await services.db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return;
+  const { t } = serverI18n(user.language);
+  const params: Record<string, string> = { ...mail.params };
+  for (const [name, key] of Object.entries(mail.keyParams ?? {})) params[name] = t(key);
+  await services.mailer.send({
+    to: user.email,
+    subject: t(mail.subject, params),
+    body: t(mail.body, params),
+    sensitive: opts.sensitive ?? false,
+  });
 }
 
 export interface NewNotification {
@@ -25,19 +61,17 @@ export interface NewNotification {
   params?: Record<string, string>;
   /** A local path the notification leads to. */
   link?: string | null;
-  /** Sent to the user's address as well, already translated. */
-  email?: { subject: string; body: string };
+  /** Sent to the user's address as well, in the user's language (see `mailUser`). */
+  email?: MailText;
 }
 
 /**
- * Tells a user about an event: a row for the in-app list and, when `email` is given, a message to the
- * account's address (over SMTP or into the outbox, as the mailer is configured).
+ * Tells a user about an event: a row for the in-app list (translated when it is shown) and, when `email` is
+ * given, a message to the account's address in the account's language.
  */
 export async function notify(services: Pick<Services, "db" | "mailer">, n: NewNotification): Promise<void> {
   await services.db.insert(notifications).values({ userId: n.userId, type: n.type, params: n.params ?? {}, link: n.link ?? null });
-  if (!n.email) return;
-  const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.id, n.userId)).limit(1);
-  if (user) await services.mailer.send({ to: user.email, subject: n.email.subject, body: n.email.body });
+  if (n.email) await mailUser(services, n.userId, n.email);
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;

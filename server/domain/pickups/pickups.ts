@@ -19,7 +19,7 @@ import { donationByKey } from "../donations/idempotency";
 import { likePattern } from "../campaigns/campaigns";
 import { addDays, pakistanToday } from "../dates";
 import { conflict, invalid, notFound } from "../errors";
-import { appLink, mailT, notify } from "../notifications/notifications";
+import { appLink, notify } from "../notifications/notifications";
 import { resolvePlace } from "../places/resolve";
 import { clearRateLimit, hitRateLimit } from "../rate-limit";
 
@@ -237,8 +237,9 @@ export async function assignRider(
       params: { campaign: p.campaignTitle },
       link: "/rider_home",
       email: {
-        subject: mailT("pickups:mail.assigned.subject"),
-        body: mailT("pickups:mail.assigned.body", { name: riderName, campaign: p.campaignTitle, link: appLink(services.config, "/rider_home") }),
+        subject: "pickups:mail.assigned.subject",
+        body: "pickups:mail.assigned.body",
+        params: { name: riderName, campaign: p.campaignTitle, link: appLink(services.config, "/rider_home") },
       },
     });
     if (p.riderId && p.riderId !== input.riderId) {
@@ -250,8 +251,9 @@ export async function assignRider(
       params: { campaign: p.campaignTitle, rider: riderName },
       link: "/dvh",
       email: {
-        subject: mailT("pickups:mail.riderAssigned.subject"),
-        body: mailT("pickups:mail.riderAssigned.body", { rider: riderName, campaign: p.campaignTitle, link: appLink(services.config, "/dvh") }),
+        subject: "pickups:mail.riderAssigned.subject",
+        body: "pickups:mail.riderAssigned.body",
+        params: { rider: riderName, campaign: p.campaignTitle, link: appLink(services.config, "/dvh") },
       },
     });
   });
@@ -328,21 +330,23 @@ export async function respondToAssignment(
       link: `/noncash_apps?view=${p.donationId}`,
       email: input.accept
         ? {
-            subject: mailT("pickups:mail.accepted.subject"),
-            body: mailT("pickups:mail.accepted.body", {
+            subject: "pickups:mail.accepted.subject",
+            body: "pickups:mail.accepted.body",
+            params: {
               rider: riderName,
               campaign: p.campaignTitle,
               link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
-            }),
+            },
           }
         : {
-            subject: mailT("pickups:mail.declined.subject"),
-            body: mailT("pickups:mail.declined.body", {
+            subject: "pickups:mail.declined.subject",
+            body: "pickups:mail.declined.body",
+            params: {
               rider: riderName,
               campaign: p.campaignTitle,
               reason: input.reason,
               link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
-            }),
+            },
           },
     }),
   );
@@ -390,12 +394,13 @@ export async function confirmCollected(services: PickupServices, riderId: string
       params: { campaign: p.campaignTitle },
       link,
       email: {
-        subject: mailT("pickups:mail.collectedNgo.subject"),
-        body: mailT("pickups:mail.collectedNgo.body", {
+        subject: "pickups:mail.collectedNgo.subject",
+        body: "pickups:mail.collectedNgo.body",
+        params: {
           rider: await nameOfRider(db, riderId),
           campaign: p.campaignTitle,
           link: appLink(services.config, link),
-        }),
+        },
       },
     });
     await notify(services, {
@@ -404,8 +409,9 @@ export async function confirmCollected(services: PickupServices, riderId: string
       params: { campaign: p.campaignTitle },
       link: "/dvh",
       email: {
-        subject: mailT("pickups:mail.collected.subject"),
-        body: mailT("pickups:mail.collected.body", { campaign: p.campaignTitle, link: appLink(services.config, "/dvh") }),
+        subject: "pickups:mail.collected.subject",
+        body: "pickups:mail.collected.body",
+        params: { campaign: p.campaignTitle, link: appLink(services.config, "/dvh") },
       },
     });
   });

@@ -10,7 +10,7 @@ import { isUuid } from "../campaigns/access";
 import { pakistanToday } from "../dates";
 import { DomainError, conflict, invalid, notFound } from "../errors";
 import { deleteFile, savePdf } from "../files/files";
-import { appLink, mailT, notify } from "../notifications/notifications";
+import { appLink, notify } from "../notifications/notifications";
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions";
 
 export type ApplicationStatus = (typeof volunteerApplications.$inferSelect)["status"];
@@ -111,8 +111,9 @@ export async function applyToPosition(
       params,
       link,
       email: {
-        subject: mailT("volunteer:mail.applied.subject", params),
-        body: mailT("volunteer:mail.applied.body", { ...params, link: appLink(services.config, link) }),
+        subject: "volunteer:mail.applied.subject",
+        body: "volunteer:mail.applied.body",
+        params: { ...params, link: appLink(services.config, link) },
       },
     });
   } catch (err) {
@@ -210,8 +211,9 @@ async function tellApplicant(
       params,
       link: "/dvh2",
       email: {
-        subject: mailT(`volunteer:mail.${status}.subject`, params),
-        body: mailT(`volunteer:mail.${bodyKey}.body`, { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh2") }),
+        subject: `volunteer:mail.${status}.subject`,
+        body: `volunteer:mail.${bodyKey}.body`,
+        params: { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh2") },
       },
     });
   } catch (err) {
