@@ -71,11 +71,13 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  // An unreadable form (see readFormData) says so, rather than blaming us.
+  const incomplete = isRouteErrorResponse(error) && error.status === 400 && error.data?.message === "errors:formIncomplete";
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <title>{t("errors:title")}</title>
       <h1 className="mb-4 text-2xl font-bold">{t("errors:title")}</h1>
-      <p role="alert">{t(notFound ? "errors:notFound" : forbidden ? "errors:forbidden" : "errors:unexpected")}</p>
+      <p role="alert">{t(notFound ? "errors:notFound" : forbidden ? "errors:forbidden" : incomplete ? "errors:formIncomplete" : "errors:unexpected")}</p>
       <a className="mt-6 inline-block text-brand-700 underline" href="/">
         {t("common:backHome")}
       </a>

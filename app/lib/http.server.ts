@@ -61,6 +61,20 @@ export async function formAction<T>(
   }
 }
 
+/**
+ * The submitted form of an action. A body that cannot be read as a form (cut off in transit, or not a form at
+ * all) is the sender's problem, not ours: it is answered 400 with a message that says to send it again, and
+ * nothing is changed.
+ */
+export async function readFormData(request: Request, context: AppLoadContext): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (err) {
+    context.services.log.warn({ err, path: new URL(request.url).pathname }, "an unreadable form was sent");
+    throw data({ message: "errors:formIncomplete" }, { status: 400 });
+  }
+}
+
 /** Maps a domain error thrown outside a form to an HTTP response (404, 403, ...). */
 export function throwHttp(err: unknown): never {
   if (err instanceof DomainError) throw data({ message: err.message }, { status: STATUS[err.kind] });

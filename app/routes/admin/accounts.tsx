@@ -8,7 +8,7 @@ import { ErrorBox } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
 import { accountActionSchema } from "~/forms/admin";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { listAccounts, restore, suspend, type VettedRole } from "../../../server/domain/admin/vetting";
 
@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireUser(context, "admin", request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: accountActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { intent, userId } = submission.value;

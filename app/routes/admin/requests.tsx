@@ -9,7 +9,7 @@ import { ErrorBox, SubmitButton } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
 import { rejectSchema, vettingSchema } from "~/forms/admin";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { accept, listPending, reject } from "../../../server/domain/admin/vetting";
@@ -32,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireUser(context, "admin", request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: vettingSchema });
   // Which row the answer belongs to, so its reject form shows the error and stays open.
   const target = { userId: String(submission.payload.userId ?? ""), intent: String(submission.payload.intent ?? "") };

@@ -15,7 +15,7 @@ import { ngoPickupSchema } from "~/forms/pickups";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
 import { ITEMS_PREVIEW_WORDS } from "~/lib/constants";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { previewWords } from "~/lib/text";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { DomainError } from "../../../server/domain/errors";
@@ -162,7 +162,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ngo = requireUser(context, "ngo", request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: ngoPickupSchema });
   // Which request and form the answer belongs to, so the dialog shows the error next to the right field.
   const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };

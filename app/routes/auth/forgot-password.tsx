@@ -6,12 +6,12 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form";
 import { forgotPasswordSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
+import { formAction, readFormData } from "~/lib/http.server";
 import { requestPasswordReset } from "../../../server/domain/accounts/password-reset";
 import { AuthPage, NoticeBox } from "./auth-ui";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const out = await formAction(submission, () =>
     requestPasswordReset(context.services, { email: submission.value.email, clientIp: context.clientIp }),

@@ -6,7 +6,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form";
 import { resetPasswordSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
+import { formAction, readFormData } from "~/lib/http.server";
 import { ROLE_SIGN_IN } from "~/lib/roles";
 import { isResetTokenUsable, resetPassword } from "../../../server/domain/accounts/password-reset";
 import { AuthPage } from "./auth-ui";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const hidden = ["password", "confirm"];
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   const { token, password } = submission.value;
   const out = await formAction(submission, () => resetPassword(context.services, { token, password, clientIp: context.clientIp }), hidden);

@@ -6,7 +6,7 @@ import { data, Form, redirect, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/resubmit";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
 import { ngoResubmitSchema, riderResubmitSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
+import { formAction, readFormData } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { ROLE_HOME, ROLE_SIGN_IN } from "~/lib/roles";
 import { getRejectedProfile, resubmit } from "../../../server/domain/accounts/resubmit";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, profile } = await rejectedUser(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const { services } = context;
   let out;
   if (profile.role === "ngo") {

@@ -6,7 +6,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
 import { roleSchema, signInSchema } from "~/forms/accounts";
-import { formAction } from "~/lib/http.server";
+import { formAction, readFormData } from "~/lib/http.server";
 import { ROLE_HOME, safeRedirectTarget, type Role } from "~/lib/roles";
 import { sessionCookie, signIn } from "../../../server/domain/accounts/sign-in";
 import { deleteSession } from "../../../server/domain/accounts/sessions";
@@ -33,7 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const role = roleOf(request);
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: signInSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { donorSignUpSchema, ngoSignUpSchema, riderSignUpSchema } from "~/forms/accounts";
 import { parseWithZod } from "~/forms/parse";
-import { formAction } from "~/lib/http.server";
+import { formAction, readFormData } from "~/lib/http.server";
 import { signUp, type SignUp } from "../../../server/domain/accounts/sign-up";
 
 const SCHEMAS = { ngo: ngoSignUpSchema, donor: donorSignUpSchema, rider: riderSignUpSchema } as const;
@@ -15,7 +15,7 @@ const AFTER_SIGN_UP = {
 
 /** The action of the three sign-up screens: parse with the role's schema, create the account, go to sign-in. */
 export async function signUpAction(role: SignUp["role"], request: Request, context: AppLoadContext) {
-  const submission = parseWithZod(await request.formData(), { schema: SCHEMAS[role] });
+  const submission = parseWithZod(await readFormData(request, context), { schema: SCHEMAS[role] });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

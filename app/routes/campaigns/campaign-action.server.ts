@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { campaignSchema, type CampaignValues } from "~/forms/campaigns";
 import { parseWithZod } from "~/forms/parse";
-import { formAction } from "~/lib/http.server";
+import { formAction, readFormData } from "~/lib/http.server";
 
 /**
  * The action of the create and edit screens: parse the form with the campaign schema, run the domain
@@ -15,7 +15,7 @@ export async function campaignFormAction(
   done: string,
   failure: "campaigns:errors.createFailed" | "campaigns:errors.saveFailed",
 ) {
-  const submission = parseWithZod(await request.formData(), { schema: campaignSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: campaignSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), errorParams: undefined }, { status: 400 });
   try {
     const out = await formAction(submission, () => run(submission.value));

@@ -12,7 +12,7 @@ import { parseWithZod } from "~/forms/parse";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { publicCampaignPath } from "~/lib/campaign-links";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { formatRupees } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
@@ -54,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, "ngo", request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: collabActionSchema });
   const intent = String(submission.payload.intent ?? "");
   if (submission.status !== "success") return data({ result: submission.reply(), intent }, { status: 400 });

@@ -12,7 +12,7 @@ import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { donatePayHref } from "~/lib/campaign-links";
 import { IMAGE_ACCEPT, PAYMENT_METHODS, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "~/lib/constants";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import {
   donationTarget,
   paymentAccount,
@@ -67,14 +67,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, "donor", request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch (err) {
-    // A body cut off in transit: nothing was stored, the donor can send it again.
-    context.services.log.warn({ err }, "reading a donation proof form failed");
-    return data<ActionResult>({ result: { status: "error", error: { "": [UPLOAD_FAILED] } } }, { status: 400 });
-  }
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: cashProofSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   let donationId: string;

@@ -11,7 +11,7 @@ import { parseWithZod } from "~/forms/parse";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { PICKUP_MAX_DAYS_AHEAD, PICKUP_SLOTS } from "~/lib/constants";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { DomainError } from "../../../server/domain/errors";
 import { donorContactNumber } from "../../../server/domain/donations/picker";
 import { addDays, pakistanToday } from "../../../server/domain/dates";
@@ -61,7 +61,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, "donor", request);
-  const submission = parseWithZod(await request.formData(), { schema: goodsOfferSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: goodsOfferSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   let donationId: string;
   try {

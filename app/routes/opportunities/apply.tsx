@@ -10,12 +10,11 @@ import { parseWithZod } from "~/forms/parse";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { RESUME_ACCEPT } from "~/lib/constants";
-import { formAction, requireUser, throwHttp } from "~/lib/http.server";
+import { formAction, readFormData, requireUser, throwHttp } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { applyToPosition } from "../../../server/domain/volunteering/applications";
 import { positionForDonor, type PositionDetail } from "../../../server/domain/volunteering/positions";
 
-const UPLOAD_FAILED = "opportunities:apply.uploadFailed";
 const APPLY_FAILED = "volunteer:errors.applyFailed";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -44,14 +43,7 @@ type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, "donor", request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch (err) {
-    // A body cut off in transit: nothing was stored, the donor can send it again.
-    context.services.log.warn({ err }, "reading a volunteer application form failed");
-    return data<ActionResult>({ result: { status: "error", error: { "": [UPLOAD_FAILED] } } }, { status: 400 });
-  }
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: applicationSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   try {

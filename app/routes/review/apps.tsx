@@ -16,7 +16,7 @@ import { parseWithZod } from "~/forms/parse";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { REASON_MAX_LENGTH } from "~/lib/constants";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { formatRupees } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
@@ -108,7 +108,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ngo = requireUser(context, "ngo", request);
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: decisionSchema });
   // Which donation and form the answer belongs to, so the dialog shows the error next to the right field.
   const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };

@@ -1,14 +1,15 @@
-import { Search } from "lucide-react";
-import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { ErrorBox } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { RiderPickupCard, type RiderCardReply } from "~/components/rider-pickup-card";
 import { RoleShell } from "~/components/role-shell";
+import { SearchForm } from "~/components/search-form";
 import { parseWithZod } from "~/forms/parse";
 import { riderPickupSchema } from "~/forms/pickups";
 import { useTranslation, type Lang } from "~/i18n/i18n";
-import { formAction, requireUser } from "~/lib/http.server";
+import { SEARCH_MAX_LENGTH } from "~/lib/constants";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { getRiderArea } from "../../../server/domain/accounts/settings";
 import { parsePage } from "../../../server/domain/admin/paging";
@@ -24,7 +25,6 @@ const TABS: readonly RiderTab[] = ["pending", "registered", "completed"];
 const NOTICES = ["accepted", "declined", "collected", "delivered"] as const;
 type Notice = (typeof NOTICES)[number];
 const NOTICE_OF: Record<string, Notice> = { accept: "accepted", decline: "declined", collect: "collected", deliver: "delivered" };
-const SEARCH_MAX = 100;
 
 /** The list's own query (tab, search, page), kept after an action and when switching tabs (without the page). */
 function listQuery(from: URLSearchParams, extra: Record<string, string> = {}, keep = ["tab", "q", "page"]): string {
@@ -60,7 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get("tab") as RiderTab | null;
   const tab: RiderTab = requested && TABS.includes(requested) ? requested : "pending";
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   let list = await riderPickups(db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
   if (list.rows.length === 0 && list.page > list.pages) {
     // Answers emptied the last page: show the one that is now last.
@@ -107,7 +107,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const rider = requireUser(context, "rider", request);
-  const submission = parseWithZod(await request.formData(), { schema: riderPickupSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: riderPickupSchema });
   // Which request and form the answer belongs to, so the card shows the error next to the right field.
   const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };
   if (submission.status !== "success") return data({ result: submission.reply(), ...target }, { status: 400 });
@@ -200,31 +200,16 @@ export default function RiderHome({ loaderData }: Route.ComponentProps) {
         )}
         <ErrorBox errors={pageErrors} />
 
-        <Form method="get" action="/rider_home" role="search" className="flex gap-2">
-          <input type="hidden" name="tab" value={tab} />
-          <label htmlFor="rider-search" className="sr-only">
-            {t("rider:search.label")}
-          </label>
-          <input
-            id="rider-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            key={q}
-            maxLength={SEARCH_MAX}
-            placeholder={t("rider:search.placeholder")}
-            className="min-h-12 min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
-          />
-          <button type="submit" className="inline-flex min-h-12 items-center gap-1 rounded-md bg-slate-800 px-4 font-bold text-white hover:bg-slate-700">
-            <Search aria-hidden="true" className="size-5" />
-            {t("rider:search.submit")}
-          </button>
-        </Form>
-        {q && (
-          <Link to={`/rider_home${listQuery(params, {}, ["tab"])}`} className="inline-flex min-h-11 items-center self-start font-medium text-brand-800 underline">
-            {t("rider:search.clear")}
-          </Link>
-        )}
+        <SearchForm
+          action="/rider_home"
+          id="rider-search"
+          q={q}
+          hidden={{ tab }}
+          label={t("rider:search.label")}
+          placeholder={t("rider:search.placeholder")}
+          submitLabel={t("rider:search.submit")}
+          clear={{ to: `/rider_home${listQuery(params, {}, ["tab"])}`, label: t("rider:search.clear") }}
+        />
 
         <h2 className="text-lg font-bold text-brand-900">{t(`rider:tabs.${tab}`)}</h2>
         <p className="-mt-2 text-slate-700">{t(`rider:lead.${tab}`)}</p>

@@ -9,7 +9,7 @@ import {
   pictureSchema,
   type SettingsIntent,
 } from "~/forms/settings";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import {
   changeNgoName,
   changePassword,
@@ -30,7 +30,7 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 export async function settingsAction(request: Request, context: AppLoadContext, role: "ngo" | "donor" | "rider") {
   const actor = requireUser(context, role, request);
   const { services } = context;
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "") as SettingsIntent;
   const back = `${new URL(request.url).pathname}?saved=${intent}`;
 

@@ -6,7 +6,7 @@ import { RiderAreaForm } from "~/components/rider-area-form";
 import { RoleShell } from "~/components/role-shell";
 import { parseWithZod } from "~/forms/parse";
 import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "~/forms/settings";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { clearRiderArea, getPersonSettings, getRiderArea, setRiderArea } from "../../../server/domain/accounts/settings";
 import { mapSettings } from "../campaigns/campaign-action.server";
 import { settingsAction } from "./actions.server";
@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String((await request.clone().formData()).get("intent") ?? "");
   if (!(RIDER_AREA_INTENTS as readonly string[]).includes(intent)) return settingsAction(request, context, "rider");
 
-  const formData = await request.formData();
+  const formData = await readFormData(request, context);
   const back = `${new URL(request.url).pathname}?saved=${intent}`;
   const { services } = context;
   let outcome;

@@ -10,7 +10,7 @@ import { applicationDecisionSchema } from "~/forms/volunteering";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
 import { REASON_MAX_LENGTH } from "~/lib/constants";
-import { formAction, requireUser, throwHttp } from "~/lib/http.server";
+import { formAction, readFormData, requireUser, throwHttp } from "~/lib/http.server";
 import { applicationForNgo, decideApplication } from "../../../server/domain/volunteering/applications";
 
 const CONFIRM_OVERFILL = "volunteer:errors.confirmOverfill";
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ngo = requireUser(context, "ngo", request);
-  const submission = parseWithZod(await request.formData(), { schema: applicationDecisionSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: applicationDecisionSchema });
   const intent = String(submission.payload.intent ?? "");
   if (submission.status !== "success") {
     return data({ result: submission.reply(), intent, errorParams: undefined }, { status: 400 });

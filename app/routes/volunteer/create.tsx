@@ -6,7 +6,7 @@ import { parseWithZod } from "~/forms/parse";
 import { positionSchema } from "~/forms/volunteering";
 import { useTranslation } from "~/i18n/i18n";
 import { POSITION_CLOSES_MAX_DAYS } from "~/lib/constants";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { addDays, pakistanToday } from "../../../server/domain/dates";
 import { createPosition } from "../../../server/domain/volunteering/positions";
 import { mapSettings } from "../campaigns/campaign-action.server";
@@ -19,7 +19,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, "ngo", request);
-  const submission = parseWithZod(await request.formData(), { schema: positionSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: positionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const out = await formAction(submission, () => createPosition(context.services, user.id, submission.value));

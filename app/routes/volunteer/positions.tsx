@@ -10,7 +10,7 @@ import { parseWithZod } from "~/forms/parse";
 import { positionStatusSchema } from "~/forms/volunteering";
 import { useTranslation } from "~/i18n/i18n";
 import { POSITION_CLOSES_MAX_DAYS } from "~/lib/constants";
-import { formAction, requireUser } from "~/lib/http.server";
+import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { addDays, pakistanToday } from "../../../server/domain/dates";
@@ -62,7 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, "ngo", request);
-  const submission = parseWithZod(await request.formData(), { schema: positionStatusSchema });
+  const submission = parseWithZod(await readFormData(request, context), { schema: positionStatusSchema });
   // Which card the answer belongs to, so its error shows next to that position's form.
   const positionId = String(submission.payload.positionId ?? "");
   if (submission.status !== "success") return data({ result: submission.reply(), positionId }, { status: 400 });
