@@ -1,8 +1,9 @@
-import { BadgeCheck, HandHeart, Info, MapPin, Package, Search } from "lucide-react";
-import { Form, Link } from "react-router";
+import { BadgeCheck, HandHeart, Info, MapPin, Package } from "lucide-react";
+import { Link } from "react-router";
 import { BackLink, DonateProblem } from "~/components/donate-parts";
 import { Pager } from "~/components/pager";
 import { ProgressBar } from "~/components/progress-bar";
+import { SearchForm } from "~/components/search-form";
 import { useTranslation } from "~/i18n/i18n";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "~/lib/campaign-links";
 import { formatRupees } from "~/lib/money";
@@ -11,8 +12,6 @@ import type { PickerData, PickerDetails } from "~/routes/donate/picker-data.serv
 
 /** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */
 export type PickerKind = "cash" | "goods";
-
-const SEARCH_MAX_LENGTH = 100;
 
 const KIND = {
   cash: {
@@ -69,31 +68,15 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
         </h2>
         <p className="text-slate-700">{t(k.lead)}</p>
       </div>
-      <Form method="get" action={k.base} role="search" className="flex flex-wrap gap-2">
-        <label htmlFor="donate-search" className="sr-only">
-          {t("donate:pick.searchLabel")}
-        </label>
-        <input
-          id="donate-search"
-          name="q"
-          type="search"
-          // A new search (or "show all") after a client-side navigation shows its own text, not the last one typed.
-          key={q}
-          defaultValue={q}
-          maxLength={SEARCH_MAX_LENGTH}
-          placeholder={t("donate:pick.searchPlaceholder")}
-          className="min-w-0 flex-1 basis-48 rounded-md border border-slate-400 bg-white px-3 py-2"
-        />
-        <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white">
-          <Search aria-hidden="true" className="size-4" />
-          {t("donate:pick.search")}
-        </button>
-        {q && (
-          <Link to={k.base} className="self-center px-2 font-medium text-brand-800 underline">
-            {t("donate:pick.showAll")}
-          </Link>
-        )}
-      </Form>
+      <SearchForm
+        action={k.base}
+        id="donate-search"
+        q={q}
+        label={t("donate:pick.searchLabel")}
+        placeholder={t("donate:pick.searchPlaceholder")}
+        submitLabel={t("donate:pick.search")}
+        clear={{ to: k.base, label: t("donate:pick.showAll") }}
+      />
 
       {list.rows.length === 0 ? (
         <p role="status" className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">

@@ -11,6 +11,8 @@ export const REASON_MAX_LENGTH = 500;
 export const ACCOUNT_FIELD_MAX_LENGTH = 60;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PAGE_SIZE = 10;
+/** Longest search text looked for; anything longer is cut. */
+export const SEARCH_MAX_LENGTH = 100;
 export const CURRENCY = "Rs.";
 export const CAMPAIGN_TITLE_MAX_WORDS = 8;
 export const CAMPAIGN_DESCRIPTION_MAX_WORDS = 50;

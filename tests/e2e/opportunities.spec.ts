@@ -1,4 +1,3 @@
-import { gzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import type { Db } from "../../server/db/client";
@@ -393,23 +392,4 @@ test.describe("volunteer history", () => {
     await expect(page.getByRole("navigation", { name: "آپ کا ریکارڈ" }).getByRole("link", { name: "رضاکاری" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByText("نامنظور")).toBeVisible();
   });
-});
-
-test("the donor's volunteering pages stay within the JavaScript budget", async ({ page, db, login }) => {
-  await login({ role: "donor" });
-  const owner = await ngo(db, `Budget ${unique()} Trust`);
-  const position = await makePosition(db, owner.id);
-  for (const path of ["/vfg1", `/vfg2?position=${position.id}`, `/vfg3?position=${position.id}`, "/dvh2"]) {
-    const bodies: Promise<Buffer>[] = [];
-    const onResponse = (r: import("@playwright/test").Response) => {
-      if (r.request().resourceType() === "script" || r.url().endsWith(".js")) bodies.push(r.body());
-    };
-    page.on("response", onResponse);
-    await page.goto(path, { waitUntil: "networkidle" });
-    page.off("response", onResponse);
-    const bytes = (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b).length, 0);
-    test.info().annotations.push({ type: "js-bytes", description: `${path.split("?")[0]}: ${bytes}` });
-    console.log(`JS ${path.split("?")[0]}: ${bytes} bytes gzip`);
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(150 * 1024);
-  }
 });

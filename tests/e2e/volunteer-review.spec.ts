@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
@@ -325,25 +324,4 @@ test("only the NGO of the position sees an application and its resume; a donor i
   await page.goto("/vol2");
   await expect(page).not.toHaveURL(/\/vol2/);
   await expect(page).toHaveURL(/\/donor_home/);
-});
-
-test("the review pages stay within the JavaScript budget", async ({ page, db, login }) => {
-  const ngo = await login({ role: "ngo" });
-  const position = await makePosition(db, ngo.id);
-  const application = await makeApplication(db, position.id, (await makeUser(db, "donor")).id);
-  const sizes: Record<string, number> = {};
-  for (const path of ["/vol2", `/vol3?application=${application.id}`]) {
-    const bodies: Promise<Buffer>[] = [];
-    const onResponse = (r: import("@playwright/test").Response) => {
-      if (r.request().resourceType() === "script" || r.url().endsWith(".js")) bodies.push(r.body());
-    };
-    page.on("response", onResponse);
-    await page.goto(path, { waitUntil: "networkidle" });
-    page.off("response", onResponse);
-    const bytes = (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b).length, 0);
-    sizes[path.split("?")[0]!] = bytes;
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(150 * 1024);
-  }
-  test.info().annotations.push({ type: "js-bytes", description: JSON.stringify(sizes) });
-  console.log(`JavaScript (gzip): ${JSON.stringify(sizes)}`);
 });

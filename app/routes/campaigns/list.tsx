@@ -1,12 +1,13 @@
-import { ChartColumn, MapPin, Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link, NavLink, useLocation } from "react-router";
 import type { Route } from "./+types/list";
 import { Pager } from "~/components/pager";
 import { ProgressBar } from "~/components/progress-bar";
 import { RoleShell } from "~/components/role-shell";
+import { SearchForm } from "~/components/search-form";
 import { useTranslation } from "~/i18n/i18n";
 import { analyticsHref, publicCampaignPath } from "~/lib/campaign-links";
-import { DESCRIPTION_PREVIEW_WORDS } from "~/lib/constants";
+import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { requireUser } from "~/lib/http.server";
 import { formatRupees } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
@@ -21,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);
   const url = new URL(request.url);
   const tab: CampaignTab = url.pathname.startsWith("/comp_camp") ? "successful" : "ongoing";
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
   const list = await listCampaigns(context.services.db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
   const notice = url.searchParams.get("notice");
   return {
@@ -81,23 +82,16 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <Form method="get" role="search" className="my-4 flex gap-2" action={location.pathname}>
-        <label htmlFor="campaign-search" className="sr-only">
-          {t("campaigns:list.searchLabel")}
-        </label>
-        <input
+      <div className="my-4">
+        <SearchForm
+          action={location.pathname}
           id="campaign-search"
-          name="q"
-          type="search"
-          defaultValue={q}
+          q={q}
+          label={t("campaigns:list.searchLabel")}
           placeholder={t("campaigns:list.searchPlaceholder")}
-          className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2"
+          submitLabel={t("campaigns:list.search")}
         />
-        <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white">
-          <Search aria-hidden="true" className="size-4" />
-          {t("campaigns:list.search")}
-        </button>
-      </Form>
+      </div>
 
       <h2 className="sr-only">{heading}</h2>
       {campaigns.rows.length === 0 ? (

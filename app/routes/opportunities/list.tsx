@@ -1,19 +1,18 @@
-import { formatDay } from "~/components/date-time";
-import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Search, Users } from "lucide-react";
-import { Form, Link } from "react-router";
+import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/list";
+import { formatDay } from "~/components/date-time";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
+import { SearchForm } from "~/components/search-form";
 import { useTranslation } from "~/i18n/i18n";
-import { DESCRIPTION_PREVIEW_WORDS } from "~/lib/constants";
+import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { previewWords } from "~/lib/text";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { DomainError } from "../../../server/domain/errors";
 import { openPositions, positionForDonor } from "../../../server/domain/volunteering/positions";
-
-const SEARCH_MAX_LENGTH = 100;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -86,31 +85,16 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
           <h2 className="text-2xl font-bold text-brand-900">{heading}</h2>
           <p className="text-slate-700">{t("opportunities:list.lead")}</p>
         </div>
-        <Form method="get" action="/vfg1" role="search" className="flex flex-wrap gap-2">
-          <label htmlFor="position-search" className="w-full font-medium text-slate-800">
-            {t("opportunities:list.searchLabel")}
-          </label>
-          <input
-            // A new search (or Show all) replaces the field, so it always shows the search the list is for.
-            key={q}
-            id="position-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder={t("opportunities:list.searchPlaceholder")}
-            className="min-h-11 min-w-0 flex-1 basis-48 rounded-md border border-slate-400 bg-white px-3 py-2"
-          />
-          <button type="submit" className="inline-flex min-h-11 items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white">
-            <Search aria-hidden="true" className="size-4" />
-            {t("opportunities:list.search")}
-          </button>
-          {q && (
-            <Link to="/vfg1" className="inline-flex min-h-11 items-center px-2 font-medium text-brand-800 underline">
-              {t("opportunities:list.clear")}
-            </Link>
-          )}
-        </Form>
+        <SearchForm
+          action="/vfg1"
+          id="position-search"
+          q={q}
+          showLabel
+          label={t("opportunities:list.searchLabel")}
+          placeholder={t("opportunities:list.searchPlaceholder")}
+          submitLabel={t("opportunities:list.search")}
+          clear={{ to: "/vfg1", label: t("opportunities:list.clear") }}
+        />
 
         {list.rows.length === 0 ? (
           <p role="status" className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">

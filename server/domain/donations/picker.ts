@@ -1,13 +1,10 @@
 import { and, count, desc, eq, ilike } from "drizzle-orm";
-import { DONATE_PICKER_PAGE_SIZE } from "../../../app/lib/constants";
+import { DONATE_PICKER_PAGE_SIZE, SEARCH_MAX_LENGTH } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
 import { campaigns, donorProfiles } from "../../db/schema";
 import type { Paged } from "../admin/paging";
 import { ngosOfCampaigns, type CampaignNgo } from "../campaigns/access";
 import { likePattern } from "../campaigns/campaigns";
-
-/** Longest search text looked for; anything longer is cut, as on the NGO's list. */
-const SEARCH_MAX_LENGTH = 100;
 
 /** One card of the donor's campaign picker (/donate1). */
 export interface PickerCampaign {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { positionSchema, type PositionInput, type PositionValues } from "../../../app/forms/volunteering";
-import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS } from "../../../app/lib/constants";
+import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, SEARCH_MAX_LENGTH } from "../../../app/lib/constants";
 import type { Db, DbOrTx } from "../../db/client";
 import { ngoProfiles, users, volunteerApplications, volunteerPositions } from "../../db/schema";
 import type { Services } from "../../services";
@@ -15,9 +15,6 @@ import { deleteFile, saveImage } from "../files/files";
 import { resolvePlace } from "../places/resolve";
 
 export type Position = typeof volunteerPositions.$inferSelect;
-
-/** Longest search text looked for; anything longer is cut. */
-const SEARCH_MAX_LENGTH = 100;
 
 /**
  * Parses position input with the form's schema (the routes do this with the submitted form; the seed and tests
