@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
+import { REGISTRATION_MAX_LENGTH } from "~/lib/constants";
 import { ROLES } from "~/lib/roles";
 import { address, cnic, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields";
 
 export const ngoSignUpSchema = z.object({
   name: requiredText("validation:ngoNameRequired"),
   address: address("validation:ngoAddressRequired"),
-  registrationNumber: requiredText("validation:registrationRequired"),
+  registrationNumber: requiredText("validation:registrationRequired", REGISTRATION_MAX_LENGTH),
   contactNumber: phone("validation:contactRequired"),
   email: email(),
   password: newPassword(),

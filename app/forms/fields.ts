@@ -29,6 +29,7 @@ export const newPassword = () =>
   z.string({ error: "validation:passwordMin" }).check(
     z.minLength(PASSWORD_MIN_LENGTH, "validation:passwordMin"),
     z.maxLength(PASSWORD_MAX_LENGTH, "validation:tooLong"),
+    z.refine((p) => p.trim().length > 0, "validation:passwordBlank"),
     z.refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), "validation:passwordCommon"),
   );
 

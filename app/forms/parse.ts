@@ -1,27 +1,43 @@
 import { formatPaths, parse, type Submission } from "@conform-to/dom";
 import * as z from "zod/mini";
+import { hasControlCharacters } from "~/lib/text";
+
+/** The message for a field that holds characters no person types (see hasControlCharacters). */
+export const CONTROL_CHARACTERS_MESSAGE = "validation:controlCharacters";
 
 /**
  * Parses a form submission with a schema, in the browser and on the server alike. Empty text fields and
- * empty file inputs count as "not given" (as a browser without JavaScript sends them). Built on zod/mini
+ * empty file inputs count as "not given" (as a browser without JavaScript sends them). A field that holds a
+ * control character (a NUL, say) is refused here, for every form at once, with a message under that field,
+ * before any schema or database sees it. Built on zod/mini
  * and Conform's own parser to keep form pages within the JavaScript budget (decision 005).
  */
 export function parseWithZod<S extends z.ZodMiniType>(
   payload: FormData | URLSearchParams,
   { schema }: { schema: S },
 ): Submission<z.input<S>, string[], z.output<S>> {
+  const refused = fieldsWithControlCharacters(payload);
   return parse<z.output<S>, string[]>(payload, {
     resolve(value) {
       const result = z.safeParse(schema, emptyToUndefined(value));
-      if (result.success) return { value: result.data };
+      if (result.success && refused.length === 0) return { value: result.data };
       const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
+      for (const name of refused) error[name] = [CONTROL_CHARACTERS_MESSAGE];
+      for (const issue of result.success ? [] : result.error.issues) {
         const name = formatPaths(issue.path.filter((p): p is string | number => typeof p !== "symbol"));
         (error[name] ??= []).push(issue.message);
       }
       return { error };
     },
   }) as Submission<z.input<S>, string[], z.output<S>>;
+}
+
+function fieldsWithControlCharacters(payload: FormData | URLSearchParams): string[] {
+  const names = new Set<string>();
+  for (const [name, value] of payload.entries()) {
+    if (hasControlCharacters(name) || (typeof value === "string" && hasControlCharacters(value))) names.add(name);
+  }
+  return [...names];
 }
 
 function emptyToUndefined(value: unknown): unknown {

@@ -1,3 +1,5 @@
+import { hasControlCharacters } from "./text";
+
 /** Roles, their pages and the specification's route table, shared by the server guard and the screens. */
 export const ROLES = ["admin", "ngo", "donor", "rider"] as const;
 export type Role = (typeof ROLES)[number];
@@ -50,10 +52,26 @@ export function requiredRole(pathname: string): Role | null {
   return GUARDED_PATHS[first] ?? null;
 }
 
-/** Only local paths may be redirect targets, so a crafted link cannot send a user elsewhere. */
+/** Longest redirect target kept; a longer one is not a link this app makes. */
+const REDIRECT_MAX_LENGTH = 2048;
+const LOCAL_BASE = "http://local.invalid";
+
+/**
+ * The one judge of a redirect target (after sign-in, the language switch, a notification's link): a path on
+ * this site, or `fallback`. A crafted value cannot lead elsewhere: no scheme, no `//host` (nor `/\host`, nor
+ * `/\t/host`, which a URL parser reads as `//host` once it drops the tab), no control characters (a CR/LF
+ * would split the Location header). The path is returned as the URL parser normalises it.
+ */
 export function safeRedirectTarget(target: unknown, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+  if (typeof target !== "string" || target.length > REDIRECT_MAX_LENGTH) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.includes("\\")) return fallback;
+  if (hasControlCharacters(target, { lineBreaks: false })) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, LOCAL_BASE);
+  } catch {
     return fallback;
   }
-  return target;
+  if (url.origin !== LOCAL_BASE || url.pathname.startsWith("//")) return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -6,7 +6,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
-import { ROLE_HOME, ROLE_SIGN_IN, requiredRole } from "../../app/lib/roles";
+import { hasControlCharacters } from "../../app/lib/text";
+import { ROLE_HOME, ROLE_SIGN_IN, requiredRole, safeRedirectTarget } from "../../app/lib/roles";
 import { SESSION_COOKIE, getSessionUser, type SessionUser } from "../domain/accounts/sessions";
 import { changeLanguage } from "../domain/accounts/settings";
 import { readFileForUser } from "../domain/files/files";
@@ -14,7 +15,7 @@ import type { Services } from "../services";
 import { MAX_REQUEST_BYTES } from "./limits";
 import { originAllowed } from "./origin";
 import { tileImageSource } from "./tile-origin";
-import { tooLargeResponse } from "./too-large";
+import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal";
 
 type Env = {
   Variables: {
@@ -61,12 +62,36 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
       strictTransportSecurity: config.secureCookies ? "max-age=31536000; includeSubDomains" : false,
       referrerPolicy: "strict-origin-when-cross-origin",
       crossOriginEmbedderPolicy: false,
+      // The app uses none of these; the place field asks for a location through the server, not the browser.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        magnetometer: [],
+        gyroscope: [],
+        accelerometer: [],
+        browsingTopics: [],
+      },
     }),
   );
 
+  // One guard for every address: a path or query that holds a control character (a NUL, say) or a broken
+  // escape is refused here, before any route, loader or query sees it.
+  app.use(async (c, next) => {
+    const bad = badPart(c.req.url);
+    if (bad) return badAddressResponse(c, config.APP_URL, bad);
+    await next();
+  });
+
   // Every state-changing request must come from a page of this site.
   app.use(async (c, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !originAllowed(c.req.raw.headers, config.APP_URL)) {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !originAllowed(c.req.raw.headers, config.APP_URL, c.req.url)) {
       log.warn({ path: c.req.path, origin: c.req.header("origin") ?? null }, "refused cross-origin request");
       return c.text("This request came from another site and was refused.", 403);
     }
@@ -116,12 +141,19 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   // Language switch: a plain form post, so it works before any JavaScript arrives. A signed-in account keeps
   // the choice as well, for the emails it is sent.
   app.post("/language", async (c) => {
-    const form = await c.req.parseBody();
-    const lang = isLang(form.lang) ? form.lang : "en";
+    let form: FormData;
+    try {
+      form = await c.req.raw.formData();
+    } catch {
+      return unreadableFormResponse(c, config.APP_URL);
+    }
+    const lang = form.get("lang");
+    if (!isLang(lang)) return unreadableFormResponse(c, config.APP_URL);
+    // Decided before anything changes: a target this site cannot go to falls back to the home page.
+    const back = safeRedirectTarget(form.get("redirectTo"), "/");
     const user = c.get("user");
     if (user) await changeLanguage(db, user, lang);
     setCookie(c, LANG_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "Lax", secure: config.secureCookies });
-    const back = typeof form.redirectTo === "string" && form.redirectTo.startsWith("/") && !form.redirectTo.startsWith("//") ? form.redirectTo : "/";
     return c.redirect(back, 303);
   });
 
@@ -147,7 +179,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   });
 
   app.all("*", async (c) => {
-    return handleRequest(c.req.raw, {
+    const res = await handleRequest(c.req.raw, {
       services,
       user: c.get("user"),
       sessionToken: c.get("sessionToken"),
@@ -155,6 +187,11 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
       lang: c.get("lang"),
       clientIp: clientIp(c, config.TRUST_PROXY),
     });
+    // Pages and their `.data` are made for whoever asked: no browser or proxy keeps them unless a route says so.
+    if (res.headers.has("Cache-Control")) return res;
+    const headers = new Headers(res.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   });
 
   return app;
@@ -170,4 +207,30 @@ function clientIp(c: Context, trustProxy: boolean): string {
   } catch {
     return "unknown";
   }
+}
+
+/**
+ * Which part of an address holds what no link of this app has: a control character (NUL, CR, LF, tab ...) or
+ * a percent escape that does not decode, in the path or in a query name or value. Null when it is clean.
+ */
+function badPart(href: string): "path" | "query" | null {
+  const url = new URL(href);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return "path";
+  }
+  if (hasControlCharacters(path, { lineBreaks: false })) return "path";
+  if (!url.search) return null;
+  for (const part of url.search.slice(1).split("&")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, " "));
+    } catch {
+      return "query";
+    }
+    if (hasControlCharacters(decoded, { lineBreaks: false })) return "query";
+  }
+  return null;
 }

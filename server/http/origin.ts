@@ -1,8 +1,8 @@
 /**
  * True when a state-changing request comes from this site: its Origin (or, failing that, its Referer)
- * is the configured public address or the host the request was sent to.
+ * is the configured public address or, scheme, host and port alike, the address the request was sent to.
  */
-export function originAllowed(headers: Headers, appUrl: string): boolean {
+export function originAllowed(headers: Headers, appUrl: string, requestUrl: string): boolean {
   const source = headers.get("origin") ?? refererOrigin(headers.get("referer"));
   if (!source || source === "null") return false;
   let origin: URL;
@@ -11,9 +11,7 @@ export function originAllowed(headers: Headers, appUrl: string): boolean {
   } catch {
     return false;
   }
-  if (origin.origin === new URL(appUrl).origin) return true;
-  const host = headers.get("host");
-  return host !== null && origin.host === host;
+  return origin.origin === new URL(appUrl).origin || origin.origin === new URL(requestUrl).origin;
 }
 
 function refererOrigin(referer: string | null): string | null {

@@ -580,7 +580,11 @@ describe("cash donations", () => {
         },
       };
 
-      await expect(submitCashDonation({ ...s, storage }, donor.id, proofValues(await proofFields(campaign, owner.id)))).rejects.toThrow();
+      // The donor is told the campaign is gone (a 404 with that message), not to try again later.
+      expect(await failure(submitCashDonation({ ...s, storage }, donor.id, proofValues(await proofFields(campaign, owner.id))))).toEqual({
+        kind: "not_found",
+        message: "donate:details.notFound",
+      });
 
       expect(storedKey).not.toBeNull();
       expect(await s.storage.get(storedKey!)).toBeNull();

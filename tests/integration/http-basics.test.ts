@@ -12,16 +12,22 @@ const APP = "http://localhost:3000";
 const headers = (h: Record<string, string>) => new Headers(h);
 
 describe("origin check", () => {
-  it("accepts the app's own origin and the request's host", () => {
-    expect(originAllowed(headers({ origin: APP }), APP)).toBe(true);
-    expect(originAllowed(headers({ origin: "http://127.0.0.1:3100", host: "127.0.0.1:3100" }), APP)).toBe(true);
-    expect(originAllowed(headers({ referer: "http://localhost:3000/ngo_signup" }), APP)).toBe(true);
+  const sentTo = "http://127.0.0.1:3100/ngo_signup";
+  it("accepts the app's own origin and the address the request was sent to", () => {
+    expect(originAllowed(headers({ origin: APP }), APP, sentTo)).toBe(true);
+    expect(originAllowed(headers({ origin: "http://127.0.0.1:3100" }), APP, sentTo)).toBe(true);
+    expect(originAllowed(headers({ referer: "http://localhost:3000/ngo_signup" }), APP, sentTo)).toBe(true);
   });
   it("refuses other sites, opaque origins and requests that name none", () => {
-    expect(originAllowed(headers({ origin: "https://evil.example", host: "localhost:3000" }), APP)).toBe(false);
-    expect(originAllowed(headers({ origin: "null", host: "localhost:3000" }), APP)).toBe(false);
-    expect(originAllowed(headers({ host: "localhost:3000" }), APP)).toBe(false);
-    expect(originAllowed(headers({ origin: "not a url" }), APP)).toBe(false);
+    expect(originAllowed(headers({ origin: "https://evil.example" }), APP, sentTo)).toBe(false);
+    expect(originAllowed(headers({ origin: "null" }), APP, sentTo)).toBe(false);
+    expect(originAllowed(headers({}), APP, sentTo)).toBe(false);
+    expect(originAllowed(headers({ origin: "not a url" }), APP, sentTo)).toBe(false);
+  });
+  it("compares the scheme and port too, not only the host", () => {
+    expect(originAllowed(headers({ origin: "https://127.0.0.1:3100" }), APP, sentTo)).toBe(false);
+    expect(originAllowed(headers({ origin: "http://127.0.0.1:3101" }), APP, sentTo)).toBe(false);
+    expect(originAllowed(headers({ origin: "https://localhost:3000" }), APP, sentTo)).toBe(false);
   });
 });
 
@@ -44,6 +50,16 @@ describe("route table", () => {
     expect(safeRedirectTarget("https://evil.example", "/")).toBe("/");
     expect(safeRedirectTarget("/\\evil.example", "/")).toBe("/");
     expect(safeRedirectTarget(undefined, "/x")).toBe("/x");
+  });
+  it("refuses targets a URL parser would read as another host, and control characters", () => {
+    for (const bad of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/%09/x\u0000", "/a\u0000b", "/a\rSet-Cookie: x=1", "/\u0085x", "/" + "a".repeat(3000), "javascript:alert(1)", "/\\\\evil"]) {
+      expect(safeRedirectTarget(bad, "/home"), JSON.stringify(bad)).toBe("/home");
+    }
+  });
+  it("keeps local paths, their queries and Urdu, written as a Location header can carry them", () => {
+    expect(safeRedirectTarget("/donate1?campaign=roti-bank&x=1", "/")).toBe("/donate1?campaign=roti-bank&x=1");
+    expect(safeRedirectTarget("/campaign/کراچی", "/")).toBe("/campaign/%DA%A9%D8%B1%D8%A7%DA%86%DB%8C");
+    expect(safeRedirectTarget("/a/../b", "/")).toBe("/b");
   });
 });
 

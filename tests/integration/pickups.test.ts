@@ -180,6 +180,24 @@ describe("pick-ups", () => {
       expect(notices).toMatchObject([{ type: "pickupRequested", params: { campaign: w.campaign.title } }]);
     });
 
+    it("tells the donor the campaign is gone when its NGO deletes it while the offer is on its way, and writes nothing", async () => {
+      const doomed = await makeCampaign(s.db, w.ngo.id);
+      // The NGO deletes the campaign (no donations yet) while the donor's area is being looked up.
+      const geocoder = {
+        ...s.geocoder,
+        async resolve(text: string) {
+          await s.db.delete(campaigns).where(eq(campaigns.id, doomed.id));
+          return s.geocoder.resolve(text);
+        },
+      };
+      const before = (await s.db.select().from(donations).where(eq(donations.donorId, w.donor.id))).length;
+      expect(await failure(offerGoods({ ...s, geocoder }, w.donor.id, offerValues(form({ campaign: doomed.slug }))))).toEqual({
+        kind: "not_found",
+        message: "donate:details.notFound",
+      });
+      expect(await s.db.select().from(donations).where(eq(donations.donorId, w.donor.id))).toHaveLength(before);
+    });
+
     it("keeps a point adjusted on the map inside Pakistan, and ignores one outside", async () => {
       const inside = await offer(form({ areaLat: "31.5204", areaLng: "74.3587" }));
       expect(await pickupRow(inside.id)).toMatchObject({ areaLabel: LAHORE.label, lat: 31.5204, lng: 74.3587 });

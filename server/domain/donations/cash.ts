@@ -3,6 +3,7 @@ import type { CashProofValues } from "../../../app/forms/donations";
 import { PAGE_SIZE, PAYMENT_METHODS } from "../../../app/lib/constants";
 import { formatRupees } from "../../../app/lib/money";
 import type { DbOrTx } from "../../db/client";
+import { isForeignKeyViolation } from "../../db/errors";
 import { campaigns, donations, donorProfiles, ngoProfiles, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
@@ -14,6 +15,15 @@ import { deleteFile, saveImage } from "../files/files";
 import { appLink, notify } from "../notifications/notifications";
 import { imageFingerprint } from "./fingerprint";
 import { donationByKey } from "./idempotency";
+
+/**
+ * A donation refused by the campaign's foreign key: the NGO deleted the campaign between the donor's page and
+ * their post. The donor is told the campaign is gone, not to try again later.
+ */
+export function campaignGone(err: unknown): never {
+  if (isForeignKeyViolation(err)) throw notFound("donate:details.notFound");
+  throw err;
+}
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type DonationStatus = (typeof donations.$inferSelect)["status"];
@@ -169,7 +179,7 @@ export async function submitCashDonation(
     id = row?.id;
   } catch (err) {
     await deleteFile(services, proofKey);
-    throw err;
+    campaignGone(err);
   }
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.

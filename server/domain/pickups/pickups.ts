@@ -15,6 +15,7 @@ import type { Services } from "../../services";
 import { paged, pageOffset, type Paged } from "../admin/paging";
 import { recordAudit } from "../audit/audit";
 import { isUuid, ngosOfCampaigns } from "../campaigns/access";
+import { campaignGone } from "../donations/cash";
 import { donationByKey } from "../donations/idempotency";
 import { likePattern } from "../campaigns/campaigns";
 import { addDays, pakistanToday } from "../dates";
@@ -125,7 +126,7 @@ export async function offerGoods(
     });
     await tx.insert(pickupEvents).values({ donationId: row.id, type: "requested", actorId: donorId });
     return row.id;
-  });
+  }).catch(campaignGone);
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.
     const first = await donationByKey(db, donorId, values.idempotencyKey);
