@@ -46,3 +46,19 @@ test("pages carry security headers with a nonce-based Content-Security-Policy", 
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
+
+test("pages made for a signed-in user, and their data, are never kept by a browser or a proxy", async ({ page, login }) => {
+  await login({ role: "admin" });
+  for (const path of ["/admin/outbox", "/admin/outbox.data", "/admin"]) {
+    const response = await page.request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"], path).toBe("private, no-store");
+  }
+  // A reset link's page carries a secret in its address: not kept either.
+  const reset = await page.request.get("/reset_password?token=made-up");
+  expect(reset.headers()["cache-control"]).toBe("private, no-store");
+  // Hashed assets are the exception: kept for a year.
+  const html = await (await page.request.get("/admin")).text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+  expect((await page.request.get(asset)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});

@@ -30,4 +30,11 @@ test("a form cut off in transit is answered 400 with a message to send it again,
     expect(answer.status(), path).toBe(400);
     expect(await answer.text(), path).toContain(MESSAGE);
   }
+
+  // The rider's page has its own forms and the shared settings forms behind one action: one read of the body.
+  await context.clearCookies();
+  await login({ role: "rider" });
+  const rider = await send("/rider_profile");
+  expect(rider.status()).toBe(400);
+  expect(await rider.text()).toContain(MESSAGE);
 });

@@ -27,10 +27,16 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
  * (so a reload never sends the form again); a failure answers with the form's errors and its intent, so
  * the page shows them on the right form.
  */
-export async function settingsAction(request: Request, context: AppLoadContext, role: "ngo" | "donor" | "rider") {
+export async function settingsAction(
+  request: Request,
+  context: AppLoadContext,
+  role: "ngo" | "donor" | "rider",
+  /** The body, when the page's own action has already read it (one read, through readFormData). */
+  body?: FormData,
+) {
   const actor = requireUser(context, role, request);
   const { services } = context;
-  const formData = await readFormData(request, context);
+  const formData = body ?? (await readFormData(request, context));
   const intent = String(formData.get("intent") ?? "") as SettingsIntent;
   const back = `${new URL(request.url).pathname}?saved=${intent}`;
 

@@ -20,12 +20,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const actor = requireUser(context, "rider", request);
-  // The area forms are the rider's own; every other form of the page goes to the shared settings action,
-  // which reads the body itself (hence the clone).
-  const intent = String((await request.clone().formData()).get("intent") ?? "");
-  if (!(RIDER_AREA_INTENTS as readonly string[]).includes(intent)) return settingsAction(request, context, "rider");
-
+  // The area forms are the rider's own; every other form of the page goes to the shared settings action.
   const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  if (!(RIDER_AREA_INTENTS as readonly string[]).includes(intent)) return settingsAction(request, context, "rider", formData);
+
   const back = `${new URL(request.url).pathname}?saved=${intent}`;
   const { services } = context;
   let outcome;
