@@ -10,6 +10,13 @@ export const EMAIL_MAX_LENGTH = 254;
 export const REASON_MAX_LENGTH = 500;
 export const ACCOUNT_FIELD_MAX_LENGTH = 60;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Most pixels an uploaded image may have, read from its header before it is decoded. The largest photo a phone
+ * saves by default is 24.5 MP (5712 x 4284, recent iPhones); 48-200 MP sensors save 12-16 MP unless a full-
+ * resolution mode is chosen, and screenshots are 2-5 MP. Decoding cost grows with pixels, not bytes (a
+ * compressed PNG of a few KB can hold 40 MP), so this bounds the work one upload can ask for.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
 export const PAGE_SIZE = 10;
 /** Longest search text looked for; anything longer is cut. */
 export const SEARCH_MAX_LENGTH = 100;
@@ -58,3 +65,8 @@ export const POSITION_CLOSES_MAX_DAYS = 365;
 export const APPLICATION_TEXT_MAX_LENGTH = 2000;
 export const RESUME_MAX_BYTES = 2 * 1024 * 1024;
 export const RESUME_ACCEPT = "application/pdf,.pdf";
+
+/** The outbox's error for a message with a private link when no mail server is configured (shown translated). */
+export const MAIL_ERROR_NO_SERVER = "no-mail-server";
+/** What the outbox keeps of a message with a private link, whatever became of it: never the link (shown translated). */
+export const MAIL_BODY_WITHHELD = "[not kept: contained a private link]";

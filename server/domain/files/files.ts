@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
 import { donations, files, volunteerApplications, volunteerPositions } from "../../db/schema";
 import type { Services } from "../../services";
 import type { SessionUser } from "../accounts/sessions";
 import { invalid } from "../errors";
+import { reEncodeImage } from "./re-encode";
 
 export { pictureUrl } from "../../../app/lib/pictures";
 
@@ -17,7 +17,6 @@ export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "post
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */
 const PUBLIC_KINDS: ReadonlySet<FileKind> = new Set(["logo", "campaign", "poster"]);
 const ACCEPTED_IMAGES = new Set(["image/jpeg", "image/png", "image/webp"]);
-const MAX_IMAGE_EDGE = 1600;
 
 /**
  * Checks an uploaded image by its content (not its name or declared type), re-encodes it to WebP
@@ -33,16 +32,11 @@ export async function saveImage(
   const input = Buffer.from(await file.arrayBuffer());
   const sniffed = await fileTypeFromBuffer(input);
   if (!sniffed || !ACCEPTED_IMAGES.has(sniffed.mime)) throw invalid("validation:imageInvalid", field);
-  let output: Buffer;
-  try {
-    output = await sharp(input, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-  } catch {
-    throw invalid("validation:imageInvalid", field);
+  const encoded = await reEncodeImage(input);
+  if (!encoded.ok) {
+    throw invalid(encoded.reason === "tooManyPixels" ? "validation:imageTooManyPixels" : "validation:imageInvalid", field);
   }
+  const output = encoded.output;
   const key = `${kind}/${randomUUID()}.webp`;
   await services.storage.put(key, output);
   await services.db.insert(files).values({ key, kind, ownerId, contentType: "image/webp", size: output.length });
