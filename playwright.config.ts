@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eDatabaseUrl, e2ePort } from "./tests/e2e/env";
+import { e2eDatabaseUrl, e2eMailPort, e2ePort } from "./tests/e2e/env";
 
 const port = e2ePort();
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -34,26 +34,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "tsx tests/e2e/prepare-db.ts && tsx server/main.ts",
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: e2eDatabaseUrl(),
-      DATA_DIR: `/tmp/ekc-e2e-${port}`,
-      BUILD_DIR: buildDir,
-      LOG_LEVEL: "warn",
-      AUTH_LIMIT_PER_IP: "100000",
-      AUTH_LIMIT_PER_ACCOUNT: "1000",
-      // Unreachable on purpose: tests never touch the internet, and the map must show its markers without tiles.
-      MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
+  webServer: [
+    // Mail goes to a loopback SMTP server that keeps it in files (tests/e2e/mail-sink.ts): a reset link is
+    // only ever delivered to its recipient, never shown in the outbox.
+    { command: "tsx tests/e2e/mail-sink.ts", port: e2eMailPort(), reuseExistingServer: false, timeout: 30_000, stdout: "ignore", stderr: "pipe" },
+    {
+      command: "tsx tests/e2e/prepare-db.ts && tsx server/main.ts",
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: e2eDatabaseUrl(),
+        DATA_DIR: `/tmp/ekc-e2e-${port}`,
+        BUILD_DIR: buildDir,
+        LOG_LEVEL: "warn",
+        AUTH_LIMIT_PER_IP: "100000",
+        AUTH_LIMIT_PER_ACCOUNT: "1000",
+        // Unreachable on purpose: tests never touch the internet, and the map must show its markers without tiles.
+        MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
+        SMTP_URL: `smtp://127.0.0.1:${e2eMailPort()}?ignoreTLS=true`,
+      },
     },
-  },
+  ],
 });

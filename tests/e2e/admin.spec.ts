@@ -53,13 +53,13 @@ test("the admin vets sign-ups, reads the audit log and outbox, and suspends an N
   await expect(rejected.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
   await expectAccessible(page);
 
-  // The rejected rider's email, with the reason, is in the outbox (no SMTP in this run).
+  // The rejected rider's email, with the reason, is in the outbox (delivered to this run's loopback mail server).
   await page.getByRole("link", { name: "Email outbox" }).click();
   const mail = page.getByRole("article").filter({ hasText: rider.email });
   await expect(mail).toHaveCount(1);
   await expect(mail).toContainText("Your Ek Chhat sign-up needs changes");
   await expect(mail).toContainText(reason);
-  await expect(mail).toContainText("Kept (no SMTP)");
+  await expect(mail).toContainText("Sent");
   await expectAccessible(page);
 
   // The accepted NGO is signed in elsewhere and sees its notification.

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { mailOutbox, users } from "../../server/db/schema";
 import { TEST_PASSWORD } from "../helpers/factories";
 import { uniqueEmail } from "../helpers/services";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, receivedMail, test } from "./fixtures";
 
 const pngFile = async () => ({
   name: "me.png",
@@ -203,7 +203,7 @@ test("a rejected rider reads the reason, corrects the details and re-submits", a
   await expect(page).toHaveURL("/");
 });
 
-test("a forgotten password is reset through the emailed link, once", async ({ page, account, db }) => {
+test("a forgotten password is reset through the emailed link, once", async ({ page, account, db, context, login }) => {
   const donor = await account({ role: "donor" });
   await page.goto("/forgot_password");
   await expectAccessible(page);
@@ -215,11 +215,14 @@ test("a forgotten password is reset through the emailed link, once", async ({ pa
   await page.getByLabel("Email").fill(donor.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status")).toHaveText(neutral);
-  const mailTo = () => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, donor.email)).orderBy(desc(mailOutbox.createdAt));
-  await expect.poll(async () => (await mailTo()).length).toBe(1);
-  const [mail] = await mailTo();
-  expect(mail!.subject).toBe("Reset your Ek Chhat password");
-  const link = /http\S+\/reset_password\?token=[\w-]+/.exec(mail!.body)![0];
+  await expect.poll(() => receivedMail(donor.email).length).toBe(1);
+  const [mail] = receivedMail(donor.email);
+  expect(mail).toContain("Subject: Reset your Ek Chhat password");
+  const link = /http\S+\/reset_password\?token=[\w-]+/.exec(mail!)![0];
+  // The admin's outbox records that it was sent, and never the link.
+  const [kept] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, donor.email)).orderBy(desc(mailOutbox.createdAt));
+  expect(kept).toMatchObject({ status: "sent", subject: "Reset your Ek Chhat password" });
+  expect(kept!.body).not.toContain("token=");
 
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose a new password");
@@ -243,6 +246,14 @@ test("a forgotten password is reset through the emailed link, once", async ({ pa
     "Error: This reset link is invalid, has expired or was already used. Please ask for a new one.",
   );
   await expectAccessible(page);
+
+  // The administrator's outbox shows the mail was sent, never its link.
+  await context.clearCookies();
+  await login({ role: "admin" });
+  await page.goto("/admin/outbox");
+  const entry = page.getByRole("article").filter({ hasText: donor.email }).first();
+  await expect(entry).toContainText("Not shown: this message held a private link");
+  await expect(entry).not.toContainText("token=");
 });
 
 test("GET /logout changes nothing", async ({ page, login }) => {

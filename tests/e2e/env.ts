@@ -12,3 +12,12 @@ export function e2eDatabaseUrl(): string {
   u.pathname = `/ekc_e2e_${e2ePort()}`;
   return u.toString();
 }
+
+/** The loopback SMTP server of one end-to-end run (tests/e2e/mail-sink.ts) and the folder it writes to. */
+export function e2eMailPort(): number {
+  return e2ePort() + 1;
+}
+
+export function e2eMailDir(): string {
+  return `/tmp/ekc-e2e-${e2ePort()}-mail`;
+}

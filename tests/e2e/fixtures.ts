@@ -6,7 +6,9 @@ import * as schema from "../../server/db/schema";
 import type { Db } from "../../server/db/client";
 import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
 import { makeUser } from "../helpers/factories";
-import { e2eDatabaseUrl, e2ePort } from "./env";
+import fs from "node:fs";
+import path from "node:path";
+import { e2eDatabaseUrl, e2eMailDir, e2ePort } from "./env";
 
 type Role = "admin" | "ngo" | "donor" | "rider";
 type LoginOptions = { role: Role; name?: string };
@@ -49,3 +51,22 @@ export async function expectAccessible(page: Page) {
 }
 
 export const baseUrl = () => `http://127.0.0.1:${e2ePort()}`;
+
+/**
+ * The text of every message the run's mail server received for `to`, oldest first (quoted-printable undone), as
+ * the recipient's mail program would show it.
+ */
+export function receivedMail(to: string): string[] {
+  const dir = e2eMailDir();
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as { to: string; raw: string })
+    .filter((m) => m.to === to)
+    .map((m) => decodeQuotedPrintable(m.raw));
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = Buffer.from(raw.replace(/=\r?\n/g, ""), "latin1").toString("latin1");
+  return Buffer.from(bytes.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+}

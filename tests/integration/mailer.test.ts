@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { desc, eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
+import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "../../app/lib/constants";
 import { mailOutbox } from "../../server/db/schema";
 import { createMailer } from "../../server/mail/mailer";
 import { createTestServices, type TestServices } from "../helpers/services";
@@ -39,6 +40,23 @@ describe("mailer", () => {
     await s.mailer.send({ to, subject: "Hello", body: "Body text" });
     const [row] = await s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
     expect(row).toMatchObject({ subject: "Hello", body: "Body text", status: "kept" });
+  });
+
+  it("never keeps a private link in the outbox without SMTP: the mail is marked as not delivered", async () => {
+    const to = `reset-${Date.now()}@test.ekchhat.pk`;
+    await s.mailer.send({ to, subject: "Reset your password", body: "Open https://x/reset_password?token=SECRET", sensitive: true });
+    const [row] = await s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+    expect(row).toMatchObject({ subject: "Reset your password", status: "failed", error: MAIL_ERROR_NO_SERVER, body: MAIL_BODY_WITHHELD });
+    expect(JSON.stringify(await s.db.select().from(mailOutbox))).not.toContain("SECRET");
+  });
+
+  it("never keeps a private link when SMTP fails either", async () => {
+    const mailer = createMailer({ db: s.db, log: s.log, smtpUrl: "smtp://127.0.0.1:1?ignoreTLS=true", from: "x@ekchhat.pk" });
+    const to = `reset-fail-${Date.now()}@test.ekchhat.pk`;
+    await mailer.send({ to, subject: "Reset", body: "Open https://x/reset_password?token=SECRET2", sensitive: true });
+    const [row] = await s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+    expect(row).toMatchObject({ status: "failed", body: MAIL_BODY_WITHHELD });
+    expect(row!.error).toBeTruthy();
   });
 
   it("delivers over SMTP and records it, without keeping the body of a private link", async () => {

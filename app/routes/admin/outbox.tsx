@@ -3,6 +3,7 @@ import type { Route } from "./+types/outbox";
 import { DateTime, formatDateTime } from "~/components/date-time";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
+import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "~/lib/constants";
 import { requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { listOutbox } from "../../../server/domain/admin/outbox";
@@ -54,13 +55,17 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                       <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[m.status]}`}>
                         {t(`admin:outbox.statuses.${m.status}`)}
                       </span>
-                      {m.error && <span className="ms-2 text-red-800">{t("admin:outbox.error", { error: m.error })}</span>}
+                      {m.error && (
+                        <span className="ms-2 text-red-800">
+                          {m.error === MAIL_ERROR_NO_SERVER ? t("admin:outbox.noServer") : t("admin:outbox.error", { error: m.error })}
+                        </span>
+                      )}
                     </dd>
                   </div>
                 </dl>
                 {/* Mail is plain text: shown as text, never as HTML. */}
                 <pre dir="auto" className="mt-3 rounded-md bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap break-words">
-                  {m.body}
+                  {m.body === MAIL_BODY_WITHHELD ? t("admin:outbox.withheld") : m.body}
                 </pre>
               </article>
             </li>
