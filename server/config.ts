@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MAX_TRUSTED_HOPS, parseTrustedHops } from "./http/proxy";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -23,12 +24,27 @@ const schema = z.object({
   /** smtp://user:pass@host:port; without it mail is kept in the outbox. */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Ek Chhat <no-reply@ekchhat.pk>"),
-  TRUST_PROXY: bool.default(false),
+  /** Reverse proxies in front of the app whose forwarding headers are believed: false/0, true (= 1) or a count. */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => {
+      const hops = parseTrustedHops(v);
+      if (hops === null) {
+        ctx.addIssue({ code: "custom", message: `expected false, true or a number of proxies from 0 to ${MAX_TRUSTED_HOPS}` });
+        return z.NEVER;
+      }
+      return hops;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
-  /** Attempts allowed per client address per window on sign-in and sign-up. */
+  /** Failed sign-ins, sign-ups and password resets allowed per client address per window. */
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  /** Attempts allowed per account per window on sign-in. */
+  /** Failed sign-ins allowed per account from one client address per window; reset mails per email per window. */
   AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
+  /** Failed sign-ins allowed per account from all addresses together per window (guessing from many addresses). */
+  AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(100),
+  /** Accounts created and reset links mailed per client address per window (what succeeds, but costs us). */
+  AUTH_CREATIONS_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Length of the rate-limit window in seconds. */
   AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Place search: the offline gazetteer of Pakistan (no key, no internet), Nominatim, or Google with a key. */

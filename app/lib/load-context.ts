@@ -10,7 +10,10 @@ export interface RequestContext {
   sessionToken: string | null;
   cspNonce: string;
   lang: Lang;
+  /** The client's address, as the trusted proxies report it (server/http/proxy.ts). */
   clientIp: string;
+  /** The request reached us over TLS: every cookie the app sets is Secure (server/http/cookies.ts). */
+  secure: boolean;
 }
 
 declare module "react-router" {

@@ -1,8 +1,7 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { NONCE, secureHeaders } from "hono/secure-headers";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
@@ -13,7 +12,9 @@ import { changeLanguage } from "../domain/accounts/settings";
 import { readFileForUser } from "../domain/files/files";
 import type { Services } from "../services";
 import { MAX_REQUEST_BYTES } from "./limits";
+import { languageCookie } from "./cookies";
 import { originAllowed } from "./origin";
+import { requestOrigin } from "./proxy";
 import { tileImageSource } from "./tile-origin";
 import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal";
 
@@ -25,6 +26,8 @@ type Env = {
     secureHeadersNonce?: string;
   };
 };
+
+const HSTS = "max-age=31536000; includeSubDomains";
 
 export interface AppOptions {
   services: Services;
@@ -59,7 +62,8 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },
-      strictTransportSecurity: config.secureCookies ? "max-age=31536000; includeSubDomains" : false,
+      // Per request, below: only a request that reached us over TLS gets it.
+      strictTransportSecurity: false,
       referrerPolicy: "strict-origin-when-cross-origin",
       crossOriginEmbedderPolicy: false,
       // The app uses none of these; the place field asks for a location through the server, not the browser.
@@ -80,6 +84,10 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
       },
     }),
   );
+  app.use(async (c, next) => {
+    await next();
+    if (requestOrigin(c, config).secure) c.res.headers.set("Strict-Transport-Security", HSTS);
+  });
 
   // One guard for every address: a path or query that holds a control character (a NUL, say) or a broken
   // escape is refused here, before any route, loader or query sees it.
@@ -153,7 +161,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     const back = safeRedirectTarget(form.get("redirectTo"), "/");
     const user = c.get("user");
     if (user) await changeLanguage(db, user, lang);
-    setCookie(c, LANG_COOKIE, lang, { path: "/", maxAge: 365 * 24 * 3600, sameSite: "Lax", secure: config.secureCookies });
+    c.header("Set-Cookie", languageCookie(requestOrigin(c, config).secure, lang), { append: true });
     return c.redirect(back, 303);
   });
 
@@ -185,7 +193,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
       sessionToken: c.get("sessionToken"),
       cspNonce: c.get("secureHeadersNonce") ?? "",
       lang: c.get("lang"),
-      clientIp: clientIp(c, config.TRUST_PROXY),
+      ...requestOrigin(c, config),
     });
     // Pages and their `.data` are made for whoever asked: no browser or proxy keeps them unless a route says so.
     if (res.headers.has("Cache-Control")) return res;
@@ -195,18 +203,6 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   });
 
   return app;
-}
-
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
 }
 
 /**

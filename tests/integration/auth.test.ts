@@ -15,8 +15,9 @@ import type { Mail } from "../../server/mail/mailer";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "../../server/domain/accounts/password-reset";
 import { getRejectedProfile, resubmit } from "../../server/domain/accounts/resubmit";
 import { createSession, getSessionUser, hashToken } from "../../server/domain/accounts/sessions";
-import { expiredSessionCookie, sessionCookie, signIn } from "../../server/domain/accounts/sign-in";
+import { signIn } from "../../server/domain/accounts/sign-in";
 import { signUp } from "../../server/domain/accounts/sign-up";
+import { expiredSessionCookie, languageCookie, sessionCookie } from "../../server/http/cookies";
 import { makeUser, TEST_PASSWORD } from "../helpers/factories";
 import { createTestServices, uniqueEmail, type TestServices } from "../helpers/services";
 
@@ -227,8 +228,8 @@ describe("sign-up", () => {
     expect(await userByEmail(ngo.email)).toBeUndefined();
   });
 
-  it("refuses sign-ups over the per-address limit before hashing anything", async () => {
-    const limited = { ...s, config: { ...s.config, AUTH_LIMIT_PER_IP: 2 } };
+  it("refuses accounts over the per-address creation limit before hashing anything", async () => {
+    const limited = { ...s, config: { ...s.config, AUTH_CREATIONS_PER_IP: 2 } };
     const from = ip();
     await signUp(limited, from, { role: "donor", data: parsed(donorSignUpSchema, donorForm()) });
     await signUp(limited, from, { role: "donor", data: parsed(donorSignUpSchema, donorForm()) });
@@ -298,17 +299,23 @@ describe("sign-in", () => {
     expect(await getSessionUser(s.db, result.token)).toMatchObject({ id: rider.id, verification: "rejected" });
   });
 
-  it("refuses even the right password once an account's limit is reached, before any hashing", async () => {
+  it("refuses even the right password from an address over an account's limit, before any hashing", async () => {
     const donor = await makeUser(s.db, "donor");
     const limit = s.config.AUTH_LIMIT_PER_ACCOUNT;
+    const from = ip();
     for (let i = 0; i < limit; i++) {
-      await expect(attempt("donor", donor.email, "Wrong-password-1")).rejects.toMatchObject({
+      await expect(attempt("donor", donor.email, "Wrong-password-1", from)).rejects.toMatchObject({
         message: "auth:signIn.wrongPassword",
       });
     }
     const verifies = work.verify;
-    await expect(attempt("donor", donor.email)).rejects.toMatchObject({ kind: "rate_limited", message: "errors:rateLimited" });
-    await expect(attempt("donor", donor.email.toUpperCase())).rejects.toMatchObject({ message: "errors:rateLimited" });
+    await expect(attempt("donor", donor.email, TEST_PASSWORD, from)).rejects.toMatchObject({
+      kind: "rate_limited",
+      message: "errors:rateLimited",
+    });
+    await expect(attempt("donor", donor.email.toUpperCase(), TEST_PASSWORD, from)).rejects.toMatchObject({
+      message: "errors:rateLimited",
+    });
     expect(work.verify).toBe(verifies);
   });
 
@@ -325,10 +332,11 @@ describe("sign-in", () => {
     expect(work.verify).toBe(verifies);
   });
 
-  it("forgets an account's failed attempts after a successful sign-in", async () => {
+  it("forgets an address's failed attempts on an account after a successful sign-in from it", async () => {
     const limited = { ...s, config: { ...s.config, AUTH_LIMIT_PER_ACCOUNT: 3 } };
     const donor = await makeUser(s.db, "donor");
-    const go = (password: string) => signIn(limited, { role: "donor", email: donor.email, password, clientIp: ip() });
+    const from = ip();
+    const go = (password: string) => signIn(limited, { role: "donor", email: donor.email, password, clientIp: from });
     await expect(go("Wrong-password-1")).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
     await expect(go("Wrong-password-1")).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
     await go(TEST_PASSWORD);
@@ -336,10 +344,13 @@ describe("sign-in", () => {
     await expect(go("Wrong-password-1")).rejects.toMatchObject({ message: "errors:rateLimited" });
   });
 
-  it("builds the session cookie in one place: httpOnly, Lax, for 30 days, Secure over https", () => {
-    expect(sessionCookie({ secureCookies: false }, "tok")).toBe("ekc_session=tok; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
-    expect(sessionCookie({ secureCookies: true }, "tok")).toMatch(/; Secure$/);
-    expect(expiredSessionCookie({ secureCookies: false })).toMatch(/^ekc_session=; Path=\/; Max-Age=0; HttpOnly/);
+  it("builds the cookies in one place: httpOnly, Lax, the session for 30 days, Secure over https", () => {
+    expect(sessionCookie(false, "tok")).toBe("ekc_session=tok; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax");
+    expect(sessionCookie(true, "tok")).toMatch(/; Secure$/);
+    expect(expiredSessionCookie(false)).toMatch(/^ekc_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/);
+    expect(expiredSessionCookie(true)).toMatch(/; Secure$/);
+    expect(languageCookie(false, "ur")).toBe("ekc_lang=ur; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
+    expect(languageCookie(true, "ur")).toMatch(/; Secure$/);
   });
 });
 

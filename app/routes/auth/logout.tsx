@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { ROLE_LANDING } from "~/lib/roles";
-import { expiredSessionCookie } from "../../../server/domain/accounts/sign-in";
+import { expiredSessionCookie } from "../../../server/http/cookies";
 import { deleteSession } from "../../../server/domain/accounts/sessions";
 
 /** Visiting /logout changes nothing: only the Log out button's POST ends a session. */
@@ -10,9 +10,9 @@ export function loader() {
 }
 
 export async function action({ context }: Route.ActionArgs) {
-  const { user, sessionToken, services } = context;
+  const { user, sessionToken, services, secure } = context;
   if (sessionToken) await deleteSession(services.db, sessionToken);
   return redirect(user ? ROLE_LANDING[user.role] : "/", {
-    headers: { "Set-Cookie": expiredSessionCookie(services.config) },
+    headers: { "Set-Cookie": expiredSessionCookie(secure) },
   });
 }

@@ -10,7 +10,7 @@ import { formAction, readFormData } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { ROLE_HOME, ROLE_SIGN_IN } from "~/lib/roles";
 import { getRejectedProfile, resubmit } from "../../../server/domain/accounts/resubmit";
-import { expiredSessionCookie } from "../../../server/domain/accounts/sign-in";
+import { expiredSessionCookie } from "../../../server/http/cookies";
 import { AuthPage, ContactField, PictureField } from "./auth-ui";
 
 /** Only a signed-in NGO or rider whose details were rejected belongs here; anyone else goes home. */
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!out.ok) return out.response;
   // The account is pending again and its sessions have ended: the cookie goes too.
   return redirect(`${ROLE_SIGN_IN[profile.role]}?notice=resubmitted`, {
-    headers: { "Set-Cookie": expiredSessionCookie(services.config) },
+    headers: { "Set-Cookie": expiredSessionCookie(context.secure) },
   });
 }
 

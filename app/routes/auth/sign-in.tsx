@@ -8,7 +8,8 @@ import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/
 import { roleSchema, signInSchema } from "~/forms/accounts";
 import { formAction, readFormData } from "~/lib/http.server";
 import { ROLE_HOME, safeRedirectTarget, type Role } from "~/lib/roles";
-import { sessionCookie, signIn } from "../../../server/domain/accounts/sign-in";
+import { signIn } from "../../../server/domain/accounts/sign-in";
+import { sessionCookie } from "../../../server/http/cookies";
 import { deleteSession } from "../../../server/domain/accounts/sessions";
 import { AuthPage, NoticeBox } from "./auth-ui";
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Signing in as someone else replaces the session this browser had.
   if (context.sessionToken) await deleteSession(services.db, context.sessionToken);
   const target = out.value.rejected ? "/resubmit" : safeRedirectTarget(redirectTo, ROLE_HOME[role]);
-  return redirect(target, { headers: { "Set-Cookie": sessionCookie(services.config, out.value.token) } });
+  return redirect(target, { headers: { "Set-Cookie": sessionCookie(context.secure, out.value.token) } });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,10 +6,11 @@ import type { DbOrTx } from "../../db/client";
 import type { Services } from "../../services";
 import { invalid } from "../errors";
 import { mailUser } from "../notifications/notifications";
-import { clearRateLimit, hitRateLimit } from "../rate-limit";
+import { clearRateLimit, clearRateLimitsStartingWith, giveBack, hitRateLimit, limitAddress, takeAttempts } from "../rate-limit";
 import { findUserByEmail } from "./accounts";
 import { hashPassword } from "./passwords";
 import { deleteUserSessions, hashToken } from "./sessions";
+import { accountAddressPrefix, accountKey } from "./sign-in";
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -17,6 +18,11 @@ export const RESET_TOKEN_MINUTES = 60;
  * Mails a reset link when an account has this email, and says nothing either way: the screen shows
  * the same words whether or not the account exists. Only the token's hash is stored. The mail is in the
  * account's language: whoever asks may not be its owner.
+ *
+ * Limits (decision 011): per email, every request (a mailbox is not flooded); per client address, requests for
+ * no account (AUTH_LIMIT_PER_IP) and links mailed (AUTH_CREATIONS_PER_IP) apart, so that many people behind one
+ * address can each ask. Both are counted before the email is looked up and the one that does not apply is given
+ * back, so which limit refuses tells nothing about whether the account exists.
  */
 export async function requestPasswordReset(
   services: Pick<Services, "config" | "db" | "mailer">,
@@ -25,10 +31,24 @@ export async function requestPasswordReset(
   const { config, db } = services;
   const email = input.email.trim().toLowerCase();
   const window = config.AUTH_LIMIT_WINDOW_SECONDS;
-  await hitRateLimit(db, `reset:ip:${input.clientIp}`, config.AUTH_LIMIT_PER_IP, window);
-  await hitRateLimit(db, `reset:email:${email}`, config.AUTH_LIMIT_PER_ACCOUNT, window);
+  const address = limitAddress(input.clientIp);
+  const [failure, mailed] = await takeAttempts(
+    db,
+    [
+      { key: `reset:ip:${address}`, limit: config.AUTH_LIMIT_PER_IP },
+      { key: `reset:mailed:ip:${address}`, limit: config.AUTH_CREATIONS_PER_IP },
+    ],
+    window,
+  );
+  try {
+    await hitRateLimit(db, `reset:email:${email}`, config.AUTH_LIMIT_PER_ACCOUNT, window);
+  } catch (err) {
+    await giveBack(db, [failure!, mailed!]);
+    throw err;
+  }
 
   const user = await findUserByEmail(db, email);
+  await giveBack(db, [user ? failure! : mailed!]);
   if (!user) return;
   const token = randomBytes(32).toString("base64url");
   await db.insert(passwordResets).values({
@@ -64,9 +84,15 @@ export async function resetPassword(
   input: { token: string; password: string; clientIp: string },
 ): Promise<Role> {
   const { config } = services;
-  // Counted, and the link checked, before hashing: made-up links cannot make the server hash at will.
-  await hitRateLimit(services.db, `reset:ip:${input.clientIp}`, config.AUTH_LIMIT_PER_IP, config.AUTH_LIMIT_WINDOW_SECONDS);
+  // Counted, and the link checked, before hashing: made-up links cannot make the server hash at will. A usable
+  // link is no guess and gives its count back; it hashes once, as the links mailed are limited.
+  const taken = await takeAttempts(
+    services.db,
+    [{ key: `reset:ip:${limitAddress(input.clientIp)}`, limit: config.AUTH_LIMIT_PER_IP }],
+    config.AUTH_LIMIT_WINDOW_SECONDS,
+  );
   if (!(await isResetTokenUsable(services.db, input.token))) throw invalid("auth:reset.invalidToken");
+  await giveBack(services.db, taken);
   const passwordHash = await hashPassword(input.password);
   return services.db.transaction(async (tx) => {
     const [spent] = await tx
@@ -85,8 +111,9 @@ export async function resetPassword(
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
     await deleteUserSessions(tx, spent.userId);
-    // Someone locked out by wrong guesses can sign in at once with the new password.
-    await clearRateLimit(tx, `signin:acct:${user!.email}`);
+    // Someone locked out by wrong guesses, theirs or anyone's, can sign in at once with the new password.
+    await clearRateLimit(tx, accountKey(user!.email));
+    await clearRateLimitsStartingWith(tx, accountAddressPrefix(user!.email));
     return user!.role;
   });
 }

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import type { Role } from "../../../app/lib/roles";
-import type { Config } from "../../config";
 import { users } from "../../db/schema";
 import type { Services } from "../../services";
 import { forbidden, invalid } from "../errors";
-import { clearRateLimit, hitRateLimit } from "../rate-limit";
+import { clearRateLimit, giveBack, limitAddress, takeAttempts } from "../rate-limit";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
-import { createSession, SESSION_COOKIE, SESSION_DAYS } from "./sessions";
+import { createSession } from "./sessions";
 
 export interface SignInResult {
   userId: string;
@@ -15,12 +14,18 @@ export interface SignInResult {
   rejected: boolean;
 }
 
-const accountKey = (email: string) => `signin:acct:${email}`;
+/** Failed sign-ins on one account, from every address. */
+export const accountKey = (email: string) => `signin:acct:${email}`;
+/** The prefix of every per-address counter of one account; `|` cannot occur in the encoded email. */
+export const accountAddressPrefix = (email: string) => `signin:pair:${encodeURIComponent(email)}|`;
 
 /**
- * Signs in to one role's account. Both limiters are counted before any hashing, so neither guessing
- * nor a flood of requests can make the server hash without bound. The password is checked before the
- * account's state is told, so only its owner learns that it is pending or suspended.
+ * Signs in to one role's account. What is limited is failures (decision 011): per client address, per account
+ * from that address, and per account from all addresses together. Each attempt is counted under all three before
+ * any hashing, so neither guessing nor a flood can make the server hash without bound; an attempt whose password
+ * is right gives its counts back and clears its address's failures on the account. So the owner still gets in
+ * from an address that has not been failing while someone else's guesses keep theirs locked out. The password is
+ * checked before the account's state is told, so only its owner learns that it is pending or suspended.
  */
 export async function signIn(
   services: Pick<Services, "config" | "db">,
@@ -28,10 +33,35 @@ export async function signIn(
 ): Promise<SignInResult> {
   const { config, db } = services;
   const email = input.email.trim().toLowerCase();
-  const window = config.AUTH_LIMIT_WINDOW_SECONDS;
-  await hitRateLimit(db, `signin:ip:${input.clientIp}`, config.AUTH_LIMIT_PER_IP, window);
-  await hitRateLimit(db, accountKey(email), config.AUTH_LIMIT_PER_ACCOUNT, window);
+  const address = limitAddress(input.clientIp);
+  const taken = await takeAttempts(
+    db,
+    [
+      { key: `signin:ip:${address}`, limit: config.AUTH_LIMIT_PER_IP },
+      { key: `${accountAddressPrefix(email)}${address}`, limit: config.AUTH_LIMIT_PER_ACCOUNT },
+      { key: accountKey(email), limit: config.AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES },
+    ],
+    config.AUTH_LIMIT_WINDOW_SECONDS,
+  );
 
+  // An error of ours (the database, say) is no guess: only a wrong password or a missing account stays counted.
+  const checked = await checkPassword(db, input.role, email, input.password).catch(async (err: unknown) => {
+    await giveBack(db, taken);
+    throw err;
+  });
+  if ("failure" in checked) throw checked.failure;
+  await giveBack(db, taken);
+  const { user } = checked;
+  // The right password: whatever this address got wrong on this account before was its owner's typing.
+  await clearRateLimit(db, `${accountAddressPrefix(email)}${address}`);
+  if (user.suspendedAt) throw forbidden("auth:signIn.suspended");
+  if (user.verification === "pending") throw forbidden("auth:signIn.notVerified");
+
+  const { token } = await createSession(db, user.id);
+  return { userId: user.id, token, rejected: user.verification === "rejected" };
+}
+
+async function checkPassword(db: Services["db"], role: Role, email: string, password: string) {
   const [user] = await db
     .select({
       id: users.id,
@@ -40,32 +70,13 @@ export async function signIn(
       suspendedAt: users.suspendedAt,
     })
     .from(users)
-    .where(and(eq(users.email, email), eq(users.role, input.role)))
+    .where(and(eq(users.email, email), eq(users.role, role)))
     .limit(1);
   if (!user) {
     // Spend the time of a real check, so a missing account is not told apart by timing alone.
-    await verifyPassword(await dummyPasswordHash(), input.password);
-    throw invalid(`auth:signIn.noAccount.${input.role}`);
+    await verifyPassword(await dummyPasswordHash(), password);
+    return { failure: invalid(`auth:signIn.noAccount.${role}`) };
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw invalid("auth:signIn.wrongPassword");
-  if (user.suspendedAt) throw forbidden("auth:signIn.suspended");
-  if (user.verification === "pending") throw forbidden("auth:signIn.notVerified");
-
-  const { token } = await createSession(db, user.id);
-  await clearRateLimit(db, accountKey(email));
-  return { userId: user.id, token, rejected: user.verification === "rejected" };
-}
-
-/** The Set-Cookie value that carries a session token; the one place its attributes are decided. */
-export function sessionCookie(config: Pick<Config, "secureCookies">, token: string): string {
-  return serialize(token, SESSION_DAYS * 24 * 60 * 60, config.secureCookies);
-}
-
-/** The Set-Cookie value that removes the session cookie (log out, re-submission). */
-export function expiredSessionCookie(config: Pick<Config, "secureCookies">): string {
-  return serialize("", 0, config.secureCookies);
-}
-
-function serialize(value: string, maxAge: number, secure: boolean): string {
-  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  if (!(await verifyPassword(user.passwordHash, password))) return { failure: invalid("auth:signIn.wrongPassword") };
+  return { user };
 }

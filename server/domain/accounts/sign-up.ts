@@ -4,7 +4,7 @@ import type { Lang } from "../../../app/i18n/i18n";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { saveImage } from "../files/files";
-import { hitRateLimit } from "../rate-limit";
+import { giveBack, limitAddress, takeAttempts } from "../rate-limit";
 import { createAccount } from "./accounts";
 
 /** `language` is the one the form was filled in; the account's emails are written in it. */
@@ -25,9 +25,31 @@ export async function signUp(
   input: SignUp,
 ): Promise<string> {
   const { config, db } = services;
-  // Counted before the password is hashed, so a flood of sign-ups cannot spend the server's CPU.
-  await hitRateLimit(db, `signup:ip:${clientIp}`, config.AUTH_LIMIT_PER_IP, config.AUTH_LIMIT_WINDOW_SECONDS);
+  // Counted before the password is hashed, so a flood of sign-ups cannot spend the server's CPU (decision 011).
+  // Per client address, failures (a taken email, a bad picture) and accounts created are limited apart, so that
+  // many people behind one address can each sign up; the count that does not apply is given back.
+  const address = limitAddress(clientIp);
+  const [failure, created] = await takeAttempts(
+    db,
+    [
+      { key: `signup:ip:${address}`, limit: config.AUTH_LIMIT_PER_IP },
+      { key: `signup:created:ip:${address}`, limit: config.AUTH_CREATIONS_PER_IP },
+    ],
+    config.AUTH_LIMIT_WINDOW_SECONDS,
+  );
+  let userId: string;
+  try {
+    userId = await createWithPicture(services, input);
+  } catch (err) {
+    await giveBack(db, [created!]);
+    throw err;
+  }
+  await giveBack(db, [failure!]);
+  return userId;
+}
 
+async function createWithPicture(services: Pick<Services, "db" | "storage">, input: SignUp): Promise<string> {
+  const { db } = services;
   const { language } = input;
   let userId: string;
   let picture: File | undefined;
