@@ -106,12 +106,20 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     await next();
   });
 
-  app.use(
-    bodyLimit({
-      maxSize: MAX_REQUEST_BYTES,
-      onError: (c) => tooLargeResponse(c, config.APP_URL),
-    }),
-  );
+  // A body without a length (chunked) is read here to count it; one that breaks off on the way (a phone losing
+  // its signal mid-upload) is the sender's problem: 400 with the words to send it again, never 500. Errors of
+  // the handlers after it are not caught here.
+  const limitBody = bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => tooLargeResponse(c, config.APP_URL) });
+  app.use(async (c, next) => {
+    let read = false;
+    try {
+      return await limitBody(c, () => ((read = true), next()));
+    } catch (err) {
+      if (read) throw err;
+      log.warn({ err, path: c.req.path }, "a body broke off in transit");
+      return unreadableFormResponse(c, config.APP_URL);
+    }
+  });
 
   if (clientDir) {
     app.use("/assets/*", async (c, next) => {
