@@ -46,7 +46,8 @@ export async function clearRateLimitsStartingWith(db: DbOrTx, prefix: string): P
 
 export interface Limit {
   key: string;
-  limit: number;
+  /** A number, or one worked out from the counts of the limits before it in the same attempt (this one included). */
+  limit: number | ((earlierCounts: number[]) => number);
 }
 
 /** One attempt counted under one key, in one window: what `giveBack` returns. */
@@ -64,10 +65,13 @@ export interface CountedAttempt {
  */
 export async function takeAttempts(db: DbOrTx, limits: Limit[], windowSeconds: number): Promise<CountedAttempt[]> {
   const taken: CountedAttempt[] = [];
+  const counts: number[] = [];
   for (const { key, limit } of limits) {
     const { count, windowStart } = await countOne(db, key, windowSeconds);
     taken.push({ key, windowStart });
-    if (count > limit) {
+    const allowed = typeof limit === "number" ? limit : limit(counts);
+    counts.push(count);
+    if (count > allowed) {
       await giveBack(db, taken);
       throw rateLimited();
     }

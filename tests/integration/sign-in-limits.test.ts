@@ -85,15 +85,24 @@ describe("sign-in limits count failures, per address, per account and address, a
     expect(work.verify).toBe(verifies);
   });
 
-  it("bounds guessing from many addresses with the per-account limit over all of them; a reset lifts it", async () => {
+  it("bounds guessing from many addresses with the per-account limit over all of them, yet lets the owner in from a clean address; a reset lifts it", async () => {
     const limited = withConfig({ AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES: 5 });
     const donor = await makeUser(s.db, "donor");
+    const guessers = [ip(), ip(), ip()];
     for (let i = 0; i < 5; i++) {
-      await expect(attempt(donor.email, WRONG, ip(), limited)).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
+      await expect(attempt(donor.email, WRONG, guessers[i % 3]!, limited)).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
     }
+    // The account's allowance is used up: an address that has failed on it is refused unhashed, even with the right password.
     const verifies = work.verify;
-    await expect(attempt(donor.email, TEST_PASSWORD, ip(), limited)).rejects.toMatchObject({ kind: "rate_limited" });
+    await expect(attempt(donor.email, TEST_PASSWORD, guessers[0]!, limited)).rejects.toMatchObject({ kind: "rate_limited" });
+    await expect(attempt(donor.email, WRONG, guessers[1]!, limited)).rejects.toMatchObject({ kind: "rate_limited" });
     expect(work.verify).toBe(verifies);
+    // The owner, from an address with no failure on the account, gets in.
+    await expect(attempt(donor.email, TEST_PASSWORD, ip(), limited)).resolves.toMatchObject({ userId: donor.id });
+    // A fresh address gets one try; after a wrong one it is refused too.
+    const fresh = ip();
+    await expect(attempt(donor.email, WRONG, fresh, limited)).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
+    await expect(attempt(donor.email, TEST_PASSWORD, fresh, limited)).rejects.toMatchObject({ kind: "rate_limited" });
 
     const inbox: Mail[] = [];
     await requestPasswordReset(
@@ -102,7 +111,8 @@ describe("sign-in limits count failures, per address, per account and address, a
     );
     const token = /reset_password\?token=([\w-]+)/.exec(inbox[0]!.body)![1]!;
     await resetPassword(limited, { token, password: "Brand-new-pass-7", clientIp: ip() });
-    await expect(attempt(donor.email, "Brand-new-pass-7", ip(), limited)).resolves.toMatchObject({ userId: donor.id });
+    // A reset clears the account's counters: even an address that had failed on it may sign in again.
+    await expect(attempt(donor.email, "Brand-new-pass-7", guessers[0]!, limited)).resolves.toMatchObject({ userId: donor.id });
   });
 
   it("lets the owner who locked their own address out sign in from it after a password reset", async () => {

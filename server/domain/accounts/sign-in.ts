@@ -39,7 +39,10 @@ export async function signIn(
     [
       { key: `signin:ip:${address}`, limit: config.AUTH_LIMIT_PER_IP },
       { key: `${accountAddressPrefix(email)}${address}`, limit: config.AUTH_LIMIT_PER_ACCOUNT },
-      { key: accountKey(email), limit: config.AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES },
+      // Over all addresses, but never against an address with no failure on this account in the window (its
+      // count here is this attempt alone): the owner on their own phone still gets in while guessers elsewhere
+      // have used up the account's allowance. A distributed guesser gains one try per fresh address.
+      { key: accountKey(email), limit: ([, fromThisAddress]) => (fromThisAddress! <= 1 ? Infinity : config.AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES) },
     ],
     config.AUTH_LIMIT_WINDOW_SECONDS,
   );
