@@ -1,6 +1,6 @@
 import type { Route } from "./+types/places";
 import { DomainError } from "../../../server/domain/errors";
-import { hitRateLimit } from "../../../server/domain/rate-limit";
+import { hitRateLimit, limitAddress } from "../../../server/domain/rate-limit";
 import { MAX_SUGGESTIONS, type Place } from "../../../server/domain/places/types";
 
 /** Suggestions per client address per minute when they cost a call to an external (possibly paid) geocoder. */
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let places: Place[] = [];
   if (q && context.services.config.GEOCODER !== "offline") {
     try {
-      await hitRateLimit(context.services.db, `places:ip:${context.clientIp}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60);
+      await hitRateLimit(context.services.db, `places:ip:${limitAddress(context.clientIp)}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60);
     } catch (err) {
       if (err instanceof DomainError && err.kind === "rate_limited") {
         return Response.json({ places: [] }, { status: 429, headers: { "Cache-Control": "no-store" } });
