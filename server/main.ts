@@ -8,6 +8,7 @@ import { DatabaseLockedError } from "./db/lock";
 import { createApp } from "./http/app";
 import { createLogger } from "./log";
 import { createMailer } from "./mail/mailer";
+import { startMaintenance } from "./maintenance";
 import { startUp } from "./start-up";
 import { createGeocoder } from "./domain/places/geocoder";
 import { createLocalStorage } from "./storage/storage";
@@ -30,6 +31,8 @@ async function main() {
     geocoder: createGeocoder(config, log),
   };
   await startUp(services);
+  // Orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
+  const maintenance = startMaintenance(services);
 
   const production = config.NODE_ENV === "production";
   let listener: http.RequestListener;
@@ -54,7 +57,10 @@ async function main() {
 
   const shutdown = () => {
     server.close();
-    void database.close().finally(() => process.exit(0));
+    void maintenance
+      .stop()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);

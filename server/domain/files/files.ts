@@ -65,11 +65,15 @@ export async function savePdf(
   return key;
 }
 
-/** Removes a stored file that is no longer referenced (a replaced picture). */
+/**
+ * Removes a stored file that is no longer referenced (a replaced picture). The bytes go first: if the database
+ * is down, or the process dies in between, what stays is a row that nothing references, which the sweep
+ * (sweep.ts) removes; private bytes never outlive their row waiting for the database to come back.
+ */
 export async function deleteFile(services: Pick<Services, "db" | "storage">, key: string | null): Promise<void> {
   if (!key) return;
-  await services.db.delete(files).where(eq(files.key, key));
   await services.storage.delete(key);
+  await services.db.delete(files).where(eq(files.key, key));
 }
 
 /**

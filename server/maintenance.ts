@@ -1,0 +1,111 @@
+import { lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "./db/client";
+import { passwordResets, rateLimits } from "./db/schema";
+import { deleteExpiredSessions } from "./domain/accounts/sessions";
+import { sweepFiles, type SweepReport } from "./domain/files/sweep";
+import type { Services } from "./services";
+
+/** How often the server tidies up after itself (and once at start). */
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A rate-limit counter whose window started longer ago than this is over, whatever its key: every limit's window
+ * is at most a day or the configured sign-in window (AUTH_LIMIT_WINDOW_SECONDS). Removing an ended window changes
+ * nothing, as its next attempt would start a new one at 1. A limit with a longer window must raise this.
+ */
+const RATE_LIMIT_KEEP_SECONDS = 24 * 60 * 60;
+
+/** Keys named in the log line, at most; the counts are always complete. */
+const LOGGED_KEYS = 20;
+
+export interface MaintenanceReport {
+  files: SweepReport | null;
+  sessions: number | null;
+  passwordResets: number | null;
+  rateLimits: number | null;
+}
+
+type MaintenanceServices = Pick<Services, "config" | "db" | "log" | "storage">;
+
+/** Reset links past their expiry, used or not: nothing reads them again. */
+export async function deleteExpiredPasswordResets(db: DbOrTx): Promise<number> {
+  const removed = await db
+    .delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, sql`now()`))
+    .returning({ tokenHash: passwordResets.tokenHash });
+  return removed.length;
+}
+
+/** Rate-limit counters whose window has certainly ended (see RATE_LIMIT_KEEP_SECONDS). */
+export async function deleteEndedRateLimits(db: DbOrTx, windowSeconds: number): Promise<number> {
+  const keep = Math.max(RATE_LIMIT_KEEP_SECONDS, windowSeconds);
+  const removed = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, sql`now() - make_interval(secs => ${keep})`))
+    .returning({ key: rateLimits.key });
+  return removed.length;
+}
+
+/**
+ * One round of upkeep: the file sweep (orphan rows, orphan bytes, temp files), expired sessions, expired reset
+ * links and ended rate-limit windows. Each task is independent: one that fails is logged and the others still
+ * run, and nothing is thrown. Every task is safe to run on several servers at once. `now` is for tests.
+ */
+export async function runMaintenance(services: MaintenanceServices, opts: { now?: Date } = {}): Promise<MaintenanceReport> {
+  const { db, log } = services;
+  const attempt = async <T>(task: string, run: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await run();
+    } catch (err) {
+      log.error({ err, task }, "maintenance task failed; it runs again next time");
+      return null;
+    }
+  };
+  const report: MaintenanceReport = {
+    files: await attempt("files", () => sweepFiles(services, { now: opts.now })),
+    sessions: await attempt("sessions", () => deleteExpiredSessions(db)),
+    passwordResets: await attempt("passwordResets", () => deleteExpiredPasswordResets(db)),
+    rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
+  };
+  const f = report.files;
+  const removed = {
+    fileRows: f?.rows.length ?? 0,
+    orphanBytes: f?.bytes.length ?? 0,
+    tempFiles: f?.unfinished.length ?? 0,
+    sessions: report.sessions ?? 0,
+    passwordResets: report.passwordResets ?? 0,
+    rateLimits: report.rateLimits ?? 0,
+  };
+  if (Object.values(removed).some((n) => n > 0)) {
+    const keys = f ? [...f.rows, ...f.bytes, ...f.unfinished].slice(0, LOGGED_KEYS) : [];
+    log.info({ removed, keys }, "maintenance removed what was left behind");
+  } else {
+    log.debug("maintenance found nothing to remove");
+  }
+  return report;
+}
+
+/**
+ * Runs the maintenance now and then every MAINTENANCE_INTERVAL_MS, one round at a time, on a timer that does not
+ * keep the process alive. `stop` ends the timer and waits for a round in progress (before the database closes).
+ */
+export function startMaintenance(services: MaintenanceServices, intervalMs = MAINTENANCE_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const round = () => {
+    if (running) return;
+    running = runMaintenance(services)
+      .catch((err: unknown) => services.log.error({ err }, "maintenance failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  round();
+  const timer = setInterval(round, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
