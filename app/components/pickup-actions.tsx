@@ -5,6 +5,7 @@ import { ngoPickupSchema } from "~/forms/pickups";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "~/lib/constants";
+import { formatNumber } from "~/lib/format";
 import type { PickupStatus, RiderChoice } from "../../server/domain/pickups/pickups";
 import type { TimelineEvent } from "./pickup-timeline";
 
@@ -20,16 +21,9 @@ function useSending() {
   return { busy, sending: busy ? String(navigation.formData?.get("intent") ?? "") : "" };
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
 function kmText(km: number, lang: string): string {
   const digits = km < 10 ? 1 : 0;
-  const key = `${lang}-${digits}`;
-  let nf = numberFormats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(lang === "ur" ? "ur-PK" : "en-PK", { numberingSystem: "latn", minimumFractionDigits: digits, maximumFractionDigits: digits });
-    numberFormats.set(key, nf);
-  }
-  return nf.format(km);
+  return formatNumber(km, lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /** "Name — 3.2 km (Area) · 1 open", or "distance unknown" for a rider who has set no area. */

@@ -1,4 +1,5 @@
-import { DateTime, type FormattedTime } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import type { FormattedTime } from "~/lib/format";
 import { useTranslation } from "~/i18n/i18n";
 import type { PickupEventType } from "../../server/domain/pickups/pickups";
 

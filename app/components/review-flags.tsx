@@ -1,6 +1,7 @@
 import { Images, TriangleAlert } from "lucide-react";
 import { useTranslation } from "~/i18n/i18n";
-import { DateTime, type FormattedTime } from "./date-time";
+import { DateTime } from "./date-time";
+import type { FormattedTime } from "~/lib/format";
 
 export type ReviewFlag = "sameTransaction" | "sameImage";
 

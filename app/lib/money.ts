@@ -1,4 +1,5 @@
 import { CURRENCY } from "./constants";
+import { numberFormat } from "./format";
 
 /** Whole rupees with the specification's label and Pakistani digit grouping: "Rs. 1,250,000". */
 export function formatRupees(amount: number, lang: string = "en"): string {
@@ -9,11 +10,6 @@ export function formatRupees(amount: number, lang: string = "en"): string {
 export function percentOf(part: number, whole: number): number {
   if (!(whole > 0)) return 0;
   return Math.max(0, Math.min(100, Math.floor((part / whole) * 100)));
-}
-
-/** Numbers in the language's grouping, in Latin digits (as Pakistani apps and receipts show amounts). */
-function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return new Intl.NumberFormat(lang === "ur" ? "ur-PK" : "en-PK", { numberingSystem: "latn", ...options });
 }
 
 /** A short amount for chart axes: "Rs. 12.5K". */

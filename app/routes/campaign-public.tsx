@@ -6,6 +6,7 @@ import { PublicShell } from "~/components/public-shell";
 import { useTranslation } from "~/i18n/i18n";
 import { serverI18n } from "~/i18n/i18n.server";
 import { DONATION_FLOW_AVAILABLE, donateHref, publicCampaignPath } from "~/lib/campaign-links";
+import { formatLongDate } from "~/lib/format";
 import { throwHttp } from "~/lib/http.server";
 import { formatRupees, formatShare } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
@@ -47,15 +48,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       zakatEligible: c.zakatEligible,
       status: c.status,
       reachedTarget: c.collectedAmount >= c.targetAmount,
-      createdAt: {
-        iso: c.createdAt.toISOString(),
-        text: new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", {
-          day: "numeric",
-          month: "long",
-          year: "numeric",
-          timeZone: "Asia/Karachi",
-        }).format(c.createdAt),
-      },
+      createdAt: formatLongDate(c.createdAt, lang),
       ngos: c.ngos,
     },
     pageUrl,

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/i18n";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import { formatDateTime } from "~/lib/format";
 import { SubmitButton } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";

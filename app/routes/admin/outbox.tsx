@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/i18n";
 import type { Route } from "./+types/outbox";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import { formatDateTime } from "~/lib/format";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
 import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "~/lib/constants";

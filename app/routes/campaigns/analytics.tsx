@@ -7,20 +7,13 @@ import { RoleShell } from "~/components/role-shell";
 import { useTranslation, type Lang } from "~/i18n/i18n";
 import { isCampaignListName, publicCampaignPath } from "~/lib/campaign-links";
 import { requireUser, throwHttp } from "~/lib/http.server";
+import { formatDay } from "~/lib/format";
 import { formatCount, formatRupees, formatRupeesShort, formatShare } from "~/lib/money";
 import { campaignAnalytics, type CampaignAnalytics, type SeriesUnit } from "../../../server/domain/campaigns/analytics";
 
 /** A bucket's first day as the language writes it; the day is already Pakistan's, so it is formatted as UTC. */
 function bucketLabel(date: string, unit: SeriesUnit, lang: Lang): string {
-  const options: Intl.DateTimeFormatOptions =
-    unit === "year"
-      ? { year: "numeric" }
-      : unit === "month"
-        ? { month: "short", year: "numeric" }
-        : { day: "numeric", month: "short", year: "numeric" };
-  return new Intl.DateTimeFormat(lang === "ur" ? "ur-PK" : "en-PK", { ...options, timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return formatDay(date, lang, unit === "year" ? "year" : unit === "month" ? "month" : "short");
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

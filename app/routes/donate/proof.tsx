@@ -12,6 +12,7 @@ import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { donatePayHref } from "~/lib/campaign-links";
 import { IMAGE_ACCEPT, PAYMENT_METHODS, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "~/lib/constants";
+import { formatNumber } from "~/lib/format";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import {
   donationTarget,
@@ -190,8 +191,7 @@ function ProofForm({
       replaceInputFile(input, smaller);
       // Let the form's checks see the new file (a size message shown for the original goes away).
       input.dispatchEvent(new Event("input", { bubbles: true }));
-      const mb = new Intl.NumberFormat(i18n.language === "ur" ? "ur-PK" : "en-PK", { maximumFractionDigits: 1, numberingSystem: "latn" });
-      setShrink({ state: "done", size: `${mb.format(smaller.size / (1024 * 1024))} MB` });
+      setShrink({ state: "done", size: `${formatNumber(smaller.size / (1024 * 1024), i18n.language, { maximumFractionDigits: 1 })} MB` });
     } catch {
       // Shrinking is a courtesy: the original goes up as chosen and the server decides.
       setShrink({ state: "idle" });

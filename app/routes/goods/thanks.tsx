@@ -1,7 +1,8 @@
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thanks";
-import { DateTime, formatDateTime, formatDay } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import { formatDateTime, formatDay } from "~/lib/format";
 import { DonateStep } from "~/components/donate-parts";
 import { RoleShell } from "~/components/role-shell";
 import { useTranslation } from "~/i18n/i18n";

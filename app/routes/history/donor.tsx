@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donor";
-import { DateTime, formatDateTime, formatDay } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import { formatDateTime, formatDay } from "~/lib/format";
 import { HistoryTabs } from "~/components/history-tabs";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";

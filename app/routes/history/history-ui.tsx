@@ -1,5 +1,6 @@
 import { FileDown, KeyRound } from "lucide-react";
-import { DateTime, type FormattedTime } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import type { FormattedTime } from "~/lib/format";
 import { useTranslation } from "~/i18n/i18n";
 import { formatRupees } from "~/lib/money";
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/volunteer";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import { formatDateTime } from "~/lib/format";
 import { HistoryTabs } from "~/components/history-tabs";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";

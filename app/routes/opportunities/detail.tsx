@@ -1,7 +1,7 @@
 import { CircleCheck, Send, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
-import { formatDateTime, formatDay } from "~/components/date-time";
+import { formatDateTime, formatDay } from "~/lib/format";
 import { BackLink } from "~/components/donate-parts";
 import { RoleShell } from "~/components/role-shell";
 import { useTranslation } from "~/i18n/i18n";

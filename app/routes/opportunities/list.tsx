@@ -1,7 +1,7 @@
 import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
-import { formatDay } from "~/components/date-time";
+import { formatDay } from "~/lib/format";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
 import { SearchForm } from "~/components/search-form";

@@ -4,7 +4,8 @@ import { Check, Eye, Filter } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/apps";
-import { DateTime, formatDateTime } from "~/components/date-time";
+import { DateTime } from "~/components/date-time";
+import { formatDateTime } from "~/lib/format";
 import { ErrorBox } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { ProofImage } from "~/components/proof-image";
@@ -21,6 +22,7 @@ import { formatRupees } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "../../../server/domain/donations/cash";
+import { actionsFor } from "../../../server/domain/donations/states";
 import { DomainError } from "../../../server/domain/errors";
 
 const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
@@ -94,6 +96,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           ? {
               found: true as const,
               ...detail,
+              // What the reviewing NGO may still do, from the transition table: the screen offers just that.
+              actions: actionsFor(detail.status, "recipient"),
               createdAt: when(detail.createdAt),
               sameTransaction: related(detail.sameTransaction),
               sameImage: related(detail.sameImage),
@@ -351,7 +355,7 @@ function DonationReview({
       )}
 
       <div className="mt-5 border-t border-slate-200 pt-4">
-        {detail.status === "pending" ? (
+        {detail.actions.length > 0 ? (
           <Decision id={detail.id} actionData={actionData} />
         ) : (
           <div role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">

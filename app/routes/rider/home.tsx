@@ -7,8 +7,9 @@ import { RoleShell } from "~/components/role-shell";
 import { SearchForm } from "~/components/search-form";
 import { parseWithZod } from "~/forms/parse";
 import { riderPickupSchema } from "~/forms/pickups";
-import { useTranslation, type Lang } from "~/i18n/i18n";
+import { useTranslation } from "~/i18n/i18n";
 import { SEARCH_MAX_LENGTH } from "~/lib/constants";
+import { formatDay, formatNumber } from "~/lib/format";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { getRiderArea } from "../../../server/domain/accounts/settings";
@@ -38,21 +39,6 @@ function listQuery(from: URLSearchParams, extra: Record<string, string> = {}, ke
   return query ? `?${query}` : "";
 }
 
-function locale(lang: Lang): string {
-  return lang === "ur" ? "ur-PK" : "en-PK";
-}
-
-/** The preferred day (YYYY-MM-DD, a calendar day) in the reader's language. */
-function formatDay(day: string, lang: Lang): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(locale(lang), { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
-}
-
-function formatKm(km: number | null, lang: Lang): string | null {
-  if (km === null) return null;
-  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "rider", request);
@@ -89,12 +75,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         areaLabel: r.areaLabel,
         lat: r.lat,
         lng: r.lng,
-        windowDay: formatDay(r.windowDate, context.lang),
+        windowDay: formatDay(r.windowDate, context.lang, "weekday"),
         windowSlot: r.windowSlot,
         campaignTitle: r.campaignTitle,
         ngoName: r.ngoName,
         ngoAddress: r.ngoAddress,
-        distance: formatKm(r.distanceKm, context.lang),
+        distance: r.distanceKm === null ? null : formatNumber(r.distanceKm, context.lang, { maximumFractionDigits: r.distanceKm < 10 ? 1 : 0 }),
         receivedNote: r.receivedNote,
       })),
     },

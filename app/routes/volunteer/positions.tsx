@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Plus } from "lucide-react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/positions";
-import { formatDateTime, formatDay } from "~/components/date-time";
+import { formatDateTime, formatDay } from "~/lib/format";
 import { ErrorBox } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";

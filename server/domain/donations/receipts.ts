@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ToWords } from "to-words";
-import { formatDateTime } from "../../../app/components/date-time";
+import { formatDateTime } from "../../../app/lib/format";
 import type { TFunction } from "../../../app/i18n/i18n";
 import { formatRupees } from "../../../app/lib/money";
 import type { DbOrTx } from "../../db/client";

@@ -1,0 +1,74 @@
+import type { Lang } from "~/i18n/i18n";
+
+/**
+ * Every number and date the product shows is formatted here, in the reader's language as Pakistan writes it
+ * (`ur-PK` or `en-PK`). Loaders call these with `context.lang`, so the browser renders the same text when it
+ * hydrates; components call them with `i18n.language`.
+ */
+
+/** The Intl locale of a product language. */
+export function intlLocale(lang: string): "ur-PK" | "en-PK" {
+  return lang === "ur" ? "ur-PK" : "en-PK";
+}
+
+/** Pakistan's time, whatever zone the server runs in. */
+const TIME_ZONE = "Asia/Karachi";
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Numbers in the language's grouping, in Latin digits (as Pakistani apps and receipts show amounts). */
+export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${lang}${JSON.stringify(options)}`;
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = new Intl.NumberFormat(intlLocale(lang), { numberingSystem: "latn", ...options });
+    numberFormats.set(key, nf);
+  }
+  return nf;
+}
+
+export function formatNumber(n: number, lang: string, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(lang, options).format(n);
+}
+
+/** A moment formatted on the server, so the browser renders the same text when it hydrates. */
+export interface FormattedTime {
+  iso: string;
+  text: string;
+}
+
+/** A moment as a date and time of day in Pakistan ("23-Nov-2026, 3:05 pm"). */
+export function formatDateTime(date: Date, lang: Lang): FormattedTime {
+  const text = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }).format(date);
+  return { iso: date.toISOString(), text };
+}
+
+/** A moment as the day it was in Pakistan, month written out ("23 November 2026"). */
+export function formatLongDate(date: Date, lang: Lang): FormattedTime {
+  const text = new Intl.DateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(date);
+  return { iso: date.toISOString(), text };
+}
+
+const DAY_STYLES = {
+  medium: { dateStyle: "medium" },
+  full: { dateStyle: "full" },
+  /** "Mon, 23 Nov 2026" */
+  weekday: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+  /** "23 Nov 2026" */
+  short: { day: "numeric", month: "short", year: "numeric" },
+  /** "Nov 2026" */
+  month: { month: "short", year: "numeric" },
+  year: { year: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DayStyle = keyof typeof DAY_STYLES;
+
+/**
+ * A calendar day (YYYY-MM-DD, already as Pakistan counts days, so formatted as UTC) in the reader's language;
+ * an unreadable day is shown as it came.
+ */
+export function formatDay(day: string, lang: Lang, style: DayStyle = "medium"): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocale(lang), { ...DAY_STYLES[style], timeZone: "UTC" }).format(date);
+}
