@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CashProofValues } from "../../../app/forms/donations";
 import { PAGE_SIZE, PAYMENT_METHODS } from "../../../app/lib/constants";
 import { formatRupees } from "../../../app/lib/money";
@@ -15,6 +15,7 @@ import { deleteFile, saveImage } from "../files/files";
 import { appLink, notify } from "../notifications/notifications";
 import { imageFingerprint } from "./fingerprint";
 import { donationByKey } from "./idempotency";
+import { assertTransition, cashDonationStates, fromStates } from "./states";
 
 /**
  * A donation refused by the campaign's foreign key: the NGO deleted the campaign between the donor's page and
@@ -225,7 +226,8 @@ export async function decideCashDonation(
 ): Promise<DecisionOutcome> {
   const { db } = services;
   if (!isUuid(decision.donationId)) throw notFound();
-  const status = decision.approve ? ("approved" as const) : ("rejected" as const);
+  const action = decision.approve ? ("approve" as const) : ("disapprove" as const);
+  const status = cashDonationStates.target(action, "pending") as DecisionOutcome["status"];
   const reason = decision.approve ? null : decision.reason;
 
   const outcome = await db.transaction(async (tx) => {
@@ -237,7 +239,7 @@ export async function decideCashDonation(
           eq(donations.id, decision.donationId),
           eq(donations.recipientNgoId, ngoId),
           eq(donations.kind, "cash"),
-          eq(donations.status, "pending"),
+          inArray(donations.status, fromStates(action)),
         ),
       )
       .returning();
@@ -248,7 +250,8 @@ export async function decideCashDonation(
         .where(and(eq(donations.id, decision.donationId), eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash")))
         .limit(1);
       if (!current) throw notFound();
-      if (current.status !== status) throw conflict("donations:errors.alreadyDecided");
+      // The same decision again (a repeated or concurrent click) changes nothing; any other is refused by the table.
+      if (current.status !== status) assertTransition(action, current.status, "recipient", () => conflict("donations:errors.alreadyDecided"));
       return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false, row: null };
     }
 

@@ -1,0 +1,79 @@
+import { forbidden, type DomainError } from "./errors";
+
+/**
+ * One row of a transition table: `action` may be taken from any state in `from` by any role in `by`, and leads
+ * to `to` (null: the state stays, as when an invitation is sent again). An action may have several rows when
+ * where it leads depends on where it starts.
+ */
+export interface Transition<A extends string, S extends string, R extends string> {
+  readonly action: A;
+  readonly from: readonly S[];
+  readonly to: S | null;
+  readonly by: readonly R[];
+}
+
+export interface StateMachine<A extends string, S extends string, R extends string> {
+  readonly states: readonly S[];
+  readonly roles: readonly R[];
+  readonly actions: readonly A[];
+  readonly table: readonly Transition<A, S, R>[];
+  /** The row that applies to `action` from `state`, whoever asks; undefined when the action cannot be taken from there. */
+  transition(action: A, state: S): Transition<A, S, R> | undefined;
+  canTransition(action: A, state: S, role: R): boolean;
+  /**
+   * Throws unless `role` may take `action` from `state`: `refuse(state)` when the state does not allow it (each
+   * area keeps its own message), forbidden when the state does but the role may not. Returns the row.
+   */
+  assertTransition(action: A, state: S, role: R, refuse: (state: S) => DomainError): Transition<A, S, R>;
+  /** The state `action` leads to from `state` (the state itself when it stays). */
+  target(action: A, state: S): S;
+  /** Every state the action can be taken from: the `WHERE status IN (...)` of its guarded update. */
+  fromStates(action: A): S[];
+  /** What `role` may do to something in `state`, in the table's order: what a loader sends the screen. */
+  actionsFor(state: S, role: R): A[];
+}
+
+/**
+ * A state machine as data. The table is checked once when the module loads: an action has at most one row per
+ * state, so the outcome of (action, state) is never ambiguous.
+ */
+export function stateMachine<const A extends string, const S extends string, const R extends string>(spec: {
+  states: readonly S[];
+  roles: readonly R[];
+  table: readonly Transition<A, S, R>[];
+}): StateMachine<A, S, R> {
+  const { states, roles, table } = spec;
+  const actions = [...new Set(table.map((t) => t.action))];
+  for (const action of actions) {
+    const seen = new Set<S>();
+    for (const row of table.filter((t) => t.action === action)) {
+      for (const s of row.from) {
+        if (seen.has(s)) throw new Error(`transition table: "${action}" has two rows from "${s}"`);
+        seen.add(s);
+      }
+    }
+  }
+  const transition = (action: A, state: S) => table.find((t) => t.action === action && t.from.includes(state));
+  const canTransition = (action: A, state: S, role: R) => transition(action, state)?.by.includes(role) ?? false;
+  return {
+    states,
+    roles,
+    actions,
+    table,
+    transition,
+    canTransition,
+    assertTransition(action, state, role, refuse) {
+      const row = transition(action, state);
+      if (!row) throw refuse(state);
+      if (!row.by.includes(role)) throw forbidden();
+      return row;
+    },
+    target(action, state) {
+      const row = transition(action, state);
+      if (!row) throw new Error(`transition table: "${action}" is not taken from "${state}"`);
+      return row.to ?? state;
+    },
+    fromStates: (action) => table.filter((t) => t.action === action).flatMap((t) => t.from),
+    actionsFor: (state, role) => actions.filter((a) => canTransition(a, state, role)),
+  };
+}

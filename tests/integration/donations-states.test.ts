@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { donationStatusEnum, donations } from "../../server/db/schema";
+import { decideCashDonation } from "../../server/domain/donations/cash";
+import { CASH_DONATION_STATUSES, actionsFor, cashDonationStates, type CashDonationRole } from "../../server/domain/donations/states";
+import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
+import { createTestServices, type TestServices } from "../helpers/services";
+import { walkTable } from "../helpers/states";
+
+describe("cash donation states", () => {
+  let s: TestServices;
+  let actors: Record<CashDonationRole, string>;
+  let campaign: { id: string; ownerId: string };
+  beforeAll(async () => {
+    s = await createTestServices();
+    const [recipient, donor, otherNgo, admin] = await Promise.all([
+      makeUser(s.db, "ngo"),
+      makeUser(s.db, "donor"),
+      makeUser(s.db, "ngo"),
+      makeUser(s.db, "admin"),
+    ]);
+    actors = { recipient: recipient.id, donor: donor.id, otherNgo: otherNgo.id, admin: admin.id };
+    // A target no test approval reaches: the campaign stays active throughout.
+    campaign = await makeCampaign(s.db, recipient.id, { targetAmount: 100_000_000 });
+  });
+  afterAll(async () => s.close());
+
+  it("the vocabulary is the database enum's", () => {
+    expect([...CASH_DONATION_STATUSES]).toEqual(donationStatusEnum.enumValues);
+  });
+
+  it("every action from every state by every role does what the table says, through decideCashDonation", async () => {
+    const { expected, actual } = await walkTable(cashDonationStates, {
+      setUp: async (status) => (await makeDonation(s.db, campaign, actors.donor, { status })).id,
+      perform: (action, role, donationId) =>
+        decideCashDonation(
+          s,
+          actors[role],
+          action === "approve" ? { donationId, approve: true } : { donationId, approve: false, reason: "The screenshot is unreadable." },
+        ),
+      stateOf: async (id) => (await s.db.select({ status: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.status,
+      // The same decision again is answered as done, changing nothing (a double click).
+      repeat: (action, state, role) => role === "recipient" && state === cashDonationStates.target(action, "pending"),
+    });
+    expect(actual).toEqual(expected);
+  });
+
+  it("the screen is offered what the table allows", () => {
+    expect(actionsFor("pending", "recipient")).toEqual(["approve", "disapprove"]);
+    expect(actionsFor("pending", "donor")).toEqual([]);
+    expect(actionsFor("approved", "recipient")).toEqual([]);
+    expect(actionsFor("rejected", "recipient")).toEqual([]);
+  });
+});
