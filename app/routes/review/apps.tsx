@@ -23,7 +23,6 @@ import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "../../../server/domain/donations/cash";
 import { actionsFor } from "../../../server/domain/donations/states";
-import { actionsFor } from "../../../server/domain/donations/states";
 import { DomainError } from "../../../server/domain/errors";
 
 const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
@@ -97,8 +96,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           ? {
               found: true as const,
               ...detail,
-              // What the reviewing NGO may still do, from the transition table: the screen offers just that.
-              actions: actionsFor(detail.status, "recipient"),
               // What the reviewing NGO may still do, from the transition table: the screen offers just that.
               actions: actionsFor(detail.status, "recipient"),
               createdAt: when(detail.createdAt),
