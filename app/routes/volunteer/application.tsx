@@ -13,6 +13,7 @@ import { useTranslation } from "~/i18n/i18n";
 import { REASON_MAX_LENGTH } from "~/lib/constants";
 import { formAction, readFormData, requireUser, throwHttp } from "~/lib/http.server";
 import { applicationForNgo, decideApplication } from "../../../server/domain/volunteering/applications";
+import { applicationStates } from "../../../server/domain/volunteering/states";
 
 const CONFIRM_OVERFILL = "volunteer:errors.confirmOverfill";
 const ALREADY_DECIDED = "volunteer:errors.alreadyDecided";
@@ -39,6 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     approvedView,
     alreadyDecided: url.searchParams.get("notice") === "alreadyDecided",
+    // What the NGO may still do with it, from the transition table: Approve and Decline are offered only then.
+    actions: applicationStates.actionsFor(detail.status, "positionNgo"),
     application: { ...detail, createdAt: when(detail.createdAt), decidedAt: detail.decidedAt ? when(detail.decidedAt) : null },
   };
 }
@@ -81,8 +84,8 @@ type Detail = Route.ComponentProps["loaderData"]["application"];
 export default function Application({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>() as ActionData;
-  const { approvedView, alreadyDecided, application: a } = loaderData;
-  const pending = a.status === "pending" && !approvedView;
+  const { approvedView, alreadyDecided, actions, application: a } = loaderData;
+  const pending = actions.length > 0 && !approvedView;
   const title = t(approvedView ? "applications:detail.approvedTitle" : "applications:detail.title");
   const formErrors = actionData?.result.error?.[""] ?? [];
   const confirming = pending && formErrors.includes(CONFIRM_OVERFILL);

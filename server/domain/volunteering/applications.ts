@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationValues } from "../../../app/forms/volunteering";
 import { PAGE_SIZE } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
@@ -12,6 +12,7 @@ import { DomainError, conflict, invalid, notFound } from "../errors";
 import { deleteFile, savePdf } from "../files/files";
 import { appLink, notify } from "../notifications/notifications";
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions";
+import { applicationStates } from "./states";
 
 export type ApplicationStatus = (typeof volunteerApplications.$inferSelect)["status"];
 
@@ -141,7 +142,8 @@ export async function decideApplication(
 ): Promise<DecisionResult> {
   const { db } = services;
   if (!isUuid(decision.applicationId)) throw notFound();
-  const status = decision.approve ? ("approved" as const) : ("declined" as const);
+  const action = decision.approve ? ("approve" as const) : ("decline" as const);
+  const status = applicationStates.target(action, "pending") as DecisionResult["status"];
   const message = decision.approve ? null : decision.message?.trim() || null;
 
   const outcome = await db.transaction(async (tx) => {
@@ -154,10 +156,9 @@ export async function decideApplication(
     if (!found) throw notFound();
     const [position] = await tx.select().from(volunteerPositions).where(eq(volunteerPositions.id, found.positionId)).for("update");
     const [current] = await tx.select().from(volunteerApplications).where(eq(volunteerApplications.id, decision.applicationId));
-    if (current!.status !== "pending") {
-      if (current!.status === status) return { changed: false as const, row: current!, position: position! };
-      throw conflict("volunteer:errors.alreadyDecided");
-    }
+    // The same decision again (a repeated or concurrent click) changes nothing; any other is refused by the table.
+    if (current!.status === status) return { changed: false as const, row: current!, position: position! };
+    applicationStates.assertTransition(action, current!.status, "positionNgo", () => conflict("volunteer:errors.alreadyDecided"));
     if (decision.approve && !decision.confirm) {
       const [accepted] = await tx
         .select({ n: count() })
@@ -174,7 +175,7 @@ export async function decideApplication(
     const [row] = await tx
       .update(volunteerApplications)
       .set({ status, decisionMessage: message, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(volunteerApplications.id, decision.applicationId), eq(volunteerApplications.status, "pending")))
+      .where(and(eq(volunteerApplications.id, decision.applicationId), inArray(volunteerApplications.status, applicationStates.fromStates(action))))
       .returning();
     await recordAudit(tx, {
       actorId: ngoId,

@@ -13,6 +13,7 @@ import { addDays, isCalendarDay, pakistanToday } from "../dates";
 import { conflict, invalid, notFound } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
 import { resolvePlace } from "../places/resolve";
+import { positionState, positionStates, type PositionState } from "./states";
 
 export type Position = typeof volunteerPositions.$inferSelect;
 
@@ -36,7 +37,7 @@ export function isOpenSql(today: string): SQL {
 }
 
 export function isOpen(p: Pick<Position, "status" | "closesOn">, today: string): boolean {
-  return p.status === "active" && (p.closesOn === null || p.closesOn >= today);
+  return positionState(p, today) === "open";
 }
 
 /** A closing day must be a real day from today up to a year ahead. */
@@ -118,7 +119,7 @@ export async function closePosition(db: Db, ngoId: string, positionId: string, n
   const today = pakistanToday(now);
   await db.transaction(async (tx) => {
     const position = await positionOwnedBy(tx, positionId, ngoId, { forUpdate: true });
-    if (position.status === "closed") throw conflict("volunteer:errors.alreadyClosed");
+    positionStates.assertTransition("close", positionState(position, today), "owner", () => conflict("volunteer:errors.alreadyClosed"));
     await tx
       .update(volunteerPositions)
       .set({ status: "closed", closedAt: sql`now()`, updatedAt: sql`now()` })
@@ -140,7 +141,7 @@ export async function reopenPosition(db: Db, ngoId: string, positionId: string, 
   checkClosingDay(closesOn, today);
   await db.transaction(async (tx) => {
     const position = await positionOwnedBy(tx, positionId, ngoId, { forUpdate: true });
-    if (isOpen(position, today)) throw conflict("volunteer:errors.alreadyOpen");
+    positionStates.assertTransition("reopen", positionState(position, today), "owner", () => conflict("volunteer:errors.alreadyOpen"));
     const nextClosesOn = closesOn ?? (position.closesOn !== null && position.closesOn < today ? null : position.closesOn);
     await tx
       .update(volunteerPositions)
@@ -190,6 +191,7 @@ export interface NgoPosition {
   waiting: number;
   /** Closed by its closing day rather than by the NGO. */
   closedByDate: boolean;
+  state: PositionState;
 }
 
 /**
@@ -228,7 +230,7 @@ export async function positionsOfNgo(
     .limit(PAGE_SIZE)
     .offset(pageOffset(opts.page));
   return paged(
-    rows.map((r) => ({ ...r, closedByDate: r.status === "active" && r.closesOn !== null && r.closesOn < today })),
+    rows.map((r) => ({ ...r, closedByDate: positionState(r, today) === "lapsed", state: positionState(r, today) })),
     opts.page,
     total?.n ?? 0,
   );
