@@ -125,6 +125,11 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+/**
+ * `id` comes from a sequence at insert, so it is the order in which entries were written: an entry whose
+ * transaction waited on a row lock gets a later id than the one it waited for. Lists order by it. `created_at`
+ * is the clock at insert (clock_timestamp(), not the transaction's start), so the time shown agrees.
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -133,7 +138,7 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
     details: jsonb("details").$type<Record<string, string | number | null>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
@@ -356,7 +361,11 @@ export const pickupEventEnum = pgEnum("pickup_event", [
   "cancelled",
 ]);
 
-/** Every step of a pick-up with its time and who took it: the donor's and the NGO's timeline. */
+/**
+ * Every step of a pick-up with its time and who took it: the donor's and the NGO's timeline. Steps are ordered
+ * by `id`, taken from a sequence at insert while the pick-up row is locked, so it follows the order in which the
+ * steps committed; `created_at` is the clock at insert (as in `audit_log`).
+ */
 export const pickupEvents = pgTable(
   "pickup_events",
   {
@@ -368,9 +377,9 @@ export const pickupEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     riderId: uuid("rider_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
-  (t) => [index("pickup_events_donation_idx").on(t.donationId, t.createdAt)],
+  (t) => [index("pickup_events_donation_idx").on(t.donationId, t.id)],
 );
 
 /**

@@ -39,6 +39,17 @@ describe("demo data", () => {
     expect(n).toBe(1);
   });
 
+  it("numbers its audit entries in the order of their dates, so the audit log reads as a story", async () => {
+    const entries = await s.db.select({ at: auditLog.createdAt }).from(auditLog).orderBy(asc(auditLog.id));
+    expect(entries.length).toBeGreaterThan(10);
+    const times = entries.map((e) => e.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const [{ next }] = (await s.db.execute(sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS next`).then((r) =>
+      Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows,
+    )) as [{ next: number }];
+    expect(next).toBe(entries.length + 1);
+  });
+
   it("has campaigns at real places, one joint and one successful, whose totals equal their approved gifts", async () => {
     const all = await s.db.select().from(campaigns);
     expect(all).toHaveLength(7);

@@ -55,8 +55,8 @@ export async function listAudit(db: DbOrTx, page: number): Promise<Paged<AuditEn
     .leftJoin(ngoProfiles, eq(ngoProfiles.userId, auditLog.targetUserId))
     .leftJoin(riderProfiles, eq(riderProfiles.userId, auditLog.targetUserId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, auditLog.targetUserId))
-    // The id breaks ties between entries written in the same instant.
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    // Insert order: an entry whose transaction waited on another's lock comes after it (decision 012).
+    .orderBy(desc(auditLog.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(page));
   return paged(rows, page, total?.n ?? 0);

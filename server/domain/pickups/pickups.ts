@@ -551,7 +551,8 @@ export async function pickupTimelines(db: DbOrTx, donationIds: string[]): Promis
     .from(pickupEvents)
     .leftJoin(riderProfiles, eq(riderProfiles.userId, pickupEvents.riderId))
     .where(inArray(pickupEvents.donationId, donationIds))
-    .orderBy(asc(pickupEvents.createdAt), asc(pickupEvents.id));
+    // Insert order, which the pick-up's row lock makes the order in which the steps committed (decision 012).
+    .orderBy(asc(pickupEvents.id));
   for (const r of rows) out.get(r.donationId)?.push({ type: r.type, at: r.at, riderName: r.riderName, reason: r.reason });
   return out;
 }
