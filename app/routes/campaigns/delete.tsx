@@ -6,11 +6,12 @@ import { useTranslation } from "~/i18n/i18n";
 import { requireUser, throwHttp } from "~/lib/http.server";
 import { campaignOwnedBy } from "../../../server/domain/campaigns/access";
 import { campaignHasDonations, deleteCampaign } from "../../../server/domain/campaigns/campaigns";
+import { canTransition } from "../../../server/domain/campaigns/states";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);
   const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
-  if (campaign.status === "archived") throw new Response("Not found", { status: 404 });
+  if (!canTransition("delete", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
   return {
     campaign: { id: campaign.id, title: campaign.title, status: campaign.status },
     hasDonations: await campaignHasDonations(context.services.db, campaign.id),

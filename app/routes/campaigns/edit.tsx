@@ -7,6 +7,7 @@ import { requireUser, throwHttp } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { campaignOwnedBy } from "../../../server/domain/campaigns/access";
 import { closeCampaign, updateCampaign } from "../../../server/domain/campaigns/campaigns";
+import { actionsFor, canTransition } from "../../../server/domain/campaigns/states";
 import { CampaignForm } from "./campaign-form";
 import { campaignFormAction, mapSettings } from "./campaign-action.server";
 import { redirect } from "react-router";
@@ -14,12 +15,14 @@ import { redirect } from "react-router";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);
   const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
-  if (campaign.status === "archived") throw new Response("Not found", { status: 404 });
+  // An archived campaign cannot be edited: for its owner, as for anyone else, there is no such page.
+  if (!canTransition("edit", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
   return {
     map: mapSettings(context),
     campaign: {
       id: campaign.id,
       status: campaign.status,
+      actions: actionsFor(campaign.status, "owner"),
       title: campaign.title,
       description: campaign.description,
       targetAmount: String(campaign.targetAmount),
@@ -66,7 +69,7 @@ export default function EditCampaign({ loaderData, actionData }: Route.Component
             submitLabel={t("campaigns:form.save")}
           />
         </section>
-        {campaign.status === "active" && (
+        {campaign.actions.includes("close") && (
           <section aria-labelledby="close-heading" className="rounded-lg border border-amber-300 bg-amber-50 p-4 sm:p-6">
             <h2 id="close-heading" className="text-lg font-bold text-slate-900">
               {t("campaigns:edit.closeTitle")}

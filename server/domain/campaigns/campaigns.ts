@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { campaignSchema, type CampaignInput, type CampaignValues } from "../../../app/forms/campaigns";
 import { PAGE_SIZE } from "../../../app/lib/constants";
@@ -12,6 +12,7 @@ import { DomainError, conflict, invalid } from "../errors";
 import { deleteFile, saveImage } from "../files/files";
 import { resolvePlace } from "../places/resolve";
 import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access";
+import { assertTransition, canTransition, fromStates } from "./states";
 
 const TITLE_INDEX = "campaigns_active_title_unique";
 const SLUG_INDEX = "campaigns_slug_unique";
@@ -161,7 +162,7 @@ export async function updateCampaign(
   values: CampaignValues,
 ): Promise<Campaign> {
   const current = await campaignOwnedBy(services.db, campaignId, ngoId);
-  if (current.status === "archived") throw invalid("campaigns:errors.archived");
+  assertTransition("edit", current.status, "owner", () => invalid("campaigns:errors.archived"));
   if (current.status === "active") await assertTitleFree(services.db, ngoId, values.title, campaignId);
   const location =
     values.location === current.locationLabel && values.locationLat === undefined
@@ -173,8 +174,8 @@ export async function updateCampaign(
   try {
     const updated = await services.db.transaction(async (tx) => {
       const locked = await campaignOwnedBy(tx, campaignId, ngoId, { forUpdate: true });
-      if (locked.status === "archived") throw invalid("campaigns:errors.archived");
-      const completes = locked.status === "active" && locked.collectedAmount >= values.targetAmount;
+      assertTransition("edit", locked.status, "owner", () => invalid("campaigns:errors.archived"));
+      const completes = canTransition("complete", locked.status, "system") && locked.collectedAmount >= values.targetAmount;
       const [row] = await tx
         .update(campaigns)
         .set({
@@ -198,12 +199,13 @@ export async function updateCampaign(
 
 /** The owner ends an active campaign early: it becomes completed and moves to Successful. */
 export async function closeCampaign(db: Db, ngoId: string, campaignId: string): Promise<void> {
-  await campaignOwnedBy(db, campaignId, ngoId);
+  const campaign = await campaignOwnedBy(db, campaignId, ngoId);
+  assertTransition("close", campaign.status, "owner", () => invalid("campaigns:errors.notActive"));
   await db.transaction(async (tx) => {
     const rows = await tx
       .update(campaigns)
       .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "active")))
+      .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, fromStates("close"))))
       .returning({ id: campaigns.id });
     if (rows.length === 0) throw invalid("campaigns:errors.notActive");
     await recordAudit(tx, { actorId: ngoId, action: "campaign.closed", details: { campaignId } });
@@ -221,7 +223,7 @@ export async function completeIfTargetReached(tx: DbOrTx, campaignId: string): P
     .where(
       and(
         eq(campaigns.id, campaignId),
-        eq(campaigns.status, "active"),
+        inArray(campaigns.status, fromStates("complete")),
         sql`${campaigns.collectedAmount} >= ${campaigns.targetAmount}`,
       ),
     )
@@ -240,7 +242,7 @@ export async function deleteCampaign(
   campaignId: string,
 ): Promise<"deleted" | "archived"> {
   const campaign = await campaignOwnedBy(services.db, campaignId, ngoId);
-  if (campaign.status === "archived") throw invalid("campaigns:errors.archived");
+  assertTransition("delete", campaign.status, "owner", () => invalid("campaigns:errors.archived"));
   const archive = async () =>
     services.db.transaction(async (tx) => {
       await tx
