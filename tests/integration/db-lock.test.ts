@@ -12,9 +12,17 @@ const nodeArgs = ["--import", "tsx", script];
 /** Temporary folders and child processes of one test, cleaned up when it finishes (tests run concurrently). */
 function workspace(onTestFinished: (fn: () => void) => void) {
   const children: ChildProcess[] = [];
+  const pids: number[] = [];
   const dirs: string[] = [];
   onTestFinished(() => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -43,7 +51,9 @@ function workspace(onTestFinished: (fn: () => void) => void) {
   }
 
   const startNode = (...args: string[]) => start(process.execPath, [...nodeArgs, ...args]);
-  return { tempDir, start, startNode };
+  /** Kills a process that is not our child (a grandchild) when the test ends, if it is still there. */
+  const reap = (pid: number) => pids.push(pid);
+  return { tempDir, start, startNode, reap };
 }
 
 function exited(child: ChildProcess) {
@@ -66,7 +76,7 @@ describe.concurrent("embedded database lock across processes", { skip: onPostgre
   });
 
   it("lets a new process take the lock at once after kill -9 of the holder, even before the holder is reaped", async ({ onTestFinished }) => {
-    const { tempDir, start, startNode } = workspace(onTestFinished);
+    const { tempDir, start, startNode, reap } = workspace(onTestFinished);
     const lock = path.join(tempDir(), "pglite.lock");
     // The holder's parent execs `sleep`, which never reaps it: once killed, it stays a zombie whose pid is
     // still in use, like a crashed process its supervisor has not waited for yet.
@@ -79,6 +89,7 @@ describe.concurrent("embedded database lock across processes", { skip: onPostgre
       lock,
     ]);
     const holderPid = Number(parent.line);
+    reap(holderPid);
     await expect.poll(() => fs.existsSync(lock) && /^\d+\b/.exec(fs.readFileSync(lock, "utf8"))?.[0] === String(holderPid), { timeout: 10_000 }).toBe(true);
     process.kill(holderPid, "SIGKILL");
     const startedAt = Date.now();
@@ -100,7 +111,8 @@ describe.concurrent("embedded database lock across processes", { skip: onPostgre
       const { tempDir, start } = workspace(onTestFinished);
       const dataDir = tempDir();
       const run = (value: string) =>
-        start("unshare", ["--pid", "--fork", "--mount-proc", process.execPath, ...nodeArgs, "db", dataDir, value]);
+        // --kill-child: the database dies with unshare, which is what the test ends by killing.
+        start("unshare", ["--pid", "--fork", "--kill-child", "--mount-proc", process.execPath, ...nodeArgs, "db", dataDir, value]);
 
       const first = await run("before-crash");
       expect(first.line).toBe("ready before-crash");
