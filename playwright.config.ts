@@ -47,6 +47,9 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         NODE_ENV: "production",
+        // As `npm start` sets them (package.json): glibc's allocator kept bounded, docs/decisions/014.
+        MALLOC_ARENA_MAX: "2",
+        MALLOC_MMAP_THRESHOLD_: "131072",
         HOST: "127.0.0.1",
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,
