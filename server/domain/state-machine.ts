@@ -2,14 +2,16 @@ import { forbidden, type DomainError } from "./errors";
 
 /**
  * One row of a transition table: `action` may be taken from any state in `from` by any role in `by`, and leads
- * to `to` (null: the state stays, as when an invitation is sent again). An action may have several rows when
- * where it leads depends on where it starts.
+ * to `to` (null: the state stays). An action may have several rows when where it leads depends on where it
+ * starts. A `repeat` row is an action already done (an invitation sent again): the domain answers it as done
+ * and changes nothing, and it is never offered.
  */
 export interface Transition<A extends string, S extends string, R extends string> {
   readonly action: A;
   readonly from: readonly S[];
   readonly to: S | null;
   readonly by: readonly R[];
+  readonly repeat?: true;
 }
 
 export interface StateMachine<A extends string, S extends string, R extends string> {
@@ -27,7 +29,7 @@ export interface StateMachine<A extends string, S extends string, R extends stri
   assertTransition(action: A, state: S, role: R, refuse: (state: S) => DomainError): Transition<A, S, R>;
   /** The state `action` leads to from `state` (the state itself when it stays). */
   target(action: A, state: S): S;
-  /** Every state the action can be taken from: the `WHERE status IN (...)` of its guarded update. */
+  /** Every state the action changes something from (repeats left out): the `WHERE status IN (...)` of its guarded update. */
   fromStates(action: A): S[];
   /** What `role` may do to something in `state`, in the table's order: what a loader sends the screen. */
   actionsFor(state: S, role: R): A[];
@@ -73,7 +75,7 @@ export function stateMachine<const A extends string, const S extends string, con
       if (!row) throw new Error(`transition table: "${action}" is not taken from "${state}"`);
       return row.to ?? state;
     },
-    fromStates: (action) => table.filter((t) => t.action === action).flatMap((t) => t.from),
-    actionsFor: (state, role) => actions.filter((a) => canTransition(a, state, role)),
+    fromStates: (action) => table.filter((t) => t.action === action && !t.repeat).flatMap((t) => t.from),
+    actionsFor: (state, role) => actions.filter((a) => canTransition(a, state, role) && !transition(a, state)!.repeat),
   };
 }

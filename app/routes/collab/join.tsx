@@ -8,12 +8,16 @@ import { publicCampaignPath } from "~/lib/campaign-links";
 import { requireUser, throwHttp } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { joinTarget, requestToJoin } from "../../../server/domain/campaigns/collaboration";
+import { partnershipStates } from "../../../server/domain/campaigns/states";
 import { DomainError } from "../../../server/domain/errors";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);
   try {
-    return { campaign: await joinTarget(context.services.db, user.id, params.campaignId) };
+    const campaign = await joinTarget(context.services.db, user.id, params.campaignId);
+    // What this NGO may do about its partnership, from the transition table (an owner has none with its own campaign).
+    const actions = campaign.state === "owner" ? [] : partnershipStates.actionsFor(campaign.partnership, "ngo");
+    return { campaign, actions };
   } catch (err) {
     throwHttp(err);
   }
@@ -39,8 +43,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>() as { error: string } | undefined;
-  const { campaign } = loaderData;
-  const canRequest = campaign.status === "active" && (campaign.state === "none" || campaign.state === "invited");
+  const { campaign, actions } = loaderData;
+  const canRequest = campaign.status === "active" && actions.includes("request");
   return (
     <RoleShell title={t("collab:join.title")}>
       <title>{`${t("collab:join.title")} · ${t("common:brand")}`}</title>

@@ -10,6 +10,7 @@ import { conflict, forbidden, invalid, notFound } from "../errors";
 import { appLink, notify } from "../notifications/notifications";
 import { campaignOwnedBy, isUuid, ngosOfCampaigns, runBy, type Campaign } from "./access";
 import { likePattern } from "./campaigns";
+import { STORED_PARTNERSHIP, partnershipState, partnershipStates, type PartnershipAction, type PartnershipRole, type PartnershipState } from "./states";
 
 
 type CollabServices = Pick<Services, "db" | "mailer" | "config">;
@@ -74,12 +75,14 @@ export async function invitePartners(
     const result: InviteOutcome = { invited: [], joined: [], unchanged: [] };
     for (const ngoId of ids) {
       const row = byNgo.get(ngoId);
-      if (!row) {
+      // Every state has an "invite" row: the refusal is never reached.
+      const step = partnershipStates.assertTransition("invite", partnershipState(row), "owner", () => conflict("collab:errors.alreadyPartner"));
+      if (step.repeat) {
+        result.unchanged.push(ngoId);
+      } else if (!row) {
         await tx.insert(campaignPartners).values({ campaignId, ngoId, direction: "invited", status: "pending" });
         result.invited.push(ngoId);
-      } else if (row.status === "accepted" || (row.status === "pending" && row.direction === "invited")) {
-        result.unchanged.push(ngoId);
-      } else if (row.status === "pending" && row.direction === "requested") {
+      } else if (step.to === "accepted") {
         await tx
           .update(campaignPartners)
           .set({ status: "accepted", respondedAt: sql`now()`, updatedAt: sql`now()` })
@@ -151,10 +154,10 @@ export async function requestToJoin(services: CollabServices, ngoId: string, cam
       .from(campaignPartners)
       .where(and(eq(campaignPartners.campaignId, campaignId), eq(campaignPartners.ngoId, ngoId)))
       .for("update");
-    if (row?.status === "accepted") throw conflict("collab:errors.alreadyPartner");
+    const step = partnershipStates.assertTransition("request", partnershipState(row), "ngo", () => conflict("collab:errors.alreadyPartner"));
     if (campaign.status !== "active") throw invalid("collab:errors.notActive");
-    if (row?.status === "pending" && row.direction === "requested") return { outcome: "alreadyRequested" as const, campaign };
-    if (row?.status === "pending" && row.direction === "invited") {
+    if (step.repeat) return { outcome: "alreadyRequested" as const, campaign };
+    if (step.to === "accepted") {
       await tx
         .update(campaignPartners)
         .set({ status: "accepted", respondedAt: sql`now()`, updatedAt: sql`now()` })
@@ -209,22 +212,20 @@ export async function requestToJoin(services: CollabServices, ngoId: string, cam
  * Answers a pending row, only while it is still pending: of several concurrent answers exactly one
  * changes it. Accepting also needs the campaign to be active still.
  */
-async function answer(
-  tx: DbOrTx,
-  campaignId: string,
-  ngoId: string,
-  direction: "invited" | "requested",
-  accept: boolean,
-): Promise<boolean> {
+async function answer(tx: DbOrTx, campaignId: string, ngoId: string, action: AnswerAction): Promise<boolean> {
+  const accept = action === "acceptInvitation" || action === "acceptRequest";
+  // One pending state per answer (invited or requested): its stored status and direction are the guard.
+  const [from] = partnershipStates.fromStates(action) as Exclude<PartnershipState, "none">[];
+  const to = partnershipStates.target(action, from!) as Exclude<PartnershipState, "none">;
   const rows = await tx
     .update(campaignPartners)
-    .set({ status: accept ? "accepted" : "declined", respondedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: STORED_PARTNERSHIP[to].status, respondedAt: sql`now()`, updatedAt: sql`now()` })
     .where(
       and(
         eq(campaignPartners.campaignId, campaignId),
         eq(campaignPartners.ngoId, ngoId),
-        eq(campaignPartners.direction, direction),
-        eq(campaignPartners.status, "pending"),
+        eq(campaignPartners.direction, STORED_PARTNERSHIP[from!].direction!),
+        eq(campaignPartners.status, STORED_PARTNERSHIP[from!].status),
         accept
           ? sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${campaignId} and ${campaigns.status} = 'active')`
           : undefined,
@@ -234,12 +235,16 @@ async function answer(
   return rows.length > 0;
 }
 
+type AnswerAction = Extract<PartnershipAction, "acceptInvitation" | "declineInvitation" | "acceptRequest" | "declineRequest">;
+
 /** Why an answer changed nothing: no such invitation or request, the campaign ended, or it was already answered. */
 async function explainNoAnswer(
   db: DbOrTx,
   campaignId: string,
   ngoId: string,
   direction: "invited" | "requested",
+  action: AnswerAction,
+  role: PartnershipRole,
 ): Promise<never> {
   const [row] = await db
     .select({ status: campaignPartners.status, campaignStatus: campaigns.status })
@@ -254,8 +259,9 @@ async function explainNoAnswer(
     )
     .limit(1);
   if (!row || row.campaignStatus === "archived") throw notFound();
-  if (row.status === "pending") throw invalid("collab:errors.notActive");
-  throw conflict("collab:errors.alreadyAnswered");
+  partnershipStates.assertTransition(action, partnershipState({ status: row.status, direction }), role, () => conflict("collab:errors.alreadyAnswered"));
+  // The table allows the answer: only the campaign's end stopped it.
+  throw invalid("collab:errors.notActive");
 }
 
 /** The invited NGO accepts or declines an invitation; the owner is told. */
@@ -267,11 +273,11 @@ export async function respondToInvitation(
 ): Promise<void> {
   if (!isUuid(campaignId)) throw notFound();
   const changed = await services.db.transaction(async (tx) => {
-    if (!(await answer(tx, campaignId, inviteeId, "invited", accept))) return false;
+    if (!(await answer(tx, campaignId, inviteeId, accept ? "acceptInvitation" : "declineInvitation"))) return false;
     if (accept) await recordAudit(tx, { actorId: inviteeId, action: "collab.accepted", details: { campaignId } });
     return true;
   });
-  if (!changed) return explainNoAnswer(services.db, campaignId, inviteeId, "invited");
+  if (!changed) return explainNoAnswer(services.db, campaignId, inviteeId, "invited", accept ? "acceptInvitation" : "declineInvitation", "ngo");
   const [campaign] = await services.db
     .select({ title: campaigns.title, ownerId: campaigns.ownerId })
     .from(campaigns)
@@ -297,13 +303,13 @@ export async function respondToRequest(
   if (!isUuid(campaignId) || !isUuid(requesterId)) throw notFound();
   const campaign = await campaignOwnedBy(services.db, campaignId, ownerId);
   const changed = await services.db.transaction(async (tx) => {
-    if (!(await answer(tx, campaignId, requesterId, "requested", accept))) return false;
+    if (!(await answer(tx, campaignId, requesterId, accept ? "acceptRequest" : "declineRequest"))) return false;
     if (accept) {
       await recordAudit(tx, { actorId: ownerId, action: "collab.accepted", targetUserId: requesterId, details: { campaignId } });
     }
     return true;
   });
-  if (!changed) return explainNoAnswer(services.db, campaignId, requesterId, "requested");
+  if (!changed) return explainNoAnswer(services.db, campaignId, requesterId, "requested", accept ? "acceptRequest" : "declineRequest", "owner");
   await notify(services, {
     userId: requesterId,
     type: accept ? "collabAccepted" : "collabDeclined",
@@ -323,7 +329,11 @@ export async function leaveCampaign(services: CollabServices, ngoId: string, cam
       .update(campaignPartners)
       .set({ status: "left", respondedAt: sql`now()`, updatedAt: sql`now()` })
       .where(
-        and(eq(campaignPartners.campaignId, campaignId), eq(campaignPartners.ngoId, ngoId), eq(campaignPartners.status, "accepted")),
+        and(
+          eq(campaignPartners.campaignId, campaignId),
+          eq(campaignPartners.ngoId, ngoId),
+          inArray(campaignPartners.status, partnershipStates.fromStates("leave").map((st) => STORED_PARTNERSHIP[st as Exclude<PartnershipState, "none">].status)),
+        ),
       )
       .returning({ ngoId: campaignPartners.ngoId });
     if (rows.length === 0) return false;
@@ -627,6 +637,8 @@ export interface JoinTarget {
   ownerName: string;
   ownerLogoKey: string | null;
   state: "owner" | PartnerState;
+  /** This NGO's partnership with the campaign, as the transition table sees it ("none" for its owner). */
+  partnership: PartnershipState;
 }
 
 /** What /collab/join/:campaignId shows; archived or unknown campaigns are not found. */
@@ -672,5 +684,6 @@ export async function joinTarget(db: DbOrTx, ngoId: string, campaignId: string):
     ownerName: row.ownerName,
     ownerLogoKey: row.ownerLogoKey,
     state,
+    partnership: partnershipState({ status: row.partnerStatus, direction: row.direction }),
   };
 }
