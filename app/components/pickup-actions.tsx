@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n/i18n";
 import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "~/lib/constants";
 import { formatNumber } from "~/lib/format";
 import type { PickupStatus, RiderChoice } from "../../server/domain/pickups/pickups";
+import type { PickupAction } from "../../server/domain/pickups/states";
 import type { TimelineEvent } from "./pickup-timeline";
 
 /** What the /noncash_apps action answers when it does not redirect: the form's reply and which form it was. */
@@ -52,31 +53,36 @@ export function PickupActions({
   riders,
   actionData,
 }: {
-  detail: { id: string; status: PickupStatus; riderId: string | null; riderName: string | null; receivedNote: string | null; events: TimelineEvent[] };
+  detail: {
+    id: string;
+    status: PickupStatus;
+    actions: readonly PickupAction[];
+    riderId: string | null;
+    riderName: string | null;
+    receivedNote: string | null;
+    events: TimelineEvent[];
+  };
   riders: RiderChoice[];
   actionData: PickupActionData;
 }) {
   const { t } = useTranslation();
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
-  switch (detail.status) {
-    case "new":
-      return (
-        <div className="flex flex-col gap-5">
-          <RiderForm id={detail.id} intent="assign" riders={riders} lastResult={resultOf("assign")} />
-          <CancelForm id={detail.id} lastResult={resultOf("cancel")} />
-        </div>
-      );
-    case "assigned":
-    case "accepted":
-      return (
-        <div className="flex flex-col gap-5">
-          {detail.riderName && <p className="text-slate-800">{t("assign:rider.current", { name: detail.riderName })}</p>}
+  // The forms are the actions the loader sends (the pick-up table's actionsFor); the rest are notes on the state.
+  const can = (action: PickupAction) => detail.actions.includes(action);
+  if (can("assign") || can("reassign") || can("cancel")) {
+    return (
+      <div className="flex flex-col gap-5">
+        {can("reassign") && detail.riderName && <p className="text-slate-800">{t("assign:rider.current", { name: detail.riderName })}</p>}
+        {can("assign") && <RiderForm id={detail.id} intent="assign" riders={riders} lastResult={resultOf("assign")} />}
+        {can("reassign") && (
           <RiderForm id={detail.id} intent="reassign" riders={riders.filter((r) => r.id !== detail.riderId)} lastResult={resultOf("reassign")} />
-          <CancelForm id={detail.id} lastResult={resultOf("cancel")} />
-        </div>
-      );
-    case "delivered":
-      return <ReceiveForm id={detail.id} lastResult={resultOf("received")} />;
+        )}
+        {can("cancel") && <CancelForm id={detail.id} lastResult={resultOf("cancel")} />}
+      </div>
+    );
+  }
+  if (can("receive")) return <ReceiveForm id={detail.id} lastResult={resultOf("received")} />;
+  switch (detail.status) {
     case "collected":
       return <StateNote>{t("assign:states.collected")}</StateNote>;
     case "received":

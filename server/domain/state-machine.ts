@@ -33,6 +33,8 @@ export interface StateMachine<A extends string, S extends string, R extends stri
   fromStates(action: A): S[];
   /** What `role` may do to something in `state`, in the table's order: what a loader sends the screen. */
   actionsFor(state: S, role: R): A[];
+  /** Every state from which `action` can still be taken, now or after some other steps (by anyone). */
+  statesLeadingTo(action: A): S[];
 }
 
 /**
@@ -76,6 +78,17 @@ export function stateMachine<const A extends string, const S extends string, con
       return row.to ?? state;
     },
     fromStates: (action) => table.filter((t) => t.action === action && !t.repeat).flatMap((t) => t.from),
+    statesLeadingTo(action) {
+      const found = new Set(table.filter((t) => t.action === action).flatMap((t) => t.from));
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const t of table) {
+          if (t.to === null || !found.has(t.to)) continue;
+          for (const s of t.from) if (!found.has(s)) (found.add(s), (grew = true));
+        }
+      }
+      return states.filter((s) => found.has(s));
+    },
     actionsFor: (state, role) => actions.filter((a) => canTransition(a, state, role) && !transition(a, state)!.repeat),
   };
 }

@@ -31,6 +31,7 @@ import {
   type NgoPickupTab,
   type RiderChoice,
 } from "../../../server/domain/pickups/pickups";
+import { actionsFor } from "../../../server/domain/pickups/states";
 
 const NOTICES = [
   "assigned",
@@ -56,8 +57,6 @@ const CONFLICTS: Partial<Record<string, Notice>> = {
 };
 
 const TABS: NgoPickupTab[] = ["new", "active"];
-/** States in which the NGO may still give the request to a rider. */
-const RIDER_STATES = ["new", "assigned", "accepted"];
 
 /** The list's own query (tab, campaign filter and page): kept when the dialog opens and closes, and after an action. */
 const LIST_PARAMS = ["tab", "campaign", "page"] as const;
@@ -103,7 +102,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       if (!(err instanceof DomainError && err.kind === "not_found")) throw err;
     }
   }
-  const riders: RiderChoice[] = detail && RIDER_STATES.includes(detail.status) ? await riderChoices(db, { lat: detail.lat, lng: detail.lng }) : [];
+  // What the NGO may do with the request, from the pick-up table; riders are looked up only when it may give it to one.
+  const actions = detail ? actionsFor(detail.status, "recipientNgo") : [];
+  const riders: RiderChoice[] =
+    detail && (actions.includes("assign") || actions.includes("reassign")) ? await riderChoices(db, { lat: detail.lat, lng: detail.lng }) : [];
   const notice = url.searchParams.get("notice");
 
   return data(
@@ -151,6 +153,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               receivedNote: detail.receivedNote,
               createdAt: when(detail.createdAt),
               events: detail.events.map((e) => ({ ...e, at: when(e.at) })),
+              actions,
               riders,
             }
           : { found: false as const, id: viewId }

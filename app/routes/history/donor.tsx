@@ -11,9 +11,9 @@ import { requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { donorHistory } from "../../../server/domain/donations/history";
 import { pickupsOfDonor } from "../../../server/domain/pickups/pickups";
+import { donorSeesCode } from "../../../server/domain/pickups/states";
 import {
   AmountOrItems,
-  CODE_NEEDED_STATUSES,
   PickupCodeBox,
   PickupStatusBadge,
   PickupTimeline,
@@ -64,7 +64,7 @@ function pickupOf(p: DonorPickup | undefined, lang: Lang) {
   if (!p) return null;
   return {
     status: p.status,
-    code: CODE_NEEDED_STATUSES.includes(p.status) ? p.code : null,
+    code: donorSeesCode(p.status) ? p.code : null,
     address: p.address,
     areaLabel: p.areaLabel,
     windowDay: formatDay(p.windowDate, lang, "full"),

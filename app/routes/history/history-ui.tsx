@@ -73,9 +73,6 @@ export function PickupStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** The pick-up states in which the rider has not yet collected the goods: the donor still needs the code. */
-export const CODE_NEEDED_STATUSES: readonly string[] = ["new", "assigned", "accepted"];
-
 /** The 4-digit code the donor gives the rider at the door, large, with what it is for. */
 export function PickupCodeBox({ code, compact = false }: { code: string; compact?: boolean }) {
   const { t } = useTranslation();

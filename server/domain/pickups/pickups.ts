@@ -21,6 +21,7 @@ import { likePattern } from "../campaigns/campaigns";
 import { addDays, pakistanToday } from "../dates";
 import { conflict, invalid, notFound } from "../errors";
 import { appLink, notify } from "../notifications/notifications";
+import { pickupStates } from "./states";
 import { resolvePlace } from "../places/resolve";
 import { clearRateLimit, hitRateLimit } from "../rate-limit";
 
@@ -224,10 +225,11 @@ export async function assignRider(
   const riderName = await assertActiveRider(db, input.riderId);
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
-    const allowed: PickupStatus[] = input.reassign ? ["assigned", "accepted"] : ["new"];
-    if (!allowed.includes(p.status)) throw conflict(input.reassign ? "pickups:errors.cannotReassign" : "pickups:errors.alreadyAssigned");
+    const step = pickupStates.assertTransition(input.reassign ? "reassign" : "assign", p.status, "recipientNgo", () =>
+      conflict(input.reassign ? "pickups:errors.cannotReassign" : "pickups:errors.alreadyAssigned"),
+    );
     if (input.reassign && p.riderId === input.riderId) throw invalid("pickups:errors.sameRider", "riderId");
-    await setStatus(tx, p.donationId, { status: "assigned", riderId: input.riderId });
+    await setStatus(tx, p.donationId, { status: step.to!, riderId: input.riderId });
     await event(tx, { donationId: p.donationId, type: "assigned", actorId: ngoId, riderId: input.riderId });
     return p;
   });
@@ -265,8 +267,8 @@ export async function cancelPickup(services: PickupServices, ngoId: string, inpu
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
-    if (!["new", "assigned", "accepted"].includes(p.status)) throw conflict("pickups:errors.cannotCancel");
-    await setStatus(tx, p.donationId, { status: "cancelled" });
+    const step = pickupStates.assertTransition("cancel", p.status, "recipientNgo", () => conflict("pickups:errors.cannotCancel"));
+    await setStatus(tx, p.donationId, { status: step.to! });
     await tx
       .update(donations)
       .set({ status: "rejected", rejectionReason: input.reason, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
@@ -288,8 +290,8 @@ export async function confirmReceived(services: PickupServices, ngoId: string, i
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
-    if (p.status !== "delivered") throw conflict("pickups:errors.notDelivered");
-    await setStatus(tx, p.donationId, { status: "received", receivedNote: input.note ?? null });
+    const step = pickupStates.assertTransition("receive", p.status, "recipientNgo", () => conflict("pickups:errors.notDelivered"));
+    await setStatus(tx, p.donationId, { status: step.to!, receivedNote: input.note ?? null });
     await tx
       .update(donations)
       .set({ status: "approved", decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
@@ -312,12 +314,14 @@ export async function respondToAssignment(
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownRider(riderId));
-    if (p.status !== "assigned") throw conflict("pickups:errors.notAssigned");
+    const step = pickupStates.assertTransition(input.accept ? "accept" : "decline", p.status, "assignedRider", () =>
+      conflict("pickups:errors.notAssigned"),
+    );
     if (input.accept) {
-      await setStatus(tx, p.donationId, { status: "accepted" });
+      await setStatus(tx, p.donationId, { status: step.to! });
       await event(tx, { donationId: p.donationId, type: "accepted", actorId: riderId, riderId });
     } else {
-      await setStatus(tx, p.donationId, { status: "new", riderId: null });
+      await setStatus(tx, p.donationId, { status: step.to!, riderId: null });
       await event(tx, { donationId: p.donationId, type: "declined", actorId: riderId, riderId, reason: input.reason });
     }
     return p;
@@ -372,7 +376,7 @@ export async function confirmCollected(services: PickupServices, riderId: string
   const limitKey = `pickup-code:${input.donationId}`;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownRider(riderId));
-    if (p.status !== "accepted") throw conflict("pickups:errors.notAccepted");
+    pickupStates.assertTransition("collect", p.status, "assignedRider", () => conflict("pickups:errors.notAccepted"));
     return p;
   });
   await hitRateLimit(db, limitKey, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SECONDS);
@@ -382,8 +386,8 @@ export async function confirmCollected(services: PickupServices, riderId: string
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid("pickups:errors.codeWrong", "code");
   await db.transaction(async (tx) => {
     const again = await lockPickup(tx, input.donationId, ownRider(riderId));
-    if (again.status !== "accepted") throw conflict("pickups:errors.notAccepted");
-    await setStatus(tx, p.donationId, { status: "collected" });
+    const step = pickupStates.assertTransition("collect", again.status, "assignedRider", () => conflict("pickups:errors.notAccepted"));
+    await setStatus(tx, p.donationId, { status: step.to! });
     await event(tx, { donationId: p.donationId, type: "collected", actorId: riderId, riderId });
   });
   await clearRateLimit(db, limitKey);
@@ -423,8 +427,8 @@ export async function markDelivered(services: PickupServices, riderId: string, i
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownRider(riderId));
-    if (p.status !== "collected") throw conflict("pickups:errors.notCollected");
-    await setStatus(tx, p.donationId, { status: "delivered" });
+    const step = pickupStates.assertTransition("deliver", p.status, "assignedRider", () => conflict("pickups:errors.notCollected"));
+    await setStatus(tx, p.donationId, { status: step.to! });
     await event(tx, { donationId: p.donationId, type: "delivered", actorId: riderId, riderId });
     return p;
   });
