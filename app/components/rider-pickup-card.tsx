@@ -6,11 +6,14 @@ import { riderPickupSchema } from "~/forms/pickups";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "~/lib/constants";
+import type { PickupAction } from "../../server/domain/pickups/states";
 
 /** A pick-up as the rider's list shows it (dates and distances already formatted by the loader). */
 export interface RiderCardItem {
   id: string;
   status: "assigned" | "accepted" | "collected" | "delivered" | "received" | "new" | "cancelled";
+  /** What the rider may do with it now, from the pick-up table (sent by the loader). */
+  actions: readonly PickupAction[];
   items: string;
   phone: string | null;
   address: string;
@@ -152,11 +155,11 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
       )}
 
       <ErrorBox errors={formErrors} />
-      {item.status === "assigned" && (
+      {item.actions.includes("accept") && (
         <PendingActions id={item.id} reply={reply?.intent === "decline" ? reply.result : undefined} />
       )}
-      {item.status === "accepted" && <CollectForm id={item.id} reply={reply?.intent === "collect" ? reply.result : undefined} />}
-      {item.status === "collected" && (
+      {item.actions.includes("collect") && <CollectForm id={item.id} reply={reply?.intent === "collect" ? reply.result : undefined} />}
+      {item.actions.includes("deliver") && (
         <Form method="post">
           <input type="hidden" name="intent" value="deliver" />
           <input type="hidden" name="donationId" value={item.id} />

@@ -21,6 +21,7 @@ import {
   riderPickups,
   type RiderTab,
 } from "../../../server/domain/pickups/pickups";
+import { actionsFor } from "../../../server/domain/pickups/states";
 
 const TABS: readonly RiderTab[] = ["pending", "registered", "completed"];
 const NOTICES = ["accepted", "declined", "collected", "delivered"] as const;
@@ -69,6 +70,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       rows: list.rows.map((r) => ({
         id: r.id,
         status: r.status,
+        // The rider's list holds only its own pick-ups: it is their assigned rider.
+        actions: actionsFor(r.status, "assignedRider"),
         items: r.items,
         phone: r.phone,
         address: r.address,
