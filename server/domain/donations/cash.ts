@@ -250,8 +250,8 @@ export async function decideCashDonation(
         .where(and(eq(donations.id, decision.donationId), eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash")))
         .limit(1);
       if (!current) throw notFound();
-      // The same decision again (a repeated or concurrent click) changes nothing; any other is refused by the table.
-      if (current.status !== status) assertTransition(action, current.status, "recipient", () => conflict("donations:errors.alreadyDecided"));
+      // The guarded update found it decided already: the same decision again is a repeat, any other is refused.
+      assertTransition(action, current.status, "recipient", () => conflict("donations:errors.alreadyDecided"));
       return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false, row: null };
     }
 

@@ -20,6 +20,9 @@ export const cashDonationStates = stateMachine({
   table: [
     { action: "approve", from: ["pending"], to: "approved", by: ["recipient"] },
     { action: "disapprove", from: ["pending"], to: "rejected", by: ["recipient"] },
+    // The same decision again (a repeated or concurrent click) is answered as done and changes nothing.
+    { action: "approve", from: ["approved"], to: null, by: ["recipient"], repeat: true },
+    { action: "disapprove", from: ["rejected"], to: null, by: ["recipient"], repeat: true },
   ],
 });
 

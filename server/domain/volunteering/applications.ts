@@ -156,9 +156,9 @@ export async function decideApplication(
     if (!found) throw notFound();
     const [position] = await tx.select().from(volunteerPositions).where(eq(volunteerPositions.id, found.positionId)).for("update");
     const [current] = await tx.select().from(volunteerApplications).where(eq(volunteerApplications.id, decision.applicationId));
-    // The same decision again (a repeated or concurrent click) changes nothing; any other is refused by the table.
-    if (current!.status === status) return { changed: false as const, row: current!, position: position! };
-    applicationStates.assertTransition(action, current!.status, "positionNgo", () => conflict("volunteer:errors.alreadyDecided"));
+    // Decided already: the same decision again is a repeat, answered as done; any other is refused by the table.
+    const step = applicationStates.assertTransition(action, current!.status, "positionNgo", () => conflict("volunteer:errors.alreadyDecided"));
+    if (step.repeat) return { changed: false as const, row: current!, position: position! };
     if (decision.approve && !decision.confirm) {
       const [accepted] = await tx
         .select({ n: count() })

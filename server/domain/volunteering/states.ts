@@ -19,6 +19,9 @@ export const applicationStates = stateMachine({
     // Approving beyond the number needed also asks for a confirmation (decideApplication): a count, not a state.
     { action: "approve", from: ["pending"], to: "approved", by: ["positionNgo"] },
     { action: "decline", from: ["pending"], to: "declined", by: ["positionNgo"] },
+    // The same decision again (a repeated or concurrent click) is answered as done and changes nothing.
+    { action: "approve", from: ["approved"], to: null, by: ["positionNgo"], repeat: true },
+    { action: "decline", from: ["declined"], to: null, by: ["positionNgo"], repeat: true },
   ],
 });
 export type ApplicationAction = (typeof applicationStates.actions)[number];
