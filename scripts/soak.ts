@@ -130,12 +130,35 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; pid:
     }
     await sleep(500);
   }
-  stopServer(child);
+  await stopServer(child, serverPid(child.pid!) ?? undefined);
   console.error(`The server did not start; its output is in ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
   process.exit(2);
 }
 
-function stopServer(child: ChildProcess): Promise<void> {
+/** Stops the whole process group and waits until the server process itself is gone (npm may exit before it). */
+async function stopServer(child: ChildProcess, pid?: number): Promise<void> {
+  await stopGroup(child);
+  const alive = () => pid !== undefined && fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readStatus(pid));
+  for (let i = 0; i < 150 && alive(); i += 1) await sleep(100);
+  if (alive()) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    for (let i = 0; i < 50 && alive(); i += 1) await sleep(100);
+  }
+}
+
+function readStatus(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function stopGroup(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => {
@@ -397,7 +420,7 @@ async function main() {
   clearInterval(sampler);
   line("idle 10 s", idle);
   console.log(`\nRSS start ${first.rssMb} MB, peak during traffic ${peak} MB, end ${end?.rssMb} MB, after 10 s idle ${idle?.rssMb} MB (VmHWM ${idle?.hwmMb} MB, includes start-up)`);
-  await stopServer(server.child);
+  await stopServer(server.child, server.pid);
   const reconciled = await reconcile(dataDir);
   if (counts.serverErrors) console.log(`\n${counts.serverErrors} answers were 5xx, for example:\n  ${serverErrorSamples.join("\n  ")}\n(server log: ${server.logFile})`);
   if (reconciled && !counts.serverErrors) fs.rmSync(dataDir, { recursive: true, force: true });
