@@ -7,6 +7,7 @@ import { IMAGE_MAX_PIXELS } from "../../app/lib/constants";
 import { files } from "../../server/db/schema";
 import { saveImage } from "../../server/domain/files/files";
 import { IMAGE_REENCODES_AT_ONCE } from "../../server/domain/files/re-encode";
+import { imageFingerprint } from "../../server/domain/donations/fingerprint";
 import { createTestServices, type TestServices } from "../helpers/services";
 import { makeUser } from "../helpers/factories";
 
@@ -110,6 +111,23 @@ describe("image cost", () => {
     expect(encodes.peak).toBeLessThanOrEqual(IMAGE_REENCODES_AT_ONCE);
     expect(encodes.peak).toBeGreaterThanOrEqual(1);
     expect(await filesOf(donor.id)).toHaveLength(n);
+  });
+
+  it("a proof's fingerprint, a second full decode, shares the same bound", async () => {
+    const donor = await makeUser(s.db, "donor");
+    const photo = await photoJpeg(1200, 900);
+    const encodes = watchEncodes();
+    const n = IMAGE_REENCODES_AT_ONCE * 3;
+    const results = await Promise.all([
+      ...Array.from({ length: n }, () => imageFingerprint(photo)),
+      ...Array.from({ length: n }, (_, i) =>
+        saveImage(s, { file: asFile(photo, `IMG_${i}.jpg`, "image/jpeg"), kind: "proof", ownerId: donor.id, field: "screenshot" }),
+      ),
+    ]);
+    expect(new Set(results.slice(0, n)).size).toBe(1);
+    expect(results[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(encodes.calls).toBe(2 * n);
+    expect(encodes.peak).toBeLessThanOrEqual(IMAGE_REENCODES_AT_ONCE);
   });
 
   it("a slot is given back when an image fails to decode", async () => {

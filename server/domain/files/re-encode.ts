@@ -23,7 +23,8 @@ export type ReEncodeResult = { ok: true; output: Buffer } | { ok: false; reason:
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function withSlot<T>(task: () => Promise<T>): Promise<T> {
+/** Runs an image decode within the process-wide bound (IMAGE_REENCODES_AT_ONCE), waiting for a free slot. */
+export async function withImageSlot<T>(task: () => Promise<T>): Promise<T> {
   if (running < IMAGE_REENCODES_AT_ONCE) running += 1;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
@@ -53,7 +54,7 @@ export async function reEncodeImage(input: Buffer): Promise<ReEncodeResult> {
     return { ok: false, reason: "invalid" };
   }
   if (pixels > IMAGE_MAX_PIXELS) return { ok: false, reason: "tooManyPixels" };
-  return withSlot(async () => {
+  return withImageSlot(async () => {
     try {
       const output = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
