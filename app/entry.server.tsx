@@ -51,8 +51,9 @@ export default function handleRequest(
 }
 
 /** Logs real failures only: a missing page (404) or a request the visitor abandoned is not an error of ours. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  // Through the server's logger, whose error serializer keeps a query's parameters (a password hash) out.
+  context.services.log.error({ err: error, path: new URL(request.url).pathname }, "a page failed");
 }

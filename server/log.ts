@@ -3,12 +3,33 @@ import pino from "pino";
 export type Logger = pino.Logger;
 
 /** Structured JSON logs; anything that could carry a secret is redacted by path. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    serializers: { err: safeError },
     redact: {
       paths: ["password", "*.password", "currentPassword", "newPassword", "token", "*.token", "cookie", "*.cookie", "headers.cookie", "authorization"],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * An error as the logs keep it. A database driver's error carries the query's parameters (Drizzle writes them
+ * into the message too), which can be a password hash, an email or a token hash: only the message's first line,
+ * the SQL state and the constraint are kept, down the chain of causes.
+ */
+function safeError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 3) return err;
+  const e = err as Error & { code?: unknown; constraint?: unknown; cause?: unknown };
+  return {
+    type: e.name,
+    message: e.message.split("\n")[0]!.replace(/\bparams:.*$/, "").slice(0, 500),
+    ...(typeof e.code === "string" ? { code: e.code } : {}),
+    ...(typeof e.constraint === "string" ? { constraint: e.constraint } : {}),
+    // The frames only: a message's later lines (the parameters) are repeated at the top of the stack.
+    stack: e.stack?.split("\n").filter((line) => line.startsWith("    at ")).slice(0, 8).join("\n"),
+    ...(e.cause ? { cause: safeError(e.cause, depth + 1) } : {}),
+  };
 }

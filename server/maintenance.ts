@@ -68,6 +68,12 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
     rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
   };
   const f = report.files;
+  if (f && f.withheld > 0) {
+    log.error(
+      { withheld: f.withheld },
+      "stored files without a database row were left alone: far more than crashes leave, so this server may be using another database than the files were written for; check DATABASE_URL and DATA_DIR",
+    );
+  }
   const removed = {
     fileRows: f?.rows.length ?? 0,
     orphanBytes: f?.bytes.length ?? 0,

@@ -48,7 +48,8 @@ export const GUARDED_PATHS: Record<string, Role> = {
 /** The role a path requires, matching whole path segments (`/campaigns/x/edit` falls under `/campaigns`). */
 export function requiredRole(pathname: string): Role | null {
   // React Router fetches a page's data from `<path>.data`; that must be guarded like the page.
-  const first = "/" + (pathname.split("/")[1] ?? "").replace(/\.data$/, "");
+  // React Router matches paths case-insensitively, so the guard does too (`/ADMIN` is `/admin`).
+  const first = "/" + (pathname.split("/")[1] ?? "").toLowerCase().replace(/\.data$/, "");
   return GUARDED_PATHS[first] ?? null;
 }
 

@@ -44,7 +44,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   const tileSource = tileImageSource(config.MAP_TILE_URL);
 
   app.onError((err, c) => {
-    log.error({ err: { message: err.message, stack: err.stack }, path: c.req.path }, "unhandled error");
+    log.error({ err, path: c.req.path }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again later.", 500);
   });
 
@@ -99,7 +99,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
 
   // Every state-changing request must come from a page of this site.
   app.use(async (c, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !originAllowed(c.req.raw.headers, config.APP_URL, c.req.url)) {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !originAllowed(c.req.raw.headers, config.APP_URL, sentTo(c.req.url, requestOrigin(c, config).secure))) {
       log.warn({ path: c.req.path, origin: c.req.header("origin") ?? null }, "refused cross-origin request");
       return c.text("This request came from another site and was refused.", 403);
     }
@@ -237,4 +237,14 @@ function badPart(href: string): "path" | "query" | null {
     if (hasControlCharacters(decoded, { lineBreaks: false })) return "query";
   }
   return null;
+}
+
+/**
+ * The address a request was sent to as the browser saw it: behind a proxy that ends TLS the socket is plain
+ * http, but the page (and so its Origin) was https.
+ */
+function sentTo(href: string, secure: boolean): string {
+  const url = new URL(href);
+  if (secure) url.protocol = "https:";
+  return url.toString();
 }

@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import { dirOf, isLang, LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
 import { serverI18n } from "../../app/i18n/i18n.server";
 import { IMAGE_MAX_BYTES } from "../../app/lib/constants";
+import { safeRedirectTarget } from "../../app/lib/roles";
 
 /** The per-picture limit in words people read: "5 MB". */
 function limitText(): string {
@@ -22,7 +23,7 @@ function backPath(c: Context, appUrl: string): string {
     const from = new URL(referer);
     const ours = new URL(appUrl).origin;
     if (from.origin !== ours && from.origin !== new URL(c.req.url).origin) return "/";
-    return from.pathname + from.search;
+    return safeRedirectTarget(from.pathname + from.search, "/");
   } catch {
     return "/";
   }

@@ -40,6 +40,8 @@ describe("route table", () => {
     expect(requiredRole("/rider_home")).toBe("rider");
     expect(requiredRole("/ngo_home.data")).toBe("ngo");
     expect(requiredRole("/admin/audit.data")).toBe("admin");
+    expect(requiredRole("/ADMIN")).toBe("admin");
+    expect(requiredRole("/Apps.data")).toBe("ngo");
     expect(requiredRole("/admin_signin")).toBeNull();
     expect(requiredRole("/ngo")).toBeNull();
     expect(requiredRole("/")).toBeNull();

@@ -75,6 +75,14 @@ describe("the HTTP guard", () => {
     expect(await ur.text()).toContain('dir="rtl"');
   });
 
+  it("leads back only to a path of this site from a refusal page, whatever the Referer's path holds", async () => {
+    const res = await app().request("/campaign/a%00b", {
+      headers: { accept: "text/html", referer: `${s.config.APP_URL}//evil.example/x` },
+    });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('href="/"');
+  });
+
   it("lets Urdu, spaces and plus signs through to the routes", async () => {
     const res = await app().request(`/files/proof/x.webp?q=${encodeURIComponent("کراچی + لاہور")}`);
     expect(res.status).toBe(404);

@@ -166,6 +166,19 @@ describe("through the app", () => {
     expect((await whoami({}, forged)).body.clientIp).toBe("unknown");
   });
 
+  it("takes a page served over https by a trusted proxy as this site's, with an http APP_URL", async () => {
+    const post = (env: Record<string, string>, headers: Record<string, string>) =>
+      app({ APP_URL: "http://app.test", ...env }).request("http://app.test/language", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: "lang=ur&redirectTo=%2F",
+      });
+    expect((await post({ TRUST_PROXY: "1" }, { origin: "https://app.test", "x-forwarded-proto": "https" })).status).toBe(303);
+    // Without the trusted proxy's word the https origin is another site's.
+    expect((await post({}, { origin: "https://app.test", "x-forwarded-proto": "https" })).status).toBe(403);
+    expect((await post({ TRUST_PROXY: "1" }, { origin: "https://evil.test", "x-forwarded-proto": "https" })).status).toBe(403);
+  });
+
   it("makes the session cookie Secure and adds HSTS for https from a trusted proxy only", async () => {
     const https = { "x-forwarded-proto": "https" };
     const behind = await whoami({ TRUST_PROXY: "true" }, https);

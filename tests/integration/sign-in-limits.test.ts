@@ -103,6 +103,11 @@ describe("sign-in limits count failures, per address, per account and address, a
     const fresh = ip();
     await expect(attempt(donor.email, WRONG, fresh, limited)).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
     await expect(attempt(donor.email, TEST_PASSWORD, fresh, limited)).rejects.toMatchObject({ kind: "rate_limited" });
+    // Fresh addresses are not a way around the limit either: they get twice the allowance, then no more.
+    for (let i = 0; i < 4; i++) {
+      await expect(attempt(donor.email, WRONG, ip(), limited)).rejects.toMatchObject({ message: "auth:signIn.wrongPassword" });
+    }
+    await expect(attempt(donor.email, TEST_PASSWORD, ip(), limited)).rejects.toMatchObject({ kind: "rate_limited" });
 
     const inbox: Mail[] = [];
     await requestPasswordReset(

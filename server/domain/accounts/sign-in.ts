@@ -39,10 +39,14 @@ export async function signIn(
     [
       { key: `signin:ip:${address}`, limit: config.AUTH_LIMIT_PER_IP },
       { key: `${accountAddressPrefix(email)}${address}`, limit: config.AUTH_LIMIT_PER_ACCOUNT },
-      // Over all addresses, but never against an address with no failure on this account in the window (its
-      // count here is this attempt alone): the owner on their own phone still gets in while guessers elsewhere
-      // have used up the account's allowance. A distributed guesser gains one try per fresh address.
-      { key: accountKey(email), limit: ([, fromThisAddress]) => (fromThisAddress! <= 1 ? Infinity : config.AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES) },
+      // Over all addresses; an address with no failure on this account in the window (its count here is this
+      // attempt alone) gets twice the allowance, so the owner on their own phone still gets in while guessers
+      // elsewhere have used up the account's ordinary allowance, and fresh addresses (a /48 of IPv6 holds 65,536
+      // /64s) still cannot guess without bound.
+      {
+        key: accountKey(email),
+        limit: ([, fromThisAddress]) => config.AUTH_LIMIT_PER_ACCOUNT_ALL_ADDRESSES * (fromThisAddress! <= 1 ? 2 : 1),
+      },
     ],
     config.AUTH_LIMIT_WINDOW_SECONDS,
   );

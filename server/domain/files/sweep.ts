@@ -46,6 +46,24 @@ export interface SweepReport {
   bytes: string[];
   /** What unfinished writes left behind (temp files). */
   unfinished: string[];
+  /**
+   * Stored bytes without a row that were left alone because there were too many of them to be a crash's leftovers
+   * (see `looksLikeAnotherDatabase`): an operator should look.
+   */
+  withheld: number;
+}
+
+/** At most this many orphan objects, or this share of all stored objects, are taken as what crashes left. */
+const ORPHANS_TRUSTED = 50;
+const ORPHANS_TRUSTED_SHARE = 0.2;
+
+/**
+ * Far more stored bytes without a row than crashes leave means the server is looking at another database than
+ * the files were written for (a mistyped DATABASE_URL, files restored before the data, a fresh database on old
+ * storage). Deleting them then would destroy every proof and resume; they are left for an operator instead.
+ */
+function looksLikeAnotherDatabase(orphans: number, stored: number): boolean {
+  return orphans > ORPHANS_TRUSTED && orphans > stored * ORPHANS_TRUSTED_SHARE;
 }
 
 /**
@@ -79,26 +97,28 @@ export async function sweepFiles(
   const rows = removedRows.map((r) => r.key);
   for (const key of rows) await storage.delete(key);
 
-  const bytes: string[] = [];
+  const orphans: string[] = [];
+  let stored = 0;
   let batch: string[] = [];
   const flush = async () => {
-    bytes.push(...(await removeBytesWithoutRow(db, storage, batch)));
+    orphans.push(...(await bytesWithoutRow(db, batch)));
     batch = [];
   };
   for await (const object of storage.list()) {
+    stored += 1;
     if (object.modifiedAt >= cutoff) continue;
     batch.push(object.key);
     if (batch.length >= KEY_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
+  const withhold = looksLikeAnotherDatabase(orphans.length, stored);
+  if (!withhold) for (const key of orphans) await storage.delete(key);
 
   const unfinished = await storage.removeUnfinished(cutoff);
-  return { rows, bytes, unfinished };
+  return { rows, bytes: withhold ? [] : orphans, unfinished, withheld: withhold ? orphans.length : 0 };
 }
 
-async function removeBytesWithoutRow(db: DbOrTx, storage: Services["storage"], keys: string[]): Promise<string[]> {
+async function bytesWithoutRow(db: DbOrTx, keys: string[]): Promise<string[]> {
   const known = new Set((await db.select({ key: files.key }).from(files).where(inArray(files.key, keys))).map((r) => r.key));
-  const orphans = keys.filter((key) => !known.has(key));
-  for (const key of orphans) await storage.delete(key);
-  return orphans;
+  return keys.filter((key) => !known.has(key));
 }
