@@ -191,7 +191,7 @@ async function decideAsDemoNgo(services: Services, ngoId: string, donationId: st
   const mark = await dbClock(db);
   const outcome = await decideCashDonation(
     services,
-    ngoId,
+    { id: ngoId, role: "ngo" },
     reason === undefined ? { donationId, approve: true } : { donationId, approve: false, reason },
   );
   await db.update(donations).set({ decidedAt: at, updatedAt: at }).where(eq(donations.id, donationId));

@@ -7,6 +7,9 @@ import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
 import { createTestServices, type TestServices } from "../helpers/services";
 import { walkTable } from "../helpers/states";
 
+/** The account type behind each role in the table. */
+const ACCOUNT = { recipient: "ngo", donor: "donor", otherNgo: "ngo", admin: "admin" } as const;
+
 describe("cash donation states", () => {
   let s: TestServices;
   let actors: Record<CashDonationRole, string>;
@@ -35,7 +38,7 @@ describe("cash donation states", () => {
       perform: (action, role, donationId) =>
         decideCashDonation(
           s,
-          actors[role],
+          { id: actors[role], role: ACCOUNT[role] },
           action === "approve" ? { donationId, approve: true } : { donationId, approve: false, reason: "The screenshot is unreadable." },
         ),
       stateOf: async (id) => (await s.db.select({ status: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.status,

@@ -20,12 +20,16 @@ import {
   submitCashDonation,
 } from "../../server/domain/donations/cash";
 import { imageFingerprint } from "../../server/domain/donations/fingerprint";
+import type { DonationActor } from "../../server/domain/donations/policy";
 import { DomainError } from "../../server/domain/errors";
 import { readFileForUser, saveImage } from "../../server/domain/files/files";
 import type { Storage } from "../../server/storage/storage";
 import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } from "../helpers/factories";
 import { walletScreenshot } from "../../server/db/seed";
 import { createTestServices, type TestServices } from "../helpers/services";
+
+const asNgo = (id: string): DonationActor => ({ id, role: "ngo" });
+const asDonor = (id: string): DonationActor => ({ id, role: "donor" });
 
 /** The domain error a call fails with (kind, message key, field), or "no error". */
 async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string } | "no error"> {
@@ -600,7 +604,7 @@ describe("cash donations", () => {
       const d = await makeCashDonation(s, campaign, donor.id, { amount: 7_500 });
 
       const outcomes = await Promise.all(
-        Array.from({ length: 50 }, () => decideCashDonation(s, owner.id, { donationId: d.id, approve: true })),
+        Array.from({ length: 50 }, () => decideCashDonation(s, asNgo(owner.id), { donationId: d.id, approve: true })),
       );
 
       expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
@@ -642,7 +646,7 @@ describe("cash donations", () => {
       const expected = made.reduce((sum, d) => sum + d.amount!, 0);
 
       const outcomes = await Promise.all(
-        made.map((d) => decideCashDonation(s, d.recipientNgoId, { donationId: d.id, approve: true })),
+        made.map((d) => decideCashDonation(s, asNgo(d.recipientNgoId), { donationId: d.id, approve: true })),
       );
 
       expect(outcomes.every((o) => o.changed && o.status === "approved")).toBe(true);
@@ -667,7 +671,7 @@ describe("cash donations", () => {
 
       const settled = await Promise.allSettled(
         Array.from({ length: 40 }, (_, i) =>
-          decideCashDonation(s, owner.id, i % 2 ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Not received" }),
+          decideCashDonation(s, asNgo(owner.id), i % 2 ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Not received" }),
         ),
       );
 
@@ -690,25 +694,25 @@ describe("cash donations", () => {
       const a = await makeCashDonation(s, campaign, donor.id, { amount: 3_000 });
       const b = await makeCashDonation(s, campaign, donor.id, { amount: 4_000 });
 
-      expect(await decideCashDonation(s, owner.id, { donationId: a.id, approve: true })).toEqual({
+      expect(await decideCashDonation(s, asNgo(owner.id), { donationId: a.id, approve: true })).toEqual({
         status: "approved",
         changed: true,
         receiptNumber: 1,
         campaignCompleted: false,
       });
-      expect(await failure(decideCashDonation(s, owner.id, { donationId: a.id, approve: false, reason: "Not received" }))).toEqual({
+      expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: a.id, approve: false, reason: "Not received" }))).toEqual({
         kind: "conflict",
         message: "donations:errors.alreadyDecided",
       });
       expect(await donationRow(a.id)).toMatchObject({ status: "approved", receiptNumber: 1, rejectionReason: null });
 
-      expect((await decideCashDonation(s, owner.id, { donationId: b.id, approve: false, reason: "No such transfer" })).changed).toBe(true);
-      expect(await failure(decideCashDonation(s, owner.id, { donationId: b.id, approve: true }))).toEqual({
+      expect((await decideCashDonation(s, asNgo(owner.id), { donationId: b.id, approve: false, reason: "No such transfer" })).changed).toBe(true);
+      expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: b.id, approve: true }))).toEqual({
         kind: "conflict",
         message: "donations:errors.alreadyDecided",
       });
       // Disapproving twice keeps the first reason and tells the donor once.
-      expect(await decideCashDonation(s, owner.id, { donationId: b.id, approve: false, reason: "Another reason" })).toMatchObject({
+      expect(await decideCashDonation(s, asNgo(owner.id), { donationId: b.id, approve: false, reason: "Another reason" })).toMatchObject({
         status: "rejected",
         changed: false,
         receiptNumber: null,
@@ -732,12 +736,12 @@ describe("cash donations", () => {
       const toOwner = await makeCashDonation(s, campaign, donor.id, { amount: 2_000 });
       const toPartner = await makeCashDonation(s, { id: campaign.id, ownerId: partner.id }, donor.id, { amount: 3_000 });
 
-      const attempts: [string, string][] = [
-        [stranger.id, toOwner.id],
-        [partner.id, toOwner.id],
-        [donor.id, toOwner.id],
-        [owner.id, toPartner.id],
-        [stranger.id, toPartner.id],
+      const attempts: [DonationActor, string][] = [
+        [asNgo(stranger.id), toOwner.id],
+        [asNgo(partner.id), toOwner.id],
+        [{ id: donor.id, role: "donor" }, toOwner.id],
+        [asNgo(owner.id), toPartner.id],
+        [asNgo(stranger.id), toPartner.id],
       ];
       for (const [actor, donationId] of attempts) {
         expect(await failure(decideCashDonation(s, actor, { donationId, approve: true }))).toEqual(NOT_FOUND);
@@ -750,15 +754,15 @@ describe("cash donations", () => {
       expect(await auditOf(toPartner.id)).toHaveLength(0);
 
       // Each decides its own; both count towards the one campaign.
-      expect((await decideCashDonation(s, partner.id, { donationId: toPartner.id, approve: true })).receiptNumber).toBe(1);
-      expect((await decideCashDonation(s, owner.id, { donationId: toOwner.id, approve: true })).receiptNumber).toBe(1);
+      expect((await decideCashDonation(s, asNgo(partner.id), { donationId: toPartner.id, approve: true })).receiptNumber).toBe(1);
+      expect((await decideCashDonation(s, asNgo(owner.id), { donationId: toOwner.id, approve: true })).receiptNumber).toBe(1);
       expect((await campaignRow(campaign.id)).collectedAmount).toBe(5_000);
     });
 
     it("an in-kind donation is not decided here", async () => {
       const { owner, donor, campaign } = await scene();
       const inKind = await makeDonation(s.db, campaign, donor.id, { kind: "in_kind" });
-      expect(await failure(decideCashDonation(s, owner.id, { donationId: inKind.id, approve: true }))).toEqual(NOT_FOUND);
+      expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: inKind.id, approve: true }))).toEqual(NOT_FOUND);
       expect((await donationRow(inKind.id)).status).toBe("pending");
     });
 
@@ -767,7 +771,7 @@ describe("cash donations", () => {
       const d = await makeCashDonation(s, campaign, donor.id, { amount: 9_000 });
       const reason = "The transaction ID does not match any transfer we received. <b>Please</b> check it.";
 
-      expect(await decideCashDonation(s, owner.id, { donationId: d.id, approve: false, reason })).toEqual({
+      expect(await decideCashDonation(s, asNgo(owner.id), { donationId: d.id, approve: false, reason })).toEqual({
         status: "rejected",
         changed: true,
         receiptNumber: null,
@@ -794,16 +798,16 @@ describe("cash donations", () => {
       const reaching = await makeCashDonation(s, campaign, donor.id, { amount: 6_000 });
       const late = await makeCashDonation(s, campaign, donor.id, { amount: 2_000 });
 
-      expect((await decideCashDonation(s, owner.id, { donationId: first.id, approve: true })).campaignCompleted).toBe(false);
+      expect((await decideCashDonation(s, asNgo(owner.id), { donationId: first.id, approve: true })).campaignCompleted).toBe(false);
       expect(await campaignRow(campaign.id)).toMatchObject({ status: "active", completedAt: null, collectedAmount: 4_000 });
 
-      expect((await decideCashDonation(s, owner.id, { donationId: reaching.id, approve: true })).campaignCompleted).toBe(true);
+      expect((await decideCashDonation(s, asNgo(owner.id), { donationId: reaching.id, approve: true })).campaignCompleted).toBe(true);
       const completed = await campaignRow(campaign.id);
       expect(completed).toMatchObject({ status: "completed", collectedAmount: 10_000 });
       expect(completed.completedAt).toBeInstanceOf(Date);
 
       // The money was paid before the campaign completed: approving it still counts, and completion stays as it was.
-      const outcome = await decideCashDonation(s, owner.id, { donationId: late.id, approve: true });
+      const outcome = await decideCashDonation(s, asNgo(owner.id), { donationId: late.id, approve: true });
       expect(outcome).toMatchObject({ changed: true, campaignCompleted: false, receiptNumber: 3 });
       const after = await campaignRow(campaign.id);
       expect(after).toMatchObject({ status: "completed", collectedAmount: 12_000 });
@@ -813,8 +817,8 @@ describe("cash donations", () => {
     it("ids that are not UUIDs, or of no donation, are not found", async () => {
       const { owner } = await scene();
       for (const id of ["not-a-uuid", "", "' or 1=1 --", `${randomUUID()}0`, randomUUID()]) {
-        expect(await failure(decideCashDonation(s, owner.id, { donationId: id, approve: true }))).toEqual(NOT_FOUND);
-        expect(await failure(decideCashDonation(s, owner.id, { donationId: id, approve: false, reason: "x" }))).toEqual(NOT_FOUND);
+        expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: id, approve: true }))).toEqual(NOT_FOUND);
+        expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: id, approve: false, reason: "x" }))).toEqual(NOT_FOUND);
         expect(await failure(reviewDetail(s.db, owner.id, id))).toEqual(NOT_FOUND);
       }
     });
@@ -841,9 +845,9 @@ describe("cash donations", () => {
       }
       // Not in the owner's queue: decided, in-kind, paid to the partner, paid to another NGO.
       const approved = await makeCashDonation(s, c1, donor.id, { createdAt: at(-10) });
-      await decideCashDonation(s, owner.id, { donationId: approved.id, approve: true });
+      await decideCashDonation(s, asNgo(owner.id), { donationId: approved.id, approve: true });
       const rejected = await makeCashDonation(s, c1, donor.id, { createdAt: at(-9) });
-      await decideCashDonation(s, owner.id, { donationId: rejected.id, approve: false, reason: "No transfer" });
+      await decideCashDonation(s, asNgo(owner.id), { donationId: rejected.id, approve: false, reason: "No transfer" });
       await makeDonation(s.db, c1, donor.id, { kind: "in_kind", createdAt: at(-8) });
       const toPartner = await makeCashDonation(s, { id: c1.id, ownerId: partner.id }, donor.id, { createdAt: at(-7) });
       await makeCashDonation(s, otherCampaign, donor.id, { createdAt: at(-6) });
@@ -1015,7 +1019,7 @@ describe("cash donations", () => {
       const { owner, donor, campaign } = await scene();
       const other = await makeUser(s.db, "donor");
       const { id } = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { amount: "1,500", method: "bank" })));
-      expect(await cashDonationOfDonor(s.db, donor.id, id)).toMatchObject({
+      expect(await cashDonationOfDonor(s.db, asDonor(donor.id), id)).toMatchObject({
         id,
         amount: 1_500,
         method: "bank",
@@ -1023,9 +1027,9 @@ describe("cash donations", () => {
         campaignTitle: campaign.title,
         campaignSlug: campaign.slug,
       });
-      expect(await failure(cashDonationOfDonor(s.db, other.id, id))).toEqual(NOT_FOUND);
-      expect(await failure(cashDonationOfDonor(s.db, owner.id, id))).toEqual(NOT_FOUND);
-      expect(await failure(cashDonationOfDonor(s.db, donor.id, "not-a-uuid"))).toEqual(NOT_FOUND);
+      expect(await failure(cashDonationOfDonor(s.db, asDonor(other.id), id))).toEqual(NOT_FOUND);
+      expect(await failure(cashDonationOfDonor(s.db, asNgo(owner.id), id))).toEqual(NOT_FOUND);
+      expect(await failure(cashDonationOfDonor(s.db, asDonor(donor.id), "not-a-uuid"))).toEqual(NOT_FOUND);
     });
   });
 

@@ -112,9 +112,9 @@ describe("donation histories and receipts", () => {
     touched.add(c.id);
     return c;
   }
-  const approve = (ngoId: string, donationId: string) => decideCashDonation(s, ngoId, { donationId, approve: true });
+  const approve = (ngoId: string, donationId: string) => decideCashDonation(s, { id: ngoId, role: "ngo" }, { donationId, approve: true });
   const reject = (ngoId: string, donationId: string, reason: string) =>
-    decideCashDonation(s, ngoId, { donationId, approve: false, reason });
+    decideCashDonation(s, { id: ngoId, role: "ngo" }, { donationId, approve: false, reason });
 
   describe("the donor's history", () => {
     it("shows only the donor's own donations, newest first, with states, reasons and receipts", async () => {

@@ -111,7 +111,7 @@ describe("emails in the recipient's language", () => {
     expect(await languageOf(english.id)).toBe("en");
     for (const donor of [urdu, english]) {
       const d = await makeCashDonation(s, campaign, donor.id, { amount: 2_500 });
-      await decideCashDonation(s, ngo.id, { donationId: d.id, approve: true });
+      await decideCashDonation(s, { id: ngo.id, role: "ngo" }, { donationId: d.id, approve: true });
     }
     const amount = formatRupees(2_500);
     const [ur] = await mailTo(urdu.email);

@@ -15,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("donation") ?? "";
   let donation: DonorDonationSummary;
   try {
-    donation = await cashDonationOfDonor(context.services.db, user.id, id);
+    donation = await cashDonationOfDonor(context.services.db, user, id);
   } catch (err) {
     throwHttp(err);
   }

@@ -123,7 +123,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const outcome = await formAction(submission, () =>
     decideCashDonation(
       context.services,
-      ngo.id,
+      ngo,
       input.intent === "approve"
         ? { donationId: input.donationId, approve: true }
         : { donationId: input.donationId, approve: false, reason: input.reason },

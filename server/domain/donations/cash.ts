@@ -15,6 +15,7 @@ import { deleteFile, saveImage } from "../files/files";
 import { appLink, notify } from "../notifications/notifications";
 import { imageFingerprint } from "./fingerprint";
 import { donationByKey } from "./idempotency";
+import { decisionScope, donationScope, type DonationActor } from "./policy";
 import { assertTransition, cashDonationStates, fromStates } from "./states";
 
 /**
@@ -214,14 +215,15 @@ export interface DecisionOutcome {
 }
 
 /**
- * Approves or disapproves a pending cash donation. Only the NGO it was paid to may. The status change, the
+ * Approves or disapproves a pending cash donation. Only those the transition table names may (states.ts: the
+ * NGO it was paid to); anyone else is told it is not found (policy.ts). The status change, the
  * receipt number, the campaign's collected amount, its completion and the audit entry are one transaction,
  * and the status changes only from pending: however many approvals arrive at once, the amount counts once.
  * The donor is told after the transaction commits.
  */
 export async function decideCashDonation(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
-  ngoId: string,
+  actor: DonationActor,
   decision: { donationId: string; approve: true } | { donationId: string; approve: false; reason: string },
 ): Promise<DecisionOutcome> {
   const { db } = services;
@@ -229,15 +231,16 @@ export async function decideCashDonation(
   const action = decision.approve ? ("approve" as const) : ("disapprove" as const);
   const status = cashDonationStates.target(action, "pending") as DecisionOutcome["status"];
   const reason = decision.approve ? null : decision.reason;
+  const scope = decisionScope(actor, action);
 
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(donations)
-      .set({ status, rejectionReason: reason, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status, rejectionReason: reason, decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(
         and(
           eq(donations.id, decision.donationId),
-          eq(donations.recipientNgoId, ngoId),
+          scope,
           eq(donations.kind, "cash"),
           inArray(donations.status, fromStates(action)),
         ),
@@ -247,7 +250,7 @@ export async function decideCashDonation(
       const [current] = await tx
         .select({ status: donations.status, receiptNumber: donations.receiptNumber })
         .from(donations)
-        .where(and(eq(donations.id, decision.donationId), eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash")))
+        .where(and(eq(donations.id, decision.donationId), scope, eq(donations.kind, "cash")))
         .limit(1);
       if (!current) throw notFound();
       // The guarded update found it decided already: the same decision again is a repeat, any other is refused.
@@ -262,7 +265,7 @@ export async function decideCashDonation(
       const [counter] = await tx
         .update(ngoProfiles)
         .set({ receiptCounter: sql`${ngoProfiles.receiptCounter} + 1` })
-        .where(eq(ngoProfiles.userId, ngoId))
+        .where(eq(ngoProfiles.userId, row.recipientNgoId))
         .returning({ n: ngoProfiles.receiptCounter });
       receiptNumber = counter!.n;
       await tx.update(donations).set({ receiptNumber }).where(eq(donations.id, row.id));
@@ -273,7 +276,7 @@ export async function decideCashDonation(
       campaignCompleted = await completeIfTargetReached(tx, row.campaignId);
     }
     await recordAudit(tx, {
-      actorId: ngoId,
+      actorId: actor.id,
       action: status === "approved" ? "donation.approved" : "donation.rejected",
       targetUserId: row.donorId,
       details: {
@@ -431,7 +434,7 @@ export async function reviewDetail(db: DbOrTx, ngoId: string, donationId: string
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
-    .where(and(eq(donations.id, donationId), eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash")))
+    .where(and(eq(donations.id, donationId), donationScope({ id: ngoId, role: "ngo" }, "review"), eq(donations.kind, "cash")))
     .limit(1);
   if (!row) throw notFound();
   const related = async (column: typeof donations.transactionId | typeof donations.proofFingerprint, value: string | null) => {
@@ -477,8 +480,8 @@ export interface DonorDonationSummary {
   createdAt: Date;
 }
 
-/** A cash donation of this donor (the thank-you page); not found for anyone else's. */
-export async function cashDonationOfDonor(db: DbOrTx, donorId: string, donationId: string): Promise<DonorDonationSummary> {
+/** A cash donation of this donor (the thank-you page); not found for anyone else (policy.ts, `summary`). */
+export async function cashDonationOfDonor(db: DbOrTx, actor: DonationActor, donationId: string): Promise<DonorDonationSummary> {
   if (!isUuid(donationId)) throw notFound();
   const [row] = await db
     .select({
@@ -494,7 +497,7 @@ export async function cashDonationOfDonor(db: DbOrTx, donorId: string, donationI
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
-    .where(and(eq(donations.id, donationId), eq(donations.donorId, donorId), eq(donations.kind, "cash")))
+    .where(and(eq(donations.id, donationId), donationScope(actor, "summary"), eq(donations.kind, "cash")))
     .limit(1);
   if (!row) throw notFound();
   return row;

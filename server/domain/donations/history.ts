@@ -6,6 +6,7 @@ import { campaigns, donations, donationStatusEnum, donorProfiles, ngoProfiles, p
 import { paged, pageOffset, type Paged } from "../admin/paging";
 import { isUuid } from "../campaigns/access";
 import type { DonationStatus, PaymentMethod } from "./cash";
+import { donationScope } from "./policy";
 import { formatReceiptNumber } from "./receipts";
 
 export type DonationKind = (typeof donations.$inferSelect)["kind"];
@@ -78,7 +79,7 @@ function withReceipt<T extends { kind: DonationKind; status: DonationStatus; rec
 
 /** The donor's own donations of every kind, newest first, paged. */
 export async function donorHistory(db: DbOrTx, donorId: string, opts: { page: number }): Promise<Paged<DonorHistoryRow>> {
-  const where = eq(donations.donorId, donorId);
+  const where = donationScope({ id: donorId, role: "donor" }, "history");
   const [total] = await db.select({ n: count() }).from(donations).where(where);
   const rows = await db
     .select({
@@ -129,7 +130,7 @@ export function ngoHistoryQuery(filter: NgoHistoryFilter): string {
 /** Only donations paid to (or collected for) this NGO: a joint campaign's partner keeps its own history. */
 function ngoWhere(ngoId: string, filter: NgoHistoryFilter): SQL {
   return and(
-    eq(donations.recipientNgoId, ngoId),
+    donationScope({ id: ngoId, role: "ngo" }, "history"),
     filter.campaignId ? eq(donations.campaignId, filter.campaignId) : undefined,
     filter.status ? eq(donations.status, filter.status) : undefined,
   )!;
@@ -221,7 +222,7 @@ export async function ngoHistoryCampaigns(db: DbOrTx, ngoId: string): Promise<{ 
     .selectDistinct({ id: campaigns.id, title: campaigns.title, key: sql<string>`lower(${campaigns.title})` })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(eq(donations.recipientNgoId, ngoId))
+    .where(donationScope({ id: ngoId, role: "ngo" }, "history"))
     .orderBy(sql`lower(${campaigns.title})`, asc(campaigns.id))
     .limit(FILTER_CAMPAIGNS_LIMIT);
   return rows.map(({ id, title }) => ({ id, title }));

@@ -8,6 +8,7 @@ import { campaigns, donations, donorProfiles, ngoProfiles, users } from "../../d
 import { isUuid } from "../campaigns/access";
 import { notFound } from "../errors";
 import type { PaymentMethod } from "./cash";
+import { donationScope, type DonationActor } from "./policy";
 
 /** Receipt numbers are counted per NGO and shown zero-padded to this many digits: 123 → "000123". */
 const RECEIPT_NUMBER_DIGITS = 6;
@@ -26,10 +27,7 @@ export function amountInWords(amount: number): string {
 }
 
 /** Who asks for a receipt. */
-export interface ReceiptActor {
-  id: string;
-  role: "admin" | "ngo" | "donor" | "rider";
-}
+export type ReceiptActor = DonationActor;
 
 export interface Receipt {
   donationId: string;
@@ -45,20 +43,12 @@ export interface Receipt {
 }
 
 /**
- * The receipt of an approved cash donation, for the donor who gave it, the NGO it was paid to, or the admin.
- * Anyone else, and any donation that is not approved cash with a receipt number, gets "not found", so a
+ * The receipt of an approved cash donation, for those policy.ts names (`receipt`: the donor who gave it, the
+ * NGO it was paid to, the admin). Anyone else, and any donation that is not approved cash with a receipt number, gets "not found", so a
  * receipt's existence never leaks.
  */
 export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: string): Promise<Receipt> {
   if (!isUuid(donationId)) throw notFound();
-  const who =
-    actor.role === "admin"
-      ? undefined
-      : actor.role === "donor"
-        ? eq(donations.donorId, actor.id)
-        : actor.role === "ngo"
-          ? eq(donations.recipientNgoId, actor.id)
-          : sql`false`;
   const [row] = await db
     .select({
       donationId: donations.id,
@@ -87,7 +77,7 @@ export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: st
         eq(donations.status, "approved"),
         isNotNull(donations.receiptNumber),
         isNotNull(donations.amount),
-        who,
+        donationScope(actor, "receipt"),
       ),
     )
     .limit(1);

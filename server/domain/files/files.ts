@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
-import { donations, files, volunteerApplications, volunteerPositions } from "../../db/schema";
+import { files, volunteerApplications, volunteerPositions } from "../../db/schema";
 import type { Services } from "../../services";
 import type { SessionUser } from "../accounts/sessions";
+import { mayReadProof } from "../donations/policy";
 import { invalid } from "../errors";
 import { reEncodeImage } from "./re-encode";
 
@@ -77,8 +78,9 @@ export async function deleteFile(services: Pick<Services, "db" | "storage">, key
 }
 
 /**
- * Who may read a file: anyone for public kinds; for private ones the owner, the administrator and, for a
- * payment screenshot, the NGO the donation was paid to; for a resume, the NGO whose position it was sent to.
+ * Who may read a file: anyone for public kinds; a payment screenshot as the donations policy says
+ * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); other private
+ * kinds their owner and the administrator and, for a resume, the NGO whose position it was sent to.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -86,16 +88,9 @@ export async function mayRead(
   user: SessionUser | null,
 ): Promise<boolean> {
   if (PUBLIC_KINDS.has(file.kind)) return true;
+  if (file.kind === "proof") return mayReadProof(db, file.key, user);
   if (!user) return false;
   if (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id)) return true;
-  if (file.kind === "proof" && user.role === "ngo") {
-    const [paid] = await db
-      .select({ id: donations.id })
-      .from(donations)
-      .where(and(eq(donations.proofKey, file.key), eq(donations.recipientNgoId, user.id)))
-      .limit(1);
-    return paid !== undefined;
-  }
   if (file.kind === "resume" && user.role === "ngo") {
     // The NGO of a position the resume's owner applied to with it.
     const [applied] = await db

@@ -1,0 +1,82 @@
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { donations } from "../../db/schema";
+import type { SessionUser } from "../accounts/sessions";
+import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "./states";
+
+/**
+ * Who may read a donation, and in what form, as data (decision 016). Who may decide one is the transition
+ * table of states.ts (decision 015); both become the same kind of query scope here, so a read or a command
+ * is `where(and(eq(donations.id, id), donationScope(actor, "receipt")))`, and a donation the actor may not
+ * see is "not found", never "forbidden": its existence does not leak, and there is no check-then-act.
+ */
+
+/** Who is asking: the account and its type, as the session knows them. */
+export type DonationActor = Pick<SessionUser, "id" | "role">;
+
+/** The relations that grant something; `otherNgo` (and anyone else) is everyone the table does not name. */
+type GrantingRelation = Exclude<CashDonationRole, "otherNgo">;
+
+/**
+ * How an account stands to a donation, each as the account type it needs and a condition on the row: the
+ * donor who gave it, the NGO it was paid to (or collected for), and the administrator. Riders stand in no
+ * relation to a donation (a rider sees a pick-up, server/domain/pickups).
+ */
+const RELATIONS: Record<GrantingRelation, { account: SessionUser["role"]; where: (actor: DonationActor) => SQL }> = {
+  donor: { account: "donor", where: (actor) => eq(donations.donorId, actor.id) },
+  recipient: { account: "ngo", where: (actor) => eq(donations.recipientNgoId, actor.id) },
+  admin: { account: "admin", where: () => sql`true` },
+};
+
+/**
+ * What may be read, and by whom. Each line is the whole rule for its reading:
+ * - `summary`: the donor's own page of a cash donation (the thank-you page, /donate4);
+ * - `review`: the NGO's review of a donation paid to it, with its proof and what it shares with others (/apps);
+ * - `proof`: the payment screenshot (/files/proof/...);
+ * - `receipt`: the PDF receipt of an approved cash donation (/receipts/<id>);
+ * - `history`: the lists, the donor's (/dvh) and the receiving NGO's (/donHistory and its CSV export).
+ */
+export const DONATION_READS = {
+  summary: ["donor"],
+  review: ["recipient"],
+  proof: ["donor", "recipient", "admin"],
+  receipt: ["donor", "recipient", "admin"],
+  history: ["donor", "recipient"],
+} as const satisfies Record<string, readonly GrantingRelation[]>;
+
+export type DonationRead = keyof typeof DONATION_READS;
+
+function scopeOf(actor: DonationActor | null, relations: readonly CashDonationRole[]): SQL {
+  const conditions = relations.flatMap((relation) => {
+    if (relation === "otherNgo" || !actor) return [];
+    const { account, where } = RELATIONS[relation];
+    return account === actor.role ? [where(actor)] : [];
+  });
+  return conditions.length === 0 ? sql`false` : conditions.length === 1 ? conditions[0]! : or(...conditions)!;
+}
+
+/** The donations `actor` may read this way, as a condition to add to a query's `where`; nobody signed in sees none. */
+export function donationScope(actor: DonationActor | null, read: DonationRead): SQL {
+  return scopeOf(actor, DONATION_READS[read]);
+}
+
+/** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
+export function rolesFor(action: CashDonationAction): CashDonationRole[] {
+  return [...new Set(cashDonationStates.table.filter((t) => t.action === action).flatMap((t) => t.by))];
+}
+
+/** The donations `actor` may take `action` on, as a condition: the table's roles turned into a scope. */
+export function decisionScope(actor: DonationActor, action: CashDonationAction): SQL {
+  return scopeOf(actor, rolesFor(action));
+}
+
+/** Whether `actor` may read the payment screenshot stored under `key`: a donation with that proof is in their scope. */
+export async function mayReadProof(db: DbOrTx, key: string, actor: DonationActor | null): Promise<boolean> {
+  if (!actor) return false;
+  const [row] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(and(eq(donations.proofKey, key), donationScope(actor, "proof")))
+    .limit(1);
+  return row !== undefined;
+}

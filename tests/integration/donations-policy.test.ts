@@ -1,0 +1,152 @@
+import { eq } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { donations } from "../../server/db/schema";
+import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
+import { cashDonationOfDonor, decideCashDonation, reviewDetail } from "../../server/domain/donations/cash";
+import { donorHistory, ngoHistory, parseNgoHistoryFilter } from "../../server/domain/donations/history";
+import { DONATION_READS, rolesFor, type DonationActor, type DonationRead } from "../../server/domain/donations/policy";
+import { receiptFor } from "../../server/domain/donations/receipts";
+import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "../../server/domain/donations/states";
+import { createApp } from "../../server/http/app";
+import { makeCampaign, makeCashDonation, makeUser } from "../helpers/factories";
+import { createTestServices, type TestServices } from "../helpers/services";
+
+/**
+ * Every way an account can stand to a donation, and the role of the policy and the transition table each one
+ * is (null: none, so nothing is granted). Anonymous is nobody signed in.
+ */
+const RELATIONS = {
+  owner: { account: "donor", policy: "donor" },
+  recipientNgo: { account: "ngo", policy: "recipient" },
+  otherNgo: { account: "ngo", policy: "otherNgo" },
+  otherDonor: { account: "donor", policy: null },
+  rider: { account: "rider", policy: null },
+  admin: { account: "admin", policy: "admin" },
+  anonymous: { account: null, policy: null },
+} as const satisfies Record<string, { account: DonationActor["role"] | null; policy: CashDonationRole | null }>;
+type Relation = keyof typeof RELATIONS;
+
+const READS = Object.keys(DONATION_READS) as DonationRead[];
+const line = (relation: Relation, what: string, allowed: boolean) => `${relation} ${what}: ${allowed ? "allowed" : "refused"}`;
+
+describe("who may read and decide a cash donation (donations/policy.ts and states.ts), by every relation", () => {
+  let s: TestServices;
+  let actors: Record<Relation, DonationActor | null>;
+  let campaign: { id: string; ownerId: string };
+  beforeAll(async () => {
+    s = await createTestServices();
+    const made = await Promise.all(
+      Object.values(RELATIONS).map((r) => (r.account === null ? Promise.resolve(null) : makeUser(s.db, r.account))),
+    );
+    actors = Object.fromEntries(
+      (Object.keys(RELATIONS) as Relation[]).map((relation, i) => {
+        const account = RELATIONS[relation].account;
+        return [relation, account === null ? null : { id: made[i]!.id, role: account }];
+      }),
+    ) as Record<Relation, DonationActor | null>;
+    // A target no test approval reaches: the campaign stays active throughout.
+    campaign = await makeCampaign(s.db, actors.recipientNgo!.id, { targetAmount: 100_000_000 });
+  });
+  afterAll(async () => s.close());
+
+  function app() {
+    return createApp({
+      services: s,
+      build: () => Promise.reject(new Error("React Router is not part of this test")) as Promise<ServerBuild>,
+      mode: "production",
+    });
+  }
+
+  /** Whether the real read lets `actor` see the donation; a read the actor's account cannot ask for is refused. */
+  async function reads(read: DonationRead, actor: DonationActor | null, donation: { id: string; proofKey: string | null }) {
+    const found = async (p: Promise<unknown>) =>
+      p.then(
+        () => true,
+        (err: unknown) => {
+          if ((err as { kind?: string }).kind === "not_found") return false;
+          throw err;
+        },
+      );
+    switch (read) {
+      case "summary":
+        return actor !== null && found(cashDonationOfDonor(s.db, actor, donation.id));
+      case "review":
+        return actor?.role === "ngo" && found(reviewDetail(s.db, actor.id, donation.id));
+      case "receipt":
+        return actor !== null && found(receiptFor(s.db, actor, donation.id));
+      case "proof": {
+        const cookie = actor ? `${SESSION_COOKIE}=${(await createSession(s.db, actor.id)).token}` : undefined;
+        const res = await app().request(`/files/${donation.proofKey}`, cookie ? { headers: { cookie } } : {});
+        expect([200, 404], `/files for ${actor?.role ?? "anonymous"}`).toContain(res.status);
+        await res.arrayBuffer();
+        return res.status === 200;
+      }
+      case "history":
+        if (actor?.role === "donor") return (await donorHistory(s.db, actor.id, { page: 1 })).rows.some((r) => r.id === donation.id);
+        if (actor?.role === "ngo") {
+          const list = await ngoHistory(s.db, actor.id, parseNgoHistoryFilter(new URLSearchParams()), { page: 1 });
+          return list.rows.some((r) => r.id === donation.id);
+        }
+        return false;
+    }
+  }
+
+  it("every reading by every relation does what the policy says, through the real reads and the /files route", async () => {
+    // Approved, so that it has a receipt: every reading applies to it. Its number is one no approval below reaches.
+    const d = await makeCashDonation(s, campaign, actors.owner!.id, { status: "approved", receiptNumber: 999_999, decidedAt: new Date() });
+    const expected: string[] = [];
+    const actual: string[] = [];
+    for (const relation of Object.keys(RELATIONS) as Relation[]) {
+      const policy = RELATIONS[relation].policy;
+      for (const read of READS) {
+        expected.push(line(relation, read, policy !== null && (DONATION_READS[read] as readonly string[]).includes(policy)));
+        actual.push(line(relation, read, await reads(read, actors[relation], d)));
+      }
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it("every decision by every relation does what the transition table says; anyone it does not name is told not found", async () => {
+    const expected: string[] = [];
+    const actual: string[] = [];
+    for (const relation of Object.keys(RELATIONS) as Relation[]) {
+      const policy = RELATIONS[relation].policy;
+      for (const action of cashDonationStates.actions as CashDonationAction[]) {
+        const allowed = policy !== null && rolesFor(action).includes(policy);
+        expected.push(line(relation, action, allowed) + (allowed ? "" : " (not_found)"));
+        const d = await makeCashDonation(s, campaign, actors.owner!.id);
+        const actor = actors[relation];
+        let outcome: string;
+        if (actor === null) {
+          outcome = line(relation, action, false) + " (not_found)"; // no command without an actor: the route guard answers first
+        } else {
+          outcome = await decideCashDonation(
+            s,
+            actor,
+            action === "approve" ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Unreadable." },
+          ).then(
+            () => line(relation, action, true),
+            (err: { kind?: string; message?: string }) => `${line(relation, action, false)} (${err.kind ?? err.message})`,
+          );
+        }
+        actual.push(outcome);
+        const [row] = await s.db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
+        expect(row!.status, `${relation} ${action}`).toBe(allowed ? cashDonationStates.target(action, "pending") : "pending");
+      }
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it("the table grants what it did before: the donor, the NGO paid and the admin read a proof and a receipt; only the NGO paid decides", () => {
+    expect(DONATION_READS).toEqual({
+      summary: ["donor"],
+      review: ["recipient"],
+      proof: ["donor", "recipient", "admin"],
+      receipt: ["donor", "recipient", "admin"],
+      history: ["donor", "recipient"],
+    });
+    expect(rolesFor("approve")).toEqual(["recipient"]);
+    expect(rolesFor("disapprove")).toEqual(["recipient"]);
+  });
+});
