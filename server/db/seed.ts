@@ -558,7 +558,7 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
   }
   async function decide(applicationId: string, at: Date, message?: string) {
     await volunteerStepAt(db, at, () =>
-      decideApplication(services, ngoId, message === undefined ? { applicationId, approve: true } : { applicationId, approve: false, message }),
+      decideApplication(services, { id: ngoId, role: "ngo" }, message === undefined ? { applicationId, approve: true } : { applicationId, approve: false, message }),
     );
     await db.update(volunteerApplications).set({ decidedAt: at, updatedAt: at }).where(eq(volunteerApplications.id, applicationId));
   }

@@ -19,6 +19,9 @@ import { makeApplication, makePosition, makeUser } from "../helpers/factories";
 import { createTestServices, type TestServices } from "../helpers/services";
 import { walkTable } from "../helpers/states";
 
+/** The account type behind each application role in the table. */
+const ACCOUNT = { positionNgo: "ngo", applicant: "donor", otherNgo: "ngo", admin: "admin" } as const;
+
 describe("volunteering states", () => {
   let s: TestServices;
   let ngo: string;
@@ -47,7 +50,7 @@ describe("volunteering states", () => {
       perform: (action, role, applicationId) =>
         decideApplication(
           s,
-          actors[role],
+          { id: actors[role], role: ACCOUNT[role] },
           action === "approve" ? { applicationId, approve: true, confirm: true } : { applicationId, approve: false, message: "Thank you." },
         ),
       stateOf: async (id) =>

@@ -58,6 +58,7 @@ function parseFailure(input: PositionInput): { message: string; field?: string }
 }
 
 const NOT_FOUND = { kind: "not_found", message: "errors:notFound" };
+const asNgo = (id: string) => ({ id, role: "ngo" as const });
 const uid = () => randomUUID().slice(0, 8);
 const DAY = 24 * 3600 * 1000;
 
@@ -611,15 +612,15 @@ describe("volunteering", () => {
       const { owner, p } = await scene();
       const other = await ngo();
       const a = await applicant(p.id);
-      expect(await failure(decideApplication(s, other.id, { applicationId: a.id, approve: true }))).toEqual(NOT_FOUND);
+      expect(await failure(decideApplication(s, asNgo(other.id), { applicationId: a.id, approve: true }))).toEqual(NOT_FOUND);
       expect(await applicationRow(a.id)).toMatchObject({ status: "pending", decidedBy: null, decidedAt: null });
 
-      expect(await decideApplication(s, owner.id, { applicationId: a.id, approve: true })).toEqual({ status: "approved", changed: true });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })).toEqual({ status: "approved", changed: true });
       const row = await applicationRow(a.id);
       expect(row).toMatchObject({ status: "approved", decidedBy: owner.id, decisionMessage: null });
       expect(row.decidedAt).toBeInstanceOf(Date);
-      expect(await decideApplication(s, owner.id, { applicationId: a.id, approve: true })).toEqual({ status: "approved", changed: false });
-      expect(await failure(decideApplication(s, owner.id, { applicationId: a.id, approve: false, message: "Sorry" }))).toEqual({
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })).toEqual({ status: "approved", changed: false });
+      expect(await failure(decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false, message: "Sorry" }))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyDecided",
       });
@@ -639,11 +640,11 @@ describe("volunteering", () => {
       const other = await ngo();
       const a = await applicant(p.id);
       const message = "  We have filled this role; please apply again next term.  ";
-      expect(await failure(decideApplication(s, other.id, { applicationId: a.id, approve: false, message }))).toEqual(NOT_FOUND);
-      expect(await decideApplication(s, owner.id, { applicationId: a.id, approve: false, message })).toEqual({ status: "declined", changed: true });
+      expect(await failure(decideApplication(s, asNgo(other.id), { applicationId: a.id, approve: false, message }))).toEqual(NOT_FOUND);
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false, message })).toEqual({ status: "declined", changed: true });
       expect(await applicationRow(a.id)).toMatchObject({ status: "declined", decisionMessage: message.trim(), decidedBy: owner.id });
-      expect(await decideApplication(s, owner.id, { applicationId: a.id, approve: false })).toEqual({ status: "declined", changed: false });
-      expect(await failure(decideApplication(s, owner.id, { applicationId: a.id, approve: true, confirm: true }))).toEqual({
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false })).toEqual({ status: "declined", changed: false });
+      expect(await failure(decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true, confirm: true }))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyDecided",
       });
@@ -660,8 +661,8 @@ describe("volunteering", () => {
       const { owner, p } = await scene(1);
       const first = await applicant(p.id);
       const second = await applicant(p.id);
-      await decideApplication(s, owner.id, { applicationId: first.id, approve: true });
-      expect(await failure(decideApplication(s, owner.id, { applicationId: second.id, approve: true }))).toEqual({
+      await decideApplication(s, asNgo(owner.id), { applicationId: first.id, approve: true });
+      expect(await failure(decideApplication(s, asNgo(owner.id), { applicationId: second.id, approve: true }))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.confirmOverfill",
         params: { needed: "1", accepted: "1" },
@@ -669,18 +670,18 @@ describe("volunteering", () => {
       expect(await applicationRow(second.id)).toMatchObject({ status: "pending", decidedAt: null });
       expect(await auditFor("applicationId", second.id)).toEqual([]);
       expect(await notificationsOf(second.donor.id, "volunteerApproved")).toEqual([]);
-      expect(await decideApplication(s, owner.id, { applicationId: second.id, approve: true, confirm: true })).toEqual({ status: "approved", changed: true });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: second.id, approve: true, confirm: true })).toEqual({ status: "approved", changed: true });
       expect((await applicationForNgo(s.db, owner.id, second.id)).position).toMatchObject({ volunteersNeeded: 1, accepted: 2 });
       // Declining never needs a confirmation.
       const third = await applicant(p.id);
-      expect((await decideApplication(s, owner.id, { applicationId: third.id, approve: false })).changed).toBe(true);
+      expect((await decideApplication(s, asNgo(owner.id), { applicationId: third.id, approve: false })).changed).toBe(true);
     });
 
     it("approves exactly one of 5 concurrent approvals to a position that needs 1", async () => {
       const { owner, p } = await scene(1);
       const apps = [];
       for (let i = 0; i < 5; i++) apps.push(await applicant(p.id));
-      const settled = await Promise.allSettled(apps.map((a) => decideApplication(s, owner.id, { applicationId: a.id, approve: true })));
+      const settled = await Promise.allSettled(apps.map((a) => decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })));
       expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of settled.filter((r) => r.status === "rejected")) {
         expect(r.reason).toMatchObject({ kind: "conflict", message: "volunteer:errors.confirmOverfill", params: { needed: "1", accepted: "1" } });
@@ -693,7 +694,7 @@ describe("volunteering", () => {
     it("decides once under 20 concurrent approvals of one application", async () => {
       const { owner, p } = await scene();
       const a = await applicant(p.id);
-      const results = await Promise.all(Array.from({ length: 20 }, () => decideApplication(s, owner.id, { applicationId: a.id, approve: true })));
+      const results = await Promise.all(Array.from({ length: 20 }, () => decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })));
       expect(results.filter((r) => r.changed)).toHaveLength(1);
       expect(results.every((r) => r.status === "approved")).toBe(true);
       expect(await auditFor("applicationId", a.id)).toHaveLength(1);
@@ -711,8 +712,8 @@ describe("volunteering", () => {
       const ids: Record<string, string> = {};
       for (const [name, p] of Object.entries({ live, closing, approving, declining })) ids[name] = (await applyToPosition(s, me.id, applicationValues(p.id))).id;
       await closePosition(s.db, owner.id, closing.id);
-      await decideApplication(s, owner.id, { applicationId: ids.approving!, approve: true });
-      await decideApplication(s, owner.id, { applicationId: ids.declining!, approve: false, message: "Not this time." });
+      await decideApplication(s, asNgo(owner.id), { applicationId: ids.approving!, approve: true });
+      await decideApplication(s, asNgo(owner.id), { applicationId: ids.declining!, approve: false, message: "Not this time." });
       // Being decided wins over the position closing afterwards.
       await closePosition(s.db, owner.id, approving.id);
 

@@ -58,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { position } = await applicationForNgo(context.services.db, ngo.id, input.applicationId);
     const decided = await decideApplication(
       context.services,
-      ngo.id,
+      ngo,
       input.intent === "approve"
         ? { applicationId: input.applicationId, approve: true, confirm: input.confirm === "yes" }
         : { applicationId: input.applicationId, approve: false, message: input.message },

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "../../../app/lib/constants";
 import type { DbOrTx } from "../../db/client";
-import { files, volunteerApplications, volunteerPositions } from "../../db/schema";
+import { files } from "../../db/schema";
 import type { Services } from "../../services";
 import type { SessionUser } from "../accounts/sessions";
 import { mayReadProof } from "../donations/policy";
+import { mayReadResume } from "../volunteering/policy";
 import { invalid } from "../errors";
 import { reEncodeImage } from "./re-encode";
 
@@ -79,8 +80,9 @@ export async function deleteFile(services: Pick<Services, "db" | "storage">, key
 
 /**
  * Who may read a file: anyone for public kinds; a payment screenshot as the donations policy says
- * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); other private
- * kinds their owner and the administrator and, for a resume, the NGO whose position it was sent to.
+ * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); a resume as the
+ * volunteering policy says (volunteering/policy.ts: its applicant, the NGO whose position it was sent to, the
+ * administrator); other private kinds (avatars) their owner and the administrator.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -89,19 +91,8 @@ export async function mayRead(
 ): Promise<boolean> {
   if (PUBLIC_KINDS.has(file.kind)) return true;
   if (file.kind === "proof") return mayReadProof(db, file.key, user);
-  if (!user) return false;
-  if (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id)) return true;
-  if (file.kind === "resume" && user.role === "ngo") {
-    // The NGO of a position the resume's owner applied to with it.
-    const [applied] = await db
-      .select({ id: volunteerApplications.id })
-      .from(volunteerApplications)
-      .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
-      .where(and(eq(volunteerApplications.resumeKey, file.key), eq(volunteerPositions.ngoId, user.id)))
-      .limit(1);
-    return applied !== undefined;
-  }
-  return false;
+  if (file.kind === "resume") return mayReadResume(db, file.key, user);
+  return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 
 export async function readFileForUser(

@@ -11,6 +11,7 @@ import { pakistanToday } from "../dates";
 import { DomainError, conflict, invalid, notFound } from "../errors";
 import { deleteFile, savePdf } from "../files/files";
 import { appLink, notify } from "../notifications/notifications";
+import { applicationScope, decisionScope, type ApplicationActor } from "./policy";
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions";
 import { applicationStates } from "./states";
 
@@ -131,13 +132,14 @@ export interface DecisionResult {
 }
 
 /**
- * The NGO of the position approves or declines a waiting application, once. The position's row is locked while
+ * The NGO of the position approves or declines a waiting application, once (who may is the transition table of
+ * states.ts; anyone else is told it is not found, policy.ts). The position's row is locked while
  * its approvals are counted, so two approvals at once cannot both slip past the number needed: approving beyond
  * it must be confirmed (an error with `needed` and `accepted` otherwise). The applicant is told after the commit.
  */
 export async function decideApplication(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
-  ngoId: string,
+  actor: ApplicationActor,
   decision: { applicationId: string; approve: true; confirm?: boolean } | { applicationId: string; approve: false; message?: string },
 ): Promise<DecisionResult> {
   const { db } = services;
@@ -151,7 +153,7 @@ export async function decideApplication(
       .select({ positionId: volunteerApplications.positionId })
       .from(volunteerApplications)
       .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
-      .where(and(eq(volunteerApplications.id, decision.applicationId), eq(volunteerPositions.ngoId, ngoId)))
+      .where(and(eq(volunteerApplications.id, decision.applicationId), decisionScope(actor, action)))
       .limit(1);
     if (!found) throw notFound();
     const [position] = await tx.select().from(volunteerPositions).where(eq(volunteerPositions.id, found.positionId)).for("update");
@@ -174,11 +176,11 @@ export async function decideApplication(
     }
     const [row] = await tx
       .update(volunteerApplications)
-      .set({ status, decisionMessage: message, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status, decisionMessage: message, decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(volunteerApplications.id, decision.applicationId), inArray(volunteerApplications.status, applicationStates.fromStates(action))))
       .returning();
     await recordAudit(tx, {
-      actorId: ngoId,
+      actorId: actor.id,
       action: status === "approved" ? "volunteer.applicationApproved" : "volunteer.applicationDeclined",
       targetUserId: row!.donorId,
       details: { applicationId: row!.id, positionId: found.positionId, title: position!.title, message },
@@ -246,7 +248,7 @@ export async function applicationsForNgo(
   opts: { status: ApplicationStatus; positionId?: string; page: number },
 ): Promise<Paged<NgoApplicationRow>> {
   const where = and(
-    eq(volunteerPositions.ngoId, ngoId),
+    applicationScope({ id: ngoId, role: "ngo" }, "list"),
     eq(volunteerApplications.status, opts.status),
     opts.positionId && isUuid(opts.positionId) ? eq(volunteerApplications.positionId, opts.positionId) : undefined,
   );
@@ -316,7 +318,7 @@ export async function applicationForNgo(db: DbOrTx, ngoId: string, applicationId
     .innerJoin(volunteerPositions, eq(volunteerPositions.id, apps.positionId))
     .innerJoin(users, eq(users.id, apps.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, apps.donorId))
-    .where(and(eq(apps.id, applicationId), eq(volunteerPositions.ngoId, ngoId)))
+    .where(and(eq(apps.id, applicationId), applicationScope({ id: ngoId, role: "ngo" }, "detail")))
     .limit(1);
   if (!row) throw notFound();
   const a = row.application;
@@ -347,7 +349,7 @@ export interface DonorApplicationRow {
 
 /** One page of a donor's own applications, newest first, with each one's state (/dvh2). */
 export async function applicationsOfDonor(db: DbOrTx, donorId: string, page: number, now = new Date()): Promise<Paged<DonorApplicationRow>> {
-  const where = eq(volunteerApplications.donorId, donorId);
+  const where = applicationScope({ id: donorId, role: "donor" }, "list");
   const [total] = await db.select({ n: count() }).from(volunteerApplications).where(where);
   const rows = await db
     .select({

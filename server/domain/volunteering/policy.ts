@@ -1,0 +1,82 @@
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { volunteerApplications, volunteerPositions } from "../../db/schema";
+import type { SessionUser } from "../accounts/sessions";
+import { applicationStates, type ApplicationAction, type ApplicationRole } from "./states";
+
+/**
+ * Who may read a volunteer application, and in what form, as data (decision 016). Who may decide one is the
+ * transition table of states.ts (decision 015); both become a query scope here, so a read or a command is
+ * `where(and(eq(volunteerApplications.id, id), applicationScope(actor, "detail")))`, and an application the
+ * actor may not see is "not found".
+ */
+
+/** Who is asking: the account and its type, as the session knows them. */
+export type ApplicationActor = Pick<SessionUser, "id" | "role">;
+
+/** The relations that grant something; `otherNgo` (and anyone else) is everyone the table does not name. */
+type GrantingRelation = Exclude<ApplicationRole, "otherNgo">;
+
+/**
+ * How an account stands to an application, each as the account type it needs and a condition on the row: the
+ * donor who applied, the NGO whose position it was sent to, the administrator. The position's NGO is a
+ * subquery, so the scope needs no join and means the same in every query.
+ */
+const RELATIONS: Record<GrantingRelation, { account: SessionUser["role"]; where: (actor: ApplicationActor) => SQL }> = {
+  applicant: { account: "donor", where: (actor) => eq(volunteerApplications.donorId, actor.id) },
+  positionNgo: {
+    account: "ngo",
+    where: (actor) =>
+      sql`exists (select 1 from ${volunteerPositions} where ${volunteerPositions.id} = ${volunteerApplications.positionId} and ${volunteerPositions.ngoId} = ${actor.id})`,
+  },
+  admin: { account: "admin", where: () => sql`true` },
+};
+
+/**
+ * What may be read, and by whom. Each line is the whole rule for its reading:
+ * - `detail`: one application with the applicant's contact details (/vol3, /volPSDAA);
+ * - `resume`: the applicant's PDF resume (/files/resume/...);
+ * - `list`: the lists, the NGO's by state (/vol2, /volApproved, /volRejected) and the donor's own (/dvh2).
+ */
+export const APPLICATION_READS = {
+  detail: ["positionNgo"],
+  resume: ["applicant", "positionNgo", "admin"],
+  list: ["applicant", "positionNgo"],
+} as const satisfies Record<string, readonly GrantingRelation[]>;
+
+export type ApplicationRead = keyof typeof APPLICATION_READS;
+
+function scopeOf(actor: ApplicationActor | null, relations: readonly ApplicationRole[]): SQL {
+  const conditions = relations.flatMap((relation) => {
+    if (relation === "otherNgo" || !actor) return [];
+    const { account, where } = RELATIONS[relation];
+    return account === actor.role ? [where(actor)] : [];
+  });
+  return conditions.length === 0 ? sql`false` : conditions.length === 1 ? conditions[0]! : or(...conditions)!;
+}
+
+/** The applications `actor` may read this way, as a condition for a query's `where`; nobody signed in sees none. */
+export function applicationScope(actor: ApplicationActor | null, read: ApplicationRead): SQL {
+  return scopeOf(actor, APPLICATION_READS[read]);
+}
+
+/** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
+export function rolesFor(action: ApplicationAction): ApplicationRole[] {
+  return [...new Set(applicationStates.table.filter((t) => t.action === action).flatMap((t) => t.by))];
+}
+
+/** The applications `actor` may take `action` on, as a condition: the table's roles turned into a scope. */
+export function decisionScope(actor: ApplicationActor, action: ApplicationAction): SQL {
+  return scopeOf(actor, rolesFor(action));
+}
+
+/** Whether `actor` may read the resume stored under `key`: an application sent with it is in their scope. */
+export async function mayReadResume(db: DbOrTx, key: string, actor: ApplicationActor | null): Promise<boolean> {
+  if (!actor) return false;
+  const [row] = await db
+    .select({ id: volunteerApplications.id })
+    .from(volunteerApplications)
+    .where(and(eq(volunteerApplications.resumeKey, key), applicationScope(actor, "resume")))
+    .limit(1);
+  return row !== undefined;
+}
