@@ -118,12 +118,13 @@ it(
 
     // Within the grace period an upload may still be in flight: nothing of the crash is touched yet.
     const early = await sweepFiles({ db, storage });
-    expect(early).toEqual({ rows: [], bytes: [], unfinished: [] });
+    expect(early).toEqual({ rows: [], bytes: [], unfinished: [], withheld: 0 });
 
     // An hour and more later (the clock is given, not waited for).
     const later = new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
     const report = await sweepFiles({ db, storage }, { now: later });
     expect(report.rows.length + report.bytes.length + report.unfinished.length).toBe(leftBehind);
+    expect(report.withheld, "a crash's leftovers are few enough to sweep").toBe(0);
 
     const rowsAfter = await rows();
     const bytesAfter = await storedKeys(storage);
