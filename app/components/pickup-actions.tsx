@@ -9,6 +9,7 @@ import { formatNumber } from "~/lib/format";
 import type { PickupStatus, RiderChoice } from "../../server/domain/pickups/pickups";
 import type { PickupAction } from "../../server/domain/pickups/states";
 import type { TimelineEvent } from "./pickup-timeline";
+import { ReasonForm } from "./ui/reason-form";
 
 /** What the /noncash_apps action answers when it does not redirect: the form's reply and which form it was. */
 export type PickupActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
@@ -177,41 +178,27 @@ function CancelForm({ id, lastResult }: { id: string; lastResult: SubmissionResu
   const { t } = useTranslation();
   const { busy, sending } = useSending();
   const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `cancel-${id}`, lastResult });
-  const field = fields.reason;
-  const hintId = `${field.id}-hint`;
   return (
-    <details open={Boolean(lastResult)} className="min-w-0">
-      <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
-        {t("assign:actions.cancel")}
-      </summary>
-      <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="donationId" value={id} />
-        <label htmlFor={field.id} className="font-medium text-slate-800">
-          {t("assign:actions.cancelReason")}
-        </label>
-        <textarea
-          {...getTextareaProps(field, { ariaDescribedBy: hintId })}
-          key={field.key}
-          required
-          maxLength={REASON_MAX_LENGTH}
-          rows={3}
-          className={fieldClass}
-        />
-        <p id={hintId} className="text-sm text-slate-600">
-          {t("assign:actions.cancelHint")}
-        </p>
-        <FieldError id={field.errorId} error={field.errors?.[0]} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center gap-1 self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-        >
-          <Ban aria-hidden="true" className="size-4" />
-          {sending === "cancel" ? t("assign:actions.cancelling") : t("assign:actions.sendCancel")}
-        </button>
-      </Form>
-    </details>
+    <ReasonForm
+      open={Boolean(lastResult)}
+      summary={t("assign:actions.cancel")}
+      formProps={getFormProps(form)}
+      hidden={{ intent: "cancel", donationId: id }}
+      field={fields.reason}
+      label={t("assign:actions.cancelReason")}
+      hint={t("assign:actions.cancelHint")}
+      required
+      maxLength={REASON_MAX_LENGTH}
+    >
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex items-center gap-1 self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+      >
+        <Ban aria-hidden="true" className="size-4" />
+        {sending === "cancel" ? t("assign:actions.cancelling") : t("assign:actions.sendCancel")}
+      </button>
+    </ReasonForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Check, MapPin, Navigation, Package, Phone, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorBox } from "~/components/form";
@@ -7,6 +7,7 @@ import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "~/lib/constants";
 import type { PickupAction } from "../../server/domain/pickups/states";
+import { ReasonForm } from "./ui/reason-form";
 
 /** A pick-up as the rider's list shows it (dates and distances already formatted by the loader). */
 export interface RiderCardItem {
@@ -191,8 +192,6 @@ function Busy({ intent, id, children }: { intent: string; id: string; children: 
 function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm(riderPickupSchema, { id: `decline-${id}`, lastResult: reply });
-  const reasonError = fields.reason.errors?.[0];
-  const hintId = `${fields.reason.id}-hint`;
   return (
     <div className="flex flex-col gap-2">
       <Form method="post">
@@ -207,42 +206,32 @@ function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<st
           )}
         </Busy>
       </Form>
-      <details open={Boolean(reply)} className="min-w-0">
-        <summary className={`${bigButton} w-full cursor-pointer list-none border-2 border-red-700 text-red-800 hover:bg-red-50`}>
-          <X aria-hidden="true" className="size-5" />
-          {t("rider:actions.decline")}
-        </summary>
-        <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
-          <input type="hidden" name="intent" value="decline" />
-          <input type="hidden" name="donationId" value={id} />
-          <label htmlFor={fields.reason.id} className="font-medium text-slate-800">
-            {t("rider:actions.declineReason")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reason, { ariaDescribedBy: hintId })}
-            key={fields.reason.key}
-            required
-            maxLength={REASON_MAX_LENGTH}
-            rows={3}
-            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
-          />
-          <p id={hintId} className="text-slate-600">
-            {t("rider:actions.declineHint")}
-          </p>
-          {reasonError && (
-            <p id={fields.reason.errorId} className="font-medium text-red-700">
-              {t(reasonError)}
-            </p>
+      <ReasonForm
+        open={Boolean(reply)}
+        summary={
+          <>
+            <X aria-hidden="true" className="size-5" />
+            {t("rider:actions.decline")}
+          </>
+        }
+        summaryClassName={`${bigButton} w-full cursor-pointer list-none border-2 border-red-700 text-red-800 hover:bg-red-50`}
+        formProps={getFormProps(form)}
+        hidden={{ intent: "decline", donationId: id }}
+        field={fields.reason}
+        label={t("rider:actions.declineReason")}
+        hint={t("rider:actions.declineHint")}
+        required
+        maxLength={REASON_MAX_LENGTH}
+        textSize="base"
+      >
+        <Busy intent="decline" id={id}>
+          {(busy) => (
+            <button type="submit" disabled={busy} className={`${bigButton} w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70`}>
+              {busy ? t("rider:actions.sending") : t("rider:actions.sendDecline")}
+            </button>
           )}
-          <Busy intent="decline" id={id}>
-            {(busy) => (
-              <button type="submit" disabled={busy} className={`${bigButton} w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70`}>
-                {busy ? t("rider:actions.sending") : t("rider:actions.sendDecline")}
-              </button>
-            )}
-          </Busy>
-        </Form>
-      </details>
+        </Busy>
+      </ReasonForm>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
@@ -9,6 +9,7 @@ import { formatDateTime, type FormattedTime } from "~/lib/format";
 import { ErrorBox, SubmitButton } from "~/components/form";
 import { Pager } from "~/components/pager";
 import { RoleShell } from "~/components/role-shell";
+import { ReasonForm } from "~/components/ui/reason-form";
 import { rejectSchema, vettingSchema } from "~/forms/admin";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
@@ -221,36 +222,20 @@ function RejectForm({ id, name, lastResult }: { id: string; name: string; lastRe
     id: `reject-${id}`,
     lastResult,
   });
-  const reasonError = fields.reason.errors?.[0];
   return (
-    <details open={Boolean(lastResult)} className="min-w-0 flex-1">
-      <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
-        {t("admin:requests.reject")}
-      </summary>
-      <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="userId" value={id} />
-        <label htmlFor={fields.reason.id} className="font-medium text-slate-800">
-          {t("admin:requests.reason", { name })}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.reason, { ariaDescribedBy: `${fields.reason.id}-hint` })}
-          key={fields.reason.key}
-          rows={3}
-          className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
-        />
-        <p id={`${fields.reason.id}-hint`} className="text-sm text-slate-600">
-          {t("admin:requests.reasonHint")}
-        </p>
-        {reasonError && (
-          <p id={fields.reason.errorId} className="text-sm font-medium text-red-700">
-            {t(reasonError)}
-          </p>
-        )}
-        <SubmitButton className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:opacity-70">
-          {t("admin:requests.sendRejection")}
-        </SubmitButton>
-      </Form>
-    </details>
+    <ReasonForm
+      open={Boolean(lastResult)}
+      summary={t("admin:requests.reject")}
+      className="min-w-0 flex-1"
+      formProps={getFormProps(form)}
+      hidden={{ intent: "reject", userId: id }}
+      field={fields.reason}
+      label={t("admin:requests.reason", { name })}
+      hint={t("admin:requests.reasonHint")}
+    >
+      <SubmitButton className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:opacity-70">
+        {t("admin:requests.sendRejection")}
+      </SubmitButton>
+    </ReasonForm>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FilterSelect } from "~/components/filter-select";
 import { Check, Eye, Filter } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -12,6 +12,7 @@ import { ProofImage } from "~/components/proof-image";
 import { ReviewDialog } from "~/components/review-dialog";
 import { FlagBadges, FlagPanel, type ReviewFlag } from "~/components/review-flags";
 import { RoleShell } from "~/components/role-shell";
+import { ReasonForm } from "~/components/ui/reason-form";
 import { decisionSchema, disapproveSchema } from "~/forms/donations";
 import { parseWithZod } from "~/forms/parse";
 import { useSchemaForm } from "~/forms/use-schema-form";
@@ -381,8 +382,6 @@ function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
   const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
   const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
   const [form, fields] = useSchemaForm(disapproveSchema, { id: `disapprove-${id}`, lastResult: rejectResult });
-  const reasonError = fields.reason.errors?.[0];
-  const hintId = `${fields.reason.id}-hint`;
   return (
     <div className="flex flex-col gap-3">
       <Form method="post" className="flex flex-col gap-1">
@@ -398,41 +397,25 @@ function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
         </button>
         <p className="text-sm text-slate-600">{t("review:actions.approveHint")}</p>
       </Form>
-      <details open={Boolean(rejectResult)} className="min-w-0">
-        <summary className="inline-block cursor-pointer rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
-          {t("review:actions.disapprove")}
-        </summary>
-        <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2">
-          <input type="hidden" name="intent" value="reject" />
-          <input type="hidden" name="donationId" value={id} />
-          <label htmlFor={fields.reason.id} className="font-medium text-slate-800">
-            {t("review:actions.reason")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.reason, { ariaDescribedBy: hintId })}
-            key={fields.reason.key}
-            required
-            maxLength={REASON_MAX_LENGTH}
-            rows={3}
-            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
-          />
-          <p id={hintId} className="text-sm text-slate-600">
-            {t("review:actions.reasonHint")}
-          </p>
-          {reasonError && (
-            <p id={fields.reason.errorId} className="text-sm font-medium text-red-700">
-              {t(reasonError)}
-            </p>
-          )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-          >
-            {sending === "reject" ? t("review:actions.sending") : t("review:actions.sendDisapproval")}
-          </button>
-        </Form>
-      </details>
+      <ReasonForm
+        open={Boolean(rejectResult)}
+        summary={t("review:actions.disapprove")}
+        formProps={getFormProps(form)}
+        hidden={{ intent: "reject", donationId: id }}
+        field={fields.reason}
+        label={t("review:actions.reason")}
+        hint={t("review:actions.reasonHint")}
+        required
+        maxLength={REASON_MAX_LENGTH}
+      >
+        <button
+          type="submit"
+          disabled={busy}
+          className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {sending === "reject" ? t("review:actions.sending") : t("review:actions.sendDisapproval")}
+        </button>
+      </ReasonForm>
     </div>
   );
 }

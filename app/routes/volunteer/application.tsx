@@ -7,6 +7,7 @@ import { DateTime } from "~/components/date-time";
 import { formatDateTime } from "~/lib/format";
 import { ErrorBox } from "~/components/form";
 import { RoleShell } from "~/components/role-shell";
+import { ReasonForm } from "~/components/ui/reason-form";
 import { applicationDecisionSchema } from "~/forms/volunteering";
 import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
@@ -270,7 +271,6 @@ function Decision({
   const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
   const declineAnswer = actionData?.intent === "decline" ? actionData.result : undefined;
   const messageError = declineAnswer?.error?.message?.[0];
-  const lastMessage = declineAnswer?.initialValue?.message;
   const params = actionData?.errorParams ?? {};
   const buttonBase = "inline-flex min-h-11 items-center justify-center gap-1 rounded-md px-5 py-2 font-bold disabled:cursor-wait disabled:opacity-70";
 
@@ -309,41 +309,33 @@ function Decision({
           {t("applications:detail.back")}
         </Link>
       </div>
-      <details open={Boolean(declineAnswer)} className="min-w-0">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50">
-          <X aria-hidden="true" className="size-5" />
-          {t("applications:actions.decline")}
-        </summary>
-        <Form method="post" className="mt-3 flex max-w-2xl flex-col gap-2">
-          <input type="hidden" name="intent" value="decline" />
-          <input type="hidden" name="applicationId" value={a.id} />
-          <label htmlFor="decline-message" className="font-medium text-slate-800">
-            {t("applications:actions.declineLabel")}
-          </label>
-          <textarea
-            id="decline-message"
-            name="message"
-            rows={3}
-            maxLength={REASON_MAX_LENGTH}
-            defaultValue={typeof lastMessage === "string" ? lastMessage : undefined}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={messageError ? "decline-message-hint decline-message-error" : "decline-message-hint"}
-            dir="auto"
-            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
-          />
-          <p id="decline-message-hint" className="text-sm text-slate-600">
-            {t("applications:actions.declineHint")}
-          </p>
-          {messageError && (
-            <p id="decline-message-error" className="text-sm font-medium text-red-700">
-              {t(messageError)}
-            </p>
-          )}
-          <button type="submit" disabled={busy} className={`${buttonBase} self-start bg-red-700 text-white hover:bg-red-800`}>
-            {sending === "decline" ? t("applications:actions.sending") : t("applications:actions.sendDecline")}
-          </button>
-        </Form>
-      </details>
+      <ReasonForm
+        open={Boolean(declineAnswer)}
+        summary={
+          <>
+            <X aria-hidden="true" className="size-5" />
+            {t("applications:actions.decline")}
+          </>
+        }
+        summaryClassName="inline-flex min-h-11 cursor-pointer items-center gap-1 rounded-md border-2 border-red-700 px-4 py-1.5 font-bold text-red-800 hover:bg-red-50"
+        formClassName="mt-3 flex max-w-2xl flex-col gap-2"
+        hidden={{ intent: "decline", applicationId: a.id }}
+        field={{
+          id: "decline-message",
+          name: "message",
+          errorId: "decline-message-error",
+          errors: messageError ? [messageError] : undefined,
+          initialValue: declineAnswer?.initialValue?.message,
+        }}
+        label={t("applications:actions.declineLabel")}
+        hint={t("applications:actions.declineHint")}
+        maxLength={REASON_MAX_LENGTH}
+        dir="auto"
+      >
+        <button type="submit" disabled={busy} className={`${buttonBase} self-start bg-red-700 text-white hover:bg-red-800`}>
+          {sending === "decline" ? t("applications:actions.sending") : t("applications:actions.sendDecline")}
+        </button>
+      </ReasonForm>
     </div>
   );
 }
