@@ -17,6 +17,7 @@ import { parseWithZod } from "~/forms/parse";
 import { useTranslation } from "~/i18n/i18n";
 import { ITEMS_PREVIEW_WORDS } from "~/lib/constants";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
+import { listQuery, pageOrLast } from "~/lib/list-query";
 import { previewWords } from "~/lib/text";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { DomainError } from "../../../server/domain/errors";
@@ -61,17 +62,6 @@ const TABS: NgoPickupTab[] = ["new", "active"];
 /** The list's own query (tab, campaign filter and page): kept when the dialog opens and closes, and after an action. */
 const LIST_PARAMS = ["tab", "campaign", "page"] as const;
 
-function listQuery(from: URLSearchParams, extra: Record<string, string> = {}, drop: string[] = []): string {
-  const next = new URLSearchParams();
-  for (const name of LIST_PARAMS) {
-    const value = from.get(name);
-    if (value && !drop.includes(name)) next.set(name, value);
-  }
-  for (const [k, v] of Object.entries(extra)) next.set(k, v);
-  const query = next.toString();
-  return query ? `?${query}` : "";
-}
-
 const tabOf = (value: string | null): NgoPickupTab => (value === "active" ? "active" : "new");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -87,11 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("campaign") ?? "";
   const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
   const query = (page: number) => ngoPickupQueue(db, ngo.id, { tab, campaignId: campaign || undefined, page });
-  let queue = await query(parsePage(url.searchParams.get("page")));
-  if (queue.rows.length === 0 && queue.page > queue.pages) {
-    // Actions emptied the last page: show the one that is now last.
-    queue = await query(queue.pages);
-  }
+  const queue = await pageOrLast(query, parsePage(url.searchParams.get("page")));
 
   const viewId = url.searchParams.get("view");
   let detail = null;
@@ -192,7 +178,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (status === 409) {
       // The request moved on meanwhile (another tab, another volunteer, the rider): show its state, not an error page.
       const message = result.error?.[""]?.[0] ?? Object.values(result.error ?? {})[0]?.[0] ?? "";
-      return redirect(`/noncash_apps${listQuery(from, { view: input.donationId, notice: CONFLICTS[message] ?? "changed" })}`);
+      return redirect(`/noncash_apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: CONFLICTS[message] ?? "changed" })}`);
     }
     if (status === 404) {
       return data({ result: submission.reply({ formErrors: ["assign:notFound"] }), ...target }, { status: 404 });
@@ -200,7 +186,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ result, ...target }, { status });
   }
   const notice = DONE_NOTICE[input.intent];
-  return redirect(`/noncash_apps${listQuery(from, { notice })}`);
+  return redirect(`/noncash_apps${listQuery(from, LIST_PARAMS, { notice })}`);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -212,7 +198,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as PickupActionData;
   const [params] = useSearchParams();
   const { notice, tab, campaign, campaigns, queue, view } = loaderData;
-  const closeHref = `/noncash_apps${listQuery(params)}`;
+  const closeHref = `/noncash_apps${listQuery(params, LIST_PARAMS)}`;
   // Form errors that belong to no field (a request that is not this NGO's, a malformed request).
   const formErrors = actionData
     ? Object.entries(actionData.result.error ?? {})
@@ -260,7 +246,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
           {TABS.map((name) => (
             <Link
               key={name}
-              to={`/noncash_apps${listQuery(params, name === "new" ? {} : { tab: name }, ["tab", "page"])}`}
+              to={`/noncash_apps${listQuery(params, ["campaign"], name === "new" ? {} : { tab: name })}`}
               aria-current={name === tab ? "page" : undefined}
               className={tabClass(name === tab)}
             >
@@ -325,7 +311,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
                   <div className="mt-auto pt-1">
                     <Link
                       id={`view-${p.id}`}
-                      to={`/noncash_apps${listQuery(params, { view: p.id })}`}
+                      to={`/noncash_apps${listQuery(params, LIST_PARAMS, { view: p.id })}`}
                       preventScrollReset
                       aria-label={t("assign:viewLabel", { name: p.donorName, items: p.itemsPreview })}
                       className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"

@@ -19,6 +19,7 @@ import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { REASON_MAX_LENGTH } from "~/lib/constants";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
+import { listQuery, pageOrLast } from "~/lib/list-query";
 import { formatRupees } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
@@ -31,17 +32,6 @@ type Notice = (typeof NOTICES)[number];
 
 /** The list's own query (campaign filter and page): kept when the dialog opens and closes, and after a decision. */
 const LIST_PARAMS = ["campaign", "page"] as const;
-
-function listQuery(from: URLSearchParams, extra: Record<string, string> = {}): string {
-  const next = new URLSearchParams();
-  for (const name of LIST_PARAMS) {
-    const value = from.get(name);
-    if (value) next.set(name, value);
-  }
-  for (const [k, v] of Object.entries(extra)) next.set(k, v);
-  const query = next.toString();
-  return query ? `?${query}` : "";
-}
 
 /** A flagged card stands out by its edge too, in the colour of its first warning. */
 const FLAG_EDGE: Record<ReviewFlag | "none", string> = {
@@ -67,11 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A campaign with nothing left to review drops out of the filter; the list then shows every campaign.
   const requested = url.searchParams.get("campaign") ?? "";
   const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
-  let queue = await reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page: parsePage(url.searchParams.get("page")) });
-  if (queue.rows.length === 0 && queue.page > queue.pages) {
-    // Decisions emptied the last page: show the one that is now last.
-    queue = await reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page: queue.pages });
-  }
+  const queue = await pageOrLast((page) => reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page }), parsePage(url.searchParams.get("page")));
 
   const viewId = url.searchParams.get("view");
   let detail = null;
@@ -135,7 +121,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const status = outcome.response.init?.status ?? 400;
     if (status === 409) {
       // Decided the other way meanwhile (another tab, another volunteer): show its state, not an error page.
-      return redirect(`/apps${listQuery(from, { view: input.donationId, notice: "alreadyDecided" })}`);
+      return redirect(`/apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: "alreadyDecided" })}`);
     }
     if (status === 404) {
       return data({ result: submission.reply({ formErrors: ["review:notFound"] }), ...target }, { status: 404 });
@@ -143,9 +129,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ result: outcome.response.data.result, ...target }, { status });
   }
   const { changed, status, campaignCompleted } = outcome.value;
-  if (!changed) return redirect(`/apps${listQuery(from, { view: input.donationId, notice: "alreadyDecided" })}`);
+  if (!changed) return redirect(`/apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: "alreadyDecided" })}`);
   const notice: Notice = status === "rejected" ? "rejected" : campaignCompleted ? "completed" : "approved";
-  return redirect(`/apps${listQuery(from, { notice })}`);
+  return redirect(`/apps${listQuery(from, LIST_PARAMS, { notice })}`);
 }
 
 type ActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
@@ -159,7 +145,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { notice, campaign, campaigns, queue, view } = loaderData;
   const lang = i18n.language;
-  const closeHref = `/apps${listQuery(params)}`;
+  const closeHref = `/apps${listQuery(params, LIST_PARAMS)}`;
   // Form errors that belong to no field (a donation that is not this NGO's, a malformed request).
   const formErrors = actionData
     ? Object.entries(actionData.result.error ?? {})
@@ -249,7 +235,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                     <div className="mt-auto pt-1">
                       <Link
                         id={`view-${d.id}`}
-                        to={`/apps${listQuery(params, { view: d.id })}`}
+                        to={`/apps${listQuery(params, LIST_PARAMS, { view: d.id })}`}
                         preventScrollReset
                         aria-label={t("review:viewLabel", { name: d.donorName, amount })}
                         className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"

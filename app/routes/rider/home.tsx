@@ -10,6 +10,7 @@ import { riderPickupSchema } from "~/forms/pickups";
 import { useTranslation } from "~/i18n/i18n";
 import { SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { formatDay, formatNumber } from "~/lib/format";
+import { listQuery, pageOrLast } from "~/lib/list-query";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { getRiderArea } from "../../../server/domain/accounts/settings";
@@ -29,16 +30,7 @@ type Notice = (typeof NOTICES)[number];
 const NOTICE_OF: Record<string, Notice> = { accept: "accepted", decline: "declined", collect: "collected", deliver: "delivered" };
 
 /** The list's own query (tab, search, page), kept after an action and when switching tabs (without the page). */
-function listQuery(from: URLSearchParams, extra: Record<string, string> = {}, keep = ["tab", "q", "page"]): string {
-  const next = new URLSearchParams();
-  for (const name of keep) {
-    const value = from.get(name);
-    if (value) next.set(name, value);
-  }
-  for (const [k, v] of Object.entries(extra)) next.set(k, v);
-  const query = next.toString();
-  return query ? `?${query}` : "";
-}
+const LIST_PARAMS = ["tab", "q", "page"] as const;
 
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -48,11 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("tab") as RiderTab | null;
   const tab: RiderTab = requested && TABS.includes(requested) ? requested : "pending";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-  let list = await riderPickups(db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
-  if (list.rows.length === 0 && list.page > list.pages) {
-    // Answers emptied the last page: show the one that is now last.
-    list = await riderPickups(db, user.id, { tab, q, page: list.pages });
-  }
+  const list = await pageOrLast((page) => riderPickups(db, user.id, { tab, q, page }), parsePage(url.searchParams.get("page")));
   const area = await getRiderArea(db, user);
   const notice = url.searchParams.get("notice");
   return {
@@ -115,7 +103,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   });
   if (!outcome.ok) return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });
-  return redirect(`/rider_home${listQuery(new URL(request.url).searchParams, { notice: NOTICE_OF[v.intent]! })}`);
+  return redirect(`/rider_home${listQuery(new URL(request.url).searchParams, LIST_PARAMS, { notice: NOTICE_OF[v.intent]! })}`);
 }
 
 /**
@@ -162,7 +150,7 @@ export default function RiderHome({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={name}>
                   <Link
-                    to={`/rider_home${listQuery(params, { tab: name }, ["q"])}`}
+                    to={`/rider_home${listQuery(params, ["q"], { tab: name })}`}
                     aria-current={active ? "page" : undefined}
                     className={`flex min-h-12 flex-col items-center justify-center rounded-md px-1 py-1 text-center font-bold ${
                       active ? "bg-white text-brand-900 shadow-sm" : "text-slate-800 hover:bg-slate-100"
@@ -197,7 +185,7 @@ export default function RiderHome({ loaderData }: Route.ComponentProps) {
           label={t("rider:search.label")}
           placeholder={t("rider:search.placeholder")}
           submitLabel={t("rider:search.submit")}
-          clear={{ to: `/rider_home${listQuery(params, {}, ["tab"])}`, label: t("rider:search.clear") }}
+          clear={{ to: `/rider_home${listQuery(params, ["tab"])}`, label: t("rider:search.clear") }}
         />
 
         <h2 className="text-lg font-bold text-brand-900">{t(`rider:tabs.${tab}`)}</h2>
