@@ -9,6 +9,7 @@ import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pic
 import { formatRupees } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
 import type { PickerData, PickerDetails } from "~/routes/donate/picker-data.server";
+import { brandButton } from "./ui/button";
 
 /** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */
 export type PickerKind = "cash" | "goods";
@@ -133,7 +134,7 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                     <Link
                       to={k.actionHref(c.slug)}
                       aria-describedby={titleId}
-                      className="inline-flex flex-1 items-center justify-center gap-1 rounded-md bg-brand-700 px-3 py-2 font-bold whitespace-nowrap text-white hover:bg-brand-800"
+                      className={brandButton("narrow", "inline-flex flex-1 items-center justify-center gap-1 whitespace-nowrap")}
                     >
                       <k.Icon aria-hidden="true" className="size-4" />
                       {t(k.action)}
@@ -247,7 +248,7 @@ function CampaignDetails({
         <BackLink to={back} label={t("donate:details.goBack")} />
         <Link
           to={k.actionHref(c.slug)}
-          className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800"
+          className={brandButton("medium", "inline-flex items-center gap-2")}
         >
           <k.Icon aria-hidden="true" className="size-5" />
           {t(k.action)}

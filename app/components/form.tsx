@@ -1,6 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/i18n";
 import { useNavigation } from "react-router";
+import { brandButton } from "./ui/button";
 
 /** Translates an error key ("namespace:key") coming from a schema or a domain error. */
 function useErrorText() {
@@ -154,7 +155,7 @@ export function SubmitButton({
       disabled={busy}
       className={
         className ??
-        "w-full rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+        brandButton("block")
       }
     >
       {busy ? (busyLabel ?? t("common:loading")) : children}

@@ -10,6 +10,7 @@ import type { PickupStatus, RiderChoice } from "../../server/domain/pickups/pick
 import type { PickupAction } from "../../server/domain/pickups/states";
 import type { TimelineEvent } from "./pickup-timeline";
 import { ReasonForm } from "./ui/reason-form";
+import { brandButton } from "./ui/button";
 
 /** What the /noncash_apps action answers when it does not redirect: the form's reply and which form it was. */
 export type PickupActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
@@ -41,7 +42,7 @@ export function useRiderLabel() {
 }
 
 const primaryButton =
-  "inline-flex items-center justify-center gap-1 self-start rounded-md bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+  brandButton("medium", "inline-flex items-center justify-center gap-1 self-start");
 const fieldClass = "w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600";
 
 /**

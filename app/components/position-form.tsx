@@ -6,6 +6,7 @@ import { positionSchema } from "~/forms/volunteering";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { IMAGE_ACCEPT } from "~/lib/constants";
+import { brandButton } from "./ui/button";
 
 /**
  * The volunteer position form of /vol1: every rule checked as the user leaves a field and again on the
@@ -93,7 +94,7 @@ export function PositionForm({
         >
           {t("positions:form.back")}
         </Link>
-        <SubmitButton className="rounded-lg bg-brand-700 px-8 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
+        <SubmitButton className={brandButton("wide")}>
           {t("positions:form.post")}
         </SubmitButton>
       </div>

@@ -5,6 +5,7 @@ import { PlaceField } from "~/components/place-field";
 import { riderAreaSchema, type RiderAreaIntent } from "~/forms/settings";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
+import { brandButton } from "./ui/button";
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
@@ -33,7 +34,7 @@ export function RiderAreaForm({
   const saved = params.get("saved");
   const typed = typeof fields.area.initialValue === "string" ? fields.area.initialValue : (area?.label ?? "");
   const buttonClass =
-    "min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+    brandButton("page", "min-h-11");
   return (
     <section aria-labelledby="area-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
       <h2 id="area-heading" className="text-lg font-bold text-brand-900">

@@ -12,6 +12,7 @@ import { formatRupees, formatShare } from "~/lib/money";
 import { pictureUrl } from "~/lib/pictures";
 import { previewWords } from "~/lib/text";
 import { publicCampaign, type PublicCampaign } from "../../server/domain/campaigns/public";
+import { brandButton } from "~/components/ui/button";
 
 /**
  * The picture a shared link shows when the campaign has none: link previews (WhatsApp among them) do not
@@ -142,7 +143,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             {DONATION_FLOW_AVAILABLE && c.status === "active" && (
               <Link
                 to={donateHref(c.slug)}
-                className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-5 py-2 font-bold text-white hover:bg-brand-800"
+                className={brandButton("medium", "inline-flex items-center gap-2")}
               >
                 <HandHeart aria-hidden="true" className="size-5" />
                 {t("showcase:donate")}

@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { PublicShell } from "~/components/public-shell";
 import { pictureUrl } from "~/lib/pictures";
 import { listPartnerNgos } from "../../server/domain/accounts/ngos";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { partners: await listPartnerNgos(context.services.db) };
@@ -39,7 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link
               key={e.to}
               to={e.to}
-              className="rounded-lg bg-brand-700 px-4 py-3 text-center font-bold text-white hover:bg-brand-800"
+              className={brandButton("tall", "text-center")}
             >
               {t(`common:roles.${e.label}`)}
             </Link>

@@ -10,6 +10,7 @@ import { requireAnyUser } from "~/lib/http.server";
 import { safeRedirectTarget } from "~/lib/roles";
 import { parsePage } from "../../server/domain/admin/paging";
 import { countUnread, listNotifications, markAllRead } from "../../server/domain/notifications/notifications";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAnyUser(context);
@@ -56,7 +57,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       )}
       {unread > 0 && (
         <Form method="post" className="mb-4">
-          <SubmitButton className="rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:opacity-70">
+          <SubmitButton className={brandButton("regular")}>
             {t("notifications:page.markAllRead")}
           </SubmitButton>
         </Form>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/role-landing";
 import { PublicShell } from "~/components/public-shell";
 import { ROLE_SIGN_IN } from "~/lib/roles";
+import { brandButton } from "~/components/ui/button";
 
 const SIGN_UP = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" } as const;
 
@@ -22,7 +23,7 @@ export default function RoleLanding({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-brand-900">{t(`common:roleLanding.${role}.title`)}</h1>
         <p className="mt-2 text-slate-700">{t(`common:roleLanding.${role}.lead`)}</p>
         <div className="mt-6 flex flex-col gap-3">
-          <Link to={ROLE_SIGN_IN[role]} className="rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800">
+          <Link to={ROLE_SIGN_IN[role]} className={brandButton("tall")}>
             {t("common:logIn")}
           </Link>
           <Link to={SIGN_UP[role]} className="rounded-lg border-2 border-brand-700 px-4 py-3 font-bold text-brand-800 hover:bg-brand-50">

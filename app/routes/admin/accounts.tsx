@@ -12,6 +12,7 @@ import { accountActionSchema } from "~/forms/admin";
 import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { listAccounts, restore, suspend, type VettedRole } from "../../../server/domain/admin/vetting";
+import { brandButton } from "~/components/ui/button";
 
 const TABS: VettedRole[] = ["ngo", "rider"];
 
@@ -95,7 +96,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
             className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
           />
         </div>
-        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
+        <button type="submit" className={brandButton("regular")}>
           {t("admin:accounts.searchButton")}
         </button>
         {q && (
@@ -144,7 +145,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                         type="submit"
                         className={
                           a.suspended
-                            ? "rounded-md bg-brand-700 px-3 py-1 font-bold text-white hover:bg-brand-800"
+                            ? brandButton("small")
                             : "rounded-md border-2 border-red-700 px-3 py-1 font-bold text-red-800 hover:bg-red-50"
                         }
                       >

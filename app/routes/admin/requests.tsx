@@ -15,6 +15,7 @@ import { formAction, readFormData, requireUser } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { accept, listPending, reject } from "../../../server/domain/admin/vetting";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "admin", request);
@@ -203,7 +204,7 @@ function Applicant({
           <Form method="post">
             <input type="hidden" name="intent" value="accept" />
             <input type="hidden" name="userId" value={id} />
-            <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
+            <button type="submit" className={brandButton("regular")}>
               {t("admin:requests.accept")}
               <span className="sr-only"> {name}</span>
             </button>

@@ -33,6 +33,7 @@ import {
   type RiderChoice,
 } from "../../../server/domain/pickups/pickups";
 import { actionsFor } from "../../../server/domain/pickups/states";
+import { brandButton } from "~/components/ui/button";
 
 const NOTICES = [
   "assigned",
@@ -314,7 +315,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
                       to={`/noncash_apps${listQuery(params, LIST_PARAMS, { view: p.id })}`}
                       preventScrollReset
                       aria-label={t("assign:viewLabel", { name: p.donorName, items: p.itemsPreview })}
-                      className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+                      className={brandButton("regular", "inline-flex items-center gap-1")}
                     >
                       <Eye aria-hidden="true" className="size-4" />
                       {t("assign:view")}

@@ -6,6 +6,7 @@ import { campaignSchema } from "~/forms/campaigns";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { useTranslation } from "~/i18n/i18n";
 import { IMAGE_ACCEPT } from "~/lib/constants";
+import { brandButton } from "~/components/ui/button";
 
 export interface CampaignFormDefaults {
   title: string;
@@ -121,7 +122,7 @@ export function CampaignForm({
         >
           {t("campaigns:form.back")}
         </Link>
-        <SubmitButton className="rounded-lg bg-brand-700 px-8 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70">
+        <SubmitButton className={brandButton("wide")}>
           {submitLabel}
         </SubmitButton>
       </div>

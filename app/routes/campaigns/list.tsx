@@ -14,6 +14,7 @@ import { pictureUrl } from "~/lib/pictures";
 import { previewWords } from "~/lib/text";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { listCampaigns, type CampaignTab } from "../../../server/domain/campaigns/campaigns";
+import { brandButton } from "~/components/ui/button";
 
 const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successful: "/comp_camp" };
 const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
@@ -75,7 +76,7 @@ export default function CampaignList({ loaderData }: Route.ComponentProps) {
         </nav>
         <Link
           to="/create_camp"
-          className="mb-2 inline-flex items-center gap-1 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+          className={brandButton("page", "mb-2 inline-flex items-center gap-1")}
         >
           {t("campaigns:list.create")}
           <Plus aria-hidden="true" className="size-5" />

@@ -27,6 +27,7 @@ import {
   type JointCampaign,
   type NgoChoice,
 } from "../../../server/domain/campaigns/collaboration";
+import { brandButton } from "~/components/ui/button";
 
 const NOTICES = ["acceptInvitation", "declineInvitation", "acceptRequest", "declineRequest", "leave"] as const;
 type Notice = (typeof NOTICES)[number];
@@ -96,7 +97,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 type ActionData = { result: SubmissionResult<string[]>; intent: string } | undefined;
 
 const sectionHeading = "text-lg font-bold text-brand-900";
-const primaryButton = "rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:opacity-70";
+const primaryButton = brandButton("regular");
 const secondaryButton = "rounded-md border-2 border-slate-500 bg-white px-4 py-1.5 font-bold text-slate-800 hover:bg-slate-100";
 
 /** /collab: invite partner NGOs to a campaign, answer invitations and join requests, see and leave joint campaigns. */

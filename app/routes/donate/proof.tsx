@@ -23,6 +23,7 @@ import {
 } from "../../../server/domain/donations/cash";
 import { donorContactNumber } from "../../../server/domain/donations/picker";
 import { DomainError } from "../../../server/domain/errors";
+import { brandButton } from "~/components/ui/button";
 
 const UPLOAD_FAILED = "donations:errors.uploadFailed";
 
@@ -222,7 +223,7 @@ function ProofForm({
         <button
           type="submit"
           disabled={busy}
-          className="w-full rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+          className={brandButton("block")}
         >
           {navigation.state === "submitting" ? t("donate:proof.submitting") : t("donate:proof.submit")}
         </button>

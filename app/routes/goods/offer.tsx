@@ -17,6 +17,7 @@ import { donorContactNumber } from "../../../server/domain/donations/picker";
 import { addDays, pakistanToday } from "../../../server/domain/dates";
 import { goodsTarget, offerGoods } from "../../../server/domain/pickups/pickups";
 import { mapSettings } from "../campaigns/campaign-action.server";
+import { brandButton } from "~/components/ui/button";
 
 /** Shown when the request could not be stored for a reason that is not the donor's (the database is down). */
 const SEND_FAILED = "goods:offer.failed";
@@ -242,7 +243,7 @@ function OfferForm({
         <button
           type="submit"
           disabled={busy}
-          className="w-full rounded-lg bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70"
+          className={brandButton("block")}
         >
           {busy ? t("goods:offer.submitting") : t("goods:offer.submit")}
         </button>

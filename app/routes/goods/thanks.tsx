@@ -9,6 +9,7 @@ import { useTranslation } from "~/i18n/i18n";
 import { requireUser, throwHttp } from "~/lib/http.server";
 import { goodsDonationOfDonor } from "../../../server/domain/pickups/pickups";
 import { PickupCodeBox } from "../history/history-ui";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -82,7 +83,7 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
             <Link to="/dvh" className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
               {t("goods:thanks.history")}
             </Link>
-            <Link to="/donate5" className="inline-flex items-center rounded-md bg-brand-700 px-6 py-2 font-bold text-white hover:bg-brand-800">
+            <Link to="/donate5" className={brandButton("roomy", "inline-flex items-center")}>
               {t("goods:thanks.done")}
             </Link>
           </div>

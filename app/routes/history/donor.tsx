@@ -20,6 +20,7 @@ import {
   ReceiptLink,
   StatusBadge,
 } from "./history-ui";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -88,7 +89,7 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-700">{t("history:donor.empty")}</p>
           <Link
             to="/donate1"
-            className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+            className={brandButton("page", "mt-3 inline-block")}
           >
             {t("history:donor.emptyLink")}
           </Link>

@@ -9,6 +9,7 @@ import { useTranslation } from "~/i18n/i18n";
 import { requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { applicationsOfDonor, type ApplicationState } from "../../../server/domain/volunteering/applications";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -51,7 +52,7 @@ export default function VolunteerHistory({ loaderData }: Route.ComponentProps) {
       {list.rows.length === 0 ? (
         <div className="rounded-lg bg-white p-6 shadow-sm">
           <p className="text-slate-700">{t("opportunities:history.empty")}</p>
-          <Link to="/vfg1" className="mt-3 inline-block rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800">
+          <Link to="/vfg1" className={brandButton("page", "mt-3 inline-block")}>
             {t("opportunities:history.emptyLink")}
           </Link>
         </div>

@@ -9,6 +9,7 @@ import { requireUser, throwHttp } from "~/lib/http.server";
 import { pictureUrl } from "~/lib/pictures";
 import { applicationState } from "../../../server/domain/volunteering/applications";
 import { positionForDonor, type PositionDetail } from "../../../server/domain/volunteering/positions";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -135,7 +136,7 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
             {p.open && !application && (
               <Link
                 to={`/vfg3?position=${p.id}`}
-                className="inline-flex min-h-11 items-center gap-1 rounded-md bg-brand-700 px-6 py-2 font-bold text-white hover:bg-brand-800"
+                className={brandButton("roomy", "inline-flex min-h-11 items-center gap-1")}
               >
                 <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 {t("opportunities:detail.apply")}

@@ -13,6 +13,7 @@ import { previewWords } from "~/lib/text";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { DomainError } from "../../../server/domain/errors";
 import { openPositions, positionForDonor } from "../../../server/domain/volunteering/positions";
+import { brandButton } from "~/components/ui/button";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
@@ -157,7 +158,7 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={`/vfg2?position=${p.id}`}
                         aria-describedby={titleId}
-                        className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-3 py-2 font-bold text-white hover:bg-brand-800"
+                        className={brandButton("narrow", "inline-flex min-h-11 w-full items-center justify-center")}
                       >
                         {t("opportunities:list.visit")}
                       </Link>

@@ -26,6 +26,7 @@ import { parsePage } from "../../../server/domain/admin/paging";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "../../../server/domain/donations/cash";
 import { actionsFor } from "../../../server/domain/donations/states";
 import { DomainError } from "../../../server/domain/errors";
+import { brandButton } from "~/components/ui/button";
 
 const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
 type Notice = (typeof NOTICES)[number];
@@ -238,7 +239,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                         to={`/apps${listQuery(params, LIST_PARAMS, { view: d.id })}`}
                         preventScrollReset
                         aria-label={t("review:viewLabel", { name: d.donorName, amount })}
-                        className="inline-flex items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+                        className={brandButton("regular", "inline-flex items-center gap-1")}
                       >
                         <Eye aria-hidden="true" className="size-4" />
                         {t("review:view")}

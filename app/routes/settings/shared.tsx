@@ -12,6 +12,7 @@ import {
   type SettingsIntent,
 } from "~/forms/settings";
 import { pictureUrl } from "~/lib/pictures";
+import { brandButton } from "~/components/ui/button";
 
 /** The forms of the settings pages, shared by the NGO, donor and rider screens. */
 
@@ -69,7 +70,7 @@ function Intent({ value }: { value: SettingsIntent }) {
 }
 
 const buttonClass =
-  "rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70";
+  brandButton("page");
 
 export function NgoNameForm({ name }: { name: string }) {
   const { t } = useTranslation();

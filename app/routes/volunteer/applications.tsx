@@ -12,6 +12,7 @@ import { requireUser } from "~/lib/http.server";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { applicationsForNgo } from "../../../server/domain/volunteering/applications";
 import { positionChoices } from "../../../server/domain/volunteering/positions";
+import { brandButton } from "~/components/ui/button";
 
 const NOTICES = ["approved", "declined"] as const;
 
@@ -153,7 +154,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
                       name: a.applicantName,
                       position: a.positionTitle,
                     })}
-                    className="inline-flex min-h-11 items-center gap-1 rounded-md bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+                    className={brandButton("regular", "inline-flex min-h-11 items-center gap-1")}
                   >
                     <Eye aria-hidden="true" className="size-4" />
                     {t("applications:open")}

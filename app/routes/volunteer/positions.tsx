@@ -15,6 +15,7 @@ import { pictureUrl } from "~/lib/pictures";
 import { parsePage } from "../../../server/domain/admin/paging";
 import { addDays, pakistanToday } from "../../../server/domain/dates";
 import { closePosition, positionsOfNgo, reopenPosition } from "../../../server/domain/volunteering/positions";
+import { brandButton } from "~/components/ui/button";
 
 const NOTICES = ["created", "closed", "reopened"] as const;
 type Notice = (typeof NOTICES)[number];
@@ -131,7 +132,7 @@ export default function Positions({ loaderData }: Route.ComponentProps) {
         </nav>
         <Link
           to="/vol1"
-          className="mb-2 inline-flex min-h-11 items-center gap-1 rounded-lg bg-brand-700 px-4 py-2 font-bold text-white hover:bg-brand-800"
+          className={brandButton("page", "mb-2 inline-flex min-h-11 items-center gap-1")}
         >
           {t("positions:create")}
           <Plus aria-hidden="true" className="size-5" />
