@@ -1,21 +1,14 @@
 import { useTranslation } from "~/i18n/i18n";
 import { Link } from "react-router";
-import type { Route } from "./+types/role-landing";
 import { PublicShell } from "~/components/public-shell";
 import { ROLE_SIGN_IN } from "~/lib/roles";
 import { brandButton } from "~/components/ui/button";
 
 const SIGN_UP = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" } as const;
 
-export function loader({ request }: Route.LoaderArgs) {
-  const role = new URL(request.url).pathname.slice(1) as keyof typeof SIGN_UP;
-  return { role };
-}
-
 /** /ngo, /donor and /rider: Log In and Sign Up for that role. */
-export default function RoleLanding({ loaderData }: Route.ComponentProps) {
+export function RoleLanding({ role }: { role: keyof typeof SIGN_UP }) {
   const { t } = useTranslation();
-  const { role } = loaderData;
   return (
     <PublicShell>
       <title>{`${t(`common:roles.${role}`)} · ${t("common:brand")}`}</title>

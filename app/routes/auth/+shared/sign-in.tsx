@@ -1,0 +1,53 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
+import { signInSchema } from "~/forms/accounts";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { useTranslation } from "~/i18n/i18n";
+import type { Role } from "~/lib/roles";
+import { AuthPage, NoticeBox } from "../auth-ui";
+import type { signInLoader } from "./sign-in.server";
+
+const SIGN_UP: Partial<Record<Role, string>> = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" };
+
+/** One role's sign-in form; each /<role>_signin route renders it with its loader's data. */
+export function SignInPage({
+  loaderData,
+  actionData,
+}: {
+  loaderData: ReturnType<typeof signInLoader>;
+  actionData?: { result?: SubmissionResult<string[]> };
+}) {
+  const { t } = useTranslation();
+  const { role, notice, redirectTo } = loaderData;
+  const [form, fields] = useSchemaForm(signInSchema, {
+    lastResult: actionData?.result,
+  });
+  const signUp = SIGN_UP[role];
+  return (
+    <AuthPage title={t(`auth:signIn.title.${role}`)}>
+      {notice && <NoticeBox>{t(`auth:notice.${notice}`)}</NoticeBox>}
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <RequiredNotice fields={[fields.email, fields.password]} />
+        <ErrorBox id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
+        <TextField field={fields.password} label={t("auth:fields.password")} type="password" autoComplete="current-password" />
+        <SubmitButton>{t("auth:signIn.submit")}</SubmitButton>
+      </Form>
+      <div className="mt-4 flex flex-col gap-2 text-center">
+        <Link to="/forgot_password" className="text-brand-800 underline">
+          {t("auth:signIn.forgot")}
+        </Link>
+        {signUp && (
+          <p className="text-slate-700">
+            {t("auth:signIn.noAccountYet")}{" "}
+            <Link to={signUp} className="font-medium text-brand-800 underline">
+              {t("auth:signIn.signUp")}
+            </Link>
+          </p>
+        )}
+      </div>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,6 @@
+import { RoleLanding } from "./+shared/role-landing";
+
+/** /donor */
+export default function DonorLanding() {
+  return <RoleLanding role="donor" />;
+}
