@@ -48,10 +48,15 @@ export const GUARDED_PATHS: Record<string, Role> = {
 /** The role a path requires, matching whole path segments (`/campaigns/x/edit` falls under `/campaigns`). */
 export function requiredRole(pathname: string): Role | null {
   // React Router fetches a page's data from `<path>.data`; that must be guarded like the page.
-  // React Router matches paths case-insensitively, so the guard does too (`/ADMIN` is `/admin`).
+  // React Router matches paths case-insensitively, so the guard does too (`/ADMIN` is `/admin`, `/volapproved`
+  // is `/volApproved`).
   const first = "/" + (pathname.split("/")[1] ?? "").toLowerCase().replace(/\.data$/, "");
-  return GUARDED_PATHS[first] ?? null;
+  return GUARDED_BY_LOWER_CASE[first] ?? null;
 }
+
+const GUARDED_BY_LOWER_CASE: Record<string, Role> = Object.fromEntries(
+  Object.entries(GUARDED_PATHS).map(([path, role]) => [path.toLowerCase(), role]),
+);
 
 /** Longest redirect target kept; a longer one is not a link this app makes. */
 const REDIRECT_MAX_LENGTH = 2048;

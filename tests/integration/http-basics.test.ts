@@ -3,7 +3,7 @@ import { originAllowed } from "../../server/http/origin";
 import { hitRateLimit } from "../../server/domain/rate-limit";
 import { mayRead, saveImage } from "../../server/domain/files/files";
 import { assertValidKey } from "../../server/storage/storage";
-import { requiredRole, safeRedirectTarget } from "../../app/lib/roles";
+import { GUARDED_PATHS, requiredRole, safeRedirectTarget } from "../../app/lib/roles";
 import { createTestServices, type TestServices } from "../helpers/services";
 import { makeUser } from "../helpers/factories";
 import sharp from "sharp";
@@ -41,6 +41,9 @@ describe("route table", () => {
     expect(requiredRole("/ngo_home.data")).toBe("ngo");
     expect(requiredRole("/admin/audit.data")).toBe("admin");
     expect(requiredRole("/ADMIN")).toBe("admin");
+    expect(requiredRole("/volApproved")).toBe("ngo");
+    expect(requiredRole("/VOLAPPROVED.data")).toBe("ngo");
+    for (const [path, role] of Object.entries(GUARDED_PATHS)) expect(requiredRole(path), path).toBe(role);
     expect(requiredRole("/Apps.data")).toBe("ngo");
     expect(requiredRole("/admin_signin")).toBeNull();
     expect(requiredRole("/ngo")).toBeNull();
