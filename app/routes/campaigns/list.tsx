@@ -1,0 +1,172 @@
+import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { Route } from "./+types/list";
+import { Pager } from "~/components/pager";
+import { ProgressBar } from "~/components/progress-bar";
+import { RoleShell } from "~/components/role-shell";
+import { SearchForm } from "~/components/search-form";
+import { useTranslation } from "~/i18n/i18n";
+import { analyticsHref, publicCampaignPath } from "~/lib/campaign-links";
+import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "~/lib/constants";
+import { requireUser } from "~/lib/http.server";
+import { formatRupees } from "~/lib/money";
+import { pictureUrl } from "~/lib/pictures";
+import { previewWords } from "~/lib/text";
+import { parsePage } from "../../../server/domain/admin/paging";
+import { listCampaigns, type CampaignTab } from "../../../server/domain/campaigns/campaigns";
+import { brandButton } from "~/components/ui/button";
+
+const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successful: "/comp_camp" };
+const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo", request);
+  const url = new URL(request.url);
+  const tab: CampaignTab = url.pathname.startsWith("/comp_camp") ? "successful" : "ongoing";
+  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
+  const list = await listCampaigns(context.services.db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
+  const notice = url.searchParams.get("notice");
+  return {
+    tab,
+    q,
+    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
+    campaigns: {
+      ...list,
+      rows: list.rows.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
+        targetAmount: c.targetAmount,
+        collectedAmount: c.collectedAmount,
+        locationLabel: c.locationLabel,
+        picture: pictureUrl(c.pictureKey, "campaign"),
+        zakatEligible: c.zakatEligible,
+        role: c.role,
+        partners: c.ngos.map((n) => n.name),
+      })),
+    },
+  };
+}
+
+/** /campaigns (On Going) and /comp_camp (Successful): the NGO's own and joint campaigns, searched and paged. */
+export default function CampaignList({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { tab, q, notice, campaigns } = loaderData;
+  const location = useLocation();
+  const heading = t(tab === "ongoing" ? "campaigns:list.ongoing" : "campaigns:list.successful");
+  const tabClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-t-md border-b-4 px-4 py-2 font-bold ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"}`;
+  return (
+    <RoleShell title={t("campaigns:list.title")}>
+      <title>{`${heading} · ${t("common:brand")}`}</title>
+      {notice && (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t(`campaigns:notices.${notice}`)}
+        </p>
+      )}
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-300">
+        <nav aria-label={t("campaigns:list.tabs")} className="flex gap-1">
+          <NavLink to={TAB_PATH.ongoing} end className={tabClass}>
+            {t("campaigns:list.ongoing")}
+          </NavLink>
+          <NavLink to={TAB_PATH.successful} end className={tabClass}>
+            {t("campaigns:list.successful")}
+          </NavLink>
+        </nav>
+        <Link
+          to="/create_camp"
+          className={brandButton("page", "mb-2 inline-flex items-center gap-1")}
+        >
+          {t("campaigns:list.create")}
+          <Plus aria-hidden="true" className="size-5" />
+        </Link>
+      </div>
+
+      <div className="my-4">
+        <SearchForm
+          action={location.pathname}
+          id="campaign-search"
+          q={q}
+          label={t("campaigns:list.searchLabel")}
+          placeholder={t("campaigns:list.searchPlaceholder")}
+          submitLabel={t("campaigns:list.search")}
+        />
+      </div>
+
+      <h2 className="sr-only">{heading}</h2>
+      {campaigns.rows.length === 0 ? (
+        <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
+          {q ? t("campaigns:list.noMatch", { q }) : t(tab === "ongoing" ? "campaigns:list.emptyOngoing" : "campaigns:list.emptySuccessful")}
+        </p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {campaigns.rows.map((c) => (
+            <li key={c.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm sm:flex-row">
+              <img src={c.picture} alt="" className="h-36 w-full object-cover sm:h-auto sm:w-36" loading="lazy" />
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="text-lg font-bold text-slate-900">
+                    <Link to={publicCampaignPath(c.slug)} className="hover:underline">
+                      {c.title}
+                    </Link>
+                  </h3>
+                  {c.role === "owner" && (
+                    <div className="flex shrink-0 gap-1">
+                      <Link
+                        to={`/campaigns/${c.id}/edit`}
+                        aria-label={t("campaigns:list.edit", { title: c.title })}
+                        title={t("campaigns:list.editShort")}
+                        className="rounded-md p-2 text-brand-800 hover:bg-brand-50"
+                      >
+                        <Pencil aria-hidden="true" className="size-5" />
+                      </Link>
+                      <Link
+                        to={`/campaigns/${c.id}/delete`}
+                        aria-label={t("campaigns:list.delete", { title: c.title })}
+                        title={t("campaigns:list.deleteShort")}
+                        className="rounded-md p-2 text-red-700 hover:bg-red-50"
+                      >
+                        <Trash2 aria-hidden="true" className="size-5" />
+                      </Link>
+                    </div>
+                  )}
+                </div>
+                <p className="text-slate-700">{c.preview}</p>
+                <p className="flex items-center gap-1 text-sm text-slate-700">
+                  <MapPin aria-hidden="true" className="size-4 shrink-0" />
+                  {c.locationLabel}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {t(c.partners.length > 1 ? "campaigns:list.jointWith" : "campaigns:list.by", { names: c.partners.join(", ") })}
+                  {c.role === "partner" && <span className="ms-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-bold">{t("campaigns:list.partnerBadge")}</span>}
+                  {c.zakatEligible && (
+                    <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t("campaigns:list.zakat")}</span>
+                  )}
+                </p>
+                <ProgressBar
+                  collected={c.collectedAmount}
+                  target={c.targetAmount}
+                  label={t("campaigns:progress", {
+                    collected: formatRupees(c.collectedAmount, i18n.language),
+                    target: formatRupees(c.targetAmount, i18n.language),
+                  })}
+                />
+                <div className="mt-auto flex flex-wrap gap-2 pt-1">
+                  <Link
+                    to={analyticsHref(c.id, tab === "ongoing" ? "campaigns" : "comp_camp")}
+                    className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50"
+                  >
+                    <ChartColumn aria-hidden="true" className="size-4" />
+                    {t("campaigns:list.analytics")}
+                  </Link>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={campaigns.page} pages={campaigns.pages} label={heading} />
+    </RoleShell>
+  );
+}
