@@ -29,8 +29,8 @@ export default [
   route("admin/outbox", "routes/admin/outbox.tsx"),
   route("notifications", "routes/notifications.tsx"),
   // campaigns
-  route("campaigns", "routes/campaigns/list.tsx", { id: "campaigns-ongoing" }),
-  route("comp_camp", "routes/campaigns/list.tsx", { id: "campaigns-successful" }),
+  route("campaigns", "routes/campaigns/ongoing.tsx"),
+  route("comp_camp", "routes/campaigns/successful.tsx"),
   route("create_camp", "routes/campaigns/create.tsx"),
   route("campaigns/:id/edit", "routes/campaigns/edit.tsx"),
   route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),

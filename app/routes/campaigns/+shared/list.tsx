@@ -1,56 +1,21 @@
 import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
-import type { Route } from "./+types/list";
 import { Pager } from "~/components/pager";
 import { ProgressBar } from "~/components/progress-bar";
 import { RoleShell } from "~/components/role-shell";
 import { SearchForm } from "~/components/search-form";
 import { useTranslation } from "~/i18n/i18n";
 import { analyticsHref, publicCampaignPath } from "~/lib/campaign-links";
-import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "~/lib/constants";
-import { requireUser } from "~/lib/http.server";
+import { SEARCH_MAX_LENGTH } from "~/lib/constants";
 import { formatRupees } from "~/lib/money";
-import { pictureUrl } from "~/lib/pictures";
-import { previewWords } from "~/lib/text";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { listCampaigns, type CampaignTab } from "../../../server/domain/campaigns/campaigns";
+import type { CampaignTab } from "../../../../server/domain/campaigns/campaigns";
+import type { campaignListLoader } from "./list.server";
 import { brandButton } from "~/components/ui/button";
 
 const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successful: "/comp_camp" };
-const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
-  const url = new URL(request.url);
-  const tab: CampaignTab = url.pathname.startsWith("/comp_camp") ? "successful" : "ongoing";
-  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
-  const list = await listCampaigns(context.services.db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
-  const notice = url.searchParams.get("notice");
-  return {
-    tab,
-    q,
-    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
-    campaigns: {
-      ...list,
-      rows: list.rows.map((c) => ({
-        id: c.id,
-        slug: c.slug,
-        title: c.title,
-        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
-        targetAmount: c.targetAmount,
-        collectedAmount: c.collectedAmount,
-        locationLabel: c.locationLabel,
-        picture: pictureUrl(c.pictureKey, "campaign"),
-        zakatEligible: c.zakatEligible,
-        role: c.role,
-        partners: c.ngos.map((n) => n.name),
-      })),
-    },
-  };
-}
 
 /** /campaigns (On Going) and /comp_camp (Successful): the NGO's own and joint campaigns, searched and paged. */
-export default function CampaignList({ loaderData }: Route.ComponentProps) {
+export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<typeof campaignListLoader>> }) {
   const { t, i18n } = useTranslation();
   const { tab, q, notice, campaigns } = loaderData;
   const location = useLocation();

@@ -1,0 +1,39 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "~/lib/constants";
+import { requireUser } from "~/lib/http.server";
+import { pictureUrl } from "~/lib/pictures";
+import { previewWords } from "~/lib/text";
+import { parsePage } from "../../../../server/domain/admin/paging";
+import { listCampaigns, type CampaignTab } from "../../../../server/domain/campaigns/campaigns";
+
+const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
+
+/** One tab of the NGO's campaigns (/campaigns: ongoing, /comp_camp: successful), searched and paged. */
+export async function campaignListLoader({ context, request }: LoaderFunctionArgs, tab: CampaignTab) {
+  const user = requireUser(context, "ngo", request);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
+  const list = await listCampaigns(context.services.db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
+  const notice = url.searchParams.get("notice");
+  return {
+    tab,
+    q,
+    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
+    campaigns: {
+      ...list,
+      rows: list.rows.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
+        targetAmount: c.targetAmount,
+        collectedAmount: c.collectedAmount,
+        locationLabel: c.locationLabel,
+        picture: pictureUrl(c.pictureKey, "campaign"),
+        zakatEligible: c.zakatEligible,
+        role: c.role,
+        partners: c.ngos.map((n) => n.name),
+      })),
+    },
+  };
+}
