@@ -217,7 +217,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
  * Which part of an address holds what no link of this app has: a control character (NUL, CR, LF, tab ...) or
  * a percent escape that does not decode, in the path or in a query name or value. Null when it is clean.
  */
-function badPart(href: string): "path" | "query" | null {
+export function badPart(href: string): "path" | "query" | null {
   const url = new URL(href);
   let path: string;
   try {
