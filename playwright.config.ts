@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eDatabaseUrl, e2eMailPort, e2ePort } from "./tests/e2e/env";
+import { e2eDatabaseUrl, e2eMailPort, e2ePort } from "#tests/e2e/env.ts";
 
 const port = e2ePort();
 const buildDir = process.env.BUILD_DIR ?? "build";

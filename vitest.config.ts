@@ -1,11 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const include = ["server/**/*.test.ts", "app/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
 /** Every test runs on the embedded database; with TEST_DATABASE_URL set, the same tests run on PostgreSQL too. */
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { I18nProvider } from "~/i18n/i18n";
-import { serverI18n } from "~/i18n/i18n.server";
+import { I18nProvider } from "#app/i18n/provider.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
 
 export const streamTimeout = 5_000;
 

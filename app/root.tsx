@@ -10,8 +10,9 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { dirOf, serializeStrings, STRINGS_ELEMENT_ID, useTranslation, type Lang } from "~/i18n/i18n";
-import { countUnread } from "../server/domain/notifications/notifications";
+import { dirOf, serializeStrings, STRINGS_ELEMENT_ID, type Lang } from "#shared/i18n/i18n.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { countUnread } from "#server/domain/notifications/notifications.ts";
 import "./app.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

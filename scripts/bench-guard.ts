@@ -2,7 +2,7 @@
  * What the per-request guards of decision 010 cost: the address guard (`badPart`) on typical addresses and the
  * copy that adds the default Cache-Control. Prints nanoseconds per request. `npx tsx scripts/bench-guard.ts`
  */
-import { badPart } from "../server/http/app";
+import { badPart } from "#server/http/app.ts";
 
 const N = 300_000;
 const urls = [

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { CityRow, DistrictRow, GazetteerData, ProvinceRow } from "../server/domain/places/gazetteer-format";
+import type { CityRow, DistrictRow, GazetteerData, ProvinceRow } from "#server/domain/places/gazetteer-format.ts";
 
 export const GAZETTEER_FILE = fileURLToPath(new URL("../server/domain/places/pakistan-places.json", import.meta.url));
 

@@ -20,9 +20,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { openDatabase } from "../server/db/client";
-import { campaigns, donations } from "../server/db/schema";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../server/db/seed";
+import { openDatabase } from "#server/db/client.ts";
+import { campaigns, donations } from "#server/db/schema.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { serverI18n } from "../app/i18n/i18n.server";
-import { email, newPassword } from "../app/forms/fields";
-import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
-import { DatabaseLockedError } from "./db/lock";
-import { findUserByEmail } from "./domain/accounts/accounts";
-import { ensureAdmin } from "./domain/accounts/admin-account";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { email, newPassword } from "#shared/forms/fields.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { DatabaseLockedError } from "#server/db/lock.ts";
+import { findUserByEmail } from "#server/domain/accounts/accounts.ts";
+import { ensureAdmin } from "#server/domain/accounts/admin-account.ts";
 
 /** Operator commands. There is no public admin sign-up: `npm run create-admin -- --email x --password y`. */
 const { t } = serverI18n("en");

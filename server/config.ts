@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { MAX_TRUSTED_HOPS, parseTrustedHops } from "./http/proxy";
+import { MAX_TRUSTED_HOPS, parseTrustedHops } from "#server/http/proxy.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])

@@ -2,17 +2,17 @@ import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
-import { DatabaseLockedError } from "./db/lock";
-import { createApp } from "./http/app";
-import { createLogger } from "./log";
-import { createMailer } from "./mail/mailer";
-import { startMaintenance } from "./maintenance";
-import { startUp } from "./start-up";
-import { createGeocoder } from "./domain/places/geocoder";
-import { createLocalStorage } from "./storage/storage";
-import type { Services } from "./services";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { DatabaseLockedError } from "#server/db/lock.ts";
+import { createApp } from "#server/http/app.ts";
+import { createLogger } from "./log.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { startMaintenance } from "./maintenance.ts";
+import { startUp } from "./start-up.ts";
+import { createGeocoder } from "#server/domain/places/geocoder.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import type { Services } from "./services.ts";
 
 async function main() {
   const config = loadConfig();

@@ -1,9 +1,9 @@
 import { lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "./db/client";
-import { passwordResets, rateLimits } from "./db/schema";
-import { deleteExpiredSessions } from "./domain/accounts/sessions";
-import { sweepFiles, type SweepReport } from "./domain/files/sweep";
-import type { Services } from "./services";
+import type { DbOrTx } from "#server/db/client.ts";
+import { passwordResets, rateLimits } from "#server/db/schema.ts";
+import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
+import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
+import type { Services } from "./services.ts";
 
 /** How often the server tidies up after itself (and once at start). */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;

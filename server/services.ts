@@ -1,9 +1,9 @@
-import type { Config } from "./config";
-import type { Db } from "./db/client";
-import type { Logger } from "./log";
-import type { Mailer } from "./mail/mailer";
-import type { Storage } from "./storage/storage";
-import type { Geocoder } from "./domain/places/types";
+import type { Config } from "./config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "./log.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import type { Storage } from "#server/storage/storage.ts";
+import type { Geocoder } from "#shared/places.ts";
 
 /** Everything a request handler may use, built once at start-up and passed down explicitly. */
 export interface Services {

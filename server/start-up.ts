@@ -1,6 +1,6 @@
-import { ensureAdmin } from "./domain/accounts/admin-account";
-import { demoAccountsText, seedDemoData } from "./db/seed";
-import type { Services } from "./services";
+import { ensureAdmin } from "#server/domain/accounts/admin-account.ts";
+import { demoAccountsText, seedDemoData } from "#server/demo/seed.ts";
+import type { Services } from "./services.ts";
 
 /** Work done once when the server starts: the first admin from configuration, demo data on first start. */
 export async function startUp(services: Services): Promise<void> {

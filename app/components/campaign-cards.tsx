@@ -1,15 +1,15 @@
 import { BadgeCheck, HandHeart, Info, MapPin, Package } from "lucide-react";
 import { Link } from "react-router";
-import { BackLink, DonateProblem } from "~/components/donate-parts";
-import { Pager } from "~/components/pager";
-import { ProgressBar } from "~/components/progress-bar";
-import { SearchForm } from "~/components/search-form";
-import { useTranslation } from "~/i18n/i18n";
-import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "~/lib/campaign-links";
-import { formatRupees } from "~/lib/money";
-import { pictureUrl } from "~/lib/pictures";
-import type { PickerData, PickerDetails } from "~/routes/donate/picker-data.server";
-import { brandButton } from "./ui/button";
+import { BackLink, DonateProblem } from "./donate-parts.tsx";
+import { Pager } from "./pager.tsx";
+import { ProgressBar } from "./progress-bar.tsx";
+import { SearchForm } from "./search-form.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "#app/lib/campaign-links.ts";
+import { formatRupees } from "#shared/money.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import type { PickerData, PickerDetails } from "#app/routes/donate/picker-data.server.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 /** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */
 export type PickerKind = "cash" | "goods";

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 
 const linkClass = "text-brand-800 underline";
 

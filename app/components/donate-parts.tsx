@@ -1,8 +1,8 @@
 import { ArrowLeft, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
-import { useTranslation } from "~/i18n/i18n";
-import { cashHref, IN_KIND_FLOW_AVAILABLE, nonCashHref } from "~/lib/campaign-links";
-import { pictureUrl } from "~/lib/pictures";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { cashHref, IN_KIND_FLOW_AVAILABLE, nonCashHref } from "#app/lib/campaign-links.ts";
+import { pictureUrl } from "#shared/pictures.ts";
 
 /** How many screens each flow has: cash /donate1 → /donate4, goods /donate5 → /donate6; for "Step 2 of 4". */
 const FLOW_STEPS = { cash: 4, goods: 3 } as const;

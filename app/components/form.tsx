@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { useNavigation } from "react-router";
-import { brandButton } from "./ui/button";
+import { brandButton } from "#app/components/ui/button.ts";
 
 /** Translates an error key ("namespace:key") coming from a schema or a domain error. */
 function useErrorText() {

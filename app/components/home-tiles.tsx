@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Link } from "react-router";
-import type { NavItem } from "~/lib/navigation";
+import type { NavItem } from "#app/lib/navigation.ts";
 
 /** The feature tiles of a role's home, each a link to its screen. */
 export function HomeTiles({ tiles }: { tiles: NavItem[] }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { useLocation } from "react-router";
 
 /** A plain form post, so switching works before JavaScript arrives; the page reloads in the new language. */

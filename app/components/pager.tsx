@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Link, useSearchParams } from "react-router";
 
 /**

@@ -1,18 +1,28 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Ban, PackageCheck, UserCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { ngoPickupSchema } from "~/forms/pickups";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "~/lib/constants";
-import { formatNumber } from "~/lib/format";
-import type { PickupStatus, RiderChoice } from "../../server/domain/pickups/pickups";
-import type { PickupAction } from "../../server/domain/pickups/states";
-import type { TimelineEvent } from "./pickup-timeline";
-import { ReasonForm } from "./ui/reason-form";
-import { brandButton } from "./ui/button";
+import { ngoPickupSchema } from "#shared/forms/pickups.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "#shared/constants.ts";
+import { formatNumber } from "#shared/format.ts";
+import type { PickupAction, PickupStatus } from "#shared/statuses.ts";
+import type { TimelineEvent } from "./pickup-timeline.tsx";
+import { ReasonForm } from "#app/components/ui/reason-form.tsx";
+import { brandButton } from "#app/components/ui/button.ts";
 
 /** What the /noncash_apps action answers when it does not redirect: the form's reply and which form it was. */
+/** A rider the NGO can choose, as the loader gives it (the server's `riderChoices`). */
+export interface RiderChoice {
+  id: string;
+  name: string;
+  areaLabel: string | null;
+  /** Kilometres from the pick-up point; null when the rider has not set an area. */
+  distanceKm: number | null;
+  /** Pick-ups the rider has under way now. */
+  open: number;
+}
+
 export type PickupActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
 
 /** The fields that each action form shows its own errors under; anything else is a form error. */

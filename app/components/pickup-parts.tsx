@@ -1,6 +1,7 @@
 import { MapPinned, Phone } from "lucide-react";
-import { useTranslation } from "~/i18n/i18n";
-import type { PickupSlot, PickupStatus } from "../../server/domain/pickups/pickups";
+import { useTranslation } from "#app/i18n/provider.ts";
+import type { PickupSlot } from "#shared/constants.ts";
+import type { PickupStatus } from "#shared/statuses.ts";
 
 /** The preferred window: the day and its part of the day (pickups:slots.*). */
 export function PickupWindow({ day, slot }: { day: string; slot: PickupSlot }) {

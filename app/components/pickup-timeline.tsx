@@ -1,7 +1,7 @@
-import { DateTime } from "~/components/date-time";
-import type { FormattedTime } from "~/lib/format";
-import { useTranslation } from "~/i18n/i18n";
-import type { PickupEventType } from "../../server/domain/pickups/pickups";
+import { DateTime } from "./date-time.tsx";
+import type { FormattedTime } from "#shared/format.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import type { PickupEventType } from "#shared/statuses.ts";
 
 /** One step of a pick-up, with its time formatted in the loader (formatDateTime with context.lang). */
 export interface TimelineEvent {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { MapPin } from "lucide-react";
-import { useTranslation } from "~/i18n/i18n";
-import type { Place } from "../../server/domain/places/types";
-import type { PointMapProps } from "./point-map.client";
+import { useTranslation } from "#app/i18n/provider.ts";
+import type { Place } from "#shared/places.ts";
+import type { PointMapProps } from "./point-map.client.tsx";
 
 /** Wait this long after the last keystroke before asking the server, so fast typing sends one request. */
 const DEBOUNCE_MS = 150;
@@ -329,7 +329,7 @@ function LazyPointMap(props: { id: string; point: Point; onMove: (p: Point) => v
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    import("./point-map.client")
+    import("./point-map.client.tsx")
       .then((m) => live && setPointMap(() => m.default))
       .catch(() => live && setFailed(true));
     return () => {

@@ -2,7 +2,7 @@ import "leaflet/dist/leaflet.css";
 import "./point-map.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
-import { PAKISTAN_BOUNDS } from "../../server/domain/places/types";
+import { PAKISTAN_BOUNDS } from "#shared/places.ts";
 
 /**
  * The small map of the place field: one draggable marker on the chosen point, kept inside Pakistan.

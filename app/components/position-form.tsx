@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { PlaceField } from "~/components/place-field";
-import { positionSchema } from "~/forms/volunteering";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { IMAGE_ACCEPT } from "~/lib/constants";
-import { brandButton } from "./ui/button";
+import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
+import { PlaceField } from "./place-field.tsx";
+import { positionSchema } from "#shared/forms/volunteering.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { IMAGE_ACCEPT } from "#shared/constants.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 /**
  * The volunteer position form of /vol1: every rule checked as the user leaves a field and again on the

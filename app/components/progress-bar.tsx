@@ -1,4 +1,4 @@
-import { percentOf } from "~/lib/money";
+import { percentOf } from "#shared/money.ts";
 
 /** Collected of target as a bar with its words ("Rs. 12,000 of Rs. 50,000"), readable by screen readers. */
 export function ProgressBar({ collected, target, label }: { collected: number; target: number; label: string }) {

@@ -1,6 +1,6 @@
 import { ExternalLink, ZoomIn, ZoomOut } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 
 /**
  * A payment screenshot for the reviewer: fitted to the screen, with a zoom toggle (JavaScript) that shows it

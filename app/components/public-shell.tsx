@@ -1,6 +1,6 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Link } from "react-router";
-import { LanguageSwitch } from "./language-switch";
+import { LanguageSwitch } from "./language-switch.tsx";
 
 /** The frame of pages seen before signing in: brand, language switch, content. */
 export function PublicShell({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { Images, TriangleAlert } from "lucide-react";
-import { useTranslation } from "~/i18n/i18n";
-import { DateTime } from "./date-time";
-import type { FormattedTime } from "~/lib/format";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { DateTime } from "./date-time.tsx";
+import type { FormattedTime } from "#shared/format.ts";
 
 export type ReviewFlag = "sameTransaction" | "sameImage";
 

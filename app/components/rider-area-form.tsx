@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useSearchParams } from "react-router";
-import { ErrorBox, SubmitButton } from "~/components/form";
-import { PlaceField } from "~/components/place-field";
-import { riderAreaSchema, type RiderAreaIntent } from "~/forms/settings";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { brandButton } from "./ui/button";
+import { ErrorBox, SubmitButton } from "./form.tsx";
+import { PlaceField } from "./place-field.tsx";
+import { riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> } | undefined;
 

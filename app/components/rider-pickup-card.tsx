@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Check, MapPin, Navigation, Package, Phone, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorBox } from "~/components/form";
-import { riderPickupSchema } from "~/forms/pickups";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "~/lib/constants";
-import type { PickupAction } from "../../server/domain/pickups/states";
-import { ReasonForm } from "./ui/reason-form";
+import { ErrorBox } from "./form.tsx";
+import { riderPickupSchema } from "#shared/forms/pickups.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "#shared/constants.ts";
+import type { PickupAction } from "#shared/statuses.ts";
+import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 
 /** A pick-up as the rider's list shows it (dates and distances already formatted by the loader). */
 export interface RiderCardItem {

@@ -1,10 +1,10 @@
 import { Menu } from "lucide-react";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, NavLink, useRouteLoaderData, useSearchParams } from "react-router";
-import { NAVIGATION } from "~/lib/navigation";
-import { pictureUrl } from "~/lib/pictures";
-import type { loader as rootLoader } from "~/root";
-import { LanguageSwitch } from "./language-switch";
+import { NAVIGATION } from "#app/lib/navigation.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 
 /**
  * The frame of every signed-in screen: the role's sidebar (a disclosure menu on phones), the user's

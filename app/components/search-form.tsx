@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { SEARCH_MAX_LENGTH } from "~/lib/constants";
+import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 
 /**
  * The search box of a list: a GET form (works without JavaScript) sending `q`, plus any `hidden` values (a tab),

@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Submission } from "@conform-to/dom";
-import { DomainError } from "../../server/domain/errors";
-import type { SessionUser } from "../../server/domain/accounts/sessions";
-import { ROLE_HOME, ROLE_SIGN_IN, type Role } from "./roles";
+import { DomainError } from "#server/domain/errors.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import { ROLE_HOME, ROLE_SIGN_IN, type Role } from "#shared/roles.ts";
 
 /**
  * The signed-in user of the given role, or a redirect: to that role's sign-in when signed out, to the

@@ -1,6 +1,6 @@
-import type { Services } from "../../server/services";
-import type { SessionUser } from "../../server/domain/accounts/sessions";
-import type { Lang } from "~/i18n/i18n";
+import type { Services } from "#server/services.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
 
 /** What the HTTP layer hands every loader and action. */
 export interface RequestContext {

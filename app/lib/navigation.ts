@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import type { Role } from "#shared/roles.ts";
 
 export interface NavItem {
   to: string;

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Link } from "react-router";
-import { PublicShell } from "~/components/public-shell";
-import { DataSources } from "~/components/data-sources";
+import { PublicShell } from "#app/components/public-shell.tsx";
+import { DataSources } from "#app/components/data-sources.tsx";
 
 const AUDIENCES = ["ngo", "donor", "rider"] as const;
 

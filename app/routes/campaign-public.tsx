@@ -1,18 +1,18 @@
 import { BadgeCheck, CalendarDays, HandHeart, MapPin, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/campaign-public";
-import { ProgressBar } from "~/components/progress-bar";
-import { PublicShell } from "~/components/public-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { serverI18n } from "~/i18n/i18n.server";
-import { DONATION_FLOW_AVAILABLE, donateHref, publicCampaignPath } from "~/lib/campaign-links";
-import { formatLongDate } from "~/lib/format";
-import { throwHttp } from "~/lib/http.server";
-import { formatRupees, formatShare } from "~/lib/money";
-import { pictureUrl } from "~/lib/pictures";
-import { previewWords } from "~/lib/text";
-import { publicCampaign, type PublicCampaign } from "../../server/domain/campaigns/public";
-import { brandButton } from "~/components/ui/button";
+import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { PublicShell } from "#app/components/public-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { DONATION_FLOW_AVAILABLE, donateHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { formatLongDate } from "#shared/format.ts";
+import { throwHttp } from "#app/lib/http.server.ts";
+import { formatRupees, formatShare } from "#shared/money.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { previewWords } from "#shared/text.ts";
+import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 /**
  * The picture a shared link shows when the campaign has none: link previews (WhatsApp among them) do not

@@ -1,10 +1,10 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { PublicShell } from "~/components/public-shell";
-import { pictureUrl } from "~/lib/pictures";
-import { listPartnerNgos } from "../../server/domain/accounts/ngos";
-import { brandButton } from "~/components/ui/button";
+import { PublicShell } from "#app/components/public-shell.tsx";
+import { pictureUrl } from "#shared/pictures.ts";
+import { listPartnerNgos } from "#server/domain/accounts/ngos.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { partners: await listPartnerNgos(context.services.db) };

@@ -1,16 +1,16 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { SubmitButton } from "~/components/form";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { requireAnyUser } from "~/lib/http.server";
-import { safeRedirectTarget } from "~/lib/roles";
-import { parsePage } from "../../server/domain/admin/paging";
-import { countUnread, listNotifications, markAllRead } from "../../server/domain/notifications/notifications";
-import { brandButton } from "~/components/ui/button";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { SubmitButton } from "#app/components/form.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { requireAnyUser } from "#app/lib/http.server.ts";
+import { safeRedirectTarget } from "#shared/roles.ts";
+import { parsePage } from "#server/db/query.ts";
+import { countUnread, listNotifications, markAllRead } from "#server/domain/notifications/notifications.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAnyUser(context);

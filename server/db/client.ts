@@ -8,8 +8,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "./schema";
-import { acquireDirectoryLock } from "./lock";
+import * as schema from "./schema.ts";
+import { acquireDirectoryLock } from "./lock.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: domain functions accept either. */

@@ -15,11 +15,27 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { PAYMENT_METHODS, PICKUP_SLOTS } from "#shared/constants.ts";
+import { LANGS } from "#shared/i18n/i18n.ts";
+import { ROLES } from "#shared/roles.ts";
+import {
+  APPLICATION_STATUSES,
+  CAMPAIGN_STATUSES,
+  DONATION_KINDS,
+  DONATION_STATUSES,
+  FILE_KINDS,
+  MAIL_STATUSES,
+  PARTNERSHIP_DIRECTIONS,
+  PARTNERSHIP_STATUSES,
+  PICKUP_EVENTS,
+  PICKUP_STATUSES,
+  POSITION_STATUSES,
+  VERIFICATION_STATUSES,
+} from "#shared/statuses.ts";
 
-export const roleEnum = pgEnum("user_role", ["admin", "ngo", "donor", "rider"]);
-export const verificationEnum = pgEnum("verification_status", ["pending", "verified", "rejected"]);
-/** The languages of the interface (app/i18n/i18n.ts `LANGS`). */
-export const languageEnum = pgEnum("user_language", ["en", "ur"]);
+export const roleEnum = pgEnum("user_role", ROLES);
+export const verificationEnum = pgEnum("verification_status", VERIFICATION_STATUSES);
+export const languageEnum = pgEnum("user_language", LANGS);
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -160,7 +176,7 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
 );
 
-export const mailStatusEnum = pgEnum("mail_status", ["kept", "sent", "failed"]);
+export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -176,7 +192,7 @@ export const mailOutbox = pgTable(
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
 );
 
-export const fileKindEnum = pgEnum("file_kind", ["logo", "avatar", "campaign", "poster", "proof", "resume"]);
+export const fileKindEnum = pgEnum("file_kind", FILE_KINDS);
 
 export const files = pgTable(
   "files",
@@ -197,7 +213,7 @@ export const files = pgTable(
  * Going), `completed` (its "Complete": the approved total met the target, or the NGO closed it; listed under
  * Successful) and `archived` (deleted by the NGO while it had donations, kept so no donation loses its campaign).
  */
-export const campaignStatusEnum = pgEnum("campaign_status", ["active", "completed", "archived"]);
+export const campaignStatusEnum = pgEnum("campaign_status", CAMPAIGN_STATUSES);
 
 export const campaigns = pgTable(
   "campaigns",
@@ -235,8 +251,8 @@ export const campaigns = pgTable(
 );
 
 /** How a partnership began: the owner invited an NGO, or an NGO asked to join (e.g. after a duplicate title). */
-export const partnershipDirectionEnum = pgEnum("partnership_direction", ["invited", "requested"]);
-export const partnershipStatusEnum = pgEnum("partnership_status", ["pending", "accepted", "declined", "left"]);
+export const partnershipDirectionEnum = pgEnum("partnership_direction", PARTNERSHIP_DIRECTIONS);
+export const partnershipStatusEnum = pgEnum("partnership_status", PARTNERSHIP_STATUSES);
 
 /** The partner NGOs of a joint campaign besides its owner. Only `accepted` rows make an NGO a partner. */
 export const campaignPartners = pgTable(
@@ -256,9 +272,9 @@ export const campaignPartners = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.ngoId] }), index("campaign_partners_ngo_status_idx").on(t.ngoId, t.status)],
 );
 
-export const donationKindEnum = pgEnum("donation_kind", ["cash", "in_kind"]);
-export const donationStatusEnum = pgEnum("donation_status", ["pending", "approved", "rejected"]);
-export const paymentMethodEnum = pgEnum("payment_method", ["jazzcash", "easypaisa", "bank"]);
+export const donationKindEnum = pgEnum("donation_kind", DONATION_KINDS);
+export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);
+export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
 
 /**
  * Donations to a campaign, paid to (or collected for) one NGO of it: the owner or a partner. The cash and
@@ -318,8 +334,8 @@ export const donations = pgTable(
  * door) → `delivered` (handed over at the NGO) → `received` (the NGO confirmed). The NGO may reassign or cancel
  * until the goods are collected.
  */
-export const pickupStatusEnum = pgEnum("pickup_status", ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"]);
-export const pickupSlotEnum = pgEnum("pickup_slot", ["morning", "afternoon", "evening"]);
+export const pickupStatusEnum = pgEnum("pickup_status", PICKUP_STATUSES);
+export const pickupSlotEnum = pgEnum("pickup_slot", PICKUP_SLOTS);
 
 export const pickups = pgTable(
   "pickups",
@@ -350,16 +366,7 @@ export const pickups = pgTable(
   (t) => [index("pickups_rider_status_idx").on(t.riderId, t.status), index("pickups_status_idx").on(t.status)],
 );
 
-export const pickupEventEnum = pgEnum("pickup_event", [
-  "requested",
-  "assigned",
-  "accepted",
-  "declined",
-  "collected",
-  "delivered",
-  "received",
-  "cancelled",
-]);
+export const pickupEventEnum = pgEnum("pickup_event", PICKUP_EVENTS);
 
 /**
  * Every step of a pick-up with its time and who took it: the donor's and the NGO's timeline. Steps are ordered
@@ -387,7 +394,7 @@ export const pickupEvents = pgTable(
  * Pakistan calendar day, inclusive) has passed; `closed` ones were closed by the NGO. Whether a position is
  * open is always worked out from both (see server/domain/volunteering/positions.ts), so a closing day needs no job.
  */
-export const positionStatusEnum = pgEnum("position_status", ["active", "closed"]);
+export const positionStatusEnum = pgEnum("position_status", POSITION_STATUSES);
 
 export const volunteerPositions = pgTable(
   "volunteer_positions",
@@ -421,7 +428,7 @@ export const volunteerPositions = pgTable(
   ],
 );
 
-export const applicationStatusEnum = pgEnum("application_status", ["pending", "approved", "declined"]);
+export const applicationStatusEnum = pgEnum("application_status", APPLICATION_STATUSES);
 
 /** A donor's application to a position: one per donor and position. Decided once, by the position's NGO. */
 export const volunteerApplications = pgTable(

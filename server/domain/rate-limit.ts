@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { rateLimits } from "../db/schema";
-import { rateLimited } from "./errors";
+import type { DbOrTx } from "#server/db/client.ts";
+import { rateLimits } from "#server/db/schema.ts";
+import { rateLimited } from "./errors.ts";
 
 /**
  * Fixed-window counters kept in the database, so that several app servers share them. Every change is one atomic

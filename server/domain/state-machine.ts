@@ -1,4 +1,4 @@
-import { forbidden, type DomainError } from "./errors";
+import { forbidden, type DomainError } from "./errors.ts";
 
 /**
  * One row of a transition table: `action` may be taken from any state in `from` by any role in `by`, and leads
@@ -44,10 +44,14 @@ export interface StateMachine<A extends string, S extends string, R extends stri
 export function stateMachine<const A extends string, const S extends string, const R extends string>(spec: {
   states: readonly S[];
   roles: readonly R[];
+  /** The area's action vocabulary when the screens share it (shared/statuses.ts): every one must have a row. */
+  actions?: readonly A[];
   table: readonly Transition<A, S, R>[];
 }): StateMachine<A, S, R> {
   const { states, roles, table } = spec;
   const actions = [...new Set(table.map((t) => t.action))];
+  const unused = spec.actions?.filter((a) => !actions.includes(a)) ?? [];
+  if (unused.length) throw new Error(`transition table: no row for ${unused.join(", ")}`);
   for (const action of actions) {
     const seen = new Set<S>();
     for (const row of table.filter((t) => t.action === action)) {

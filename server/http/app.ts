@@ -4,19 +4,19 @@ import { getCookie } from "hono/cookie";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { isLang, LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
-import { hasControlCharacters } from "../../app/lib/text";
-import { ROLE_HOME, ROLE_SIGN_IN, requiredRole, safeRedirectTarget } from "../../app/lib/roles";
-import { SESSION_COOKIE, getSessionUser, type SessionUser } from "../domain/accounts/sessions";
-import { changeLanguage } from "../domain/accounts/settings";
-import { readFileForUser } from "../domain/files/files";
-import type { Services } from "../services";
-import { MAX_REQUEST_BYTES } from "./limits";
-import { languageCookie } from "./cookies";
-import { originAllowed } from "./origin";
-import { requestOrigin } from "./proxy";
-import { tileImageSource } from "./tile-origin";
-import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal";
+import { isLang, LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
+import { hasControlCharacters } from "#shared/text.ts";
+import { ROLE_HOME, ROLE_SIGN_IN, requiredRole, safeRedirectTarget } from "#shared/roles.ts";
+import { SESSION_COOKIE, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { changeLanguage } from "#server/domain/accounts/settings.ts";
+import { readFileForUser } from "#server/domain/files/files.ts";
+import type { Services } from "#server/services.ts";
+import { MAX_REQUEST_BYTES } from "./limits.ts";
+import { languageCookie } from "./cookies.ts";
+import { originAllowed } from "./origin.ts";
+import { requestOrigin } from "./proxy.ts";
+import { tileImageSource } from "./tile-origin.ts";
+import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
 
 type Env = {
   Variables: {

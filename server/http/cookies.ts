@@ -1,5 +1,5 @@
-import { LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
-import { SESSION_COOKIE, SESSION_DAYS } from "../domain/accounts/sessions";
+import { LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
+import { SESSION_COOKIE, SESSION_DAYS } from "#server/domain/accounts/sessions.ts";
 
 /**
  * Every Set-Cookie value the app writes, and the one place their attributes are decided: the whole site, Lax,

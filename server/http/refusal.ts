@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { dirOf, isLang, LANG_COOKIE, type Lang } from "../../app/i18n/i18n";
-import { serverI18n } from "../../app/i18n/i18n.server";
-import { IMAGE_MAX_BYTES } from "../../app/lib/constants";
-import { safeRedirectTarget } from "../../app/lib/roles";
+import { dirOf, isLang, LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { IMAGE_MAX_BYTES } from "#shared/constants.ts";
+import { safeRedirectTarget } from "#shared/roles.ts";
 
 /** The per-picture limit in words people read: "5 MB". */
 function limitText(): string {

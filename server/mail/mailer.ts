@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
-import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
-import type { Logger } from "../log";
-import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "../../app/lib/constants";
+import type { Db } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import type { Logger } from "#server/log.ts";
+import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "#shared/constants.ts";
 
 export interface Mail {
   to: string;

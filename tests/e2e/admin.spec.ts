@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 test("the admin vets sign-ups, reads the audit log and outbox, and suspends an NGO", async ({ page, browser, login, account, db }) => {
   // A hydration mismatch (dates, translations) shows up as a console error.

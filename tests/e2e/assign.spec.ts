@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { donations, mailOutbox, notifications, pickupEvents, pickups, riderProfiles, users } from "../../server/db/schema";
-import { makeCampaign, makePickup, makeUser } from "../helpers/factories";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { donations, mailOutbox, notifications, pickupEvents, pickups, riderProfiles, users } from "#server/db/schema.ts";
+import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 /** The pick-up point of makePickup (Lahore). */
 const POINT = { lat: 31.558, lng: 74.35071 };

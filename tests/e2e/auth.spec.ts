@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { mailOutbox, users } from "../../server/db/schema";
-import { TEST_PASSWORD } from "../helpers/factories";
-import { uniqueEmail } from "../helpers/services";
-import { expect, expectAccessible, receivedMail, test } from "./fixtures";
+import { mailOutbox, users } from "#server/db/schema.ts";
+import { TEST_PASSWORD } from "#tests/helpers/factories.ts";
+import { uniqueEmail } from "#tests/helpers/services.ts";
+import { expect, expectAccessible, receivedMail, test } from "./fixtures.ts";
 
 const pngFile = async () => ({
   name: "me.png",

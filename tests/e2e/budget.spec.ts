@@ -1,11 +1,11 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { ngoProfiles } from "../../server/db/schema";
-import { createLocalStorage } from "../../server/storage/storage";
-import { makeApplication, makeCampaign, makeCashDonation, makePosition, makeUser } from "../helpers/factories";
-import { e2ePort } from "./env";
-import { expect, test } from "./fixtures";
+import { ngoProfiles } from "#server/db/schema.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { makeApplication, makeCampaign, makeCashDonation, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { e2ePort } from "./env.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
 const BUDGET_BYTES = 150 * 1024;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { campaigns } from "../../server/db/schema";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
-import { expect, expectAccessible, test } from "./fixtures";
+import { campaigns } from "#server/db/schema.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 

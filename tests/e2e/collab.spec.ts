@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { campaignPartners } from "../../server/db/schema";
-import type { Db } from "../../server/db/client";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { makeCampaign } from "../helpers/factories";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import { campaignPartners } from "#server/db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { makeCampaign } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 /** A second browser, signed in as another account (as the `login` fixture does for the first). */
 async function signedInPage(browser: Browser, db: Db, userId: string) {

@@ -6,11 +6,11 @@ import { gzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import type { Db } from "../../server/db/client";
-import { donations, files, ngoProfiles } from "../../server/db/schema";
-import { makeCampaign, makeProofPng, makeUser } from "../helpers/factories";
-import { e2ePort } from "./env";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { donations, files, ngoProfiles } from "#server/db/schema.ts";
+import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
+import { e2ePort } from "./env.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");

@@ -1,10 +1,10 @@
 import sharp from "sharp";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { saveImage } from "../../server/domain/files/files";
-import { createLocalStorage } from "../../server/storage/storage";
-import { makeUser } from "../helpers/factories";
-import { e2ePort } from "./env";
-import { expect, test } from "./fixtures";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { saveImage } from "#server/domain/files/files.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
+import { e2ePort } from "./env.ts";
+import { expect, test } from "./fixtures.ts";
 
 async function png() {
   const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();

@@ -2,13 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "../../server/db/schema";
-import type { Db } from "../../server/db/client";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { makeUser } from "../helpers/factories";
+import * as schema from "#server/db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
 import fs from "node:fs";
 import path from "node:path";
-import { e2eDatabaseUrl, e2eMailDir, e2ePort } from "./env";
+import { e2eDatabaseUrl, e2eMailDir, e2ePort } from "./env.ts";
 
 type Role = "admin" | "ngo" | "donor" | "rider";
 type LoginOptions = { role: Role; name?: string };

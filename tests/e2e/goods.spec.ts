@@ -2,10 +2,10 @@ import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import { and, asc, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import type { Db } from "../../server/db/client";
-import { donations, pickupEvents, pickups } from "../../server/db/schema";
-import { makeCampaign, makePickup, makeUser } from "../helpers/factories";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { donations, pickupEvents, pickups } from "#server/db/schema.ts";
+import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -17,7 +17,7 @@ const HOSTILE = "<script>alert(1)</script>";
 const LAHORE = "Lahore, Lahore District, Punjab";
 
 /** The shared pick-up strings, read as data (a spec cannot import the modules that bundle them). */
-const PICKUPS = JSON.parse(fs.readFileSync(new URL("../../app/locales/en/pickups.json", import.meta.url), "utf8")) as {
+const PICKUPS = JSON.parse(fs.readFileSync(new URL("../../shared/locales/en/pickups.json", import.meta.url), "utf8")) as {
   status: Record<string, string>;
   events: Record<string, string>;
   slots: Record<string, string>;

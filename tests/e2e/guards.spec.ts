@@ -1,5 +1,5 @@
-import { GUARDED_PATHS, ROLE_HOME, ROLE_SIGN_IN, type Role } from "../../app/lib/roles";
-import { expect, test } from "./fixtures";
+import { GUARDED_PATHS, ROLE_HOME, ROLE_SIGN_IN, type Role } from "#shared/roles.ts";
+import { expect, test } from "./fixtures.ts";
 
 const paths = Object.entries(GUARDED_PATHS) as [string, Role][];
 

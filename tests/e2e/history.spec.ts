@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { campaigns, donations, ngoProfiles } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { campaigns, donations, ngoProfiles } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 const suffix = () => Math.random().toString(36).slice(2, 7);
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test("the landing page shows the product, partner logos and the four entries", async ({ page }) => {
   await page.goto("/");

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { e2eMailDir, e2eMailPort } from "./env";
+import { e2eMailDir, e2eMailPort } from "./env.ts";
 
 const dir = e2eMailDir();
 fs.rmSync(dir, { recursive: true, force: true });

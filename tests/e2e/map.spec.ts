@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { makeCampaign } from "../helpers/factories";
-import { expect, expectAccessible, test } from "./fixtures";
+import { makeCampaign } from "#tests/helpers/factories.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const suffix = () => Math.random().toString(36).slice(2, 8);
 

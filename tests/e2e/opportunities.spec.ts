@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import type { Db } from "../../server/db/client";
-import { files, users, volunteerApplications } from "../../server/db/schema";
-import { makeApplication, makePdf, makePosition, makeProofPng, makeUser } from "../helpers/factories";
-import { expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { files, users, volunteerApplications } from "#server/db/schema.ts";
+import { makeApplication, makePdf, makePosition, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 

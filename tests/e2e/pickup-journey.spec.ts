@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
-import type { Db } from "../../server/db/client";
-import { donations, pickups, riderProfiles } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { makeCampaign, makeUser } from "../helpers/factories";
-import { expect, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { donations, pickups, riderProfiles } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** The shared pick-up strings, read as data (a spec cannot import the modules that bundle them). */
-const EVENTS = (JSON.parse(fs.readFileSync(new URL("../../app/locales/en/pickups.json", import.meta.url), "utf8")) as {
+const EVENTS = (JSON.parse(fs.readFileSync(new URL("../../shared/locales/en/pickups.json", import.meta.url), "utf8")) as {
   events: Record<string, string>;
 }).events;
 const step = (type: string, rider = "") => EVENTS[type]!.replace("{{rider}}", rider);

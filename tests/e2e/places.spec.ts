@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test("GET /api/places suggests places, big ones first, and answers odd input calmly", async ({ request }) => {
   const res = await request.get("/api/places?q=lah");

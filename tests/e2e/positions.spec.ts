@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import type { Db } from "../../server/db/client";
-import { volunteerPositions } from "../../server/db/schema";
-import { makeApplication, makePosition } from "../helpers/factories";
-import { expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { volunteerPositions } from "#server/db/schema.ts";
+import { makeApplication, makePosition } from "#tests/helpers/factories.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 

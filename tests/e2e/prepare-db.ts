@@ -1,5 +1,5 @@
 import pg from "pg";
-import { e2eBaseDatabaseUrl, e2ePort } from "./env";
+import { e2eBaseDatabaseUrl, e2ePort } from "./env.ts";
 
 /** Drops and recreates the run's database, so each end-to-end run starts empty. */
 const name = `ekc_e2e_${e2ePort()}`;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { auditLog, campaigns, donations, ngoProfiles, notifications } from "../../server/db/schema";
-import { createLocalStorage } from "../../server/storage/storage";
-import { makeCampaign, makeCashDonation, makeProofPng } from "../helpers/factories";
-import { e2ePort } from "./env";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { auditLog, campaigns, donations, ngoProfiles, notifications } from "#server/db/schema.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { makeCampaign, makeCashDonation, makeProofPng } from "#tests/helpers/factories.ts";
+import { e2ePort } from "./env.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 /** The server under test keeps its files here (see playwright.config.ts), so proofs made here load in its pages. */
 const storage = () => createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);

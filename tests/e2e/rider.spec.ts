@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Locator, Page } from "@playwright/test";
-import type { Db } from "../../server/db/client";
-import { notifications, pickupEvents, pickups, riderProfiles } from "../../server/db/schema";
-import { makeCampaign, makePickup, makeUser } from "../helpers/factories";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { notifications, pickupEvents, pickups, riderProfiles } from "#server/db/schema.ts";
+import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 

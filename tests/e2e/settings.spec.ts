@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { HOME_TILES } from "../../app/lib/navigation";
-import { expect, expectAccessible, test } from "./fixtures";
+import { HOME_TILES } from "#app/lib/navigation.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /** Checks the home tiles: each is a link to a screen that exists. */
 async function expectTiles(page: Page, tiles: (typeof HOME_TILES)["ngo"]) {

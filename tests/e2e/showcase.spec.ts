@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { campaigns } from "../../server/db/schema";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
-import type { Db } from "../../server/db/client";
+import { campaigns } from "#server/db/schema.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
+import type { Db } from "#server/db/client.ts";
 
 /** A moment on a Pakistani calendar day (UTC+5). */
 const at = (isoLocal: string) => new Date(`${isoLocal}+05:00`);

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
-import { volunteerPositions } from "../../server/db/schema";
-import { baseUrl, expect, test } from "./fixtures";
+import { volunteerPositions } from "#server/db/schema.ts";
+import { baseUrl, expect, test } from "./fixtures.ts";
 
 /** A multipart body cut off in transit: the closing boundary never arrives. */
 const CUT_OFF = '--XX\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf a form';

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import type { Db } from "../../server/db/client";
-import { mailOutbox, volunteerApplications, volunteerPositions } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { makePdf, makeUser } from "../helpers/factories";
-import { baseUrl, expect, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { mailOutbox, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { makePdf, makeUser } from "#tests/helpers/factories.ts";
+import { baseUrl, expect, test } from "./fixtures.ts";
 
 /** A page of its own browser context, signed in as a new verified account of the role. */
 async function signedIn(browser: Browser, db: Db, role: "ngo" | "donor", name: string, phone = false) {

@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { files, volunteerApplications } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { createLocalStorage } from "../../server/storage/storage";
-import { makeApplication, makePdf, makePosition, makeUser } from "../helpers/factories";
-import { e2ePort } from "./env";
-import { baseUrl, expect, expectAccessible, test } from "./fixtures";
+import type { Db } from "#server/db/client.ts";
+import { files, volunteerApplications } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { e2ePort } from "./env.ts";
+import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 /** The server under test keeps its files here (see playwright.config.ts), so a resume stored here is the one it serves. */
 const storage = () => createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);

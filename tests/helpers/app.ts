@@ -3,11 +3,11 @@ import { fileURLToPath } from "node:url";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { ServerBuild } from "react-router";
-import type { Db } from "../../server/db/client";
-import * as schema from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { createApp } from "../../server/http/app";
-import type { Services } from "../../server/services";
+import type { Db } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { createApp } from "#server/http/app.ts";
+import type { Services } from "#server/services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
+import type { Db } from "#server/db/client.ts";
 import {
   campaignPartners,
   campaigns,
@@ -9,14 +9,14 @@ import {
   users,
   volunteerApplications,
   volunteerPositions,
-} from "../../server/db/schema";
+} from "#server/db/schema.ts";
 import sharp from "sharp";
-import type { Lang } from "../../app/i18n/i18n";
-import { createAccount } from "../../server/domain/accounts/accounts";
-import { imageFingerprint } from "../../server/domain/donations/fingerprint";
-import { saveImage } from "../../server/domain/files/files";
-import type { Storage } from "../../server/storage/storage";
-import { uniqueEmail } from "./services";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import { createAccount } from "#server/domain/accounts/accounts.ts";
+import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
+import { saveImage } from "#server/domain/files/files.ts";
+import type { Storage } from "#server/storage/storage.ts";
+import { uniqueEmail } from "./services.ts";
 
 export const TEST_PASSWORD = "Str0ng-test-pass";
 

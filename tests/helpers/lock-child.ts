@@ -4,7 +4,7 @@
  *   db <dataDir> <value>     opens the embedded database there, stores <value>, prints "ready <every value stored>"
  * When the lock is held elsewhere it prints "refused <message>" and exits with 3.
  */
-import { acquireDirectoryLock, DatabaseLockedError } from "../../server/db/lock";
+import { acquireDirectoryLock, DatabaseLockedError } from "#server/db/lock.ts";
 
 const [mode, target, value] = process.argv.slice(2);
 
@@ -15,7 +15,7 @@ async function main() {
   } else if (mode === "db") {
     // Loaded only here, so that the lock mode starts quickly.
     const { sql } = await import("drizzle-orm");
-    const { openDatabase } = await import("../../server/db/client");
+    const { openDatabase } = await import("#server/db/client.ts");
     const { db } = await openDatabase({ dataDir: target! });
     await db.execute(sql`CREATE TABLE IF NOT EXISTS crash_probe (value text NOT NULL)`);
     await db.execute(sql`INSERT INTO crash_probe (value) VALUES (${value!})`);

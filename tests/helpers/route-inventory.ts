@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import routeConfig from "../../app/routes";
-import { LANGS } from "../../app/i18n/i18n";
-import { requiredRole, type Role } from "../../app/lib/roles";
+import routeConfig from "#app/routes.ts";
+import { LANGS } from "#shared/i18n/i18n.ts";
+import { requiredRole, type Role } from "#shared/roles.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const appDir = path.join(root, "app");
@@ -107,8 +107,8 @@ function moduleSources(file: string, seen = new Set<string>()): { file: string; 
   const out = [{ file, text }];
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[2]!;
-    if (!spec.startsWith(".") && !spec.startsWith("~/routes/")) continue;
-    const base = spec.startsWith("~/") ? path.join(appDir, spec.slice(2)) : path.resolve(path.dirname(file), spec);
+    if (!spec.startsWith("./") && !spec.startsWith("#app/routes/")) continue;
+    const base = spec.startsWith("#") ? path.join(root, spec.slice(1)) : path.resolve(path.dirname(file), spec);
     if (!base.startsWith(path.join(appDir, "routes"))) continue;
     for (const ext of ["", ".ts", ".tsx"]) {
       if (fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()) {
@@ -141,8 +141,8 @@ async function describeModule(file: string) {
       }
     }
     for (const m of text.matchAll(IMPORT)) {
-      if (!m[2]!.startsWith("~/forms/")) continue;
-      const mod = (await import(path.join(appDir, m[2]!.slice(2) + ".ts"))) as Record<string, unknown>;
+      if (!m[2]!.startsWith("#shared/forms/")) continue;
+      const mod = (await import(path.join(root, m[2]!.slice(1)))) as Record<string, unknown>;
       for (const name of m[1]!.split(",").map((n) => n.replace(/^\s*type\s+/, "").split(/\s+as\s+/)[0]!.trim())) {
         const value = mod[name];
         if (Array.isArray(value) && /INTENTS$/.test(name)) {

@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
-import { createLogger } from "../../server/log";
-import { createMailer } from "../../server/mail/mailer";
-import type { Services } from "../../server/services";
-import { createLocalStorage } from "../../server/storage/storage";
-import { createGeocoder } from "../../server/domain/places/geocoder";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { createLogger } from "#server/log.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import type { Services } from "#server/services.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { createGeocoder } from "#server/domain/places/geocoder.ts";
 
 export interface TestServices extends Services {
   close(): Promise<void>;

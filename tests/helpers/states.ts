@@ -1,5 +1,5 @@
-import { DomainError } from "../../server/domain/errors";
-import type { StateMachine } from "../../server/domain/state-machine";
+import { DomainError } from "#server/domain/errors.ts";
+import type { StateMachine } from "#server/domain/state-machine.ts";
 
 /** What taking an action did: moved to a state, left the state as it was without an error, or was refused. */
 type Outcome = `→ ${string}` | "stays" | "refused" | `refused, yet → ${string}` | `no entry point`;

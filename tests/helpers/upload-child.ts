@@ -8,16 +8,16 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { cashProofSchema } from "../../app/forms/donations";
-import { parseWithZod } from "../../app/forms/parse";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
-import { ngoProfiles } from "../../server/db/schema";
-import { submitCashDonation } from "../../server/domain/donations/cash";
-import { createLogger } from "../../server/log";
-import { createMailer } from "../../server/mail/mailer";
-import { createLocalStorage, type Storage } from "../../server/storage/storage";
-import { makeCampaign, makeProofPng, makeUser } from "./factories";
+import { cashProofSchema } from "#shared/forms/donations.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { loadConfig } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { ngoProfiles } from "#server/db/schema.ts";
+import { submitCashDonation } from "#server/domain/donations/cash.ts";
+import { createLogger } from "#server/log.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { createLocalStorage, type Storage } from "#server/storage/storage.ts";
+import { makeCampaign, makeProofPng, makeUser } from "./factories.ts";
 
 const LOOPS = 3;
 const [dataDir, databaseUrl] = process.argv.slice(2);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, mailOutbox, notifications, users } from "../../server/db/schema";
-import { createSession, getSessionUser, type SessionUser } from "../../server/domain/accounts/sessions";
-import { listOutbox } from "../../server/domain/admin/outbox";
-import { accept, listAccounts, listPending, reject, restore, suspend } from "../../server/domain/admin/vetting";
-import { listAudit, recordAudit } from "../../server/domain/audit/audit";
-import { REASON_MAX_LENGTH } from "../../app/lib/constants";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeUser } from "../helpers/factories";
+import { auditLog, mailOutbox, notifications, users } from "#server/db/schema.ts";
+import { createSession, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { listOutbox } from "#server/domain/admin/outbox.ts";
+import { accept, listAccounts, listPending, reject, restore, suspend } from "#server/domain/admin/vetting.ts";
+import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
+import { REASON_MAX_LENGTH } from "#shared/constants.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
 
 describe("vetting by the administrator", () => {
   let s: TestServices;

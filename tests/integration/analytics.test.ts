@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { campaignPartners, campaigns } from "../../server/db/schema";
-import { bucketStarts, campaignAnalytics, seriesUnit } from "../../server/domain/campaigns/analytics";
-import { publicCampaign } from "../../server/domain/campaigns/public";
-import { DomainError } from "../../server/domain/errors";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
+import { campaignPartners, campaigns } from "#server/db/schema.ts";
+import { bucketStarts, campaignAnalytics, seriesUnit } from "#server/domain/campaigns/analytics.ts";
+import { publicCampaign } from "#server/domain/campaigns/public.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 
 /** A moment on a Pakistani calendar day (UTC+5). */
 const at = (isoLocal: string) => new Date(`${isoLocal}+05:00`);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/forms/parse";
+import { parseWithZod } from "#shared/forms/parse.ts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -9,22 +9,22 @@ import {
   resetPasswordSchema,
   riderSignUpSchema,
   signInSchema,
-} from "../../app/forms/accounts";
-import { auditLog, files, mailOutbox, ngoProfiles, passwordResets, riderProfiles, sessions, users } from "../../server/db/schema";
-import type { Mail } from "../../server/mail/mailer";
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from "../../server/domain/accounts/password-reset";
-import { getRejectedProfile, resubmit } from "../../server/domain/accounts/resubmit";
-import { createSession, getSessionUser, hashToken } from "../../server/domain/accounts/sessions";
-import { signIn } from "../../server/domain/accounts/sign-in";
-import { signUp } from "../../server/domain/accounts/sign-up";
-import { expiredSessionCookie, languageCookie, sessionCookie } from "../../server/http/cookies";
-import { makeUser, TEST_PASSWORD } from "../helpers/factories";
-import { createTestServices, uniqueEmail, type TestServices } from "../helpers/services";
+} from "#shared/forms/accounts.ts";
+import { auditLog, files, mailOutbox, ngoProfiles, passwordResets, riderProfiles, sessions, users } from "#server/db/schema.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from "#server/domain/accounts/password-reset.ts";
+import { getRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
+import { createSession, getSessionUser, hashToken } from "#server/domain/accounts/sessions.ts";
+import { signIn } from "#server/domain/accounts/sign-in.ts";
+import { signUp } from "#server/domain/accounts/sign-up.ts";
+import { expiredSessionCookie, languageCookie, sessionCookie } from "#server/http/cookies.ts";
+import { makeUser, TEST_PASSWORD } from "#tests/helpers/factories.ts";
+import { createTestServices, uniqueEmail, type TestServices } from "#tests/helpers/services.ts";
 
 // Counts the expensive password work, to show the limiters refuse before any of it happens.
 const work = vi.hoisted(() => ({ hash: 0, verify: 0 }));
-vi.mock("../../server/domain/accounts/passwords", async (importOriginal) => {
-  const mod = await importOriginal<typeof import("../../server/domain/accounts/passwords")>();
+vi.mock("#server/domain/accounts/passwords.ts", async (importOriginal) => {
+  const mod = await importOriginal<typeof import("#server/domain/accounts/passwords.ts")>();
   return {
     ...mod,
     hashPassword: async (p: string) => {

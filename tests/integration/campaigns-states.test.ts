@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CampaignInput } from "../../app/forms/campaigns";
-import { campaignStatusEnum, campaigns } from "../../server/db/schema";
-import { closeCampaign, completeIfTargetReached, deleteCampaign, parseCampaign, updateCampaign } from "../../server/domain/campaigns/campaigns";
-import { DomainError } from "../../server/domain/errors";
-import { CAMPAIGN_STATUSES, actionsFor, campaignStates, type CampaignActor } from "../../server/domain/campaigns/states";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { walkTable } from "../helpers/states";
+import type { CampaignInput } from "#shared/forms/campaigns.ts";
+import { campaignStatusEnum, campaigns } from "#server/db/schema.ts";
+import { closeCampaign, completeIfTargetReached, deleteCampaign, parseCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { CAMPAIGN_STATUSES } from "#shared/statuses.ts";
+import { actionsFor, campaignStates, type CampaignActor } from "#server/domain/campaigns/states.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { walkTable } from "#tests/helpers/states.ts";
 
 describe("campaign states", () => {
   let s: TestServices;

@@ -1,23 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWithZod } from "../../app/forms/parse";
-import { campaignSchema, type CampaignInput } from "../../app/forms/campaigns";
-import { campaigns, files } from "../../server/db/schema";
-import { campaignForNgo } from "../../server/domain/campaigns/access";
-import {
-  closeCampaign,
-  completeIfTargetReached,
-  createCampaign,
-  deleteCampaign,
-  listCampaigns,
-  parseCampaign,
-  slugify,
-  updateCampaign,
-} from "../../server/domain/campaigns/campaigns";
-import { DomainError } from "../../server/domain/errors";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { campaignSchema, type CampaignInput } from "#shared/forms/campaigns.ts";
+import { campaigns, files } from "#server/db/schema.ts";
+import { campaignForNgo } from "#server/domain/campaigns/access.ts";
+import { closeCampaign, completeIfTargetReached, createCampaign, deleteCampaign, listCampaigns, parseCampaign, slugify, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 

@@ -1,19 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignPartners, partnershipDirectionEnum, partnershipStatusEnum } from "../../server/db/schema";
-import { invitePartners, leaveCampaign, requestToJoin, respondToInvitation, respondToRequest } from "../../server/domain/campaigns/collaboration";
-import {
-  PARTNERSHIP_DIRECTIONS,
-  PARTNERSHIP_STATES,
-  PARTNERSHIP_STATUSES,
-  STORED_PARTNERSHIP,
-  partnershipState,
-  partnershipStates,
-  type PartnershipRole,
-} from "../../server/domain/campaigns/states";
-import { makeCampaign, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { walkTable } from "../helpers/states";
+import { campaignPartners, partnershipDirectionEnum, partnershipStatusEnum } from "#server/db/schema.ts";
+import { invitePartners, leaveCampaign, requestToJoin, respondToInvitation, respondToRequest } from "#server/domain/campaigns/collaboration.ts";
+import { PARTNERSHIP_DIRECTIONS, PARTNERSHIP_STATUSES } from "#shared/statuses.ts";
+import { PARTNERSHIP_STATES, STORED_PARTNERSHIP, partnershipState, partnershipStates, type PartnershipRole } from "#server/domain/campaigns/states.ts";
+import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { walkTable } from "#tests/helpers/states.ts";
 
 describe("partnership states", () => {
   let s: TestServices;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, campaignPartners, campaigns, mailOutbox, notifications, users } from "../../server/db/schema";
-import { campaignForNgo, campaignOwnedBy } from "../../server/domain/campaigns/access";
+import { auditLog, campaignPartners, campaigns, mailOutbox, notifications, users } from "#server/db/schema.ts";
+import { campaignForNgo, campaignOwnedBy } from "#server/domain/campaigns/access.ts";
 import {
   collabOverview,
   invitePartners,
@@ -10,10 +10,10 @@ import {
   requestToJoin,
   respondToInvitation,
   respondToRequest,
-} from "../../server/domain/campaigns/collaboration";
-import { DomainError } from "../../server/domain/errors";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
+} from "#server/domain/campaigns/collaboration.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 
 /** The domain error a call fails with (kind and message key), or "no error". */
 async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string } | "no error"> {

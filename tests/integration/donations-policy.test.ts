@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { donations } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { cashDonationOfDonor, decideCashDonation, reviewDetail } from "../../server/domain/donations/cash";
-import { donorHistory, ngoHistory, parseNgoHistoryFilter } from "../../server/domain/donations/history";
-import { DONATION_READS, rolesFor, type DonationActor, type DonationRead } from "../../server/domain/donations/policy";
-import { receiptFor } from "../../server/domain/donations/receipts";
-import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "../../server/domain/donations/states";
-import { createApp } from "../../server/http/app";
-import { makeCampaign, makeCashDonation, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { donations } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { cashDonationOfDonor, decideCashDonation, reviewDetail } from "#server/domain/donations/cash.ts";
+import { donorHistory, ngoHistory, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
+import { DONATION_READS, rolesFor, type DonationActor, type DonationRead } from "#server/domain/donations/policy.ts";
+import { receiptFor } from "#server/domain/donations/receipts.ts";
+import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "#server/domain/donations/states.ts";
+import { createApp } from "#server/http/app.ts";
+import { makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /**
  * Every way an account can stand to a donation, and the role of the policy and the transition table each one

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { donationStatusEnum, donations } from "../../server/db/schema";
-import { decideCashDonation } from "../../server/domain/donations/cash";
-import { CASH_DONATION_STATUSES, actionsFor, cashDonationStates, type CashDonationRole } from "../../server/domain/donations/states";
-import { makeCampaign, makeDonation, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { walkTable } from "../helpers/states";
+import { donationStatusEnum, donations } from "#server/db/schema.ts";
+import { decideCashDonation } from "#server/domain/donations/cash.ts";
+import { DONATION_STATUSES } from "#shared/statuses.ts";
+import { actionsFor, cashDonationStates, type CashDonationRole } from "#server/domain/donations/states.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { walkTable } from "#tests/helpers/states.ts";
 
 /** The account type behind each role in the table. */
 const ACCOUNT = { recipient: "ngo", donor: "donor", otherNgo: "ngo", admin: "admin" } as const;
@@ -29,7 +30,7 @@ describe("cash donation states", () => {
   afterAll(async () => s.close());
 
   it("the vocabulary is the database enum's", () => {
-    expect([...CASH_DONATION_STATUSES]).toEqual(donationStatusEnum.enumValues);
+    expect([...DONATION_STATUSES]).toEqual(donationStatusEnum.enumValues);
   });
 
   it("every action from every state by every role does what the table says, through decideCashDonation", async () => {

@@ -4,29 +4,22 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cashProofSchema, type CashProofValues } from "../../app/forms/donations";
-import { parseWithZod } from "../../app/forms/parse";
-import { DONATION_AMOUNT_MAX, IMAGE_MAX_BYTES, PAGE_SIZE, TRANSACTION_ID_MAX_LENGTH } from "../../app/lib/constants";
-import { formatRupees } from "../../app/lib/money";
-import type { Db } from "../../server/db/client";
-import { auditLog, campaignPartners, campaigns, donations, files, mailOutbox, ngoProfiles, notifications, users } from "../../server/db/schema";
-import type { SessionUser } from "../../server/domain/accounts/sessions";
-import {
-  cashDonationOfDonor,
-  decideCashDonation,
-  reviewCampaigns,
-  reviewDetail,
-  reviewQueue,
-  submitCashDonation,
-} from "../../server/domain/donations/cash";
-import { imageFingerprint } from "../../server/domain/donations/fingerprint";
-import type { DonationActor } from "../../server/domain/donations/policy";
-import { DomainError } from "../../server/domain/errors";
-import { readFileForUser, saveImage } from "../../server/domain/files/files";
-import type { Storage } from "../../server/storage/storage";
-import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } from "../helpers/factories";
-import { walletScreenshot } from "../../server/db/seed";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { cashProofSchema, type CashProofValues } from "#shared/forms/donations.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { DONATION_AMOUNT_MAX, IMAGE_MAX_BYTES, PAGE_SIZE, TRANSACTION_ID_MAX_LENGTH } from "#shared/constants.ts";
+import { formatRupees } from "#shared/money.ts";
+import type { Db } from "#server/db/client.ts";
+import { auditLog, campaignPartners, campaigns, donations, files, mailOutbox, ngoProfiles, notifications, users } from "#server/db/schema.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import { cashDonationOfDonor, decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue, submitCashDonation } from "#server/domain/donations/cash.ts";
+import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
+import type { DonationActor } from "#server/domain/donations/policy.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { readFileForUser, saveImage } from "#server/domain/files/files.ts";
+import type { Storage } from "#server/storage/storage.ts";
+import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
+import { walletScreenshot } from "#server/demo/seed.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const asNgo = (id: string): DonationActor => ({ id, role: "ngo" });
 const asDonor = (id: string): DonationActor => ({ id, role: "donor" });

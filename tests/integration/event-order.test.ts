@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../server/db/client";
-import { pickups, users } from "../../server/db/schema";
-import { listAudit, recordAudit } from "../../server/domain/audit/audit";
-import { assignRider, pickupForNgo, respondToAssignment } from "../../server/domain/pickups/pickups";
-import { createMailer } from "../../server/mail/mailer";
-import { makeCampaign, makePickup, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import type { Db } from "#server/db/client.ts";
+import { pickups, users } from "#server/db/schema.ts";
+import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
+import { assignRider, pickupForNgo, respondToAssignment } from "#server/domain/pickups/pickups.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const NO_WAITING = "PGlite has one connection, so no transaction there can wait on another's lock";

@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../server/db/client";
-import { DatabaseLockedError } from "../../server/db/lock";
-import { users } from "../../server/db/schema";
-import { loadConfig, ConfigError } from "../../server/config";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeUser } from "../helpers/factories";
-import { resources } from "../../app/i18n/resources";
+import { openDatabase } from "#server/db/client.ts";
+import { DatabaseLockedError } from "#server/db/lock.ts";
+import { users } from "#server/db/schema.ts";
+import { loadConfig, ConfigError } from "#server/config.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
+import { resources } from "#shared/i18n/resources.ts";
 
 describe("foundation", () => {
   let s: TestServices;

@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { LANG_COOKIE } from "../../app/i18n/i18n";
-import { ROLES, type Role } from "../../app/lib/roles";
-import { fileKindEnum, users, volunteerPositions } from "../../server/db/schema";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
+import { ROLES, type Role } from "#shared/roles.ts";
+import { fileKindEnum, users, volunteerPositions } from "#server/db/schema.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import {
   makeApplication,
   makeCampaign,
@@ -14,9 +14,9 @@ import {
   makePosition,
   makeUser,
   TEST_PASSWORD,
-} from "../helpers/factories";
-import { changedTables, createTestApp, databaseFingerprint, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "../helpers/app";
-import { routeInventory, type RouteInfo } from "../helpers/route-inventory";
+} from "#tests/helpers/factories.ts";
+import { changedTables, createTestApp, databaseFingerprint, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import { routeInventory, type RouteInfo } from "#tests/helpers/route-inventory.ts";
 
 /**
  * The "How we will know" test of the hardening issue (#11): generated malformed requests to every form action

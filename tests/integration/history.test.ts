@@ -1,22 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { serverI18n } from "../../app/i18n/i18n.server";
-import { campaigns, donations, donorProfiles, ngoProfiles, pickups } from "../../server/db/schema";
-import { decideCashDonation } from "../../server/domain/donations/cash";
-import {
-  csvCell,
-  EXPORT_BATCH_SIZE,
-  donorHistory,
-  ngoHistory,
-  ngoHistoryBatches,
-  ngoHistoryCampaigns,
-  ngoHistoryCsv,
-  ngoHistoryQuery,
-  ngoHistoryTotals,
-  parseNgoHistoryFilter,
-  type NgoHistoryFilter,
-} from "../../server/domain/donations/history";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles, pickups } from "#server/db/schema.ts";
+import { decideCashDonation } from "#server/domain/donations/cash.ts";
+import { csvCell, EXPORT_BATCH_SIZE, donorHistory, ngoHistory, ngoHistoryBatches, ngoHistoryCampaigns, ngoHistoryCsv, ngoHistoryQuery, ngoHistoryTotals, parseNgoHistoryFilter, type NgoHistoryFilter } from "#server/domain/donations/history.ts";
 import {
   amountInWords,
   formatReceiptNumber,
@@ -25,11 +13,11 @@ import {
   receiptFor,
   renderReceiptPdf,
   type ReceiptActor,
-} from "../../server/domain/donations/receipts";
-import { DomainError } from "../../server/domain/errors";
-import { cancelPickup, confirmReceived, pickupsOfDonor } from "../../server/domain/pickups/pickups";
-import { makeCampaign, makeDonation, makePickup, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+} from "#server/domain/donations/receipts.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { cancelPickup, confirmReceived, pickupsOfDonor } from "#server/domain/pickups/pickups.ts";
+import { makeCampaign, makeDonation, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const en = serverI18n("en").t;
 const ur = serverI18n("ur").t;

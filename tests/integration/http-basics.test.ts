@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { originAllowed } from "../../server/http/origin";
-import { hitRateLimit } from "../../server/domain/rate-limit";
-import { mayRead, saveImage } from "../../server/domain/files/files";
-import { assertValidKey } from "../../server/storage/storage";
-import { GUARDED_PATHS, requiredRole, safeRedirectTarget } from "../../app/lib/roles";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeUser } from "../helpers/factories";
+import { originAllowed } from "#server/http/origin.ts";
+import { hitRateLimit } from "#server/domain/rate-limit.ts";
+import { mayRead, saveImage } from "#server/domain/files/files.ts";
+import { assertValidKey } from "#server/storage/storage.ts";
+import { GUARDED_PATHS, requiredRole, safeRedirectTarget } from "#shared/roles.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
 import sharp from "sharp";
 
 const APP = "http://localhost:3000";

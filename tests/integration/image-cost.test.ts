@@ -3,13 +3,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import { and, eq } from "drizzle-orm";
-import { IMAGE_MAX_PIXELS } from "../../app/lib/constants";
-import { files } from "../../server/db/schema";
-import { saveImage } from "../../server/domain/files/files";
-import { IMAGE_REENCODES_AT_ONCE } from "../../server/domain/files/re-encode";
-import { imageFingerprint } from "../../server/domain/donations/fingerprint";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeUser } from "../helpers/factories";
+import { IMAGE_MAX_PIXELS } from "#shared/constants.ts";
+import { files } from "#server/db/schema.ts";
+import { saveImage } from "#server/domain/files/files.ts";
+import { IMAGE_REENCODES_AT_ONCE } from "#server/domain/files/re-encode.ts";
+import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
 
 /** A PNG whose header claims many pixels but whose bytes are few: one colour compresses to almost nothing. */
 async function flatPng(width: number, height: number): Promise<Buffer> {

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { CONTROL_CHARACTERS_MESSAGE, parseWithZod } from "../../app/forms/parse";
-import { hasControlCharacters } from "../../app/lib/text";
-import { users } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { createApp } from "../../server/http/app";
-import { makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { CONTROL_CHARACTERS_MESSAGE, parseWithZod } from "#shared/forms/parse.ts";
+import { hasControlCharacters } from "#shared/text.ts";
+import { users } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { createApp } from "#server/http/app.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 describe("control characters", () => {
   it("are found in text, and Urdu, its joiners, direction marks, emoji and newlines are not", () => {

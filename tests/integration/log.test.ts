@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../../server/log";
+import { createLogger } from "#server/log.ts";
 
 describe("the log", () => {
   it("keeps a failed query's parameters (a password hash, an email) out of an error, down its causes", () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { desc, eq } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
-import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "../../app/lib/constants";
-import { mailOutbox } from "../../server/db/schema";
-import { createMailer } from "../../server/mail/mailer";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "#shared/constants.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 describe("mailer", () => {
   let s: TestServices;

@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { loader as mapApi } from "../../app/routes/api/map";
-import { DomainError } from "../../server/domain/errors";
+import { loader as mapApi } from "#app/routes/api/map.ts";
+import { DomainError } from "#server/domain/errors.ts";
 import {
   cellSize,
   listMapCampaigns,
@@ -12,10 +12,10 @@ import {
   parseMapView,
   type MapData,
   type MapView,
-} from "../../server/domain/map/map";
-import { tileImageSource } from "../../server/http/tile-origin";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeCampaign, makeUser } from "../helpers/factories";
+} from "#server/domain/map/map.ts";
+import { tileImageSource } from "#server/http/tile-origin.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 
 /** The whole of Pakistan with a margin, as a desktop browser shows it at the initial zoom. */
 const COUNTRY: MapView = { south: 22, west: 58, north: 38, east: 82, zoom: 5.8 };

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { formatRupees } from "../../app/lib/money";
-import { mailOutbox, users } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE, type SessionUser } from "../../server/domain/accounts/sessions";
-import { accept } from "../../server/domain/admin/vetting";
-import { decideCashDonation } from "../../server/domain/donations/cash";
-import { countUnread, listNotifications, mailUser, markAllRead, notify } from "../../server/domain/notifications/notifications";
-import { createApp } from "../../server/http/app";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeCampaign, makeCashDonation, makeUser } from "../helpers/factories";
+import { formatRupees } from "#shared/money.ts";
+import { mailOutbox, users } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { accept } from "#server/domain/admin/vetting.ts";
+import { decideCashDonation } from "#server/domain/donations/cash.ts";
+import { countUnread, listNotifications, mailUser, markAllRead, notify } from "#server/domain/notifications/notifications.ts";
+import { createApp } from "#server/http/app.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

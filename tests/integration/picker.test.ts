@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DONATE_PICKER_PAGE_SIZE } from "../../app/lib/constants";
-import { donorContactNumber, pickerCampaigns } from "../../server/domain/donations/picker";
-import { makeCampaign, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
+import { donorContactNumber, pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 let services: TestServices;
 beforeAll(async () => {

@@ -1,18 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickupStatusEnum, pickups } from "../../server/db/schema";
-import {
-  assignRider,
-  cancelPickup,
-  confirmCollected,
-  confirmReceived,
-  markDelivered,
-  respondToAssignment,
-} from "../../server/domain/pickups/pickups";
-import { PICKUP_STATUSES, actionsFor, donorSeesCode, pickupStates, type PickupRole } from "../../server/domain/pickups/states";
-import { makeCampaign, makePickup, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { walkTable } from "../helpers/states";
+import { pickupStatusEnum, pickups } from "#server/db/schema.ts";
+import { assignRider, cancelPickup, confirmCollected, confirmReceived, markDelivered, respondToAssignment } from "#server/domain/pickups/pickups.ts";
+import { PICKUP_STATUSES } from "#shared/statuses.ts";
+import { actionsFor, donorSeesCode, pickupStates, type PickupRole } from "#server/domain/pickups/states.ts";
+import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { walkTable } from "#tests/helpers/states.ts";
 
 describe("pick-up states", () => {
   let s: TestServices;

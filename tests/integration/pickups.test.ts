@@ -1,29 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goodsOfferSchema, type GoodsOfferValues } from "../../app/forms/pickups";
-import { parseWithZod } from "../../app/forms/parse";
-import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PAGE_SIZE, PICKUP_CODE_TRIES, PICKUP_MAX_DAYS_AHEAD, RIDER_CHOICES } from "../../app/lib/constants";
-import { auditLog, campaigns, donations, mailOutbox, notifications, pickupEvents, pickups, rateLimits, riderProfiles, users } from "../../server/db/schema";
-import { DomainError } from "../../server/domain/errors";
-import {
-  assignRider,
-  cancelPickup,
-  confirmCollected,
-  confirmReceived,
-  markDelivered,
-  ngoPickupQueue,
-  offerGoods,
-  pickupCampaigns,
-  pickupForNgo,
-  pickupsOfDonor,
-  respondToAssignment,
-  riderChoices,
-  riderPickups,
-  type PickupStatus,
-} from "../../server/domain/pickups/pickups";
-import { makeCampaign, makePickup, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { goodsOfferSchema, type GoodsOfferValues } from "#shared/forms/pickups.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PAGE_SIZE, PICKUP_CODE_TRIES, PICKUP_MAX_DAYS_AHEAD, RIDER_CHOICES } from "#shared/constants.ts";
+import { auditLog, campaigns, donations, mailOutbox, notifications, pickupEvents, pickups, rateLimits, riderProfiles, users } from "#server/db/schema.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { assignRider, cancelPickup, confirmCollected, confirmReceived, markDelivered, ngoPickupQueue, offerGoods, pickupCampaigns, pickupForNgo, pickupsOfDonor, respondToAssignment, riderChoices, riderPickups } from "#server/domain/pickups/pickups.ts";
+import { type PickupStatus } from "#shared/statuses.ts";
+import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /** The domain error a call fails with (kind, message key, field), or "no error". */
 async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string } | "no error"> {

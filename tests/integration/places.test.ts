@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../server/config";
-import type { Logger } from "../../server/log";
-import { allPlaces, gazetteerAbout, resolvePlace, searchPlaces } from "../../server/domain/places/gazetteer";
-import { createGeocoder, offlineGeocoder, placeFromGoogle, placeFromNominatim } from "../../server/domain/places/geocoder";
-import { insidePakistan, type Geocoder, type Place } from "../../server/domain/places/types";
-import { buildGazetteer, GAZETTEER_FILE, loadGazetteerSources, serializeGazetteer } from "../../scripts/build-gazetteer";
-import { loader as placesLoader } from "../../app/routes/api/places";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { loadConfig } from "#server/config.ts";
+import type { Logger } from "#server/log.ts";
+import { allPlaces, gazetteerAbout, resolvePlace, searchPlaces } from "#server/domain/places/gazetteer.ts";
+import { createGeocoder, offlineGeocoder, placeFromGoogle, placeFromNominatim } from "#server/domain/places/geocoder.ts";
+import { insidePakistan, type Geocoder, type Place } from "#shared/places.ts";
+import { buildGazetteer, GAZETTEER_FILE, loadGazetteerSources, serializeGazetteer } from "#scripts/build-gazetteer.ts";
+import { loader as placesLoader } from "#app/routes/api/places.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const labels = (places: Place[]) => places.map((p) => p.label);
 

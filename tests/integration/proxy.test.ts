@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "../../server/config";
-import { limitAddress } from "../../server/domain/rate-limit";
-import { createApp } from "../../server/http/app";
-import { sessionCookie } from "../../server/http/cookies";
-import { normalizeAddress, parseTrustedHops, requestOriginOf } from "../../server/http/proxy";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { limitAddress } from "#server/domain/rate-limit.ts";
+import { createApp } from "#server/http/app.ts";
+import { sessionCookie } from "#server/http/cookies.ts";
+import { normalizeAddress, parseTrustedHops, requestOriginOf } from "#server/http/proxy.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const origin = (over: Partial<Parameters<typeof requestOriginOf>[0]>) =>
   requestOriginOf({ hops: 1, socketAddress: "10.0.0.2", alwaysSecure: false, ...over });

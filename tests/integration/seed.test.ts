@@ -14,14 +14,14 @@ import {
   users,
   volunteerApplications,
   volunteerPositions,
-} from "../../server/db/schema";
-import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS, DEMO_VOLUNTEERS } from "../../server/db/seed";
-import { mayRead } from "../../server/domain/files/files";
-import { applicationsForNgo, applicationsOfDonor } from "../../server/domain/volunteering/applications";
-import { openPositions, positionsOfNgo } from "../../server/domain/volunteering/positions";
-import { reviewQueue } from "../../server/domain/donations/cash";
-import { ngoPickupQueue, pickupsOfDonor, riderChoices, riderPickups } from "../../server/domain/pickups/pickups";
-import { createTestServices, type TestServices } from "../helpers/services";
+} from "#server/db/schema.ts";
+import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS, DEMO_VOLUNTEERS } from "#server/demo/seed.ts";
+import { mayRead } from "#server/domain/files/files.ts";
+import { applicationsForNgo, applicationsOfDonor } from "#server/domain/volunteering/applications.ts";
+import { openPositions, positionsOfNgo } from "#server/domain/volunteering/positions.ts";
+import { reviewQueue } from "#server/domain/donations/cash.ts";
+import { ngoPickupQueue, pickupsOfDonor, riderChoices, riderPickups } from "#server/domain/pickups/pickups.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 describe("demo data", () => {
   let s: TestServices;

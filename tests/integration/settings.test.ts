@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { donorProfiles, files, ngoProfiles, riderProfiles, sessions, users } from "../../server/db/schema";
-import { createSession, getSessionUser, type SessionUser } from "../../server/domain/accounts/sessions";
-import { verifyPassword } from "../../server/domain/accounts/passwords";
+import { donorProfiles, files, ngoProfiles, riderProfiles, sessions, users } from "#server/db/schema.ts";
+import { createSession, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
   changeNgoName,
   changePassword,
@@ -16,9 +16,9 @@ import {
   removePicture,
   setRiderArea,
   updatePaymentAccounts,
-} from "../../server/domain/accounts/settings";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { makeUser, TEST_PASSWORD } from "../helpers/factories";
+} from "#server/domain/accounts/settings.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { makeUser, TEST_PASSWORD } from "#tests/helpers/factories.ts";
 
 let s: TestServices;
 beforeAll(async () => {

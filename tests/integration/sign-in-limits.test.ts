@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { donorSignUpSchema } from "../../app/forms/accounts";
-import { parseWithZod } from "~/forms/parse";
-import { users } from "../../server/db/schema";
-import { requestPasswordReset, resetPassword } from "../../server/domain/accounts/password-reset";
-import { signIn } from "../../server/domain/accounts/sign-in";
-import { signUp } from "../../server/domain/accounts/sign-up";
-import type { Mail } from "../../server/mail/mailer";
-import { makeUser, TEST_PASSWORD } from "../helpers/factories";
-import { createTestServices, uniqueEmail, type TestServices } from "../helpers/services";
+import { donorSignUpSchema } from "#shared/forms/accounts.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { users } from "#server/db/schema.ts";
+import { requestPasswordReset, resetPassword } from "#server/domain/accounts/password-reset.ts";
+import { signIn } from "#server/domain/accounts/sign-in.ts";
+import { signUp } from "#server/domain/accounts/sign-up.ts";
+import type { Mail } from "#server/mail/mailer.ts";
+import { makeUser, TEST_PASSWORD } from "#tests/helpers/factories.ts";
+import { createTestServices, uniqueEmail, type TestServices } from "#tests/helpers/services.ts";
 
 // Counts the expensive password work, to show what the limiters let through to it.
 const work = vi.hoisted(() => ({ hash: 0, verify: 0 }));
-vi.mock("../../server/domain/accounts/passwords", async (importOriginal) => {
-  const mod = await importOriginal<typeof import("../../server/domain/accounts/passwords")>();
+vi.mock("#server/domain/accounts/passwords.ts", async (importOriginal) => {
+  const mod = await importOriginal<typeof import("#server/domain/accounts/passwords.ts")>();
   return {
     ...mod,
     hashPassword: async (p: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, conflict } from "../../server/domain/errors";
-import { stateMachine } from "../../server/domain/state-machine";
+import { DomainError, conflict } from "#server/domain/errors.ts";
+import { stateMachine } from "#server/domain/state-machine.ts";
 
 const door = stateMachine({
   states: ["shut", "open", "locked"],

@@ -6,10 +6,10 @@ import { randomUUID } from "node:crypto";
 import { isNotNull } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/client";
-import { donations, files } from "../../server/db/schema";
-import { SWEEP_GRACE_MS, sweepFiles } from "../../server/domain/files/sweep";
-import { createLocalStorage, type Storage } from "../../server/storage/storage";
+import { openDatabase, type Database } from "#server/db/client.ts";
+import { donations, files } from "#server/db/schema.ts";
+import { SWEEP_GRACE_MS, sweepFiles } from "#server/domain/files/sweep.ts";
+import { createLocalStorage, type Storage } from "#server/storage/storage.ts";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 const child = path.resolve("tests/helpers/upload-child.ts");

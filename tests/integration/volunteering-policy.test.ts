@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { volunteerApplications } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE } from "../../server/domain/accounts/sessions";
-import { savePdf } from "../../server/domain/files/files";
-import { applicationForNgo, applicationsForNgo, applicationsOfDonor, decideApplication } from "../../server/domain/volunteering/applications";
-import { APPLICATION_READS, rolesFor, type ApplicationActor, type ApplicationRead } from "../../server/domain/volunteering/policy";
-import { applicationStates, type ApplicationAction, type ApplicationRole } from "../../server/domain/volunteering/states";
-import { createApp } from "../../server/http/app";
-import { makeApplication, makePdf, makePosition, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+import { volunteerApplications } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { savePdf } from "#server/domain/files/files.ts";
+import { applicationForNgo, applicationsForNgo, applicationsOfDonor, decideApplication } from "#server/domain/volunteering/applications.ts";
+import { APPLICATION_READS, rolesFor, type ApplicationActor, type ApplicationRead } from "#server/domain/volunteering/policy.ts";
+import { applicationStates, type ApplicationAction, type ApplicationRole } from "#server/domain/volunteering/states.ts";
+import { createApp } from "#server/http/app.ts";
+import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /**
  * Every way an account can stand to a volunteer application, and the role of the policy and the transition

@@ -1,23 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applicationStatusEnum, positionStatusEnum, volunteerApplications, volunteerPositions } from "../../server/db/schema";
-import { addDays, pakistanToday } from "../../server/domain/dates";
-import { decideApplication } from "../../server/domain/volunteering/applications";
-import { closePosition, reopenPosition } from "../../server/domain/volunteering/positions";
-import {
-  APPLICATION_STATUSES,
-  POSITION_STATES,
-  POSITION_STATUSES,
-  STORED_POSITION_STATUS,
-  applicationStates,
-  positionState,
-  positionStates,
-  type ApplicationRole,
-  type PositionRole,
-} from "../../server/domain/volunteering/states";
-import { makeApplication, makePosition, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
-import { walkTable } from "../helpers/states";
+import { applicationStatusEnum, positionStatusEnum, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import { addDays, pakistanToday } from "#server/domain/dates.ts";
+import { decideApplication } from "#server/domain/volunteering/applications.ts";
+import { closePosition, reopenPosition } from "#server/domain/volunteering/positions.ts";
+import { APPLICATION_STATUSES, POSITION_STATUSES } from "#shared/statuses.ts";
+import { POSITION_STATES, STORED_POSITION_STATUS, applicationStates, positionState, positionStates, type ApplicationRole, type PositionRole } from "#server/domain/volunteering/states.ts";
+import { makeApplication, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { walkTable } from "#tests/helpers/states.ts";
 
 /** The account type behind each application role in the table. */
 const ACCOUNT = { positionNgo: "ngo", applicant: "donor", otherNgo: "ngo", admin: "admin" } as const;

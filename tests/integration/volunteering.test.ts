@@ -6,20 +6,14 @@ import sharp from "sharp";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { applicationSchema, type ApplicationValues, type PositionInput } from "../../app/forms/volunteering";
-import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, RESUME_MAX_BYTES, VOLUNTEERS_NEEDED_MAX } from "../../app/lib/constants";
-import { auditLog, files, mailOutbox, notifications, users, volunteerApplications, volunteerPositions } from "../../server/db/schema";
-import { createSession, SESSION_COOKIE, type SessionUser } from "../../server/domain/accounts/sessions";
-import { addDays, pakistanToday } from "../../server/domain/dates";
-import { DomainError } from "../../server/domain/errors";
-import { mayRead, readFileForUser } from "../../server/domain/files/files";
-import {
-  applicationForNgo,
-  applicationsForNgo,
-  applicationsOfDonor,
-  applyToPosition,
-  decideApplication,
-} from "../../server/domain/volunteering/applications";
+import { applicationSchema, type ApplicationValues, type PositionInput } from "#shared/forms/volunteering.ts";
+import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, RESUME_MAX_BYTES, VOLUNTEERS_NEEDED_MAX } from "#shared/constants.ts";
+import { auditLog, files, mailOutbox, notifications, users, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { addDays, pakistanToday } from "#server/domain/dates.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { mayRead, readFileForUser } from "#server/domain/files/files.ts";
+import { applicationForNgo, applicationsForNgo, applicationsOfDonor, applyToPosition, decideApplication } from "#server/domain/volunteering/applications.ts";
 import {
   closePosition,
   createPosition,
@@ -28,10 +22,10 @@ import {
   positionForDonor,
   positionsOfNgo,
   reopenPosition,
-} from "../../server/domain/volunteering/positions";
-import { createApp } from "../../server/http/app";
-import { makeApplication, makePdf, makePosition, makeUser } from "../helpers/factories";
-import { createTestServices, type TestServices } from "../helpers/services";
+} from "#server/domain/volunteering/positions.ts";
+import { createApp } from "#server/http/app.ts";
+import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /** The domain error a call fails with (kind, message key, field, params), or "no error". */
 async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string; params?: Record<string, string> } | "no error"> {

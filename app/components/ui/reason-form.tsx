@@ -1,7 +1,7 @@
 import type { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 
 /** The field a reason form writes: a Conform field's metadata, or the same few names for a plain form. */
 export interface ReasonField {

@@ -1,18 +1,18 @@
-import { parseWithZod } from "~/forms/parse";
+import { parseWithZod } from "#shared/forms/parse.ts";
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/accounts";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { ErrorBox } from "~/components/form";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { accountActionSchema } from "~/forms/admin";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { listAccounts, restore, suspend, type VettedRole } from "../../../server/domain/admin/vetting";
-import { brandButton } from "~/components/ui/button";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { ErrorBox } from "#app/components/form.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { accountActionSchema } from "#shared/forms/admin.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { listAccounts, restore, suspend, type VettedRole } from "#server/domain/admin/vetting.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const TABS: VettedRole[] = ["ngo", "rider"];
 

@@ -1,12 +1,12 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/audit";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { listAudit } from "../../../server/domain/audit/audit";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { listAudit } from "#server/domain/audit/audit.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "admin", request);

@@ -1,13 +1,13 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/outbox";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "~/lib/constants";
-import { requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { listOutbox } from "../../../server/domain/admin/outbox";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "#shared/constants.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { listOutbox } from "#server/domain/admin/outbox.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireUser(context, "admin", request);

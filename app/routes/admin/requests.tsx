@@ -1,21 +1,21 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
-import { useTranslation } from "~/i18n/i18n";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/requests";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime, type FormattedTime } from "~/lib/format";
-import { ErrorBox, SubmitButton } from "~/components/form";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { ReasonForm } from "~/components/ui/reason-form";
-import { rejectSchema, vettingSchema } from "~/forms/admin";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { accept, listPending, reject } from "../../../server/domain/admin/vetting";
-import { brandButton } from "~/components/ui/button";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime, type FormattedTime } from "#shared/format.ts";
+import { ErrorBox, SubmitButton } from "#app/components/form.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { ReasonForm } from "#app/components/ui/reason-form.tsx";
+import { rejectSchema, vettingSchema } from "#shared/forms/admin.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { parsePage } from "#server/db/query.ts";
+import { accept, listPending, reject } from "#server/domain/admin/vetting.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "admin", request);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/map";
-import { serverI18n } from "~/i18n/i18n.server";
-import { DomainError } from "../../../server/domain/errors";
-import { mapView, parseMapView } from "../../../server/domain/map/map";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { mapView, parseMapView } from "#server/domain/map/map.ts";
 
 /**
  * GET /api/map?south=&west=&north=&east=&zoom= → the active campaigns in that view, clustered

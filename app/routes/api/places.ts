@@ -1,7 +1,7 @@
 import type { Route } from "./+types/places";
-import { DomainError } from "../../../server/domain/errors";
-import { hitRateLimit, limitAddress } from "../../../server/domain/rate-limit";
-import { MAX_SUGGESTIONS, type Place } from "../../../server/domain/places/types";
+import { DomainError } from "#server/domain/errors.ts";
+import { hitRateLimit, limitAddress } from "#server/domain/rate-limit.ts";
+import { MAX_SUGGESTIONS, type Place } from "#shared/places.ts";
 
 /** Suggestions per client address per minute when they cost a call to an external (possibly paid) geocoder. */
 const EXTERNAL_SUGGESTIONS_PER_MINUTE = 120;

@@ -1,39 +1,29 @@
 import { Eye, Filter } from "lucide-react";
-import { FilterSelect } from "~/components/filter-select";
+import { FilterSelect } from "#app/components/filter-select.tsx";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/noncash-apps";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime, formatDay } from "~/lib/format";
-import { ErrorBox } from "~/components/form";
-import { Pager } from "~/components/pager";
-import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "~/components/pickup-actions";
-import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "~/components/pickup-parts";
-import { PickupTimeline } from "~/components/pickup-timeline";
-import { ReviewDialog } from "~/components/review-dialog";
-import { RoleShell } from "~/components/role-shell";
-import { ngoPickupSchema } from "~/forms/pickups";
-import { parseWithZod } from "~/forms/parse";
-import { useTranslation } from "~/i18n/i18n";
-import { ITEMS_PREVIEW_WORDS } from "~/lib/constants";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { listQuery, pageOrLast } from "~/lib/list-query";
-import { previewWords } from "~/lib/text";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { DomainError } from "../../../server/domain/errors";
-import {
-  assignRider,
-  cancelPickup,
-  confirmReceived,
-  ngoPickupQueue,
-  pickupCampaigns,
-  pickupForNgo,
-  riderChoices,
-  type NgoPickupTab,
-  type RiderChoice,
-} from "../../../server/domain/pickups/pickups";
-import { actionsFor } from "../../../server/domain/pickups/states";
-import { brandButton } from "~/components/ui/button";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime, formatDay } from "#shared/format.ts";
+import { ErrorBox } from "#app/components/form.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "#app/components/pickup-actions.tsx";
+import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "#app/components/pickup-parts.tsx";
+import { PickupTimeline } from "#app/components/pickup-timeline.tsx";
+import { ReviewDialog } from "#app/components/review-dialog.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { ngoPickupSchema } from "#shared/forms/pickups.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { ITEMS_PREVIEW_WORDS } from "#shared/constants.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
+import { previewWords } from "#shared/text.ts";
+import { parsePage } from "#server/db/query.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { assignRider, cancelPickup, confirmReceived, ngoPickupQueue, pickupCampaigns, pickupForNgo, riderChoices, type NgoPickupTab, type RiderChoice } from "#server/domain/pickups/pickups.ts";
+import { actionsFor } from "#server/domain/pickups/states.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const NOTICES = [
   "assigned",

@@ -1,9 +1,9 @@
-import { TextField } from "~/components/form";
+import { TextField } from "#app/components/form.tsx";
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/i18n/i18n";
-import { PublicShell } from "~/components/public-shell";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { PublicShell } from "#app/components/public-shell.tsx";
 
-import { IMAGE_ACCEPT } from "~/lib/constants";
+import { IMAGE_ACCEPT } from "#shared/constants.ts";
 
 /** The contact number field of the account forms. */
 export function ContactField({ field }: { field: FieldMetadata<unknown> }) {

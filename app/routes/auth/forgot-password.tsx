@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
-import { useTranslation } from "~/i18n/i18n";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { ErrorBox, SubmitButton, TextField } from "~/components/form";
-import { forgotPasswordSchema } from "~/forms/accounts";
-import { formAction, readFormData } from "~/lib/http.server";
-import { requestPasswordReset } from "../../../server/domain/accounts/password-reset";
-import { AuthPage, NoticeBox } from "./auth-ui";
+import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
+import { forgotPasswordSchema } from "#shared/forms/accounts.ts";
+import { formAction, readFormData } from "#app/lib/http.server.ts";
+import { requestPasswordReset } from "#server/domain/accounts/password-reset.ts";
+import { AuthPage, NoticeBox } from "./auth-ui.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request, context), { schema: forgotPasswordSchema });

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { ROLE_LANDING } from "~/lib/roles";
-import { expiredSessionCookie } from "../../../server/http/cookies";
-import { deleteSession } from "../../../server/domain/accounts/sessions";
+import { ROLE_LANDING } from "#shared/roles.ts";
+import { expiredSessionCookie } from "#server/http/cookies.ts";
+import { deleteSession } from "#server/domain/accounts/sessions.ts";
 
 /** Visiting /logout changes nothing: only the Log out button's POST ends a session. */
 export function loader() {

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/ngo-signup";
-import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
-import { ngoSignUpSchema } from "~/forms/accounts";
-import { signUpAction } from "./sign-up.server";
-import { AuthPage, ContactField, PictureField } from "./auth-ui";
+import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
+import { ngoSignUpSchema } from "#shared/forms/accounts.ts";
+import { signUpAction } from "./sign-up.server.ts";
+import { AuthPage, ContactField, PictureField } from "./auth-ui.tsx";
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("ngo", request, context);

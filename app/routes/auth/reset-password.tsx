@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
-import { useTranslation } from "~/i18n/i18n";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { ErrorBox, SubmitButton, TextField } from "~/components/form";
-import { resetPasswordSchema } from "~/forms/accounts";
-import { formAction, readFormData } from "~/lib/http.server";
-import { ROLE_SIGN_IN } from "~/lib/roles";
-import { isResetTokenUsable, resetPassword } from "../../../server/domain/accounts/password-reset";
-import { AuthPage } from "./auth-ui";
+import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
+import { resetPasswordSchema } from "#shared/forms/accounts.ts";
+import { formAction, readFormData } from "#app/lib/http.server.ts";
+import { ROLE_SIGN_IN } from "#shared/roles.ts";
+import { isResetTokenUsable, resetPassword } from "#server/domain/accounts/password-reset.ts";
+import { AuthPage } from "./auth-ui.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -1,17 +1,17 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseWithZod } from "~/forms/parse";
-import { useTranslation } from "~/i18n/i18n";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, redirect, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/resubmit";
-import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
-import { ngoResubmitSchema, riderResubmitSchema } from "~/forms/accounts";
-import { formAction, readFormData } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { ROLE_HOME, ROLE_SIGN_IN } from "~/lib/roles";
-import { getRejectedProfile, resubmit } from "../../../server/domain/accounts/resubmit";
-import { expiredSessionCookie } from "../../../server/http/cookies";
-import { AuthPage, ContactField, PictureField } from "./auth-ui";
+import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
+import { ngoResubmitSchema, riderResubmitSchema } from "#shared/forms/accounts.ts";
+import { formAction, readFormData } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
+import { getRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
+import { expiredSessionCookie } from "#server/http/cookies.ts";
+import { AuthPage, ContactField, PictureField } from "./auth-ui.tsx";
 
 /** Only a signed-in NGO or rider whose details were rejected belongs here; anyone else goes home. */
 async function rejectedUser(context: AppLoadContext) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sign-in-donor";
-import { SignInPage } from "./+shared/sign-in";
-import { signInAction, signInLoader } from "./+shared/sign-in.server";
+import { SignInPage } from "#app/routes/auth/+shared/sign-in.tsx";
+import { signInAction, signInLoader } from "#app/routes/auth/+shared/sign-in.server.ts";
 
 export const loader = (args: Route.LoaderArgs) => signInLoader(args, "donor");
 export const action = (args: Route.ActionArgs) => signInAction(args, "donor");

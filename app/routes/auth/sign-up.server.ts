@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { donorSignUpSchema, ngoSignUpSchema, riderSignUpSchema } from "~/forms/accounts";
-import { parseWithZod } from "~/forms/parse";
-import { formAction, readFormData } from "~/lib/http.server";
-import { signUp, type SignUp } from "../../../server/domain/accounts/sign-up";
+import { donorSignUpSchema, ngoSignUpSchema, riderSignUpSchema } from "#shared/forms/accounts.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { formAction, readFormData } from "#app/lib/http.server.ts";
+import { signUp, type SignUp } from "#server/domain/accounts/sign-up.ts";
 
 const SCHEMAS = { ngo: ngoSignUpSchema, donor: donorSignUpSchema, rider: riderSignUpSchema } as const;
 

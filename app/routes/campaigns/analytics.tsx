@@ -1,15 +1,16 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/analytics";
-import { AreaChart, BarChart } from "~/components/charts";
-import { ProgressBar } from "~/components/progress-bar";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation, type Lang } from "~/i18n/i18n";
-import { isCampaignListName, publicCampaignPath } from "~/lib/campaign-links";
-import { requireUser, throwHttp } from "~/lib/http.server";
-import { formatDay } from "~/lib/format";
-import { formatCount, formatRupees, formatRupeesShort, formatShare } from "~/lib/money";
-import { campaignAnalytics, type CampaignAnalytics, type SeriesUnit } from "../../../server/domain/campaigns/analytics";
+import { AreaChart, BarChart } from "#app/components/charts.tsx";
+import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { type Lang } from "#shared/i18n/i18n.ts";
+import { isCampaignListName, publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { formatDay } from "#shared/format.ts";
+import { formatCount, formatRupees, formatRupeesShort, formatShare } from "#shared/money.ts";
+import { campaignAnalytics, type CampaignAnalytics, type SeriesUnit } from "#server/domain/campaigns/analytics.ts";
 
 /** A bucket's first day as the language writes it; the day is already Pakistan's, so it is formatted as UTC. */
 function bucketLabel(date: string, unit: SeriesUnit, lang: Lang): string {

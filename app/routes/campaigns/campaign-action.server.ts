@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { campaignSchema, type CampaignValues } from "~/forms/campaigns";
-import { parseWithZod } from "~/forms/parse";
-import { formAction, readFormData } from "~/lib/http.server";
+import { campaignSchema, type CampaignValues } from "#shared/forms/campaigns.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { formAction, readFormData } from "#app/lib/http.server.ts";
 
 /**
  * The action of the create and edit screens: parse the form with the campaign schema, run the domain

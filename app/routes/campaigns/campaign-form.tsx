@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { PlaceField } from "~/components/place-field";
-import { campaignSchema } from "~/forms/campaigns";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { IMAGE_ACCEPT } from "~/lib/constants";
-import { brandButton } from "~/components/ui/button";
+import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { PlaceField } from "#app/components/place-field.tsx";
+import { campaignSchema } from "#shared/forms/campaigns.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { IMAGE_ACCEPT } from "#shared/constants.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export interface CampaignFormDefaults {
   title: string;

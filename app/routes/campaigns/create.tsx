@@ -1,10 +1,10 @@
 import type { Route } from "./+types/create";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser } from "~/lib/http.server";
-import { createCampaign } from "../../../server/domain/campaigns/campaigns";
-import { CampaignForm } from "./campaign-form";
-import { campaignFormAction, mapSettings } from "./campaign-action.server";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { createCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { CampaignForm } from "./campaign-form.tsx";
+import { campaignFormAction, mapSettings } from "./campaign-action.server.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "ngo", request);

@@ -1,12 +1,12 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/delete";
-import { SubmitButton } from "~/components/form";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser, throwHttp } from "~/lib/http.server";
-import { campaignOwnedBy } from "../../../server/domain/campaigns/access";
-import { campaignHasDonations, deleteCampaign } from "../../../server/domain/campaigns/campaigns";
-import { canTransition } from "../../../server/domain/campaigns/states";
+import { SubmitButton } from "#app/components/form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { campaignOwnedBy } from "#server/domain/campaigns/access.ts";
+import { campaignHasDonations, deleteCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { canTransition } from "#server/domain/campaigns/states.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

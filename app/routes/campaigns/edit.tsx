@@ -1,16 +1,15 @@
-import { Form, useSearchParams } from "react-router";
+import { Form, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit";
-import { SubmitButton } from "~/components/form";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser, throwHttp } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { campaignOwnedBy } from "../../../server/domain/campaigns/access";
-import { closeCampaign, updateCampaign } from "../../../server/domain/campaigns/campaigns";
-import { actionsFor, canTransition } from "../../../server/domain/campaigns/states";
-import { CampaignForm } from "./campaign-form";
-import { campaignFormAction, mapSettings } from "./campaign-action.server";
-import { redirect } from "react-router";
+import { SubmitButton } from "#app/components/form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { campaignOwnedBy } from "#server/domain/campaigns/access.ts";
+import { closeCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { actionsFor, canTransition } from "#server/domain/campaigns/states.ts";
+import { CampaignForm } from "./campaign-form.tsx";
+import { campaignFormAction, mapSettings } from "./campaign-action.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/successful";
-import { CampaignList } from "./+shared/list";
-import { campaignListLoader } from "./+shared/list.server";
+import { CampaignList } from "#app/routes/campaigns/+shared/list.tsx";
+import { campaignListLoader } from "#app/routes/campaigns/+shared/list.server.ts";
 
 export const loader = (args: Route.LoaderArgs) => campaignListLoader(args, "successful");
 

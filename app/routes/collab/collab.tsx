@@ -2,21 +2,21 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/collab";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime, type FormattedTime } from "~/lib/format";
-import { ErrorBox } from "~/components/form";
-import { Pager } from "~/components/pager";
-import { ProgressBar } from "~/components/progress-bar";
-import { RoleShell } from "~/components/role-shell";
-import { collabActionSchema, inviteSchema } from "~/forms/collab";
-import { parseWithZod } from "~/forms/parse";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { publicCampaignPath } from "~/lib/campaign-links";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { formatRupees } from "~/lib/money";
-import { pictureUrl } from "~/lib/pictures";
-import { parsePage } from "../../../server/domain/admin/paging";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime, type FormattedTime } from "#shared/format.ts";
+import { ErrorBox } from "#app/components/form.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { collabActionSchema, inviteSchema } from "#shared/forms/collab.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { formatRupees } from "#shared/money.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { parsePage } from "#server/db/query.ts";
 import {
   collabOverview,
   invitePartners,
@@ -26,8 +26,8 @@ import {
   type Invitation,
   type JointCampaign,
   type NgoChoice,
-} from "../../../server/domain/campaigns/collaboration";
-import { brandButton } from "~/components/ui/button";
+} from "#server/domain/campaigns/collaboration.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const NOTICES = ["acceptInvitation", "declineInvitation", "acceptRequest", "declineRequest", "leave"] as const;
 type Notice = (typeof NOTICES)[number];

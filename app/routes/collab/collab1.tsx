@@ -1,9 +1,9 @@
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/collab1";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser } from "~/lib/http.server";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser } from "#app/lib/http.server.ts";
 
 /** A count from the query string; anything odd is 0, so a hand-edited URL never errors. */
 function countParam(value: string | null): number {

@@ -1,15 +1,15 @@
 import { MapPin } from "lucide-react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join";
-import { ErrorBox, SubmitButton } from "~/components/form";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { publicCampaignPath } from "~/lib/campaign-links";
-import { requireUser, throwHttp } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { joinTarget, requestToJoin } from "../../../server/domain/campaigns/collaboration";
-import { partnershipStates } from "../../../server/domain/campaigns/states";
-import { DomainError } from "../../../server/domain/errors";
+import { ErrorBox, SubmitButton } from "#app/components/form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { joinTarget, requestToJoin } from "#server/domain/campaigns/collaboration.ts";
+import { partnershipStates } from "#server/domain/campaigns/states.ts";
+import { DomainError } from "#server/domain/errors.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

@@ -1,14 +1,15 @@
 import { ChevronRight, Landmark, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/pay";
-import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "~/components/donate-parts";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { donateDetailsHref, donatePayHref, donateProofHref } from "~/lib/campaign-links";
-import { requireUser } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { donationTarget, type DonationTarget, type PaymentMethod } from "../../../server/domain/donations/cash";
-import { DomainError } from "../../../server/domain/errors";
+import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { donateDetailsHref, donatePayHref, donateProofHref } from "#app/lib/campaign-links.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { donationTarget, type DonationTarget } from "#server/domain/donations/cash.ts";
+import { type PaymentMethod } from "#shared/constants.ts";
+import { DomainError } from "#server/domain/errors.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor", request);

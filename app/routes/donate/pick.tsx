@@ -1,10 +1,10 @@
 import type { Route } from "./+types/pick";
-import { CampaignPicker } from "~/components/campaign-cards";
-import { DonateStep, DonationKindToggle } from "~/components/donate-parts";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser } from "~/lib/http.server";
-import { pickerData } from "./picker-data.server";
+import { CampaignPicker } from "#app/components/campaign-cards.tsx";
+import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { pickerData } from "./picker-data.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor", request);

@@ -1,10 +1,10 @@
-import type { DbOrTx } from "../../../server/db/client";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { publicCampaign, type PublicCampaign } from "../../../server/domain/campaigns/public";
-import { pickerCampaigns } from "../../../server/domain/donations/picker";
-import { DomainError } from "../../../server/domain/errors";
-import { DESCRIPTION_PREVIEW_WORDS } from "~/lib/constants";
-import { previewWords } from "~/lib/text";
+import type { DbOrTx } from "#server/db/client.ts";
+import { parsePage } from "#server/db/query.ts";
+import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
+import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
+import { previewWords } from "#shared/text.ts";
 
 /** Longest search text the pickers send; anything longer is cut. */
 export const PICKER_SEARCH_MAX_LENGTH = 100;

@@ -2,28 +2,22 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/proof";
-import { CopyButton } from "~/components/donate-copy";
-import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "~/components/donate-parts";
-import { ErrorBox, TextField } from "~/components/form";
-import { RoleShell } from "~/components/role-shell";
-import { cashProofSchema } from "~/forms/donations";
-import { parseWithZod } from "~/forms/parse";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { donatePayHref } from "~/lib/campaign-links";
-import { IMAGE_ACCEPT, PAYMENT_METHODS, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "~/lib/constants";
-import { formatNumber } from "~/lib/format";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import {
-  donationTarget,
-  paymentAccount,
-  submitCashDonation,
-  type PaymentAccount,
-  type PaymentMethod,
-} from "../../../server/domain/donations/cash";
-import { donorContactNumber } from "../../../server/domain/donations/picker";
-import { DomainError } from "../../../server/domain/errors";
-import { brandButton } from "~/components/ui/button";
+import { CopyButton } from "#app/components/donate-copy.tsx";
+import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
+import { ErrorBox, TextField } from "#app/components/form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { cashProofSchema } from "#shared/forms/donations.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { donatePayHref } from "#app/lib/campaign-links.ts";
+import { IMAGE_ACCEPT, PAYMENT_METHODS, type PaymentMethod, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "#shared/constants.ts";
+import { formatNumber } from "#shared/format.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { donationTarget, paymentAccount, submitCashDonation, type PaymentAccount } from "#server/domain/donations/cash.ts";
+import { donorContactNumber } from "#server/domain/donations/picker.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const UPLOAD_FAILED = "donations:errors.uploadFailed";
 
@@ -181,7 +175,7 @@ function ProofForm({
     if (!file || made.current.has(file)) return;
     setShrink({ state: "working" });
     try {
-      const { shrinkImage, replaceInputFile } = await import("~/lib/shrink-image");
+      const { shrinkImage, replaceInputFile } = await import("#app/lib/shrink-image.ts");
       const smaller = await shrinkImage(file, { maxBytes: PROOF_SHRINK_ABOVE_BYTES, maxEdge: PROOF_MAX_EDGE });
       // The donor may have picked another file meanwhile: that one gets its own round.
       if (!smaller || input.files?.[0] !== file) {

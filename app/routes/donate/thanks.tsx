@@ -1,15 +1,15 @@
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thanks";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { DonateStep } from "~/components/donate-parts";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser, throwHttp } from "~/lib/http.server";
-import { formatRupees } from "~/lib/money";
-import { cashDonationOfDonor, type DonorDonationSummary } from "../../../server/domain/donations/cash";
-import { brandButton } from "~/components/ui/button";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { DonateStep } from "#app/components/donate-parts.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { formatRupees } from "#shared/money.ts";
+import { cashDonationOfDonor, type DonorDonationSummary } from "#server/domain/donations/cash.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

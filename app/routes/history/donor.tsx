@@ -1,17 +1,18 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/donor";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime, formatDay } from "~/lib/format";
-import { HistoryTabs } from "~/components/history-tabs";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation, type Lang } from "~/i18n/i18n";
-import { publicCampaignPath } from "~/lib/campaign-links";
-import { requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { donorHistory } from "../../../server/domain/donations/history";
-import { pickupsOfDonor } from "../../../server/domain/pickups/pickups";
-import { donorSeesCode } from "../../../server/domain/pickups/states";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime, formatDay } from "#shared/format.ts";
+import { HistoryTabs } from "#app/components/history-tabs.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { type Lang } from "#shared/i18n/i18n.ts";
+import { publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { donorHistory } from "#server/domain/donations/history.ts";
+import { pickupsOfDonor } from "#server/domain/pickups/pickups.ts";
+import { donorSeesCode } from "#server/domain/pickups/states.ts";
 import {
   AmountOrItems,
   PickupCodeBox,
@@ -19,8 +20,8 @@ import {
   PickupTimeline,
   ReceiptLink,
   StatusBadge,
-} from "./history-ui";
-import { brandButton } from "~/components/ui/button";
+} from "./history-ui.tsx";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

@@ -1,8 +1,8 @@
 import { FileDown, KeyRound } from "lucide-react";
-import { DateTime } from "~/components/date-time";
-import type { FormattedTime } from "~/lib/format";
-import { useTranslation } from "~/i18n/i18n";
-import { formatRupees } from "~/lib/money";
+import { DateTime } from "#app/components/date-time.tsx";
+import type { FormattedTime } from "#shared/format.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { formatRupees } from "#shared/money.ts";
 
 /** The pieces both histories (/dvh and /donHistory) show the same way. */
 

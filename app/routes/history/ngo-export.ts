@@ -1,7 +1,7 @@
 import type { Route } from "./+types/ngo-export";
-import { serverI18n } from "~/i18n/i18n.server";
-import { requireUser } from "~/lib/http.server";
-import { ngoHistoryCsv, parseNgoHistoryFilter } from "../../../server/domain/donations/history";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { ngoHistoryCsv, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
 
 /** The download's name: donations-YYYY-MM-DD.csv, the day in Pakistan. */
 function fileName(now: Date): string {

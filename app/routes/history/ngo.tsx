@@ -1,25 +1,18 @@
 import { Download } from "lucide-react";
-import { FilterSelect } from "~/components/filter-select";
+import { FilterSelect } from "#app/components/filter-select.tsx";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/ngo";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser } from "~/lib/http.server";
-import { formatCount, formatRupees } from "~/lib/money";
-import { parsePage } from "../../../server/domain/admin/paging";
-import {
-  DONATION_STATUSES,
-  HISTORY_SORTS,
-  ngoHistory,
-  ngoHistoryCampaigns,
-  ngoHistoryQuery,
-  ngoHistoryTotals,
-  parseNgoHistoryFilter,
-} from "../../../server/domain/donations/history";
-import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "./history-ui";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { formatCount, formatRupees } from "#shared/money.ts";
+import { parsePage } from "#server/db/query.ts";
+import { DONATION_STATUSES } from "#shared/statuses.ts";
+import { HISTORY_SORTS, ngoHistory, ngoHistoryCampaigns, ngoHistoryQuery, ngoHistoryTotals, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
+import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "./history-ui.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/receipt";
-import { serverI18n } from "~/i18n/i18n.server";
-import { requireAnyUser } from "~/lib/http.server";
-import { DomainError } from "../../../server/domain/errors";
-import { receiptFileName, receiptFor, renderReceiptPdf } from "../../../server/domain/donations/receipts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { requireAnyUser } from "#app/lib/http.server.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { receiptFileName, receiptFor, renderReceiptPdf } from "#server/domain/donations/receipts.ts";
 
 /**
  * GET /receipts/:id → the PDF receipt of an approved cash donation, for the donor who gave it, the NGO it was

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/volunteer";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { HistoryTabs } from "~/components/history-tabs";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { applicationsOfDonor, type ApplicationState } from "../../../server/domain/volunteering/applications";
-import { brandButton } from "~/components/ui/button";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { HistoryTabs } from "#app/components/history-tabs.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { applicationsOfDonor, type ApplicationState } from "#server/domain/volunteering/applications.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

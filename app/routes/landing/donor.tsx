@@ -1,4 +1,4 @@
-import { RoleLanding } from "./+shared/role-landing";
+import { RoleLanding } from "#app/routes/landing/+shared/role-landing.tsx";
 
 /** /donor */
 export default function DonorLanding() {

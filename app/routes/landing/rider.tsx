@@ -1,4 +1,4 @@
-import { RoleLanding } from "./+shared/role-landing";
+import { RoleLanding } from "#app/routes/landing/+shared/role-landing.tsx";
 
 /** /rider */
 export default function RiderLanding() {

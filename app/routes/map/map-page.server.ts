@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { listMapCampaigns } from "../../../server/domain/map/map";
+import { requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { listMapCampaigns } from "#server/domain/map/map.ts";
 
 /** What both map pages need: the tile source and, for use without JavaScript, a page of the active campaigns. */
 export async function loadMapPage(context: AppLoadContext, request: Request, role: "ngo" | "donor") {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { publicCampaignPath } from "~/lib/campaign-links";
+import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { Link } from "react-router";
 import leafletCss from "leaflet/dist/leaflet.css?url";
-import { useTranslation } from "~/i18n/i18n";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import type { Paged } from "../../../server/domain/admin/paging";
-import type { ListedCampaign } from "../../../server/domain/map/map";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import type { Paged } from "#server/db/query.ts";
+import type { ListedCampaign } from "#server/domain/map/map.ts";
 
 /** Leaflet's stylesheet, only on the map pages (it is CSS: the script itself is loaded on demand). */
 export const mapLinks = () => [{ rel: "stylesheet", href: leafletCss }];
@@ -58,7 +58,7 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
     let handle: { destroy(): void } | null = null;
     setState("loading");
     const start = async () => {
-      const engine = await import("./map-engine");
+      const engine = await import("./map-engine.ts");
       // (Development's strict mode runs this effect twice; only the live run may take the element.)
       if (cancelled) return;
       const h = await engine.startMap(el, {

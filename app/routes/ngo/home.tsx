@@ -1,10 +1,10 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/home";
-import { HomeTiles } from "~/components/home-tiles";
-import { RoleShell } from "~/components/role-shell";
-import { requireUser } from "~/lib/http.server";
-import { HOME_TILES } from "~/lib/navigation";
-import { pictureUrl } from "~/lib/pictures";
+import { HomeTiles } from "#app/components/home-tiles.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { requireUser } from "#app/lib/http.server.ts";
+import { HOME_TILES } from "#app/lib/navigation.ts";
+import { pictureUrl } from "#shared/pictures.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

@@ -2,18 +2,18 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/apply";
-import { BackLink } from "~/components/donate-parts";
-import { ErrorBox, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { RoleShell } from "~/components/role-shell";
-import { applicationSchema } from "~/forms/volunteering";
-import { parseWithZod } from "~/forms/parse";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import { RESUME_ACCEPT } from "~/lib/constants";
-import { formAction, readFormData, requireUser, throwHttp } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { applyToPosition } from "../../../server/domain/volunteering/applications";
-import { positionForDonor, type PositionDetail } from "../../../server/domain/volunteering/positions";
+import { BackLink } from "#app/components/donate-parts.tsx";
+import { ErrorBox, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { applicationSchema } from "#shared/forms/volunteering.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { RESUME_ACCEPT } from "#shared/constants.ts";
+import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { applyToPosition } from "#server/domain/volunteering/applications.ts";
+import { positionForDonor, type PositionDetail } from "#server/domain/volunteering/positions.ts";
 
 const APPLY_FAILED = "volunteer:errors.applyFailed";
 

@@ -1,15 +1,15 @@
 import { CircleCheck, Send, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
-import { formatDateTime, formatDay } from "~/lib/format";
-import { BackLink } from "~/components/donate-parts";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser, throwHttp } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { applicationState } from "../../../server/domain/volunteering/applications";
-import { positionForDonor, type PositionDetail } from "../../../server/domain/volunteering/positions";
-import { brandButton } from "~/components/ui/button";
+import { formatDateTime, formatDay } from "#shared/format.ts";
+import { BackLink } from "#app/components/donate-parts.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { applicationState } from "#server/domain/volunteering/applications.ts";
+import { positionForDonor, type PositionDetail } from "#server/domain/volunteering/positions.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

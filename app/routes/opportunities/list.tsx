@@ -1,19 +1,19 @@
 import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
-import { formatDay } from "~/lib/format";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { SearchForm } from "~/components/search-form";
-import { useTranslation } from "~/i18n/i18n";
-import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "~/lib/constants";
-import { requireUser } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { previewWords } from "~/lib/text";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { DomainError } from "../../../server/domain/errors";
-import { openPositions, positionForDonor } from "../../../server/domain/volunteering/positions";
-import { brandButton } from "~/components/ui/button";
+import { formatDay } from "#shared/format.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { SearchForm } from "#app/components/search-form.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { previewWords } from "#shared/text.ts";
+import { parsePage } from "#server/db/query.ts";
+import { DomainError } from "#server/domain/errors.ts";
+import { openPositions, positionForDonor } from "#server/domain/volunteering/positions.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

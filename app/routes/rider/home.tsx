@@ -1,28 +1,22 @@
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import { ErrorBox } from "~/components/form";
-import { Pager } from "~/components/pager";
-import { RiderPickupCard, type RiderCardReply } from "~/components/rider-pickup-card";
-import { RoleShell } from "~/components/role-shell";
-import { SearchForm } from "~/components/search-form";
-import { parseWithZod } from "~/forms/parse";
-import { riderPickupSchema } from "~/forms/pickups";
-import { useTranslation } from "~/i18n/i18n";
-import { SEARCH_MAX_LENGTH } from "~/lib/constants";
-import { formatDay, formatNumber } from "~/lib/format";
-import { listQuery, pageOrLast } from "~/lib/list-query";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { pictureUrl } from "~/lib/pictures";
-import { getRiderArea } from "../../../server/domain/accounts/settings";
-import { parsePage } from "../../../server/domain/admin/paging";
-import {
-  confirmCollected,
-  markDelivered,
-  respondToAssignment,
-  riderPickups,
-  type RiderTab,
-} from "../../../server/domain/pickups/pickups";
-import { actionsFor } from "../../../server/domain/pickups/states";
+import { ErrorBox } from "#app/components/form.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { RiderPickupCard, type RiderCardReply } from "#app/components/rider-pickup-card.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { SearchForm } from "#app/components/search-form.tsx";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { riderPickupSchema } from "#shared/forms/pickups.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { formatDay, formatNumber } from "#shared/format.ts";
+import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { getRiderArea } from "#server/domain/accounts/settings.ts";
+import { parsePage } from "#server/db/query.ts";
+import { confirmCollected, markDelivered, respondToAssignment, riderPickups, type RiderTab } from "#server/domain/pickups/pickups.ts";
+import { actionsFor } from "#server/domain/pickups/states.ts";
 
 const TABS: readonly RiderTab[] = ["pending", "registered", "completed"];
 const NOTICES = ["accepted", "declined", "collected", "delivered"] as const;

@@ -1,4 +1,4 @@
-import { parseWithZod } from "~/forms/parse";
+import { parseWithZod } from "#shared/forms/parse.ts";
 import { data, redirect, type AppLoadContext } from "react-router";
 import * as z from "zod/mini";
 import {
@@ -8,8 +8,8 @@ import {
   personNameSchema,
   pictureSchema,
   type SettingsIntent,
-} from "~/forms/settings";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
+} from "#shared/forms/settings.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import {
   changeNgoName,
   changePassword,
@@ -17,7 +17,7 @@ import {
   changePicture,
   removePicture,
   updatePaymentAccounts,
-} from "../../../server/domain/accounts/settings";
+} from "#server/domain/accounts/settings.ts";
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 

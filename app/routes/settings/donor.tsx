@@ -1,11 +1,11 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/donor";
-import { RoleShell } from "~/components/role-shell";
-import { requireUser } from "~/lib/http.server";
-import { getPersonSettings } from "../../../server/domain/accounts/settings";
-import { settingsAction } from "./actions.server";
-import { PasswordForm, PersonNameForm, PictureForm } from "./shared";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { requireUser } from "#app/lib/http.server.ts";
+import { getPersonSettings } from "#server/domain/accounts/settings.ts";
+import { settingsAction } from "./actions.server.ts";
+import { PasswordForm, PersonNameForm, PictureForm } from "./shared.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

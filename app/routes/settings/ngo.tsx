@@ -1,11 +1,11 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/ngo";
-import { RoleShell } from "~/components/role-shell";
-import { requireUser } from "~/lib/http.server";
-import { getNgoSettings } from "../../../server/domain/accounts/settings";
-import { settingsAction } from "./actions.server";
-import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "./shared";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { requireUser } from "#app/lib/http.server.ts";
+import { getNgoSettings } from "#server/domain/accounts/settings.ts";
+import { settingsAction } from "./actions.server.ts";
+import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "./shared.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

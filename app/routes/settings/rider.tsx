@@ -1,16 +1,16 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { data, redirect, useLocation } from "react-router";
 import * as z from "zod/mini";
 import type { Route } from "./+types/rider";
-import { RiderAreaForm } from "~/components/rider-area-form";
-import { RoleShell } from "~/components/role-shell";
-import { parseWithZod } from "~/forms/parse";
-import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "~/forms/settings";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { clearRiderArea, getPersonSettings, getRiderArea, setRiderArea } from "../../../server/domain/accounts/settings";
-import { mapSettings } from "../campaigns/campaign-action.server";
-import { settingsAction } from "./actions.server";
-import { PasswordForm, PersonNameForm, PictureForm } from "./shared";
+import { RiderAreaForm } from "#app/components/rider-area-form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { clearRiderArea, getPersonSettings, getRiderArea, setRiderArea } from "#server/domain/accounts/settings.ts";
+import { mapSettings } from "#app/routes/campaigns/campaign-action.server.ts";
+import { settingsAction } from "./actions.server.ts";
+import { PasswordForm, PersonNameForm, PictureForm } from "./shared.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "rider", request);

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, useActionData, useSearchParams } from "react-router";
-import { ErrorBox, SubmitButton, TextField } from "~/components/form";
+import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
 import {
   ngoNameSchema,
   passwordFormSchema,
@@ -10,9 +10,9 @@ import {
   personNameSchema,
   pictureSchema,
   type SettingsIntent,
-} from "~/forms/settings";
-import { pictureUrl } from "~/lib/pictures";
-import { brandButton } from "~/components/ui/button";
+} from "#shared/forms/settings.ts";
+import { pictureUrl } from "#shared/pictures.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 /** The forms of the settings pages, shared by the NGO, donor and rider screens. */
 

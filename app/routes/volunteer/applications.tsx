@@ -1,18 +1,18 @@
 import { ArrowLeft, Eye, FileText, Filter } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import type { Route } from "./+types/applications";
-import { APPLICATION_TABS, type ApplicationTab } from "~/components/application-parts";
-import { FilterSelect } from "~/components/filter-select";
-import { DateTime } from "~/components/date-time";
-import { formatDateTime } from "~/lib/format";
-import { Pager } from "~/components/pager";
-import { RoleShell } from "~/components/role-shell";
-import { useTranslation } from "~/i18n/i18n";
-import { requireUser } from "~/lib/http.server";
-import { parsePage } from "../../../server/domain/admin/paging";
-import { applicationsForNgo } from "../../../server/domain/volunteering/applications";
-import { positionChoices } from "../../../server/domain/volunteering/positions";
-import { brandButton } from "~/components/ui/button";
+import { APPLICATION_TABS, type ApplicationTab } from "#app/components/application-parts.tsx";
+import { FilterSelect } from "#app/components/filter-select.tsx";
+import { DateTime } from "#app/components/date-time.tsx";
+import { formatDateTime } from "#shared/format.ts";
+import { Pager } from "#app/components/pager.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { requireUser } from "#app/lib/http.server.ts";
+import { parsePage } from "#server/db/query.ts";
+import { applicationsForNgo } from "#server/domain/volunteering/applications.ts";
+import { positionChoices } from "#server/domain/volunteering/positions.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const NOTICES = ["approved", "declined"] as const;
 

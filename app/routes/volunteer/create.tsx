@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/create";
-import { PositionForm } from "~/components/position-form";
-import { RoleShell } from "~/components/role-shell";
-import { parseWithZod } from "~/forms/parse";
-import { positionSchema } from "~/forms/volunteering";
-import { useTranslation } from "~/i18n/i18n";
-import { POSITION_CLOSES_MAX_DAYS } from "~/lib/constants";
-import { formAction, readFormData, requireUser } from "~/lib/http.server";
-import { addDays, pakistanToday } from "../../../server/domain/dates";
-import { createPosition } from "../../../server/domain/volunteering/positions";
-import { mapSettings } from "../campaigns/campaign-action.server";
+import { PositionForm } from "#app/components/position-form.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { positionSchema } from "#shared/forms/volunteering.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { POSITION_CLOSES_MAX_DAYS } from "#shared/constants.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { addDays, pakistanToday } from "#server/domain/dates.ts";
+import { createPosition } from "#server/domain/volunteering/positions.ts";
+import { mapSettings } from "#app/routes/campaigns/campaign-action.server.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "ngo", request);

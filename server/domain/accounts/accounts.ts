@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Lang } from "../../../app/i18n/i18n";
-import { isUniqueViolation } from "../../db/errors";
-import type { Db } from "../../db/client";
-import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
-import { conflict } from "../errors";
-import { hashPassword } from "./passwords";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import type { Db } from "#server/db/client.ts";
+import { donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import { conflict } from "#server/domain/errors.ts";
+import { hashPassword } from "./passwords.ts";
 
 type NgoProfile = Omit<typeof ngoProfiles.$inferInsert, "userId">;
 type DonorProfile = Omit<typeof donorProfiles.$inferInsert, "userId">;

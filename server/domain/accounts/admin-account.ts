@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { createAccount, findUserByEmail } from "./accounts";
+import type { Db } from "#server/db/client.ts";
+import { createAccount, findUserByEmail } from "./accounts.ts";
 
 /** Creates the administrator account when no account has that email. Returns whether one was created. */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { ngoProfiles, users } from "../../db/schema";
+import type { DbOrTx } from "#server/db/client.ts";
+import { ngoProfiles, users } from "#server/db/schema.ts";
 
 export const PARTNER_LOGO_LIMIT = 12;
 

@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Role } from "../../../app/lib/roles";
-import { passwordResets, users } from "../../db/schema";
-import type { DbOrTx } from "../../db/client";
-import type { Services } from "../../services";
-import { invalid } from "../errors";
-import { mailUser } from "../notifications/notifications";
-import { clearRateLimit, clearRateLimitsStartingWith, giveBack, hitRateLimit, limitAddress, takeAttempts } from "../rate-limit";
-import { findUserByEmail } from "./accounts";
-import { hashPassword } from "./passwords";
-import { deleteUserSessions, hashToken } from "./sessions";
-import { accountAddressPrefix, accountKey } from "./sign-in";
+import type { Role } from "#shared/roles.ts";
+import { passwordResets, users } from "#server/db/schema.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import type { Services } from "#server/services.ts";
+import { invalid } from "#server/domain/errors.ts";
+import { mailUser } from "#server/domain/notifications/notifications.ts";
+import { clearRateLimit, clearRateLimitsStartingWith, giveBack, hitRateLimit, limitAddress, takeAttempts } from "#server/domain/rate-limit.ts";
+import { findUserByEmail } from "./accounts.ts";
+import { hashPassword } from "./passwords.ts";
+import { deleteUserSessions, hashToken } from "./sessions.ts";
+import { accountAddressPrefix, accountKey } from "./sign-in.ts";
 
 export const RESET_TOKEN_MINUTES = 60;
 

@@ -1,13 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { NgoResubmit, RiderResubmit } from "../../../app/forms/accounts";
-import type { DbOrTx } from "../../db/client";
-import { ngoProfiles, riderProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { recordAudit } from "../audit/audit";
-import { conflict, notFound } from "../errors";
-import { deleteFile, saveImage } from "../files/files";
-import type { SessionUser } from "./sessions";
-import { deleteUserSessions } from "./sessions";
+import type { NgoResubmit, RiderResubmit } from "#shared/forms/accounts.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { conflict, notFound } from "#server/domain/errors.ts";
+import { deleteFile, saveImage } from "#server/domain/files/files.ts";
+import { deleteUserSessions, type SessionUser } from "./sessions.ts";
 
 /** Only NGOs and riders are vetted, so only they can be rejected and re-submit. */
 export type Resubmission = { role: "ngo"; data: NgoResubmit } | { role: "rider"; data: RiderResubmit };

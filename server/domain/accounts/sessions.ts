@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { donorProfiles, ngoProfiles, riderProfiles, sessions, users } from "../../db/schema";
-import type { Role } from "../../../app/lib/roles";
+import type { DbOrTx } from "#server/db/client.ts";
+import { donorProfiles, ngoProfiles, riderProfiles, sessions, users } from "#server/db/schema.ts";
+import type { Role } from "#shared/roles.ts";
 
 export const SESSION_COOKIE = "ekc_session";
 export const SESSION_DAYS = 30;

@@ -11,17 +11,17 @@ import {
   type PaymentInput,
   type PersonNameInput,
   type RiderAreaInput,
-} from "../../../app/forms/settings";
-import type { Lang } from "../../../app/i18n/i18n";
-import type { Db, DbOrTx } from "../../db/client";
-import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { forbidden, invalid, notFound } from "../errors";
-import { deleteFile, saveImage } from "../files/files";
-import { resolvePlace } from "../places/resolve";
-import { hitRateLimit } from "../rate-limit";
-import { hashPassword, verifyPassword } from "./passwords";
-import { deleteUserSessions, type SessionUser } from "./sessions";
+} from "#shared/forms/settings.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { forbidden, invalid, notFound } from "#server/domain/errors.ts";
+import { deleteFile, saveImage } from "#server/domain/files/files.ts";
+import { resolvePlace } from "#server/domain/places/resolve.ts";
+import { hitRateLimit } from "#server/domain/rate-limit.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { deleteUserSessions, type SessionUser } from "./sessions.ts";
 
 /**
  * Settings: every function here changes only the actor's own account. None takes a user id, so a

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Role } from "../../../app/lib/roles";
-import { users } from "../../db/schema";
-import type { Services } from "../../services";
-import { forbidden, invalid } from "../errors";
-import { clearRateLimit, giveBack, limitAddress, takeAttempts } from "../rate-limit";
-import { dummyPasswordHash, verifyPassword } from "./passwords";
-import { createSession } from "./sessions";
+import type { Role } from "#shared/roles.ts";
+import { users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { forbidden, invalid } from "#server/domain/errors.ts";
+import { clearRateLimit, giveBack, limitAddress, takeAttempts } from "#server/domain/rate-limit.ts";
+import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
+import { createSession } from "./sessions.ts";
 
 export interface SignInResult {
   userId: string;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { DonorSignUp, NgoSignUp, RiderSignUp } from "../../../app/forms/accounts";
-import type { Lang } from "../../../app/i18n/i18n";
-import { donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { saveImage } from "../files/files";
-import { giveBack, limitAddress, takeAttempts } from "../rate-limit";
-import { createAccount } from "./accounts";
+import type { DonorSignUp, NgoSignUp, RiderSignUp } from "#shared/forms/accounts.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import { donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { saveImage } from "#server/domain/files/files.ts";
+import { giveBack, limitAddress, takeAttempts } from "#server/domain/rate-limit.ts";
+import { createAccount } from "./accounts.ts";
 
 /** `language` is the one the form was filled in; the account's emails are written in it. */
 export type SignUp = (

@@ -1,10 +1,10 @@
 import { count, desc } from "drizzle-orm";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
-import type { SessionUser } from "../accounts/sessions";
-import { forbidden } from "../errors";
-import { paged, pageOffset, type Paged } from "./paging";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { mailOutbox } from "#server/db/schema.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import { forbidden } from "#server/domain/errors.ts";
+import { paged, pageOffset, type Paged } from "#server/db/query.ts";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 

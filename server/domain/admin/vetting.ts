@@ -1,15 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { PAGE_SIZE, REASON_MAX_LENGTH } from "../../../app/lib/constants";
-import { ROLE_HOME, ROLE_SIGN_IN } from "../../../app/lib/roles";
-import type { DbOrTx } from "../../db/client";
-import { ngoProfiles, riderProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import type { SessionUser } from "../accounts/sessions";
-import { deleteUserSessions } from "../accounts/sessions";
-import { recordAudit } from "../audit/audit";
-import { conflict, forbidden, invalid, notFound } from "../errors";
-import { appLink, mailUser, notify } from "../notifications/notifications";
-import { paged, pageOffset, type Paged } from "./paging";
+import { PAGE_SIZE, REASON_MAX_LENGTH } from "#shared/constants.ts";
+import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { deleteUserSessions, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { conflict, forbidden, invalid, notFound } from "#server/domain/errors.ts";
+import { appLink, mailUser, notify } from "#server/domain/notifications/notifications.ts";
 
 /** The roles the administrator vets. */
 export type VettedRole = "ngo" | "rider";
@@ -210,11 +209,6 @@ export interface AccountRow {
   verification: "pending" | "verified" | "rejected";
   suspendedAt: Date | null;
   createdAt: Date;
-}
-
-/** Escapes LIKE's wildcards so a search for "50%" finds that text, not everything. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** All NGOs or all riders, whatever their state, by name; optionally filtered by name or email. */

@@ -1,9 +1,9 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { auditLog, donorProfiles, ngoProfiles, riderProfiles, users } from "../../db/schema";
-import { paged, pageOffset, type Paged } from "../admin/paging";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { auditLog, donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import { paged, pageOffset, type Paged } from "#server/db/query.ts";
 
 export type AuditDetails = Record<string, string | number | null>;
 

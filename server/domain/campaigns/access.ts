@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { campaignPartners, campaigns, ngoProfiles } from "../../db/schema";
-import { forbidden, notFound } from "../errors";
+import type { DbOrTx } from "#server/db/client.ts";
+import { isUuid } from "#server/db/query.ts";
+import { campaignPartners, campaigns, ngoProfiles } from "#server/db/schema.ts";
+import { forbidden, notFound } from "#server/domain/errors.ts";
 
 export type Campaign = typeof campaigns.$inferSelect;
-export type CampaignStatus = Campaign["status"];
 /** How an NGO stands to a campaign: its owner, an accepted partner, or neither. */
 export type CampaignRole = "owner" | "partner";
 
@@ -76,10 +76,4 @@ export async function ngosOfCampaigns(db: DbOrTx, campaignIds: string[]): Promis
   for (const o of owners) result.get(o.campaignId)?.push({ id: o.id, name: o.name, logoKey: o.logoKey, role: "owner" });
   for (const p of partners) result.get(p.campaignId)?.push({ id: p.id, name: p.name, logoKey: p.logoKey, role: "partner" });
   return result;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids come from URLs; anything that is not a UUID is simply not found (and never reaches the database as a cast error). */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
 }

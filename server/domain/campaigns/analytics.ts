@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { donations, ngoProfiles } from "../../db/schema";
-import { campaignForNgo, ngosOfCampaigns, type Campaign, type CampaignRole } from "./access";
+import type { DbOrTx } from "#server/db/client.ts";
+import { donations, ngoProfiles } from "#server/db/schema.ts";
+import { campaignForNgo, ngosOfCampaigns, type Campaign, type CampaignRole } from "./access.ts";
 
 /** Days, weeks and so on are Pakistan's, whatever zone the database runs in. */
 const TIME_ZONE = "Asia/Karachi";

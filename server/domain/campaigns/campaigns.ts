@@ -1,18 +1,18 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { campaignSchema, type CampaignInput, type CampaignValues } from "../../../app/forms/campaigns";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { Db, DbOrTx } from "../../db/client";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { campaigns, donations } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { recordAudit } from "../audit/audit";
-import { DomainError, conflict, invalid } from "../errors";
-import { deleteFile, saveImage } from "../files/files";
-import { resolvePlace } from "../places/resolve";
-import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access";
-import { assertTransition, canTransition, fromStates } from "./states";
+import { campaignSchema, type CampaignInput, type CampaignValues } from "#shared/forms/campaigns.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "#server/db/errors.ts";
+import { campaigns, donations } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { likePattern, paged, pageOffset, type Paged } from "#server/db/query.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { DomainError, conflict, invalid } from "#server/domain/errors.ts";
+import { deleteFile, saveImage } from "#server/domain/files/files.ts";
+import { resolvePlace } from "#server/domain/places/resolve.ts";
+import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
+import { assertTransition, canTransition, fromStates } from "./states.ts";
 
 const TITLE_INDEX = "campaigns_active_title_unique";
 const SLUG_INDEX = "campaigns_slug_unique";
@@ -287,11 +287,6 @@ export interface CampaignListItem {
   completedAt: Date | null;
   role: CampaignRole;
   ngos: CampaignNgo[];
-}
-
-/** Escapes the wildcards of a LIKE pattern, so a search for "50%" means those characters. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -1,16 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { MAX_INVITES } from "../../../app/forms/collab";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { campaignPartners, campaigns, donations, ngoProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { recordAudit } from "../audit/audit";
-import { conflict, forbidden, invalid, notFound } from "../errors";
-import { appLink, notify } from "../notifications/notifications";
-import { campaignOwnedBy, isUuid, ngosOfCampaigns, runBy, type Campaign } from "./access";
-import { likePattern } from "./campaigns";
-import { STORED_PARTNERSHIP, partnershipState, partnershipStates, type PartnershipAction, type PartnershipRole, type PartnershipState } from "./states";
+import { MAX_INVITES } from "#shared/forms/collab.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaignPartners, campaigns, donations, ngoProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { isUuid, likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { conflict, forbidden, invalid, notFound } from "#server/domain/errors.ts";
+import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign } from "./access.ts";
+import { STORED_PARTNERSHIP, partnershipState, partnershipStates, type PartnershipAction, type PartnershipRole, type PartnershipState } from "./states.ts";
 
 
 type CollabServices = Pick<Services, "db" | "mailer" | "config">;

@@ -1,8 +1,9 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { campaigns, donations } from "../../db/schema";
-import { notFound } from "../errors";
-import { ngosOfCampaigns, type CampaignRole, type CampaignStatus } from "./access";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaigns, donations } from "#server/db/schema.ts";
+import { notFound } from "#server/domain/errors.ts";
+import { ngosOfCampaigns, type CampaignRole } from "./access.ts";
+import { type CampaignStatus } from "#shared/statuses.ts";
 
 /** Longer than any slug we make; anything longer is not looked up at all. */
 const MAX_SLUG_LENGTH = 200;

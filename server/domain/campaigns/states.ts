@@ -1,13 +1,11 @@
-import { campaignStatusEnum, partnershipDirectionEnum, partnershipStatusEnum } from "../../db/schema";
-import { stateMachine } from "../state-machine";
+import { CAMPAIGN_STATUSES, PARTNERSHIP_DIRECTIONS, PARTNERSHIP_STATUSES } from "#shared/statuses.ts";
+import { stateMachine } from "#server/domain/state-machine.ts";
 
 /**
  * A campaign's states and who may move it (decision 006; ARCHITECTURE "Campaigns"). The vocabulary is the
  * database enum's: `active` (On Going), `completed` (Successful: the target was met, or the owner ended it) and
  * `archived` (deleted while it had donations; never listed, never changed again).
  */
-export const CAMPAIGN_STATUSES = campaignStatusEnum.enumValues;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /**
  * How an account stands to a campaign: the NGO that owns it, an accepted partner, another NGO, or the system
@@ -37,8 +35,6 @@ export const { canTransition, assertTransition, actionsFor, fromStates } = campa
  * `requested` by the NGO, `accepted` (a partner), `declined`, or `left`. The campaign must also be active to
  * invite, ask or accept (checked by the collaboration functions).
  */
-export const PARTNERSHIP_STATUSES = partnershipStatusEnum.enumValues;
-export const PARTNERSHIP_DIRECTIONS = partnershipDirectionEnum.enumValues;
 type PartnershipStatus = (typeof PARTNERSHIP_STATUSES)[number];
 type PartnershipDirection = (typeof PARTNERSHIP_DIRECTIONS)[number];
 export const PARTNERSHIP_STATES = ["none", "invited", "requested", "accepted", "declined", "left"] as const;

@@ -1,22 +1,23 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { CashProofValues } from "../../../app/forms/donations";
-import { PAGE_SIZE, PAYMENT_METHODS } from "../../../app/lib/constants";
-import { formatRupees } from "../../../app/lib/money";
-import type { DbOrTx } from "../../db/client";
-import { isForeignKeyViolation } from "../../db/errors";
-import { campaigns, donations, donorProfiles, ngoProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { recordAudit } from "../audit/audit";
-import { isUuid, ngosOfCampaigns, type CampaignRole } from "../campaigns/access";
-import { completeIfTargetReached } from "../campaigns/campaigns";
-import { conflict, invalid, notFound } from "../errors";
-import { deleteFile, saveImage } from "../files/files";
-import { appLink, notify } from "../notifications/notifications";
-import { imageFingerprint } from "./fingerprint";
-import { donationByKey } from "./idempotency";
-import { decisionScope, donationScope, type DonationActor } from "./policy";
-import { assertTransition, cashDonationStates, fromStates } from "./states";
+import type { CashProofValues } from "#shared/forms/donations.ts";
+import { PAGE_SIZE, PAYMENT_METHODS, type PaymentMethod } from "#shared/constants.ts";
+import type { DonationStatus } from "#shared/statuses.ts";
+import { formatRupees } from "#shared/money.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { isForeignKeyViolation } from "#server/db/errors.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { isUuid, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { ngosOfCampaigns, type CampaignRole } from "#server/domain/campaigns/access.ts";
+import { completeIfTargetReached } from "#server/domain/campaigns/campaigns.ts";
+import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { deleteFile, saveImage } from "#server/domain/files/files.ts";
+import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { imageFingerprint } from "./fingerprint.ts";
+import { donationByKey } from "./idempotency.ts";
+import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
+import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
 
 /**
  * A donation refused by the campaign's foreign key: the NGO deleted the campaign between the donor's page and
@@ -27,8 +28,6 @@ export function campaignGone(err: unknown): never {
   throw err;
 }
 
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type DonationStatus = (typeof donations.$inferSelect)["status"];
 
 /** Where a donor pays an NGO by one method: a wallet number, or a bank account with its bank and title. */
 export interface PaymentAccount {

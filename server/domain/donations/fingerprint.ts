@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { IMAGE_MAX_PIXELS } from "../../../app/lib/constants";
-import { withImageSlot } from "../files/re-encode";
+import { IMAGE_MAX_PIXELS } from "#shared/constants.ts";
+import { withImageSlot } from "#server/domain/files/re-encode.ts";
 
 /** Fingerprints are taken of the image shrunk to fit this square: the same pixels give the same result, at a bounded cost. */
 const FINGERPRINT_EDGE = 512;

@@ -1,17 +1,14 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { TFunction } from "../../../app/i18n/i18n";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { campaigns, donations, donationStatusEnum, donorProfiles, ngoProfiles, pickups, users } from "../../db/schema";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { isUuid } from "../campaigns/access";
-import type { DonationStatus, PaymentMethod } from "./cash";
-import { donationScope } from "./policy";
-import { formatReceiptNumber } from "./receipts";
+import type { TFunction } from "#shared/i18n/i18n.ts";
+import { PAGE_SIZE, type PaymentMethod } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles, pickups, users } from "#server/db/schema.ts";
+import { isUuid, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { DONATION_STATUSES, type DonationKind, type DonationStatus } from "#shared/statuses.ts";
+import { donationScope } from "./policy.ts";
+import { formatReceiptNumber } from "./receipts.ts";
 
-export type DonationKind = (typeof donations.$inferSelect)["kind"];
 type PickupStatus = (typeof pickups.$inferSelect)["status"];
-export const DONATION_STATUSES = donationStatusEnum.enumValues;
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
 export const HISTORY_SORTS = ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { donations } from "../../db/schema";
+import type { DbOrTx } from "#server/db/client.ts";
+import { donations } from "#server/db/schema.ts";
 
 /**
  * The donation a donor's form already made, by the idempotency key the form carried (cash proofs and goods

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, ilike } from "drizzle-orm";
-import { DONATE_PICKER_PAGE_SIZE, SEARCH_MAX_LENGTH } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { campaigns, donorProfiles } from "../../db/schema";
-import type { Paged } from "../admin/paging";
-import { ngosOfCampaigns, type CampaignNgo } from "../campaigns/access";
-import { likePattern } from "../campaigns/campaigns";
+import { DONATE_PICKER_PAGE_SIZE, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaigns, donorProfiles } from "#server/db/schema.ts";
+import { likePattern, type Paged } from "#server/db/query.ts";
+import { ngosOfCampaigns, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
 export interface PickerCampaign {

@@ -1,8 +1,8 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { donations } from "../../db/schema";
-import type { SessionUser } from "../accounts/sessions";
-import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "./states";
+import type { DbOrTx } from "#server/db/client.ts";
+import { donations } from "#server/db/schema.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "./states.ts";
 
 /**
  * Who may read a donation, and in what form, as data (decision 016). Who may decide one is the transition

@@ -1,14 +1,14 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ToWords } from "to-words";
-import { formatDateTime } from "../../../app/lib/format";
-import type { TFunction } from "../../../app/i18n/i18n";
-import { formatRupees } from "../../../app/lib/money";
-import type { DbOrTx } from "../../db/client";
-import { campaigns, donations, donorProfiles, ngoProfiles, users } from "../../db/schema";
-import { isUuid } from "../campaigns/access";
-import { notFound } from "../errors";
-import type { PaymentMethod } from "./cash";
-import { donationScope, type DonationActor } from "./policy";
+import { formatDateTime } from "#shared/format.ts";
+import type { TFunction } from "#shared/i18n/i18n.ts";
+import { formatRupees } from "#shared/money.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles, users } from "#server/db/schema.ts";
+import { isUuid } from "#server/db/query.ts";
+import { notFound } from "#server/domain/errors.ts";
+import type { PaymentMethod } from "#shared/constants.ts";
+import { donationScope, type DonationActor } from "./policy.ts";
 
 /** Receipt numbers are counted per NGO and shown zero-padded to this many digits: 123 → "000123". */
 const RECEIPT_NUMBER_DIGITS = 6;

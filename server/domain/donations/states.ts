@@ -1,5 +1,5 @@
-import { donationStatusEnum } from "../../db/schema";
-import { stateMachine } from "../state-machine";
+import { DONATION_STATUSES } from "#shared/statuses.ts";
+import { stateMachine } from "#server/domain/state-machine.ts";
 
 /**
  * A cash donation's states and who may move it between them (decision 007). The vocabulary is the database
@@ -7,15 +7,13 @@ import { stateMachine } from "../state-machine";
  * or `rejected` (the screens say "disapproved"). A decision is final. In-kind donations share the column but
  * move with their pick-up (server/domain/pickups/states.ts).
  */
-export const CASH_DONATION_STATUSES = donationStatusEnum.enumValues;
-export type CashDonationStatus = (typeof CASH_DONATION_STATUSES)[number];
 
 /** How an account stands to a cash donation: the NGO it was paid to, its donor, another NGO, the administrator. */
 export const CASH_DONATION_ROLES = ["recipient", "donor", "otherNgo", "admin"] as const;
 export type CashDonationRole = (typeof CASH_DONATION_ROLES)[number];
 
 export const cashDonationStates = stateMachine({
-  states: CASH_DONATION_STATUSES,
+  states: DONATION_STATUSES,
   roles: CASH_DONATION_ROLES,
   table: [
     { action: "approve", from: ["pending"], to: "approved", by: ["recipient"] },

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { files } from "../../db/schema";
-import type { Services } from "../../services";
-import type { SessionUser } from "../accounts/sessions";
-import { mayReadProof } from "../donations/policy";
-import { mayReadResume } from "../volunteering/policy";
-import { invalid } from "../errors";
-import { reEncodeImage } from "./re-encode";
+import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { files } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import { mayReadProof } from "#server/domain/donations/policy.ts";
+import { mayReadResume } from "#server/domain/volunteering/policy.ts";
+import { invalid } from "#server/domain/errors.ts";
+import { reEncodeImage } from "./re-encode.ts";
 
-export { pictureUrl } from "../../../app/lib/pictures";
+export { pictureUrl } from "#shared/pictures.ts";
 
 export type FileKind = (typeof files.$inferSelect)["kind"];
 export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof">;

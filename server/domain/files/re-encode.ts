@@ -1,6 +1,6 @@
 import os from "node:os";
 import sharp from "sharp";
-import { IMAGE_MAX_PIXELS } from "../../../app/lib/constants";
+import { IMAGE_MAX_PIXELS } from "#shared/constants.ts";
 
 /** Longest edge of a stored picture: more than any screen shows it at. */
 const MAX_IMAGE_EDGE = 1600;

@@ -1,6 +1,6 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "#server/db/client.ts";
 import {
   campaigns,
   donations,
@@ -10,9 +10,9 @@ import {
   riderProfiles,
   volunteerApplications,
   volunteerPositions,
-} from "../../db/schema";
-import type { Services } from "../../services";
-import type { FileKind } from "./files";
+} from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import type { FileKind } from "./files.ts";
 
 /**
  * How old a file row, stored bytes or a temp file must be before the sweep may remove them. An upload stores its

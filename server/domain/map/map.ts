@@ -1,10 +1,10 @@
 import { and, asc, between, count, eq, inArray, sql } from "drizzle-orm";
-import { DESCRIPTION_PREVIEW_WORDS, PAGE_SIZE } from "../../../app/lib/constants";
-import { previewWords } from "../../../app/lib/text";
-import type { DbOrTx } from "../../db/client";
-import { campaigns } from "../../db/schema";
-import { pageOffset, paged, type Paged } from "../admin/paging";
-import { invalid } from "../errors";
+import { DESCRIPTION_PREVIEW_WORDS, PAGE_SIZE } from "#shared/constants.ts";
+import { previewWords } from "#shared/text.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaigns } from "#server/db/schema.ts";
+import { pageOffset, paged, type Paged } from "#server/db/query.ts";
+import { invalid } from "#server/domain/errors.ts";
 
 /** The part of the map a browser shows: a box in degrees and Leaflet's (possibly fractional) zoom. */
 export interface MapView {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { serverI18n } from "../../../app/i18n/i18n.server";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { notifications, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { notifications, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { paged, pageOffset, type Paged } from "#server/db/query.ts";
 
 /** An absolute link to a page of the app, for an email. */
 export function appLink(config: Services["config"], path: string): string {

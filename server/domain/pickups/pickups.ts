@@ -1,33 +1,23 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { GoodsOfferValues } from "../../../app/forms/pickups";
-import {
-  PAGE_SIZE,
-  PICKUP_CODE_DIGITS,
-  PICKUP_CODE_TRIES,
-  PICKUP_CODE_WINDOW_SECONDS,
-  PICKUP_MAX_DAYS_AHEAD,
-  RIDER_CHOICES,
-} from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, riderProfiles, users } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { recordAudit } from "../audit/audit";
-import { isUuid, ngosOfCampaigns } from "../campaigns/access";
-import { campaignGone } from "../donations/cash";
-import { donationByKey } from "../donations/idempotency";
-import { likePattern } from "../campaigns/campaigns";
-import { addDays, pakistanToday } from "../dates";
-import { conflict, invalid, notFound } from "../errors";
-import { appLink, notify } from "../notifications/notifications";
-import { pickupStates } from "./states";
-import { resolvePlace } from "../places/resolve";
-import { clearRateLimit, hitRateLimit } from "../rate-limit";
+import type { GoodsOfferValues } from "#shared/forms/pickups.ts";
+import { PAGE_SIZE, PICKUP_CODE_DIGITS, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SECONDS, PICKUP_MAX_DAYS_AHEAD, type PickupSlot, RIDER_CHOICES } from "#shared/constants.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, riderProfiles, users } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { isUuid, likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
+import { campaignGone } from "#server/domain/donations/cash.ts";
+import { donationByKey } from "#server/domain/donations/idempotency.ts";
+import { addDays, pakistanToday } from "#server/domain/dates.ts";
+import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { pickupStates } from "./states.ts";
+import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
+import { resolvePlace } from "#server/domain/places/resolve.ts";
+import { clearRateLimit, hitRateLimit } from "#server/domain/rate-limit.ts";
 
-export type PickupStatus = (typeof pickups.$inferSelect)["status"];
-export type PickupSlot = (typeof pickups.$inferSelect)["windowSlot"];
-export type PickupEventType = (typeof pickupEvents.$inferSelect)["type"];
 
 type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
 

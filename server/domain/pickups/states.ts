@@ -1,5 +1,5 @@
-import { pickupStatusEnum } from "../../db/schema";
-import { stateMachine } from "../state-machine";
+import { PICKUP_ACTIONS, PICKUP_STATUSES, type PickupStatus } from "#shared/statuses.ts";
+import { stateMachine } from "#server/domain/state-machine.ts";
 
 /**
  * A pick-up's states and who may move it (decision 008). The vocabulary is the database enum's: `new` (waiting
@@ -9,8 +9,6 @@ import { stateMachine } from "../state-machine";
  * assert against it, the NGO's and the rider's screens get `actionsFor` from their loaders, and the donor's door
  * code follows `donorSeesCode`.
  */
-export const PICKUP_STATUSES = pickupStatusEnum.enumValues;
-export type PickupStatus = (typeof PICKUP_STATUSES)[number];
 
 /**
  * How an account stands to a pick-up: the NGO the goods are given to, the rider it is assigned to, another rider,
@@ -21,6 +19,7 @@ export type PickupRole = (typeof PICKUP_ROLES)[number];
 
 export const pickupStates = stateMachine({
   states: PICKUP_STATUSES,
+  actions: PICKUP_ACTIONS,
   roles: PICKUP_ROLES,
   table: [
     { action: "assign", from: ["new"], to: "assigned", by: ["recipientNgo"] },
@@ -36,7 +35,6 @@ export const pickupStates = stateMachine({
     { action: "receive", from: ["delivered"], to: "received", by: ["recipientNgo"] },
   ],
 });
-export type PickupAction = (typeof pickupStates.actions)[number];
 export const { canTransition, assertTransition, actionsFor } = pickupStates;
 
 const CODE_STATES: readonly PickupStatus[] = pickupStates.statesLeadingTo("collect");

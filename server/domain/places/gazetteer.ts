@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { GazetteerData } from "./gazetteer-format";
-import type { Place } from "./types";
+import type { GazetteerData } from "./gazetteer-format.ts";
+import type { Place } from "#shared/places.ts";
 
 /**
  * The offline gazetteer of Pakistan (GeoNames, CC BY 4.0): towns, districts and provinces, searched in

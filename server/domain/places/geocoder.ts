@@ -1,8 +1,8 @@
-import { ADDRESS_MAX_LENGTH } from "../../../app/lib/constants";
-import type { Config } from "../../config";
-import type { Logger } from "../../log";
-import { resolvePlace, searchPlaces } from "./gazetteer";
-import { insidePakistan, MAX_SUGGESTIONS, type Geocoder, type Place } from "./types";
+import { ADDRESS_MAX_LENGTH } from "#shared/constants.ts";
+import type { Config } from "#server/config.ts";
+import type { Logger } from "#server/log.ts";
+import { resolvePlace, searchPlaces } from "./gazetteer.ts";
+import { insidePakistan, MAX_SUGGESTIONS, type Geocoder, type Place } from "#shared/places.ts";
 
 export { MAX_SUGGESTIONS };
 /** An external geocoder that has not answered by then is skipped for the offline gazetteer. */

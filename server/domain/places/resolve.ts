@@ -1,5 +1,5 @@
-import { invalid } from "../errors";
-import { insidePakistan, type Geocoder } from "./types";
+import { invalid } from "#server/domain/errors.ts";
+import { insidePakistan, type Geocoder } from "#shared/places.ts";
 
 /**
  * The place a form named, resolved by the configured geocoder; a point the user adjusted on the map wins if it

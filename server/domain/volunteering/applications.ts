@@ -1,21 +1,20 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { ApplicationValues } from "../../../app/forms/volunteering";
-import { PAGE_SIZE } from "../../../app/lib/constants";
-import type { DbOrTx } from "../../db/client";
-import { donorProfiles, ngoProfiles, users, volunteerApplications, volunteerPositions } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { recordAudit } from "../audit/audit";
-import { isUuid } from "../campaigns/access";
-import { pakistanToday } from "../dates";
-import { DomainError, conflict, invalid, notFound } from "../errors";
-import { deleteFile, savePdf } from "../files/files";
-import { appLink, notify } from "../notifications/notifications";
-import { applicationScope, decisionScope, type ApplicationActor } from "./policy";
-import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions";
-import { applicationStates } from "./states";
+import type { ApplicationValues } from "#shared/forms/volunteering.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { ApplicationStatus } from "#shared/statuses.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { donorProfiles, ngoProfiles, users, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { isUuid, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { pakistanToday } from "#server/domain/dates.ts";
+import { DomainError, conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { deleteFile, savePdf } from "#server/domain/files/files.ts";
+import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { applicationScope, decisionScope, type ApplicationActor } from "./policy.ts";
+import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions.ts";
+import { applicationStates } from "./states.ts";
 
-export type ApplicationStatus = (typeof volunteerApplications.$inferSelect)["status"];
 
 /**
  * What an applicant sees of their application: waiting while the position is open (`live`), waiting after it

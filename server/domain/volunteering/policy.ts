@@ -1,8 +1,8 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { volunteerApplications, volunteerPositions } from "../../db/schema";
-import type { SessionUser } from "../accounts/sessions";
-import { applicationStates, type ApplicationAction, type ApplicationRole } from "./states";
+import type { DbOrTx } from "#server/db/client.ts";
+import { volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
+import { applicationStates, type ApplicationAction, type ApplicationRole } from "./states.ts";
 
 /**
  * Who may read a volunteer application, and in what form, as data (decision 016). Who may decide one is the

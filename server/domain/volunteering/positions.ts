@@ -1,19 +1,17 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
-import { positionSchema, type PositionInput, type PositionValues } from "../../../app/forms/volunteering";
-import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, SEARCH_MAX_LENGTH } from "../../../app/lib/constants";
-import type { Db, DbOrTx } from "../../db/client";
-import { ngoProfiles, users, volunteerApplications, volunteerPositions } from "../../db/schema";
-import type { Services } from "../../services";
-import { paged, pageOffset, type Paged } from "../admin/paging";
-import { recordAudit } from "../audit/audit";
-import { isUuid } from "../campaigns/access";
-import { likePattern } from "../campaigns/campaigns";
-import { addDays, isCalendarDay, pakistanToday } from "../dates";
-import { conflict, invalid, notFound } from "../errors";
-import { deleteFile, saveImage } from "../files/files";
-import { resolvePlace } from "../places/resolve";
-import { positionState, positionStates, type PositionState } from "./states";
+import { positionSchema, type PositionInput, type PositionValues } from "#shared/forms/volunteering.ts";
+import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { ngoProfiles, users, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import type { Services } from "#server/services.ts";
+import { isUuid, likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { addDays, isCalendarDay, pakistanToday } from "#server/domain/dates.ts";
+import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { deleteFile, saveImage } from "#server/domain/files/files.ts";
+import { resolvePlace } from "#server/domain/places/resolve.ts";
+import { positionState, positionStates, type PositionState } from "./states.ts";
 
 export type Position = typeof volunteerPositions.$inferSelect;
 

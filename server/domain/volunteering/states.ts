@@ -1,12 +1,10 @@
-import { applicationStatusEnum, positionStatusEnum } from "../../db/schema";
-import { stateMachine } from "../state-machine";
+import { APPLICATION_STATUSES, POSITION_STATUSES, type PositionStatus } from "#shared/statuses.ts";
+import { stateMachine } from "#server/domain/state-machine.ts";
 
 /**
  * A volunteer application's states and who may move it (decision 009): `pending` until the position's NGO
  * approves or declines it, once. The vocabulary is the database enum's.
  */
-export const APPLICATION_STATUSES = applicationStatusEnum.enumValues;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** How an account stands to an application: the NGO of its position, the donor who applied, another NGO, the administrator. */
 export const APPLICATION_ROLES = ["positionNgo", "applicant", "otherNgo", "admin"] as const;
@@ -31,8 +29,6 @@ export type ApplicationAction = (typeof applicationStates.actions)[number];
  * on its closing day, worked out on every read. The table is over what that makes it: `open`, `lapsed` (active,
  * but its closing day has passed) or `closed` (closed by the NGO).
  */
-export const POSITION_STATUSES = positionStatusEnum.enumValues;
-export type PositionStatus = (typeof POSITION_STATUSES)[number];
 export const POSITION_STATES = ["open", "lapsed", "closed"] as const;
 export type PositionState = (typeof POSITION_STATES)[number];
 

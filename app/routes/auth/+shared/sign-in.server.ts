@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
-import { parseWithZod } from "~/forms/parse";
-import { signInSchema } from "~/forms/accounts";
-import { formAction, readFormData } from "~/lib/http.server";
-import { ROLE_HOME, safeRedirectTarget, type Role } from "~/lib/roles";
-import { signIn } from "../../../../server/domain/accounts/sign-in";
-import { sessionCookie } from "../../../../server/http/cookies";
-import { deleteSession } from "../../../../server/domain/accounts/sessions";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { signInSchema } from "#shared/forms/accounts.ts";
+import { formAction, readFormData } from "#app/lib/http.server.ts";
+import { ROLE_HOME, safeRedirectTarget, type Role } from "#shared/roles.ts";
+import { signIn } from "#server/domain/accounts/sign-in.ts";
+import { sessionCookie } from "#server/http/cookies.ts";
+import { deleteSession } from "#server/domain/accounts/sessions.ts";
 
 const NOTICES = ["submitted", "created", "resubmitted", "reset"] as const;
 

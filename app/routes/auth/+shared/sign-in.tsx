@@ -1,12 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "~/components/form";
-import { signInSchema } from "~/forms/accounts";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { useTranslation } from "~/i18n/i18n";
-import type { Role } from "~/lib/roles";
-import { AuthPage, NoticeBox } from "../auth-ui";
-import type { signInLoader } from "./sign-in.server";
+import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
+import { signInSchema } from "#shared/forms/accounts.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
+import type { Role } from "#shared/roles.ts";
+import { AuthPage, NoticeBox } from "#app/routes/auth/auth-ui.tsx";
+import type { signInLoader } from "./sign-in.server.ts";
 
 const SIGN_UP: Partial<Record<Role, string>> = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" };
 

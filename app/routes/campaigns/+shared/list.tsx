@@ -1,16 +1,16 @@
 import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Pager } from "~/components/pager";
-import { ProgressBar } from "~/components/progress-bar";
-import { RoleShell } from "~/components/role-shell";
-import { SearchForm } from "~/components/search-form";
-import { useTranslation } from "~/i18n/i18n";
-import { analyticsHref, publicCampaignPath } from "~/lib/campaign-links";
-import { SEARCH_MAX_LENGTH } from "~/lib/constants";
-import { formatRupees } from "~/lib/money";
-import type { CampaignTab } from "../../../../server/domain/campaigns/campaigns";
-import type { campaignListLoader } from "./list.server";
-import { brandButton } from "~/components/ui/button";
+import { Pager } from "#app/components/pager.tsx";
+import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { RoleShell } from "#app/components/role-shell.tsx";
+import { SearchForm } from "#app/components/search-form.tsx";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { formatRupees } from "#shared/money.ts";
+import type { CampaignTab } from "#server/domain/campaigns/campaigns.ts";
+import type { campaignListLoader } from "./list.server.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successful: "/comp_camp" };
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "~/i18n/i18n";
+import { useTranslation } from "#app/i18n/provider.ts";
 import { Link } from "react-router";
-import { PublicShell } from "~/components/public-shell";
-import { ROLE_SIGN_IN } from "~/lib/roles";
-import { brandButton } from "~/components/ui/button";
+import { PublicShell } from "#app/components/public-shell.tsx";
+import { ROLE_SIGN_IN } from "#shared/roles.ts";
+import { brandButton } from "#app/components/ui/button.ts";
 
 const SIGN_UP = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" } as const;
 

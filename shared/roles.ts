@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "./text";
+import { hasControlCharacters } from "./text.ts";
 
 /** Roles, their pages and the specification's route table, shared by the server guard and the screens. */
 export const ROLES = ["admin", "ngo", "donor", "rider"] as const;

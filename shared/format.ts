@@ -1,4 +1,4 @@
-import type { Lang } from "~/i18n/i18n";
+import type { Lang } from "#shared/i18n/i18n.ts";
 
 /**
  * Every number and date the product shows is formatted here, in the reader's language as Pakistan writes it

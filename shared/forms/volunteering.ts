@@ -8,9 +8,9 @@ import {
   REASON_MAX_LENGTH,
   RESUME_MAX_BYTES,
   VOLUNTEERS_NEEDED_MAX,
-} from "~/lib/constants";
-import { collapseSpaces } from "./campaigns";
-import { blankToUndefined, coordinate, optionalImage, optionalText, requiredText } from "./fields";
+} from "#shared/constants.ts";
+import { collapseSpaces } from "./campaigns.ts";
+import { blankToUndefined, coordinate, optionalImage, optionalText, requiredText } from "./fields.ts";
 
 const day = (key: string) => blankToUndefined(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, key)));
 

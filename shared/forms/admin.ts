@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { REASON_MAX_LENGTH } from "~/lib/constants";
-import { requiredText } from "./fields";
+import { REASON_MAX_LENGTH } from "#shared/constants.ts";
+import { requiredText } from "./fields.ts";
 
 const userId = z.uuid({ error: "errors:notFound" });
 

@@ -2,29 +2,22 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import * as z from "zod/mini";
-import { cashProofSchema } from "../../app/forms/donations";
-import { goodsOfferSchema } from "../../app/forms/pickups";
-import { applicationSchema } from "../../app/forms/volunteering";
-import { PAYMENT_METHODS } from "../../app/lib/constants";
-import { formatRupees } from "../../app/lib/money";
-import { createAccount, findUserByEmail } from "../domain/accounts/accounts";
-import { closeCampaign, createCampaign, parseCampaign } from "../domain/campaigns/campaigns";
-import { decideCashDonation, submitCashDonation } from "../domain/donations/cash";
-import { pakistanToday } from "../domain/dates";
-import { saveImage } from "../domain/files/files";
-import {
-  assignRider,
-  confirmCollected,
-  confirmReceived,
-  markDelivered,
-  offerGoods,
-  respondToAssignment,
-} from "../domain/pickups/pickups";
-import { offlineGeocoder } from "../domain/places/geocoder";
-import { applyToPosition, decideApplication } from "../domain/volunteering/applications";
-import { closePosition, createPosition, parsePosition } from "../domain/volunteering/positions";
-import { createMailer } from "../mail/mailer";
-import type { Services } from "../services";
+import { cashProofSchema } from "#shared/forms/donations.ts";
+import { goodsOfferSchema } from "#shared/forms/pickups.ts";
+import { applicationSchema } from "#shared/forms/volunteering.ts";
+import { PAYMENT_METHODS } from "#shared/constants.ts";
+import { formatRupees } from "#shared/money.ts";
+import { createAccount, findUserByEmail } from "#server/domain/accounts/accounts.ts";
+import { closeCampaign, createCampaign, parseCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { decideCashDonation, submitCashDonation } from "#server/domain/donations/cash.ts";
+import { pakistanToday } from "#server/domain/dates.ts";
+import { saveImage } from "#server/domain/files/files.ts";
+import { assignRider, confirmCollected, confirmReceived, markDelivered, offerGoods, respondToAssignment } from "#server/domain/pickups/pickups.ts";
+import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
+import { applyToPosition, decideApplication } from "#server/domain/volunteering/applications.ts";
+import { closePosition, createPosition, parsePosition } from "#server/domain/volunteering/positions.ts";
+import { createMailer } from "#server/mail/mailer.ts";
+import type { Services } from "#server/services.ts";
 import {
   auditLog,
   campaignPartners,
@@ -39,7 +32,7 @@ import {
   users,
   volunteerApplications,
   volunteerPositions,
-} from "./schema";
+} from "#server/db/schema.ts";
 
 /** The demo accounts, printed at start-up and listed in the README. */
 export const DEMO_PASSWORD = "EkChhat-demo-2026";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { DONATION_AMOUNT_MAX, PAYMENT_METHODS, REASON_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH } from "~/lib/constants";
-import { digitsField, image, requiredText } from "./fields";
+import { DONATION_AMOUNT_MAX, PAYMENT_METHODS, REASON_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH } from "#shared/constants.ts";
+import { digitsField, image, requiredText } from "./fields.ts";
 
 /** The specification's alert for any missing field of the proof form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";

@@ -7,8 +7,8 @@ import {
   CAMPAIGN_TITLE_MAX_LENGTH,
   CAMPAIGN_TITLE_MAX_WORDS,
   ADDRESS_MAX_LENGTH,
-} from "~/lib/constants";
-import { blankToUndefined, coordinate, optionalImage } from "./fields";
+} from "#shared/constants.ts";
+import { blankToUndefined, coordinate, optionalImage } from "./fields.ts";
 
 /** Words as a reader counts them: runs of non-space characters. */
 export function wordCount(text: string): number {

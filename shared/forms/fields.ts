@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { COMMON_PASSWORDS } from "~/lib/common-passwords";
+import { COMMON_PASSWORDS } from "#shared/common-passwords.ts";
 import {
   ADDRESS_MAX_LENGTH,
   CNIC_DIGITS,
@@ -9,7 +9,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_DIGITS,
-} from "~/lib/constants";
+} from "#shared/constants.ts";
 
 /**
  * Field schemas shared by the forms (zod/mini: these ship to the browser). Messages are translation keys

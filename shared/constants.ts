@@ -35,6 +35,7 @@ export const ITEMS_PREVIEW_WORDS = 8;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
 /** Payment methods of the cash flow, in the order the payment screen offers them. */
 export const PAYMENT_METHODS = ["jazzcash", "easypaisa", "bank"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Rs. 10 million: one transfer above this is a typing slip, not a gift through a phone wallet. */
 export const DONATION_AMOUNT_MAX = 10_000_000;
 export const TRANSACTION_ID_MAX_LENGTH = 40;
@@ -45,6 +46,7 @@ export const PROOF_SHRINK_ABOVE_BYTES = 1024 * 1024;
 export const PROOF_MAX_EDGE = 1600;
 /** Parts of the day a donor may choose for a pick-up. */
 export const PICKUP_SLOTS = ["morning", "afternoon", "evening"] as const;
+export type PickupSlot = (typeof PICKUP_SLOTS)[number];
 /** A pick-up can be asked for from today up to this many days ahead. */
 export const PICKUP_MAX_DAYS_AHEAD = 30;
 export const ITEMS_MAX_LENGTH = 1000;

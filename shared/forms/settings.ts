@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { ACCOUNT_FIELD_MAX_LENGTH, ADDRESS_MAX_LENGTH, PHONE_DIGITS } from "~/lib/constants";
-import { blankToUndefined, givenPassword, image, newPassword, requiredText } from "./fields";
+import { ACCOUNT_FIELD_MAX_LENGTH, ADDRESS_MAX_LENGTH, PHONE_DIGITS } from "#shared/constants.ts";
+import { blankToUndefined, givenPassword, image, newPassword, requiredText } from "./fields.ts";
 
 /**
  * The settings forms. Each page has several separate forms, told apart by a hidden `intent` field;

@@ -1,9 +1,7 @@
-import { createContext, createElement, useContext, type ReactNode } from "react";
-
 /**
  * A small translator in i18next's key format ("namespace:path.to.key", `{{name}}` interpolation). The page
  * receives only its own language's strings, as data in the HTML, which keeps every page within its
- * JavaScript budget (see docs/decisions/005-javascript-budget.md).
+ * JavaScript budget (see docs/decisions/005-javascript-budget.md). The React side is app/i18n/provider.ts.
  */
 export const LANGS = ["en", "ur"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -51,18 +49,6 @@ export function createI18n(language: Lang, strings: Strings, fallback?: Strings)
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
   return { language, strings, t };
-}
-
-const I18nContext = createContext<I18n | null>(null);
-
-export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  return createElement(I18nContext.Provider, { value: i18n }, children);
-}
-
-export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error("useTranslation needs an I18nProvider");
-  return { t: i18n.t, i18n };
 }
 
 /** The id of the JSON data block that carries the page's strings to the browser. */

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PICKUP_CODE_DIGITS, PICKUP_SLOTS, REASON_MAX_LENGTH } from "~/lib/constants";
-import { blankToUndefined, coordinate, digitsField, requiredText } from "./fields";
+import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PICKUP_CODE_DIGITS, PICKUP_SLOTS, REASON_MAX_LENGTH } from "#shared/constants.ts";
+import { blankToUndefined, coordinate, digitsField, requiredText } from "./fields.ts";
 
 /** The specification's message for any missing field of the goods form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { REGISTRATION_MAX_LENGTH } from "~/lib/constants";
-import { ROLES } from "~/lib/roles";
-import { address, cnic, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields";
+import { REGISTRATION_MAX_LENGTH } from "#shared/constants.ts";
+import { ROLES } from "#shared/roles.ts";
+import { address, cnic, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields.ts";
 
 export const ngoSignUpSchema = z.object({
   name: requiredText("validation:ngoNameRequired"),

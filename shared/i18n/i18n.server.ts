@@ -1,5 +1,5 @@
-import { createI18n, type I18n, type Lang } from "./i18n";
-import { resources } from "./resources";
+import { createI18n, type I18n, type Lang } from "./i18n.ts";
+import { resources } from "./resources.ts";
 
 /** A translator with every string of the language, for the server (pages, emails, the command line). */
 export function serverI18n(lang: Lang): I18n {

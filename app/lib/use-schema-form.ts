@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import type * as z from "zod/mini";
-import { parseWithZod } from "./parse";
+import { parseWithZod } from "#shared/forms/parse.ts";
 
 type FormOptions<S extends z.ZodMiniType> = Parameters<typeof useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>>[0];
 

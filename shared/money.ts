@@ -1,5 +1,5 @@
-import { CURRENCY } from "./constants";
-import { numberFormat } from "./format";
+import { CURRENCY } from "./constants.ts";
+import { numberFormat } from "./format.ts";
 
 /** Whole rupees with the specification's label and Pakistani digit grouping: "Rs. 1,250,000". */
 export function formatRupees(amount: number, lang: string = "en"): string {

@@ -1,6 +1,6 @@
 import { formatPaths, parse, type Submission } from "@conform-to/dom";
 import * as z from "zod/mini";
-import { hasControlCharacters } from "~/lib/text";
+import { hasControlCharacters } from "#shared/text.ts";
 
 /** The message for a field that holds characters no person types (see hasControlCharacters). */
 export const CONTROL_CHARACTERS_MESSAGE = "validation:controlCharacters";

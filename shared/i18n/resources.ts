@@ -1,0 +1,116 @@
+import enAdmin from "#shared/locales/en/admin.json";
+import enAuth from "#shared/locales/en/auth.json";
+import enCommon from "#shared/locales/en/common.json";
+import enErrors from "#shared/locales/en/errors.json";
+import enHome from "#shared/locales/en/home.json";
+import enMail from "#shared/locales/en/mail.json";
+import enNotifications from "#shared/locales/en/notifications.json";
+import enSettings from "#shared/locales/en/settings.json";
+import enValidation from "#shared/locales/en/validation.json";
+import urAdmin from "#shared/locales/ur/admin.json";
+import urAuth from "#shared/locales/ur/auth.json";
+import urCommon from "#shared/locales/ur/common.json";
+import urErrors from "#shared/locales/ur/errors.json";
+import urHome from "#shared/locales/ur/home.json";
+import urMail from "#shared/locales/ur/mail.json";
+import urNotifications from "#shared/locales/ur/notifications.json";
+import urSettings from "#shared/locales/ur/settings.json";
+import urValidation from "#shared/locales/ur/validation.json";
+import enCampaigns from "#shared/locales/en/campaigns.json";
+import urCampaigns from "#shared/locales/ur/campaigns.json";
+import enPlaces from "#shared/locales/en/places.json";
+import urPlaces from "#shared/locales/ur/places.json";
+import enMap from "#shared/locales/en/map.json";
+import urMap from "#shared/locales/ur/map.json";
+import enAnalytics from "#shared/locales/en/analytics.json";
+import urAnalytics from "#shared/locales/ur/analytics.json";
+import enShowcase from "#shared/locales/en/showcase.json";
+import urShowcase from "#shared/locales/ur/showcase.json";
+import enCollab from "#shared/locales/en/collab.json";
+import urCollab from "#shared/locales/ur/collab.json";
+import enDonations from "#shared/locales/en/donations.json";
+import urDonations from "#shared/locales/ur/donations.json";
+import enDonate from "#shared/locales/en/donate.json";
+import urDonate from "#shared/locales/ur/donate.json";
+import enReview from "#shared/locales/en/review.json";
+import urReview from "#shared/locales/ur/review.json";
+import enHistory from "#shared/locales/en/history.json";
+import urHistory from "#shared/locales/ur/history.json";
+import enPickups from "#shared/locales/en/pickups.json";
+import urPickups from "#shared/locales/ur/pickups.json";
+import enGoods from "#shared/locales/en/goods.json";
+import urGoods from "#shared/locales/ur/goods.json";
+import enAssign from "#shared/locales/en/assign.json";
+import urAssign from "#shared/locales/ur/assign.json";
+import enRider from "#shared/locales/en/rider.json";
+import urRider from "#shared/locales/ur/rider.json";
+import enVolunteer from "#shared/locales/en/volunteer.json";
+import urVolunteer from "#shared/locales/ur/volunteer.json";
+import enPositions from "#shared/locales/en/positions.json";
+import urPositions from "#shared/locales/ur/positions.json";
+import enApplications from "#shared/locales/en/applications.json";
+import urApplications from "#shared/locales/ur/applications.json";
+import enOpportunities from "#shared/locales/en/opportunities.json";
+import urOpportunities from "#shared/locales/ur/opportunities.json";
+
+/** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
+export const resources = {
+  en: {
+    common: enCommon,
+    validation: enValidation,
+    errors: enErrors,
+    home: enHome,
+    auth: enAuth,
+    admin: enAdmin,
+    settings: enSettings,
+    notifications: enNotifications,
+    mail: enMail,
+    campaigns: enCampaigns,
+    places: enPlaces,
+    map: enMap,
+    analytics: enAnalytics,
+    showcase: enShowcase,
+    collab: enCollab,
+    donations: enDonations,
+    donate: enDonate,
+    review: enReview,
+    history: enHistory,
+    pickups: enPickups,
+    goods: enGoods,
+    assign: enAssign,
+    rider: enRider,
+    volunteer: enVolunteer,
+    positions: enPositions,
+    applications: enApplications,
+    opportunities: enOpportunities,
+  },
+  ur: {
+    common: urCommon,
+    validation: urValidation,
+    errors: urErrors,
+    home: urHome,
+    auth: urAuth,
+    admin: urAdmin,
+    settings: urSettings,
+    notifications: urNotifications,
+    mail: urMail,
+    campaigns: urCampaigns,
+    places: urPlaces,
+    map: urMap,
+    analytics: urAnalytics,
+    showcase: urShowcase,
+    collab: urCollab,
+    donations: urDonations,
+    donate: urDonate,
+    review: urReview,
+    history: urHistory,
+    pickups: urPickups,
+    goods: urGoods,
+    assign: urAssign,
+    rider: urRider,
+    volunteer: urVolunteer,
+    positions: urPositions,
+    applications: urApplications,
+    opportunities: urOpportunities,
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * The vocabularies of states and kinds that both the screens and the database use. The database enums are made
+ * from these lists (server/db/schema.ts), and each area's transition table (server/domain/<area>/states.ts) says
+ * which action moves a row from one state to another and who may take it.
+ */
+export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const MAIL_STATUSES = ["kept", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume"] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const CAMPAIGN_STATUSES = ["active", "completed", "archived"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const PARTNERSHIP_DIRECTIONS = ["invited", "requested"] as const;
+export type PartnershipDirection = (typeof PARTNERSHIP_DIRECTIONS)[number];
+export const PARTNERSHIP_STATUSES = ["pending", "accepted", "declined", "left"] as const;
+export type PartnershipStatus = (typeof PARTNERSHIP_STATUSES)[number];
+
+export const DONATION_KINDS = ["cash", "in_kind"] as const;
+export type DonationKind = (typeof DONATION_KINDS)[number];
+export const DONATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;
+export type PickupStatus = (typeof PICKUP_STATUSES)[number];
+/** What can be done to a pick-up; who may do what from which state is server/domain/pickups/states.ts. */
+export const PICKUP_ACTIONS = ["assign", "reassign", "cancel", "accept", "decline", "collect", "deliver", "receive"] as const;
+export type PickupAction = (typeof PICKUP_ACTIONS)[number];
+export const PICKUP_EVENTS = ["requested", "assigned", "accepted", "declined", "collected", "delivered", "received", "cancelled"] as const;
+export type PickupEventType = (typeof PICKUP_EVENTS)[number];
+
+export const POSITION_STATUSES = ["active", "closed"] as const;
+export type PositionStatus = (typeof POSITION_STATUSES)[number];
+export const APPLICATION_STATUSES = ["pending", "approved", "declined"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
