@@ -88,7 +88,11 @@ export function stateMachine<const A extends string, const S extends string, con
         grew = false;
         for (const t of table) {
           if (t.to === null || !found.has(t.to)) continue;
-          for (const s of t.from) if (!found.has(s)) (found.add(s), (grew = true));
+          for (const s of t.from) {
+            if (found.has(s)) continue;
+            found.add(s);
+            grew = true;
+          }
         }
       }
       return states.filter((s) => found.has(s));

@@ -8,7 +8,7 @@ import { campaigns, donations } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { likePattern, paged, pageOffset, type Paged } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { DomainError, conflict, invalid } from "#server/domain/errors.ts";
+import { DomainError, invalid } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CashProofValues } from "#shared/forms/donations.ts";
-import { PAGE_SIZE, PAYMENT_METHODS, type PaymentMethod } from "#shared/constants.ts";
+import { PAGE_SIZE, type PaymentMethod } from "#shared/constants.ts";
 import type { DonationStatus } from "#shared/statuses.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { DbOrTx } from "#server/db/client.ts";

@@ -1,4 +1,4 @@
-import { APPLICATION_STATUSES, POSITION_STATUSES, type PositionStatus } from "#shared/statuses.ts";
+import { APPLICATION_STATUSES, type PositionStatus } from "#shared/statuses.ts";
 import { stateMachine } from "#server/domain/state-machine.ts";
 
 /**

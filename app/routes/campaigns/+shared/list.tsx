@@ -6,7 +6,6 @@ import { RoleShell } from "#app/components/role-shell.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
-import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { CampaignTab } from "#server/domain/campaigns/campaigns.ts";
 import type { campaignListLoader } from "./list.server.ts";

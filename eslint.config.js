@@ -1,0 +1,58 @@
+// Lint: typescript-eslint's recommended rules, React's hook rules, and the layer boundaries of decision 019.
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/** One import style everywhere: a subpath import (#app/…, #server/…, #shared/…, #tests/…) or ./ within a folder. */
+const oneStyle = [
+  { regex: "^\\.\\./", message: "Import through #app/, #server/, #shared/ or #tests/ (decision 019); ../ is not used." },
+  { regex: "^~/", message: "The ~/ alias is gone: import through #app/… (decision 019)." },
+];
+
+/** `no-restricted-imports` for a folder: the one import style plus the layers it may not reach. */
+function boundary(...layers) {
+  return {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          ...oneStyle,
+          ...layers.map(([regex, message]) => ({ regex, message })),
+        ],
+      },
+    ],
+  };
+}
+
+const SERVER_NOT_APP = ["^#app/", "server/ may not import app/: move what both need to shared/ (decision 019)."];
+const SHARED_NOT_APP = ["^#app/", "shared/ runs in the browser and the server: it may not import app/ (decision 019)."];
+const SHARED_NOT_SERVER = ["^#server/", "shared/ may not import server/ (decision 019)."];
+const SHARED_NOT_NODE = ["^node:", "shared/ runs in the browser too: no node: modules (decision 019)."];
+const COMPONENT_NOT_SERVER = [
+  "^#server/",
+  "Components may not import server/: take the data as props, or move the type to shared/ (decision 019).",
+];
+
+export default tseslint.config(
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "test-results/**", "playwright-report/**", "data/**", "server/db/migrations/**"] },
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    rules: {
+      ...boundary(),
+      // Unused names are errors, except a deliberately ignored one (`_name`) and the rest of a destructuring.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The two classic hook rules. The plugin's React Compiler rules (set-state-in-effect, refs, ...) are left off:
+    // the app does not use the compiler, and its effects set state after hydration on purpose (what the browser
+    // can do is known only there).
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  { files: ["server/**/*.{ts,tsx}"], rules: boundary(SERVER_NOT_APP) },
+  { files: ["shared/**/*.{ts,tsx}"], rules: boundary(SHARED_NOT_APP, SHARED_NOT_SERVER, SHARED_NOT_NODE) },
+  // A loader's helper beside its components (name.server.ts) runs on the server only and may call the domain.
+  { files: ["app/components/**/*.{ts,tsx}"], ignores: ["app/components/**/*.server.ts"], rules: boundary(COMPONENT_NOT_SERVER) },
+);
