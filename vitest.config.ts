@@ -6,6 +6,7 @@ const include = ["server/**/*.test.ts", "app/**/*.test.ts", "tests/integration/*
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    setupFiles: ["tests/helpers/console-guard.ts"],
     hookTimeout: 60_000,
     projects: [
       { extends: true as const, test: { name: "pglite", include, env: { TEST_DB: "pglite" } } },

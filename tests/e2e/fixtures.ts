@@ -15,9 +15,32 @@ type LoginOptions = { role: Role; name?: string };
 type Account = { id: string; email: string; password: string };
 
 export const test = base.extend<
-  { login: (opts: LoginOptions) => Promise<Account>; account: (opts: LoginOptions & { verification?: "pending" | "verified" | "rejected" }) => Promise<Account> },
+  {
+    login: (opts: LoginOptions) => Promise<Account>;
+    account: (opts: LoginOptions & { verification?: "pending" | "verified" | "rejected" }) => Promise<Account>;
+    /** Browser console errors a test provokes on purpose (`test.use({ expectedConsoleErrors: [/.../] })`). */
+    expectedConsoleErrors: RegExp[];
+  },
   { db: Db }
 >({
+  expectedConsoleErrors: [[], { option: true }],
+  /**
+   * Every test fails on a script error or a console error in the page (a hydration mismatch, a CSP violation, a
+   * React warning), unless it said it expects it. "Failed to load resource" is the browser noting an error
+   * status, which the tests that provoke one assert themselves.
+   */
+  page: async ({ page, expectedConsoleErrors }, use) => {
+    const errors: string[] = [];
+    const unexpected = (text: string) => !/^Failed to load resource/.test(text) && !expectedConsoleErrors.some((re) => re.test(text));
+    page.on("console", (m) => {
+      if (m.type() === "error" && unexpected(m.text())) errors.push(`console.error: ${m.text()} (${page.url()})`);
+    });
+    page.on("pageerror", (e) => {
+      if (unexpected(e.message)) errors.push(`page error: ${e.message} (${page.url()})`);
+    });
+    await use(page);
+    expect(errors, "errors in the browser").toEqual([]);
+  },
   db: [
     async ({}, use) => {
       const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });

@@ -8,6 +8,7 @@ import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { makeUser } from "#tests/helpers/factories.ts";
+import { makeOlder } from "#tests/helpers/time.ts";
 
 describe("vetting by the administrator", () => {
   let s: TestServices;
@@ -252,8 +253,8 @@ describe("mail outbox", () => {
     const ngo = await makeUser(s.db, "ngo", { verification: "pending" });
     const rider = await makeUser(s.db, "rider", { verification: "pending" });
     await accept(s, actor, ngo.id);
-    // The embedded database's clock counts milliseconds: keep the two mails apart so their order is defined.
-    await new Promise((r) => setTimeout(r, 5));
+    // The first mail is a minute older, so the order is defined however fast the two were written.
+    await makeOlder(s.db, mailOutbox, mailOutbox.createdAt, eq(mailOutbox.toAddress, ngo.email), 60);
     await reject(s, actor, rider.id, "Missing picture");
     const page = await listOutbox(s.db, actor, 1);
     expect(page.rows.map((m) => m.toAddress)).toEqual([rider.email, ngo.email]);
