@@ -20,23 +20,12 @@ import { signUp } from "#server/domain/accounts/sign-up.ts";
 import { expiredSessionCookie, languageCookie, sessionCookie } from "#server/http/cookies.ts";
 import { makeUser, TEST_PASSWORD } from "#tests/helpers/factories.ts";
 import { createTestServices, uniqueEmail, type TestServices } from "#tests/helpers/services.ts";
+import { passwordWork as work } from "#tests/helpers/password-work.ts";
 
 // Counts the expensive password work, to show the limiters refuse before any of it happens.
-const work = vi.hoisted(() => ({ hash: 0, verify: 0 }));
-vi.mock("#server/domain/accounts/passwords.ts", async (importOriginal) => {
-  const mod = await importOriginal<typeof import("#server/domain/accounts/passwords.ts")>();
-  return {
-    ...mod,
-    hashPassword: async (p: string) => {
-      work.hash += 1;
-      return mod.hashPassword(p);
-    },
-    verifyPassword: async (h: string, p: string) => {
-      work.verify += 1;
-      return mod.verifyPassword(h, p);
-    },
-  };
-});
+vi.mock("#server/domain/accounts/passwords.ts", async (importOriginal) =>
+  (await import("#tests/helpers/password-work.ts")).countingPasswords(importOriginal),
+);
 
 let s: TestServices;
 beforeAll(async () => {
