@@ -11,20 +11,11 @@ import {
   respondToInvitation,
   respondToRequest,
 } from "#server/domain/campaigns/collaboration.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { failure } from "#tests/helpers/failure.ts";
 
 /** The domain error a call fails with (kind and message key), or "no error". */
-async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string } | "no error"> {
-  try {
-    await p;
-    return "no error";
-  } catch (err) {
-    if (err instanceof DomainError) return { kind: err.kind, message: err.message, ...(err.field ? { field: err.field } : {}) };
-    throw err;
-  }
-}
 
 describe("collaboration", () => {
   let s: TestServices;

@@ -14,28 +14,18 @@ import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { cashDonationOfDonor, decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue, submitCashDonation } from "#server/domain/donations/cash.ts";
 import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
 import type { DonationActor } from "#server/domain/donations/policy.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { readFileForUser, saveImage } from "#server/domain/files/files.ts";
 import type { Storage } from "#server/storage/storage.ts";
 import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { walletScreenshot } from "#server/demo/seed.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
 
 const asNgo = (id: string): DonationActor => ({ id, role: "ngo" });
 const asDonor = (id: string): DonationActor => ({ id, role: "donor" });
 
 /** The domain error a call fails with (kind, message key, field), or "no error". */
-async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string } | "no error"> {
-  try {
-    await p;
-    return "no error";
-  } catch (err) {
-    if (err instanceof DomainError) return { kind: err.kind, message: err.message, ...(err.field ? { field: err.field } : {}) };
-    throw err;
-  }
-}
 
-const NOT_FOUND = { kind: "not_found", message: "errors:notFound" };
 const pngFile = (bytes: Buffer, name = "proof.png", type = "image/png") => new File([new Uint8Array(bytes)], name, { type });
 /** A transaction ID as a donor might type it (lower case, spaces, dashes), unique per call. */
 const typedTid = () => `tx ${randomUUID().slice(0, 8)}-${randomUUID().slice(0, 4)}`;

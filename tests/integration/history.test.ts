@@ -14,10 +14,10 @@ import {
   renderReceiptPdf,
   type ReceiptActor,
 } from "#server/domain/donations/receipts.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { cancelPickup, confirmReceived, pickupsOfDonor } from "#server/domain/pickups/pickups.ts";
 import { makeCampaign, makeDonation, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { failureKind } from "#tests/helpers/failure.ts";
 
 const en = serverI18n("en").t;
 const ur = serverI18n("ur").t;
@@ -62,16 +62,6 @@ function parseCsv(text: string): string[][] {
   }
   if (cell !== "" || row.length > 0) throw new Error(`unterminated CSV row: ${JSON.stringify(row)} ${JSON.stringify(cell)}`);
   return rows;
-}
-
-async function failure(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "no error";
-  } catch (err) {
-    if (err instanceof DomainError) return err.kind;
-    throw err;
-  }
 }
 
 describe("donation histories and receipts", () => {
@@ -470,14 +460,14 @@ describe("donation histories and receipts", () => {
       for (const actor of [as(donor, "donor"), as(ngo, "ngo"), as(admin, "admin")]) {
         expect(await receiptFor(s.db, actor, donation.id), actor.role).toMatchObject({ receiptNumber: 3, amount: 50_000 });
       }
-      expect(await failure(receiptFor(s.db, as(otherDonor, "donor"), donation.id))).toBe("not_found");
-      expect(await failure(receiptFor(s.db, as(otherNgo, "ngo"), donation.id))).toBe("not_found");
-      expect(await failure(receiptFor(s.db, as(rider, "rider"), donation.id))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(otherDonor, "donor"), donation.id))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(otherNgo, "ngo"), donation.id))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(rider, "rider"), donation.id))).toBe("not_found");
       // The donor's id with the NGO role (or the other way round) does not pass either.
-      expect(await failure(receiptFor(s.db, as(donor, "ngo"), donation.id))).toBe("not_found");
-      expect(await failure(receiptFor(s.db, as(ngo, "donor"), donation.id))).toBe("not_found");
-      expect(await failure(receiptFor(s.db, as(admin, "admin"), "not-a-uuid"))).toBe("not_found");
-      expect(await failure(receiptFor(s.db, as(admin, "admin"), "3f1d8c1e-9a8b-4c1d-8f2e-0a1b2c3d4e5f"))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(donor, "ngo"), donation.id))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(ngo, "donor"), donation.id))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(admin, "admin"), "not-a-uuid"))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, as(admin, "admin"), "3f1d8c1e-9a8b-4c1d-8f2e-0a1b2c3d4e5f"))).toBe("not_found");
 
       const pending = await makeDonation(s.db, c, donor.id);
       const rejected = await makeDonation(s.db, c, donor.id);
@@ -485,7 +475,7 @@ describe("donation histories and receipts", () => {
       const inKind = await makeDonation(s.db, c, donor.id, { kind: "in_kind", status: "approved" });
       for (const d of [pending, rejected, inKind]) {
         for (const actor of [as(donor, "donor"), as(ngo, "ngo"), as(admin, "admin")]) {
-          expect(await failure(receiptFor(s.db, actor, d.id)), `${d.status} ${d.kind} for ${actor.role}`).toBe("not_found");
+          expect(await failureKind(receiptFor(s.db, actor, d.id)), `${d.status} ${d.kind} for ${actor.role}`).toBe("not_found");
         }
       }
     });
@@ -498,7 +488,7 @@ describe("donation histories and receipts", () => {
       const d = await makeDonation(s.db, { id: c.id, ownerId: partner.id }, donor.id);
       await approve(partner.id, d.id);
       expect(await receiptFor(s.db, { id: partner.id, role: "ngo" }, d.id)).toMatchObject({ receiptNumber: 1 });
-      expect(await failure(receiptFor(s.db, { id: owner.id, role: "ngo" }, d.id))).toBe("not_found");
+      expect(await failureKind(receiptFor(s.db, { id: owner.id, role: "ngo" }, d.id))).toBe("not_found");
     });
 
     it("the PDF states the NGO, registration, number, amount in figures and words, campaign and Zakat", async () => {

@@ -5,24 +5,14 @@ import { goodsOfferSchema, type GoodsOfferValues } from "#shared/forms/pickups.t
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PAGE_SIZE, PICKUP_CODE_TRIES, PICKUP_MAX_DAYS_AHEAD, RIDER_CHOICES } from "#shared/constants.ts";
 import { auditLog, campaigns, donations, mailOutbox, notifications, pickupEvents, pickups, rateLimits, riderProfiles, users } from "#server/db/schema.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { assignRider, cancelPickup, confirmCollected, confirmReceived, markDelivered, ngoPickupQueue, offerGoods, pickupCampaigns, pickupForNgo, pickupsOfDonor, respondToAssignment, riderChoices, riderPickups } from "#server/domain/pickups/pickups.ts";
 import { type PickupStatus } from "#shared/statuses.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
 
 /** The domain error a call fails with (kind, message key, field), or "no error". */
-async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string } | "no error"> {
-  try {
-    await p;
-    return "no error";
-  } catch (err) {
-    if (err instanceof DomainError) return { kind: err.kind, message: err.message, ...(err.field ? { field: err.field } : {}) };
-    throw err;
-  }
-}
 
-const NOT_FOUND = { kind: "not_found", message: "errors:notFound" };
 const RATE_LIMITED = { kind: "rate_limited", message: "errors:rateLimited" };
 const RIDER_UNAVAILABLE = { kind: "invalid", message: "pickups:errors.riderUnavailable", field: "riderId" };
 const CODE_WRONG = { kind: "invalid", message: "pickups:errors.codeWrong", field: "code" };

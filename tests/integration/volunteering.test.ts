@@ -26,19 +26,9 @@ import {
 import { createApp } from "#server/http/app.ts";
 import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
 
 /** The domain error a call fails with (kind, message key, field, params), or "no error". */
-async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string; field?: string; params?: Record<string, string> } | "no error"> {
-  try {
-    await p;
-    return "no error";
-  } catch (err) {
-    if (err instanceof DomainError) {
-      return { kind: err.kind, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.params ? { params: err.params } : {}) };
-    }
-    throw err;
-  }
-}
 
 /** The error `parsePosition` gives for an input, or "no error". */
 function parseFailure(input: PositionInput): { message: string; field?: string } | "no error" {
@@ -51,7 +41,6 @@ function parseFailure(input: PositionInput): { message: string; field?: string }
   }
 }
 
-const NOT_FOUND = { kind: "not_found", message: "errors:notFound" };
 const asNgo = (id: string) => ({ id, role: "ngo" as const });
 const uid = () => randomUUID().slice(0, 8);
 const DAY = 24 * 3600 * 1000;
