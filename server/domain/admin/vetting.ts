@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import { PAGE_SIZE, REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { deleteUserSessions, type SessionUser } from "#server/domain/accounts/sessions.ts";
@@ -213,7 +213,7 @@ export interface AccountRow {
 
 /** All NGOs or all riders, whatever their state, by name; optionally filtered by name or email. */
 export async function listAccounts(db: DbOrTx, role: VettedRole, page: number, search?: string): Promise<Paged<AccountRow>> {
-  const q = search?.trim().slice(0, 100);
+  const q = searchTerm(search);
   const name =
     role === "ngo" ? sql<string>`${ngoProfiles.name}` : sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`;
   const contact = role === "ngo" ? ngoProfiles.contactNumber : riderProfiles.contactNumber;

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "#server/db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/db/errors.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { likePattern, paged, pageOffset, type Paged } from "#server/db/query.ts";
+import { likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { DomainError, invalid } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
@@ -298,7 +298,7 @@ export async function listCampaigns(
   ngoId: string,
   opts: { tab: CampaignTab; q?: string; page: number },
 ): Promise<Paged<CampaignListItem>> {
-  const q = opts.q?.trim().slice(0, 100);
+  const q = searchTerm(opts.q);
   const where = and(
     runBy(ngoId),
     eq(campaigns.status, opts.tab === "ongoing" ? "active" : "completed"),

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaignPartners, campaigns, donations, ngoProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { isUuid, likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { isUuid, likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, forbidden, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
@@ -441,7 +441,7 @@ export async function collabOverview(
       .limit(1);
     selected = row ?? null;
   }
-  const q = (opts.q ?? "").trim().slice(0, 100);
+  const q = searchTerm(opts.q) ?? "";
   const [ngos, invitations, requests, joint] = await Promise.all([
     searchNgos(db, ngoId, selected?.id ?? null, q, opts.page),
     pendingInvitations(db, ngoId, opts.invitationsPage ?? 1),

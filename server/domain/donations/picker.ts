@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike } from "drizzle-orm";
-import { DONATE_PICKER_PAGE_SIZE, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
-import { likePattern, type Paged } from "#server/db/query.ts";
+import { likePattern, type Paged, searchTerm } from "#server/db/query.ts";
 import { ngosOfCampaigns, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -29,7 +29,7 @@ export interface PickerCampaign {
  * case-insensitively with LIKE's wildcards taken literally. Six per page: the picker's 3 upper and 3 lower cards.
  */
 export async function pickerCampaigns(db: DbOrTx, opts: { q?: string; page: number }): Promise<Paged<PickerCampaign>> {
-  const q = opts.q?.trim().slice(0, SEARCH_MAX_LENGTH);
+  const q = searchTerm(opts.q);
   const page = Math.max(1, Math.trunc(opts.page) || 1);
   const where = and(eq(campaigns.status, "active"), q ? ilike(campaigns.title, likePattern(q)) : undefined);
   const [total] = await db.select({ n: count() }).from(campaigns).where(where);

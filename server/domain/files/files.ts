@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "#shared/constants.ts";
+import type { FileKind } from "#shared/statuses.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { files } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -11,9 +12,7 @@ import { mayReadResume } from "#server/domain/volunteering/policy.ts";
 import { invalid } from "#server/domain/errors.ts";
 import { reEncodeImage } from "./re-encode.ts";
 
-export { pictureUrl } from "#shared/pictures.ts";
 
-export type FileKind = (typeof files.$inferSelect)["kind"];
 export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof">;
 
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */

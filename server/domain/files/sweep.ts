@@ -12,7 +12,7 @@ import {
   volunteerPositions,
 } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import type { FileKind } from "./files.ts";
+import type { FileKind } from "#shared/statuses.ts";
 
 /**
  * How old a file row, stored bytes or a temp file must be before the sweep may remove them. An upload stores its

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { positionSchema, type PositionInput, type PositionValues } from "#shared/forms/volunteering.ts";
-import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS } from "#shared/constants.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { ngoProfiles, users, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { isUuid, likePattern, paged, type Paged, pageOffset } from "#server/db/query.ts";
+import { isUuid, likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { addDays, isCalendarDay, pakistanToday } from "#server/domain/dates.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
@@ -272,7 +272,7 @@ export async function openPositions(
   opts: { q?: string; page: number },
   now = new Date(),
 ): Promise<Paged<OpenPosition>> {
-  const q = opts.q?.trim().slice(0, SEARCH_MAX_LENGTH);
+  const q = searchTerm(opts.q);
   const where = and(
     isOpenSql(pakistanToday(now)),
     ngoInGoodStanding,
