@@ -29,13 +29,38 @@ export function requireAnyUser(context: AppLoadContext): SessionUser {
   return user;
 }
 
-const STATUS: Record<DomainError["kind"], number> = {
-  invalid: 400,
-  conflict: 409,
-  not_found: 404,
-  forbidden: 403,
-  rate_limited: 429,
-};
+/** A domain refusal as plain data, for a route that answers it its own way (decision 017). */
+export type Refusal = Pick<DomainError, "kind" | "code" | "message" | "field" | "params" | "status">;
+
+function refusalOf(err: DomainError): Refusal {
+  return { kind: err.kind, code: err.code, message: err.message, field: err.field, params: err.params, status: err.status };
+}
+
+/**
+ * Runs a domain call: its value, or the domain's refusal as `{ ok: false, refusal }`. Anything that is not a
+ * domain error (a bug, the database gone) is thrown on, so it is never mistaken for a refusal.
+ */
+export async function attempt<T>(run: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: Refusal }> {
+  try {
+    return { ok: true, value: await run };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return { ok: false, refusal: refusalOf(err) };
+  }
+}
+
+/** A domain read whose "not found" the page shows as nothing (a stale or foreign link): null instead; other refusals are HTTP errors. */
+export async function findOrNull<T>(run: Promise<T>): Promise<T | null> {
+  const outcome = await attempt(run);
+  if (outcome.ok) return outcome.value;
+  if (outcome.refusal.kind === "not_found") return null;
+  throw httpError(outcome.refusal);
+}
+
+/** The response a refusal is answered with outside a form (404, 403, ...), to throw from a loader or action. */
+export function httpError(refusal: Refusal) {
+  return data({ message: refusal.message }, { status: refusal.status });
+}
 
 /**
  * Runs a domain call for a form action. A domain error becomes a Conform reply (a field error when the
@@ -50,15 +75,11 @@ export async function formAction<T>(
   | { ok: true; value: T }
   | { ok: false; response: ReturnType<typeof data<{ result: SubmissionResult<string[]>; errorParams?: Record<string, string> }>> }
 > {
-  try {
-    return { ok: true, value: await run() };
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    const result = err.field
-      ? submission.reply({ fieldErrors: { [err.field]: [err.message] }, hideFields })
-      : submission.reply({ formErrors: [err.message], hideFields });
-    return { ok: false, response: data({ result, errorParams: err.params }, { status: STATUS[err.kind] }) };
-  }
+  const outcome = await attempt(run());
+  if (outcome.ok) return outcome;
+  const { field, message, params, status } = outcome.refusal;
+  const result = field ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) : submission.reply({ formErrors: [message], hideFields });
+  return { ok: false, response: data({ result, errorParams: params }, { status }) };
 }
 
 /**
@@ -77,6 +98,6 @@ export async function readFormData(request: Request, context: AppLoadContext): P
 
 /** Maps a domain error thrown outside a form to an HTTP response (404, 403, ...). */
 export function throwHttp(err: unknown): never {
-  if (err instanceof DomainError) throw data({ message: err.message }, { status: STATUS[err.kind] });
+  if (err instanceof DomainError) throw httpError(refusalOf(err));
   throw err;
 }

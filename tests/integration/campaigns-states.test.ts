@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignInput } from "#shared/forms/campaigns.ts";
 import { campaignStatusEnum, campaigns } from "#server/db/schema.ts";
 import { closeCampaign, completeIfTargetReached, deleteCampaign, parseCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
-import { DomainError } from "#server/domain/errors.ts";
+import { conflict } from "#server/domain/errors.ts";
 import { CAMPAIGN_STATUSES } from "#shared/statuses.ts";
 import { actionsFor, campaignStates, type CampaignActor } from "#server/domain/campaigns/states.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
@@ -42,7 +42,7 @@ describe("campaign states", () => {
           if (action !== "complete") return undefined;
           // Called inside every approval, it refuses by answering false rather than throwing.
           return completeIfTargetReached(s.db, id).then((done) => {
-            if (!done) throw new DomainError("conflict", "not completed");
+            if (!done) throw conflict("campaigns.not_active");
           });
         }
         const ngo = ngoOf[role];

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/map";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { mapView, parseMapView } from "#server/domain/map/map.ts";
+import { attempt, httpError } from "#app/lib/http.server.ts";
 
 /**
  * GET /api/map?south=&west=&north=&east=&zoom= → the active campaigns in that view, clustered
@@ -10,16 +10,10 @@ import { mapView, parseMapView } from "#server/domain/map/map.ts";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  try {
-    const view = parseMapView(url.searchParams);
-    const body = await mapView(context.services.db, view);
-    return Response.json(body, { headers: { "Cache-Control": "public, max-age=30" } });
-  } catch (err) {
-    if (!(err instanceof DomainError) || err.kind !== "invalid") throw err;
-    const { t } = serverI18n(context.lang);
-    return Response.json(
-      { error: t(err.message, err.params) },
-      { status: 400, headers: { "Cache-Control": "no-store" } },
-    );
-  }
+  const outcome = await attempt(Promise.resolve().then(() => mapView(context.services.db, parseMapView(url.searchParams))));
+  if (outcome.ok) return Response.json(outcome.value, { headers: { "Cache-Control": "public, max-age=30" } });
+  const { kind, message, params, status } = outcome.refusal;
+  if (kind !== "invalid") throw httpError(outcome.refusal);
+  const { t } = serverI18n(context.lang);
+  return Response.json({ error: t(message, params) }, { status, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/places";
-import { DomainError } from "#server/domain/errors.ts";
 import { hitRateLimit, limitAddress } from "#server/domain/rate-limit.ts";
 import { MAX_SUGGESTIONS, type Place } from "#shared/places.ts";
+import { attempt, httpError } from "#app/lib/http.server.ts";
 
 /** Suggestions per client address per minute when they cost a call to an external (possibly paid) geocoder. */
 const EXTERNAL_SUGGESTIONS_PER_MINUTE = 120;
@@ -19,13 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = raw.slice(0, PLACE_QUERY_MAX_LENGTH).trim();
   let places: Place[] = [];
   if (q && context.services.config.GEOCODER !== "offline") {
-    try {
-      await hitRateLimit(context.services.db, `places:ip:${limitAddress(context.clientIp)}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60);
-    } catch (err) {
-      if (err instanceof DomainError && err.kind === "rate_limited") {
-        return Response.json({ places: [] }, { status: 429, headers: { "Cache-Control": "no-store" } });
-      }
-      throw err;
+    const counted = await attempt(hitRateLimit(context.services.db, `places:ip:${limitAddress(context.clientIp)}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60));
+    if (!counted.ok) {
+      if (counted.refusal.kind !== "rate_limited") throw httpError(counted.refusal);
+      return Response.json({ places: [] }, { status: counted.refusal.status, headers: { "Cache-Control": "no-store" } });
     }
   }
   if (q) {

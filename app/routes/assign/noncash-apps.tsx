@@ -16,11 +16,10 @@ import { ngoPickupSchema } from "#shared/forms/pickups.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { ITEMS_PREVIEW_WORDS } from "#shared/constants.ts";
-import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { assignRider, cancelPickup, confirmReceived, ngoPickupQueue, pickupCampaigns, pickupForNgo, riderChoices, type NgoPickupTab, type RiderChoice } from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -71,14 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const queue = await pageOrLast(query, parsePage(url.searchParams.get("page")));
 
   const viewId = url.searchParams.get("view");
-  let detail = null;
-  if (viewId) {
-    try {
-      detail = await pickupForNgo(db, ngo.id, viewId);
-    } catch (err) {
-      if (!(err instanceof DomainError && err.kind === "not_found")) throw err;
-    }
-  }
+  const detail = viewId ? await findOrNull(pickupForNgo(db, ngo.id, viewId)) : null;
   // What the NGO may do with the request, from the pick-up table; riders are looked up only when it may give it to one.
   const actions = detail ? actionsFor(detail.status, "recipientNgo") : [];
   const riders: RiderChoice[] =

@@ -5,11 +5,10 @@ import { ErrorBox, SubmitButton } from "#app/components/form.tsx";
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
-import { requireUser, throwHttp } from "#app/lib/http.server.ts";
+import { attempt, httpError, requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { joinTarget, requestToJoin } from "#server/domain/campaigns/collaboration.ts";
 import { partnershipStates } from "#server/domain/campaigns/states.ts";
-import { DomainError } from "#server/domain/errors.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);
@@ -25,15 +24,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, "ngo", request);
-  try {
-    const outcome = await requestToJoin(context.services, user.id, params.campaignId);
-    return redirect(`/collab1?request=${outcome}`);
-  } catch (err) {
-    if (err instanceof DomainError && err.kind !== "not_found") {
-      return data({ error: err.message }, { status: err.kind === "forbidden" ? 403 : err.kind === "conflict" ? 409 : 400 });
-    }
-    throwHttp(err);
-  }
+  const outcome = await attempt(requestToJoin(context.services, user.id, params.campaignId));
+  if (outcome.ok) return redirect(`/collab1?request=${outcome.value}`);
+  if (outcome.refusal.kind === "not_found") throw httpError(outcome.refusal);
+  return data({ error: outcome.refusal.message }, { status: outcome.refusal.status });
 }
 
 /**

@@ -5,24 +5,19 @@ import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/compone
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, donateProofHref } from "#app/lib/campaign-links.ts";
-import { requireUser } from "#app/lib/http.server.ts";
+import { attempt, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
-import { donationTarget, type DonationTarget } from "#server/domain/donations/cash.ts";
+import { donationTarget } from "#server/domain/donations/cash.ts";
 import { type PaymentMethod } from "#shared/constants.ts";
-import { DomainError } from "#server/domain/errors.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor", request);
   const url = new URL(request.url);
   const slug = url.searchParams.get("campaign") ?? "";
   const ngoId = url.searchParams.get("ngo");
-  let target: DonationTarget;
-  try {
-    target = await donationTarget(context.services.db, slug);
-  } catch (err) {
-    if (err instanceof DomainError) return { problem: err.kind === "not_found" ? ("notFound" as const) : ("ended" as const), slug };
-    throw err;
-  }
+  const found = await attempt(donationTarget(context.services.db, slug));
+  if (!found.ok) return { problem: found.refusal.kind === "not_found" ? ("notFound" as const) : ("ended" as const), slug };
+  const target = found.value;
   const ngos = target.ngos.map((n) => ({
     id: n.id,
     name: n.name,

@@ -2,9 +2,9 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { parsePage } from "#server/db/query.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
 import { pickerCampaigns } from "#server/domain/donations/picker.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
+import { findOrNull } from "#app/lib/http.server.ts";
 
 /** Longest search text the pickers send; anything longer is cut. */
 export const PICKER_SEARCH_MAX_LENGTH = 100;
@@ -15,13 +15,8 @@ export type PickerDetails =
   | { state: "notFound" };
 
 async function details(db: DbOrTx, slug: string): Promise<PickerDetails> {
-  let c: PublicCampaign;
-  try {
-    c = await publicCampaign(db, slug);
-  } catch (err) {
-    if (err instanceof DomainError && err.kind === "not_found") return { state: "notFound" };
-    throw err;
-  }
+  const c = await findOrNull(publicCampaign(db, slug));
+  if (!c) return { state: "notFound" };
   if (c.status !== "active") return { state: "ended", title: c.title };
   const { lat: _lat, lng: _lng, createdAt: _c, completedAt: _d, status: _s, ...shown } = c;
   return { state: "open", campaign: shown };

@@ -13,10 +13,9 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { donatePayHref } from "#app/lib/campaign-links.ts";
 import { IMAGE_ACCEPT, PAYMENT_METHODS, type PaymentMethod, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "#shared/constants.ts";
 import { formatNumber } from "#shared/format.ts";
-import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { donationTarget, paymentAccount, submitCashDonation, type PaymentAccount } from "#server/domain/donations/cash.ts";
 import { donorContactNumber } from "#server/domain/donations/picker.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 const UPLOAD_FAILED = "donations:errors.uploadFailed";
@@ -34,19 +33,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const method = url.searchParams.get("method");
   const backToPay = slug ? donatePayHref(slug) : "/donate1";
   if (!isMethod(method)) return { problem: "donations:errors.methodUnknown", back: backToPay };
-  let found: { campaign: { title: string; pictureKey: string | null }; ngoName: string; account: PaymentAccount };
-  try {
-    const target = await donationTarget(db, slug);
-    const { ngo, account } = paymentAccount(target, ngoId, method);
-    found = { campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey }, ngoName: ngo.name, account };
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return { problem: err.kind === "not_found" ? "donate:details.notFound" : err.message, back: backToPay };
+  const outcome = await attempt(
+    donationTarget(db, slug).then((target) => {
+      const { ngo, account } = paymentAccount(target, ngoId, method);
+      return { campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey }, ngoName: ngo.name, account };
+    }),
+  );
+  if (!outcome.ok) {
+    return { problem: outcome.refusal.kind === "not_found" ? "donate:details.notFound" : outcome.refusal.message, back: backToPay };
   }
   return {
     problem: null,
     back: donatePayHref(slug, ngoId),
-    ...found,
+    ...outcome.value,
     values: {
       campaign: slug,
       ngo: ngoId,

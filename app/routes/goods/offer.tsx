@@ -11,8 +11,7 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { PICKUP_MAX_DAYS_AHEAD, PICKUP_SLOTS } from "#shared/constants.ts";
-import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
-import { DomainError } from "#server/domain/errors.ts";
+import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { donorContactNumber } from "#server/domain/donations/picker.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { goodsTarget, offerGoods } from "#server/domain/pickups/pickups.ts";
@@ -26,13 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);
   const { db } = context.services;
   const slug = new URL(request.url).searchParams.get("campaign") ?? "";
-  let target: Awaited<ReturnType<typeof goodsTarget>>;
-  try {
-    target = await goodsTarget(db, slug);
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    return { problem: err.kind === "not_found" ? "donate:details.notFound" : err.message };
-  }
+  const found = await attempt(goodsTarget(db, slug));
+  if (!found.ok) return { problem: found.refusal.kind === "not_found" ? "donate:details.notFound" : found.refusal.message };
+  const target = found.value;
   if (target.ngos.length === 0) return { problem: "goods:offer.noNgo" };
   const today = pakistanToday();
   return {

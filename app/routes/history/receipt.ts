@@ -1,7 +1,6 @@
 import type { Route } from "./+types/receipt";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { requireAnyUser } from "#app/lib/http.server.ts";
-import { DomainError } from "#server/domain/errors.ts";
+import { findOrNull, requireAnyUser } from "#app/lib/http.server.ts";
 import { receiptFileName, receiptFor, renderReceiptPdf } from "#server/domain/donations/receipts.ts";
 
 /**
@@ -11,11 +10,8 @@ import { receiptFileName, receiptFor, renderReceiptPdf } from "#server/domain/do
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireAnyUser(context);
-  let receipt;
-  try {
-    receipt = await receiptFor(context.services.db, user, params.id);
-  } catch (err) {
-    if (!(err instanceof DomainError) || err.kind !== "not_found") throw err;
+  const receipt = await findOrNull(receiptFor(context.services.db, user, params.id));
+  if (!receipt) {
     return new Response(serverI18n(context.lang).t("errors:notFound"), {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },

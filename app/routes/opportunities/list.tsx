@@ -7,11 +7,10 @@ import { RoleShell } from "#app/components/role-shell.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
-import { requireUser } from "#app/lib/http.server.ts";
+import { attempt, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { openPositions, positionForDonor } from "#server/domain/volunteering/positions.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -51,13 +50,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  */
 async function appliedNotice(db: Parameters<typeof positionForDonor>[0], positionId: string | null, donorId: string) {
   if (!positionId) return { title: null, ngo: null };
-  try {
-    const position = await positionForDonor(db, positionId, donorId);
-    return position.application ? { title: position.title, ngo: position.ngoName } : { title: null, ngo: null };
-  } catch (err) {
-    if (err instanceof DomainError) return { title: null, ngo: null };
-    throw err;
-  }
+  const found = await attempt(positionForDonor(db, positionId, donorId));
+  return found.ok && found.value.application ? { title: found.value.title, ngo: found.value.ngoName } : { title: null, ngo: null };
 }
 
 /** /vfg1: open volunteer positions from every NGO, searched by title, NGO or city, and paged. */

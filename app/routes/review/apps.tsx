@@ -18,14 +18,13 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
-import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "#server/domain/donations/cash.ts";
 import { actionsFor } from "#server/domain/donations/states.ts";
-import { DomainError } from "#server/domain/errors.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
@@ -61,14 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const queue = await pageOrLast((page) => reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page }), parsePage(url.searchParams.get("page")));
 
   const viewId = url.searchParams.get("view");
-  let detail = null;
-  if (viewId) {
-    try {
-      detail = await reviewDetail(db, ngo.id, viewId);
-    } catch (err) {
-      if (!(err instanceof DomainError && err.kind === "not_found")) throw err;
-    }
-  }
+  const detail = viewId ? await findOrNull(reviewDetail(db, ngo.id, viewId)) : null;
   const notice = url.searchParams.get("notice");
   const related = (rows: NonNullable<typeof detail>["sameTransaction"]) =>
     rows.map((r) => ({ ...r, createdAt: when(r.createdAt) }));

@@ -49,7 +49,7 @@ export async function createAccount(db: Db, account: NewAccount): Promise<string
       return userId;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict("validation:emailTaken", "email");
+    if (isUniqueViolation(err)) throw conflict("validation.email_taken", "email");
     throw err;
   }
 }

@@ -91,7 +91,7 @@ export async function resetPassword(
     [{ key: `reset:ip:${limitAddress(input.clientIp)}`, limit: config.AUTH_LIMIT_PER_IP }],
     config.AUTH_LIMIT_WINDOW_SECONDS,
   );
-  if (!(await isResetTokenUsable(services.db, input.token))) throw invalid("auth:reset.invalidToken");
+  if (!(await isResetTokenUsable(services.db, input.token))) throw invalid("auth.reset.invalid_token");
   await giveBack(services.db, taken);
   const passwordHash = await hashPassword(input.password);
   return services.db.transaction(async (tx) => {
@@ -100,7 +100,7 @@ export async function resetPassword(
       .set({ usedAt: sql`now()` })
       .where(usable(hashToken(input.token)))
       .returning({ userId: passwordResets.userId });
-    if (!spent) throw invalid("auth:reset.invalidToken");
+    if (!spent) throw invalid("auth.reset.invalid_token");
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })

@@ -67,7 +67,7 @@ export async function resubmit(
         .set({ verification: "pending", rejectionReason: null, updatedAt: sql`now()` })
         .where(and(eq(users.id, user.id), eq(users.verification, "rejected")))
         .returning({ id: users.id });
-      if (!moved) throw conflict("auth:resubmit.notRejected");
+      if (!moved) throw conflict("auth.resubmit.not_rejected");
       oldKey = await updateProfile(tx, user.id, input, newKey);
       await recordAudit(tx, { actorId: user.id, action: "account.resubmitted", targetUserId: user.id });
       await deleteUserSessions(tx, user.id);

@@ -16,7 +16,7 @@ import type { Lang } from "#shared/i18n/i18n.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { forbidden, invalid, notFound } from "#server/domain/errors.ts";
+import { forbidden, invalid, notFound, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { hitRateLimit } from "#server/domain/rate-limit.ts";
@@ -36,7 +36,7 @@ function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw invalid(issue.message, issue.path[0] === undefined ? undefined : String(issue.path[0]));
+  throw invalidInput(issue.message, issue.path[0] === undefined ? undefined : String(issue.path[0]));
 }
 
 type PersonRole = "donor" | "rider";
@@ -134,7 +134,7 @@ export async function changePassword(
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row) throw notFound();
   if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw invalid("validation:currentPasswordWrong", "currentPassword");
+    throw invalid("validation.current_password_wrong", "currentPassword");
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

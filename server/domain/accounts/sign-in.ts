@@ -61,8 +61,8 @@ export async function signIn(
   const { user } = checked;
   // The right password: whatever this address got wrong on this account before was its owner's typing.
   await clearRateLimit(db, `${accountAddressPrefix(email)}${address}`);
-  if (user.suspendedAt) throw forbidden("auth:signIn.suspended");
-  if (user.verification === "pending") throw forbidden("auth:signIn.notVerified");
+  if (user.suspendedAt) throw forbidden("auth.sign_in.suspended");
+  if (user.verification === "pending") throw forbidden("auth.sign_in.not_verified");
 
   const { token } = await createSession(db, user.id);
   return { userId: user.id, token, rejected: user.verification === "rejected" };
@@ -82,8 +82,8 @@ async function checkPassword(db: Services["db"], role: Role, email: string, pass
   if (!user) {
     // Spend the time of a real check, so a missing account is not told apart by timing alone.
     await verifyPassword(await dummyPasswordHash(), password);
-    return { failure: invalid(`auth:signIn.noAccount.${role}`) };
+    return { failure: invalid(`auth.sign_in.no_account.${role}`) };
   }
-  if (!(await verifyPassword(user.passwordHash, password))) return { failure: invalid("auth:signIn.wrongPassword") };
+  if (!(await verifyPassword(user.passwordHash, password))) return { failure: invalid("auth.sign_in.wrong_password") };
   return { user };
 }

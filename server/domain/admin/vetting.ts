@@ -7,7 +7,7 @@ import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { deleteUserSessions, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { conflict, forbidden, invalid, notFound } from "#server/domain/errors.ts";
+import { conflict, forbidden, invalid, notFound, type ErrorCode } from "#server/domain/errors.ts";
 import { appLink, mailUser, notify } from "#server/domain/notifications/notifications.ts";
 
 /** The roles the administrator vets. */
@@ -110,10 +110,10 @@ async function accountForMail(db: DbOrTx, userId: string) {
 }
 
 /** Why a conditional update changed nothing: no such account, or its state had already moved on. */
-async function explainNoChange(db: DbOrTx, userId: string, conflictKey: string): Promise<never> {
+async function explainNoChange(db: DbOrTx, userId: string, code: ErrorCode): Promise<never> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound();
-  throw conflict(conflictKey);
+  throw conflict(code);
 }
 
 /**
@@ -142,7 +142,7 @@ async function decide(
     });
     return row;
   });
-  if (!decided) return explainNoChange(services.db, userId, "admin:alreadyDecided");
+  if (!decided) return explainNoChange(services.db, userId, "admin.already_decided");
   // Told after the decision is committed: a mail failure must not undo it (the mailer records failures).
   return accountForMail(services.db, userId);
 }
@@ -171,8 +171,8 @@ export async function accept(services: AdminServices, actor: Actor, userId: stri
 /** The reason a decision needs: trimmed, present, not too long. */
 export function checkReason(reason: string | null | undefined): string {
   const text = (reason ?? "").trim();
-  if (!text) throw invalid("validation:reasonRequired", "reason");
-  if (text.length > REASON_MAX_LENGTH) throw invalid("validation:tooLong", "reason");
+  if (!text) throw invalid("validation.reason_required", "reason");
+  if (text.length > REASON_MAX_LENGTH) throw invalid("validation.too_long", "reason");
   return text;
 }
 
@@ -275,8 +275,8 @@ export async function suspend(services: AdminServices, actor: Actor, userId: str
   }
   const [row] = await services.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound();
-  if (row.role === "admin") throw forbidden("admin:cannotSuspendAdmin");
-  throw conflict("admin:alreadySuspended");
+  if (row.role === "admin") throw forbidden("admin.cannot_suspend_admin");
+  throw conflict("admin.already_suspended");
 }
 
 /** Lifts a suspension; the user signs in again as usual. */
@@ -293,7 +293,7 @@ export async function restore(services: AdminServices, actor: Actor, userId: str
     await recordAudit(tx, { actorId: actor.id, action: "account.restored", targetUserId: userId });
     return row;
   });
-  if (!done) return explainNoChange(services.db, userId, "admin:notSuspended");
+  if (!done) return explainNoChange(services.db, userId, "admin.not_suspended");
   const account = await accountForMail(services.db, userId);
   if (!account) return;
   await notify(services, {

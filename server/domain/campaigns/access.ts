@@ -42,7 +42,7 @@ export async function campaignOwnedBy(
   opts: { forUpdate?: boolean } = {},
 ): Promise<Campaign> {
   const { campaign, role } = await campaignForNgo(db, campaignId, ngoId, opts);
-  if (role !== "owner") throw forbidden("campaigns:errors.ownerOnly");
+  if (role !== "owner") throw forbidden("campaigns.owner_only");
   return campaign;
 }
 

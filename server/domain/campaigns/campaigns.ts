@@ -8,7 +8,7 @@ import { campaigns, donations } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { DomainError, invalid } from "#server/domain/errors.ts";
+import { DomainError, invalid, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
@@ -25,7 +25,7 @@ export function parseCampaign(input: CampaignInput): CampaignValues {
   const result = z.safeParse(campaignSchema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw invalid(issue.message, String(issue.path[0] ?? ""));
+  throw invalidInput(issue.message, String(issue.path[0] ?? ""));
 }
 
 /**
@@ -50,7 +50,7 @@ async function assertTitleFree(db: DbOrTx, ngoId: string, title: string, exceptI
 function duplicateTitle(otherCampaignId: string | null): DomainError {
   return new DomainError(
     "conflict",
-    "campaigns:errors.titleTaken",
+    "campaigns.title_taken",
     "title",
     otherCampaignId ? { collaborateWith: otherCampaignId } : undefined,
   );
@@ -162,7 +162,7 @@ export async function updateCampaign(
   values: CampaignValues,
 ): Promise<Campaign> {
   const current = await campaignOwnedBy(services.db, campaignId, ngoId);
-  assertTransition("edit", current.status, "owner", () => invalid("campaigns:errors.archived"));
+  assertTransition("edit", current.status, "owner", () => invalid("campaigns.archived"));
   if (current.status === "active") await assertTitleFree(services.db, ngoId, values.title, campaignId);
   const location =
     values.location === current.locationLabel && values.locationLat === undefined
@@ -174,7 +174,7 @@ export async function updateCampaign(
   try {
     const updated = await services.db.transaction(async (tx) => {
       const locked = await campaignOwnedBy(tx, campaignId, ngoId, { forUpdate: true });
-      assertTransition("edit", locked.status, "owner", () => invalid("campaigns:errors.archived"));
+      assertTransition("edit", locked.status, "owner", () => invalid("campaigns.archived"));
       const completes = canTransition("complete", locked.status, "system") && locked.collectedAmount >= values.targetAmount;
       const [row] = await tx
         .update(campaigns)
@@ -200,14 +200,14 @@ export async function updateCampaign(
 /** The owner ends an active campaign early: it becomes completed and moves to Successful. */
 export async function closeCampaign(db: Db, ngoId: string, campaignId: string): Promise<void> {
   const campaign = await campaignOwnedBy(db, campaignId, ngoId);
-  assertTransition("close", campaign.status, "owner", () => invalid("campaigns:errors.notActive"));
+  assertTransition("close", campaign.status, "owner", () => invalid("campaigns.not_active"));
   await db.transaction(async (tx) => {
     const rows = await tx
       .update(campaigns)
       .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, fromStates("close"))))
       .returning({ id: campaigns.id });
-    if (rows.length === 0) throw invalid("campaigns:errors.notActive");
+    if (rows.length === 0) throw invalid("campaigns.not_active");
     await recordAudit(tx, { actorId: ngoId, action: "campaign.closed", details: { campaignId } });
   });
 }
@@ -242,7 +242,7 @@ export async function deleteCampaign(
   campaignId: string,
 ): Promise<"deleted" | "archived"> {
   const campaign = await campaignOwnedBy(services.db, campaignId, ngoId);
-  assertTransition("delete", campaign.status, "owner", () => invalid("campaigns:errors.archived"));
+  assertTransition("delete", campaign.status, "owner", () => invalid("campaigns.archived"));
   const archive = async () =>
     services.db.transaction(async (tx) => {
       await tx

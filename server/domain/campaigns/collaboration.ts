@@ -53,18 +53,18 @@ export async function invitePartners(
   ngoIds: string[],
 ): Promise<InviteOutcome> {
   const ids = [...new Set(ngoIds)];
-  if (ids.length === 0) throw invalid("collab:errors.chooseNgo", "ngoIds");
-  if (ids.length > MAX_INVITES) throw invalid("collab:errors.tooMany", "ngoIds", { max: String(MAX_INVITES) });
+  if (ids.length === 0) throw invalid("collab.choose_ngo", "ngoIds");
+  if (ids.length > MAX_INVITES) throw invalid("collab.too_many", "ngoIds", { max: String(MAX_INVITES) });
   if (!isUuid(campaignId)) throw notFound();
-  if (ids.some((id) => !isUuid(id))) throw invalid("collab:errors.ngoUnavailable", "ngoIds");
-  if (ids.includes(ownerId)) throw invalid("collab:errors.notYourself", "ngoIds");
+  if (ids.some((id) => !isUuid(id))) throw invalid("collab.ngo_unavailable", "ngoIds");
+  if (ids.includes(ownerId)) throw invalid("collab.not_yourself", "ngoIds");
 
   const outcome = await services.db.transaction(async (tx) => {
     // Locking the campaign row serializes every change to its partners (invitations and join requests).
     const campaign = await campaignOwnedBy(tx, campaignId, ownerId, { forUpdate: true });
-    if (campaign.status !== "active") throw invalid("collab:errors.notActive", "campaignId");
+    if (campaign.status !== "active") throw invalid("collab.not_active", "campaignId");
     const eligible = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), activeNgo));
-    if (eligible.length !== ids.length) throw invalid("collab:errors.ngoUnavailable", "ngoIds");
+    if (eligible.length !== ids.length) throw invalid("collab.ngo_unavailable", "ngoIds");
     const existing = await tx
       .select()
       .from(campaignPartners)
@@ -75,7 +75,7 @@ export async function invitePartners(
     for (const ngoId of ids) {
       const row = byNgo.get(ngoId);
       // Every state has an "invite" row: the refusal is never reached.
-      const step = partnershipStates.assertTransition("invite", partnershipState(row), "owner", () => conflict("collab:errors.alreadyPartner"));
+      const step = partnershipStates.assertTransition("invite", partnershipState(row), "owner", () => conflict("collab.already_partner"));
       if (step.repeat) {
         result.unchanged.push(ngoId);
       } else if (!row) {
@@ -147,14 +147,14 @@ export async function requestToJoin(services: CollabServices, ngoId: string, cam
   const done = await services.db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1).for("update");
     if (!campaign || campaign.status === "archived") throw notFound();
-    if (campaign.ownerId === ngoId) throw invalid("collab:errors.ownCampaign");
+    if (campaign.ownerId === ngoId) throw invalid("collab.own_campaign");
     const [row] = await tx
       .select()
       .from(campaignPartners)
       .where(and(eq(campaignPartners.campaignId, campaignId), eq(campaignPartners.ngoId, ngoId)))
       .for("update");
-    const step = partnershipStates.assertTransition("request", partnershipState(row), "ngo", () => conflict("collab:errors.alreadyPartner"));
-    if (campaign.status !== "active") throw invalid("collab:errors.notActive");
+    const step = partnershipStates.assertTransition("request", partnershipState(row), "ngo", () => conflict("collab.already_partner"));
+    if (campaign.status !== "active") throw invalid("collab.not_active");
     if (step.repeat) return { outcome: "alreadyRequested" as const, campaign };
     if (step.to === "accepted") {
       await tx
@@ -258,9 +258,9 @@ async function explainNoAnswer(
     )
     .limit(1);
   if (!row || row.campaignStatus === "archived") throw notFound();
-  partnershipStates.assertTransition(action, partnershipState({ status: row.status, direction }), role, () => conflict("collab:errors.alreadyAnswered"));
+  partnershipStates.assertTransition(action, partnershipState({ status: row.status, direction }), role, () => conflict("collab.already_answered"));
   // The table allows the answer: only the campaign's end stopped it.
-  throw invalid("collab:errors.notActive");
+  throw invalid("collab.not_active");
 }
 
 /** The invited NGO accepts or declines an invitation; the owner is told. */
@@ -345,7 +345,7 @@ export async function leaveCampaign(services: CollabServices, ngoId: string, cam
     .where(eq(campaigns.id, campaignId))
     .limit(1);
   if (!left) {
-    if (campaign && campaign.ownerId === ngoId && campaign.status !== "archived") throw invalid("collab:errors.ownerCannotLeave");
+    if (campaign && campaign.ownerId === ngoId && campaign.status !== "archived") throw invalid("collab.owner_cannot_leave");
     throw notFound();
   }
   if (!campaign) return;

@@ -24,7 +24,7 @@ import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
  * their post. The donor is told the campaign is gone, not to try again later.
  */
 export function campaignGone(err: unknown): never {
-  if (isForeignKeyViolation(err)) throw notFound("donate:details.notFound");
+  if (isForeignKeyViolation(err)) throw notFound("donate.details.not_found");
   throw err;
 }
 
@@ -86,7 +86,7 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
   if (!slug || slug.length > 200) throw notFound();
   const [c] = await db.select().from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
   if (!c || c.status === "archived") throw notFound();
-  if (c.status !== "active") throw invalid("donations:errors.campaignNotActive");
+  if (c.status !== "active") throw invalid("donations.campaign_not_active");
   const ngos = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
   const profiles = ngos.length
     ? await db
@@ -132,7 +132,7 @@ export function paymentAccount(target: DonationTarget, ngoId: string, method: Pa
   const ngo = target.ngos.find((n) => n.id === ngoId);
   if (!ngo) throw notFound();
   const account = ngo.accounts.find((a) => a.method === method);
-  if (!account) throw invalid("donations:errors.methodUnavailable", "method");
+  if (!account) throw invalid("donations.method_unavailable", "method");
   return { ngo, account };
 }
 
@@ -186,7 +186,7 @@ export async function submitCashDonation(
     // The same form arrived twice at once and the other request wrote the row first.
     await deleteFile(services, proofKey);
     const first = await donationByKey(db, donorId, values.idempotencyKey);
-    if (!first) throw conflict("donations:errors.uploadFailed");
+    if (!first) throw conflict("donations.upload_failed");
     return { id: first, created: false };
   }
 
@@ -253,7 +253,7 @@ export async function decideCashDonation(
         .limit(1);
       if (!current) throw notFound();
       // The guarded update found it decided already: the same decision again is a repeat, any other is refused.
-      assertTransition(action, current.status, "recipient", () => conflict("donations:errors.alreadyDecided"));
+      assertTransition(action, current.status, "recipient", () => conflict("donations.already_decided"));
       return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false, row: null };
     }
 

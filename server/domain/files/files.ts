@@ -29,13 +29,13 @@ export async function saveImage(
   upload: { file: File; kind: ImageKind; ownerId: string; field: string },
 ): Promise<string> {
   const { file, kind, ownerId, field } = upload;
-  if (file.size > IMAGE_MAX_BYTES) throw invalid("validation:imageTooLarge", field);
+  if (file.size > IMAGE_MAX_BYTES) throw invalid("validation.image_too_large", field);
   const input = Buffer.from(await file.arrayBuffer());
   const sniffed = await fileTypeFromBuffer(input);
-  if (!sniffed || !ACCEPTED_IMAGES.has(sniffed.mime)) throw invalid("validation:imageInvalid", field);
+  if (!sniffed || !ACCEPTED_IMAGES.has(sniffed.mime)) throw invalid("validation.image_invalid", field);
   const encoded = await reEncodeImage(input);
   if (!encoded.ok) {
-    throw invalid(encoded.reason === "tooManyPixels" ? "validation:imageTooManyPixels" : "validation:imageInvalid", field);
+    throw invalid(encoded.reason === "tooManyPixels" ? "validation.image_too_many_pixels" : "validation.image_invalid", field);
   }
   const output = encoded.output;
   const key = `${kind}/${randomUUID()}.webp`;
@@ -54,11 +54,11 @@ export async function savePdf(
   upload: { file: File; kind: Extract<FileKind, "resume">; ownerId: string; field: string },
 ): Promise<string> {
   const { file, kind, ownerId, field } = upload;
-  if (file.size > RESUME_MAX_BYTES) throw invalid("volunteer:errors.resumeTooLarge", field);
+  if (file.size > RESUME_MAX_BYTES) throw invalid("volunteer.resume_too_large", field);
   const input = Buffer.from(await file.arrayBuffer());
   const sniffed = await fileTypeFromBuffer(input);
   if (!sniffed || sniffed.mime !== "application/pdf" || !input.subarray(0, 1024).includes("%PDF-")) {
-    throw invalid("volunteer:errors.resumeNotPdf", field);
+    throw invalid("volunteer.resume_not_pdf", field);
   }
   const key = `${kind}/${randomUUID()}.pdf`;
   await services.storage.put(key, input);

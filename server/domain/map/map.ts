@@ -66,7 +66,7 @@ export function parseMapView(params: URLSearchParams | Record<string, string | n
   for (const field of FIELDS) {
     const raw = get(field)?.trim() ?? "";
     const n = raw === "" ? Number.NaN : Number(raw);
-    if (!Number.isFinite(n)) throw invalid("map:errors.notNumber", field, { field });
+    if (!Number.isFinite(n)) throw invalid("map.not_number", field, { field });
     values[field] = n;
   }
   const view: MapView = {
@@ -76,8 +76,8 @@ export function parseMapView(params: URLSearchParams | Record<string, string | n
     east: clamp(values.east, -180, 180),
     zoom: clamp(values.zoom, MIN_ZOOM, MAX_ZOOM),
   };
-  if (view.south > view.north) throw invalid("map:errors.inverted", "south");
-  if (view.west > view.east) throw invalid("map:errors.inverted", "west");
+  if (view.south > view.north) throw invalid("map.inverted", "south");
+  if (view.west > view.east) throw invalid("map.inverted", "west");
   return view;
 }
 

@@ -40,7 +40,7 @@ export async function goodsTarget(db: DbOrTx, slug: string) {
   if (!slug || slug.length > 200) throw notFound();
   const [c] = await db.select().from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
   if (!c || c.status === "archived") throw notFound();
-  if (c.status !== "active") throw invalid("donations:errors.campaignNotActive");
+  if (c.status !== "active") throw invalid("donations.campaign_not_active");
   const all = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
   const able = all.length
     ? await db
@@ -81,7 +81,7 @@ export async function offerGoods(
   if (!ngo) throw notFound();
   const today = pakistanToday(now);
   if (Number.isNaN(Date.parse(`${values.windowDate}T00:00:00Z`)) || values.windowDate < today || values.windowDate > addDays(today, PICKUP_MAX_DAYS_AHEAD)) {
-    throw invalid("pickups:errors.dateRange", "windowDate");
+    throw invalid("pickups.date_range", "windowDate");
   }
   const place = await resolvePlace(
     services.geocoder,
@@ -121,7 +121,7 @@ export async function offerGoods(
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.
     const first = await donationByKey(db, donorId, values.idempotencyKey);
-    if (!first) throw conflict("donations:errors.uploadFailed");
+    if (!first) throw conflict("donations.upload_failed");
     return { id: first, created: false };
   }
   await safely(services, id, () =>
@@ -187,14 +187,14 @@ async function event(tx: DbOrTx, e: typeof pickupEvents.$inferInsert): Promise<v
 
 /** A verified, active rider, or the field error of the Select Rider dropdown. */
 async function assertActiveRider(db: DbOrTx, riderId: string): Promise<string> {
-  if (!isUuid(riderId)) throw invalid("pickups:errors.riderUnavailable", "riderId");
+  if (!isUuid(riderId)) throw invalid("pickups.rider_unavailable", "riderId");
   const [r] = await db
     .select({ name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}` })
     .from(users)
     .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
     .where(and(eq(users.id, riderId), eq(users.role, "rider"), eq(users.verification, "verified"), isNull(users.suspendedAt)))
     .limit(1);
-  if (!r) throw invalid("pickups:errors.riderUnavailable", "riderId");
+  if (!r) throw invalid("pickups.rider_unavailable", "riderId");
   return r.name;
 }
 
@@ -216,9 +216,9 @@ export async function assignRider(
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
     const step = pickupStates.assertTransition(input.reassign ? "reassign" : "assign", p.status, "recipientNgo", () =>
-      conflict(input.reassign ? "pickups:errors.cannotReassign" : "pickups:errors.alreadyAssigned"),
+      conflict(input.reassign ? "pickups.cannot_reassign" : "pickups.already_assigned"),
     );
-    if (input.reassign && p.riderId === input.riderId) throw invalid("pickups:errors.sameRider", "riderId");
+    if (input.reassign && p.riderId === input.riderId) throw invalid("pickups.same_rider", "riderId");
     await setStatus(tx, p.donationId, { status: step.to!, riderId: input.riderId });
     await event(tx, { donationId: p.donationId, type: "assigned", actorId: ngoId, riderId: input.riderId });
     return p;
@@ -257,7 +257,7 @@ export async function cancelPickup(services: PickupServices, ngoId: string, inpu
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
-    const step = pickupStates.assertTransition("cancel", p.status, "recipientNgo", () => conflict("pickups:errors.cannotCancel"));
+    const step = pickupStates.assertTransition("cancel", p.status, "recipientNgo", () => conflict("pickups.cannot_cancel"));
     await setStatus(tx, p.donationId, { status: step.to! });
     await tx
       .update(donations)
@@ -280,7 +280,7 @@ export async function confirmReceived(services: PickupServices, ngoId: string, i
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
-    const step = pickupStates.assertTransition("receive", p.status, "recipientNgo", () => conflict("pickups:errors.notDelivered"));
+    const step = pickupStates.assertTransition("receive", p.status, "recipientNgo", () => conflict("pickups.not_delivered"));
     await setStatus(tx, p.donationId, { status: step.to!, receivedNote: input.note ?? null });
     await tx
       .update(donations)
@@ -305,7 +305,7 @@ export async function respondToAssignment(
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownRider(riderId));
     const step = pickupStates.assertTransition(input.accept ? "accept" : "decline", p.status, "assignedRider", () =>
-      conflict("pickups:errors.notAssigned"),
+      conflict("pickups.not_assigned"),
     );
     if (input.accept) {
       await setStatus(tx, p.donationId, { status: step.to! });
@@ -366,17 +366,17 @@ export async function confirmCollected(services: PickupServices, riderId: string
   const limitKey = `pickup-code:${input.donationId}`;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownRider(riderId));
-    pickupStates.assertTransition("collect", p.status, "assignedRider", () => conflict("pickups:errors.notAccepted"));
+    pickupStates.assertTransition("collect", p.status, "assignedRider", () => conflict("pickups.not_accepted"));
     return p;
   });
   await hitRateLimit(db, limitKey, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SECONDS);
   const given = Buffer.from(input.code);
   const expected = Buffer.from(p.code);
   // Same length first (timingSafeEqual throws otherwise); the length of the code is no secret.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid("pickups:errors.codeWrong", "code");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid("pickups.code_wrong", "code");
   await db.transaction(async (tx) => {
     const again = await lockPickup(tx, input.donationId, ownRider(riderId));
-    const step = pickupStates.assertTransition("collect", again.status, "assignedRider", () => conflict("pickups:errors.notAccepted"));
+    const step = pickupStates.assertTransition("collect", again.status, "assignedRider", () => conflict("pickups.not_accepted"));
     await setStatus(tx, p.donationId, { status: step.to! });
     await event(tx, { donationId: p.donationId, type: "collected", actorId: riderId, riderId });
   });
@@ -417,7 +417,7 @@ export async function markDelivered(services: PickupServices, riderId: string, i
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownRider(riderId));
-    const step = pickupStates.assertTransition("deliver", p.status, "assignedRider", () => conflict("pickups:errors.notCollected"));
+    const step = pickupStates.assertTransition("deliver", p.status, "assignedRider", () => conflict("pickups.not_collected"));
     await setStatus(tx, p.donationId, { status: step.to! });
     await event(tx, { donationId: p.donationId, type: "delivered", actorId: riderId, riderId });
     return p;

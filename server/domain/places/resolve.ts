@@ -1,4 +1,4 @@
-import { invalid } from "#server/domain/errors.ts";
+import { invalidInput } from "#server/domain/errors.ts";
 import { insidePakistan, type Geocoder } from "#shared/places.ts";
 
 /**
@@ -12,7 +12,7 @@ export async function resolvePlace(
   error: { message: string; field: string },
 ): Promise<{ label: string; lat: number; lng: number }> {
   const place = await geocoder.resolve(text);
-  if (!place) throw invalid(error.message, error.field);
+  if (!place) throw invalidInput(error.message, error.field);
   const { lat, lng } = point;
   const adjusted = lat !== undefined && lng !== undefined && insidePakistan(lat, lng);
   return { label: place.label, lat: adjusted ? lat : place.lat, lng: adjusted ? lng : place.lng };

@@ -41,7 +41,7 @@ async function applicationOf(db: DbOrTx, positionId: string, donorId: string) {
 /** The same form sent again is the application it made; any other second application is refused. */
 function sameFormOrRefuse(existing: { id: string; idempotencyKey: string }, key: string): { id: string; created: false } {
   if (existing.idempotencyKey === key) return { id: existing.id, created: false };
-  throw conflict("volunteer:errors.alreadyApplied");
+  throw conflict("volunteer.already_applied");
 }
 
 /**
@@ -68,7 +68,7 @@ export async function applyToPosition(
     .where(and(eq(volunteerPositions.id, values.positionId), ngoInGoodStanding))
     .limit(1);
   if (!position) throw notFound();
-  if (!isOpen(position.position, pakistanToday(now))) throw invalid("volunteer:errors.positionClosed");
+  if (!isOpen(position.position, pakistanToday(now))) throw invalid("volunteer.position_closed");
 
   const resumeKey = values.resume ? await savePdf(services, { file: values.resume, kind: "resume", ownerId: donorId, field: "resume" }) : null;
   let id: string | undefined;
@@ -94,7 +94,7 @@ export async function applyToPosition(
     // Another request of this donor for this position wrote its row first.
     await deleteFile(services, resumeKey);
     const first = await applicationOf(db, values.positionId, donorId);
-    if (!first) throw conflict("volunteer:errors.applyFailed");
+    if (!first) throw conflict("volunteer.apply_failed");
     return sameFormOrRefuse(first, values.idempotencyKey);
   }
 
@@ -158,7 +158,7 @@ export async function decideApplication(
     const [position] = await tx.select().from(volunteerPositions).where(eq(volunteerPositions.id, found.positionId)).for("update");
     const [current] = await tx.select().from(volunteerApplications).where(eq(volunteerApplications.id, decision.applicationId));
     // Decided already: the same decision again is a repeat, answered as done; any other is refused by the table.
-    const step = applicationStates.assertTransition(action, current!.status, "positionNgo", () => conflict("volunteer:errors.alreadyDecided"));
+    const step = applicationStates.assertTransition(action, current!.status, "positionNgo", () => conflict("volunteer.already_decided"));
     if (step.repeat) return { changed: false as const, row: current!, position: position! };
     if (decision.approve && !decision.confirm) {
       const [accepted] = await tx
@@ -167,7 +167,7 @@ export async function decideApplication(
         .where(and(eq(volunteerApplications.positionId, found.positionId), eq(volunteerApplications.status, "approved")));
       const n = accepted?.n ?? 0;
       if (n >= position!.volunteersNeeded) {
-        throw new DomainError("conflict", "volunteer:errors.confirmOverfill", undefined, {
+        throw new DomainError("conflict", "volunteer.confirm_overfill", undefined, {
           needed: String(position!.volunteersNeeded),
           accepted: String(n),
         });

@@ -8,7 +8,7 @@ import type { Services } from "#server/services.ts";
 import { isUuid, likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { addDays, isCalendarDay, pakistanToday } from "#server/domain/dates.ts";
-import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { conflict, invalid, notFound, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { positionState, positionStates, type PositionState } from "./states.ts";
@@ -23,7 +23,7 @@ export function parsePosition(input: PositionInput): PositionValues {
   const result = z.safeParse(positionSchema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw invalid(issue.message, String(issue.path[0] ?? ""));
+  throw invalidInput(issue.message, String(issue.path[0] ?? ""));
 }
 
 /**
@@ -41,8 +41,8 @@ export function isOpen(p: Pick<Position, "status" | "closesOn">, today: string):
 /** A closing day must be a real day from today up to a year ahead. */
 function checkClosingDay(day: string | undefined, today: string): void {
   if (day === undefined) return;
-  if (!isCalendarDay(day)) throw invalid("volunteer:errors.closesOnInvalid", "closesOn");
-  if (day < today || day > addDays(today, POSITION_CLOSES_MAX_DAYS)) throw invalid("volunteer:errors.closesOnRange", "closesOn");
+  if (!isCalendarDay(day)) throw invalid("volunteer.closes_on_invalid", "closesOn");
+  if (day < today || day > addDays(today, POSITION_CLOSES_MAX_DAYS)) throw invalid("volunteer.closes_on_range", "closesOn");
 }
 
 /** Verified NGOs that are not suspended: only their positions are shown to donors and take applications. */
@@ -117,7 +117,7 @@ export async function closePosition(db: Db, ngoId: string, positionId: string, n
   const today = pakistanToday(now);
   await db.transaction(async (tx) => {
     const position = await positionOwnedBy(tx, positionId, ngoId, { forUpdate: true });
-    positionStates.assertTransition("close", positionState(position, today), "owner", () => conflict("volunteer:errors.alreadyClosed"));
+    positionStates.assertTransition("close", positionState(position, today), "owner", () => conflict("volunteer.already_closed"));
     await tx
       .update(volunteerPositions)
       .set({ status: "closed", closedAt: sql`now()`, updatedAt: sql`now()` })
@@ -139,7 +139,7 @@ export async function reopenPosition(db: Db, ngoId: string, positionId: string, 
   checkClosingDay(closesOn, today);
   await db.transaction(async (tx) => {
     const position = await positionOwnedBy(tx, positionId, ngoId, { forUpdate: true });
-    positionStates.assertTransition("reopen", positionState(position, today), "owner", () => conflict("volunteer:errors.alreadyOpen"));
+    positionStates.assertTransition("reopen", positionState(position, today), "owner", () => conflict("volunteer.already_open"));
     const nextClosesOn = closesOn ?? (position.closesOn !== null && position.closesOn < today ? null : position.closesOn);
     await tx
       .update(volunteerPositions)
