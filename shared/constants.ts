@@ -72,3 +72,5 @@ export const RESUME_ACCEPT = "application/pdf,.pdf";
 export const MAIL_ERROR_NO_SERVER = "no-mail-server";
 /** What the outbox keeps of a message with a private link, whatever became of it: never the link (shown translated). */
 export const MAIL_BODY_WITHHELD = "[not kept: contained a private link]";
+
+export type CampaignTab = "ongoing" | "successful";

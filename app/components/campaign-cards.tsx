@@ -8,7 +8,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
-import type { PickerData, PickerDetails } from "#app/routes/donate/picker-data.server.ts";
+import type { PickerData, PickerDetails } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 /** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */

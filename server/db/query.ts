@@ -1,18 +1,11 @@
 import { PAGE_SIZE, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import type { Paged } from "#shared/paging.ts";
 
 /**
  * The helpers every list query shares: paging, ids from URLs, and search text. Access scoping is not here: each
  * area's policy.ts gives its own WHERE.
  */
 
-/** One page of a list plus what the pager needs. */
-export interface Paged<T> {
-  rows: T[];
-  /** 1-based. */
-  page: number;
-  pages: number;
-  total: number;
-}
 
 /** A page number from a query string: anything odd becomes 1, so a hand-edited URL never errors. */
 export function parsePage(value: string | null | undefined): number {

@@ -99,7 +99,13 @@ function describeSchema(
 
 const IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g;
 
-/** The module's source and the sources of the modules under app/routes it imports, recursively. */
+/** Route code: modules under app/routes and the helpers beside their pages in app/components/<area>/ (not ui/). */
+function isRouteCode(file: string): boolean {
+  const rel = path.relative(appDir, file).split(path.sep);
+  return rel[0] === "routes" || (rel[0] === "components" && rel.length > 2 && rel[1] !== "ui");
+}
+
+/** The module's source and the sources of the route code it imports, recursively. */
 function moduleSources(file: string, seen = new Set<string>()): { file: string; text: string }[] {
   if (seen.has(file) || !fs.existsSync(file)) return [];
   seen.add(file);
@@ -107,9 +113,9 @@ function moduleSources(file: string, seen = new Set<string>()): { file: string; 
   const out = [{ file, text }];
   for (const m of text.matchAll(IMPORT)) {
     const spec = m[2]!;
-    if (!spec.startsWith("./") && !spec.startsWith("#app/routes/")) continue;
+    if (!spec.startsWith("./") && !spec.startsWith("#app/")) continue;
     const base = spec.startsWith("#") ? path.join(root, spec.slice(1)) : path.resolve(path.dirname(file), spec);
-    if (!base.startsWith(path.join(appDir, "routes"))) continue;
+    if (!isRouteCode(base)) continue;
     for (const ext of ["", ".ts", ".tsx"]) {
       if (fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()) {
         out.push(...moduleSources(base + ext, seen));

@@ -3,16 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { loader as mapApi } from "#app/routes/api/map.ts";
 import { DomainError } from "#server/domain/errors.ts";
-import {
-  cellSize,
-  listMapCampaigns,
-  mapView,
-  MAX_CELLS,
-  MAX_ITEMS,
-  parseMapView,
-  type MapData,
-  type MapView,
-} from "#server/domain/map/map.ts";
+import { cellSize, listMapCampaigns, mapView, MAX_CELLS, MAX_ITEMS, parseMapView, type MapView } from "#server/domain/map/map.ts";
+import { type MapData } from "#shared/map.ts";
 import { tileImageSource } from "#server/http/tile-origin.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";

@@ -5,8 +5,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/donor-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { donorSignUpSchema } from "#shared/forms/accounts.ts";
-import { signUpAction } from "./sign-up.server.ts";
-import { AuthPage, ContactField, PictureField } from "./auth-ui.tsx";
+import { signUpAction } from "#app/components/auth/sign-up.server.ts";
+import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("donor", request, context);

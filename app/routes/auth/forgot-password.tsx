@@ -8,7 +8,7 @@ import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
 import { forgotPasswordSchema } from "#shared/forms/accounts.ts";
 import { formAction, readFormData } from "#app/lib/http.server.ts";
 import { requestPasswordReset } from "#server/domain/accounts/password-reset.ts";
-import { AuthPage, NoticeBox } from "./auth-ui.tsx";
+import { AuthPage, NoticeBox } from "#app/components/auth/auth-ui.tsx";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request, context), { schema: forgotPasswordSchema });

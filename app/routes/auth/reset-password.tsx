@@ -9,7 +9,7 @@ import { resetPasswordSchema } from "#shared/forms/accounts.ts";
 import { formAction, readFormData } from "#app/lib/http.server.ts";
 import { ROLE_SIGN_IN } from "#shared/roles.ts";
 import { isResetTokenUsable, resetPassword } from "#server/domain/accounts/password-reset.ts";
-import { AuthPage } from "./auth-ui.tsx";
+import { AuthPage } from "#app/components/auth/auth-ui.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

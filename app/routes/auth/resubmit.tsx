@@ -11,7 +11,7 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
 import { getRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
 import { expiredSessionCookie } from "#server/http/cookies.ts";
-import { AuthPage, ContactField, PictureField } from "./auth-ui.tsx";
+import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
 /** Only a signed-in NGO or rider whose details were rejected belongs here; anyone else goes home. */
 async function rejectedUser(context: AppLoadContext) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sign-in-rider";
-import { SignInPage } from "#app/routes/auth/+shared/sign-in.tsx";
-import { signInAction, signInLoader } from "#app/routes/auth/+shared/sign-in.server.ts";
+import { SignInPage } from "#app/components/auth/sign-in.tsx";
+import { signInAction, signInLoader } from "#app/components/auth/sign-in.server.ts";
 
 export const loader = (args: Route.LoaderArgs) => signInLoader(args, "rider");
 export const action = (args: Route.ActionArgs) => signInAction(args, "rider");

@@ -3,8 +3,8 @@ import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { createCampaign } from "#server/domain/campaigns/campaigns.ts";
-import { CampaignForm } from "./campaign-form.tsx";
-import { campaignFormAction, mapSettings } from "./campaign-action.server.ts";
+import { CampaignForm } from "#app/components/campaigns/campaign-form.tsx";
+import { campaignFormAction, mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "ngo", request);

@@ -8,8 +8,8 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { campaignOwnedBy } from "#server/domain/campaigns/access.ts";
 import { closeCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
 import { actionsFor, canTransition } from "#server/domain/campaigns/states.ts";
-import { CampaignForm } from "./campaign-form.tsx";
-import { campaignFormAction, mapSettings } from "./campaign-action.server.ts";
+import { CampaignForm } from "#app/components/campaigns/campaign-form.tsx";
+import { campaignFormAction, mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

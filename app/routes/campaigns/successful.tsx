@@ -1,6 +1,6 @@
 import type { Route } from "./+types/successful";
-import { CampaignList } from "#app/routes/campaigns/+shared/list.tsx";
-import { campaignListLoader } from "#app/routes/campaigns/+shared/list.server.ts";
+import { CampaignList } from "#app/components/campaigns/list.tsx";
+import { campaignListLoader } from "#app/components/campaigns/list.server.ts";
 
 export const loader = (args: Route.LoaderArgs) => campaignListLoader(args, "successful");
 

@@ -4,7 +4,7 @@ import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
-import { pickerData } from "./picker-data.server.ts";
+import { pickerData } from "#app/components/donate/picker-data.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor", request);

@@ -15,7 +15,7 @@ import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.se
 import { donorContactNumber } from "#server/domain/donations/picker.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { goodsTarget, offerGoods } from "#server/domain/pickups/pickups.ts";
-import { mapSettings } from "#app/routes/campaigns/campaign-action.server.ts";
+import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 /** Shown when the request could not be stored for a reason that is not the donor's (the database is down). */

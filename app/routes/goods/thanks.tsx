@@ -8,7 +8,7 @@ import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { goodsDonationOfDonor } from "#server/domain/pickups/pickups.ts";
-import { PickupCodeBox } from "#app/routes/history/history-ui.tsx";
+import { PickupCodeBox } from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

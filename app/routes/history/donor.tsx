@@ -20,7 +20,7 @@ import {
   PickupTimeline,
   ReceiptLink,
   StatusBadge,
-} from "./history-ui.tsx";
+} from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

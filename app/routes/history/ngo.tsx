@@ -12,7 +12,7 @@ import { formatCount, formatRupees } from "#shared/money.ts";
 import { parsePage } from "#server/db/query.ts";
 import { DONATION_STATUSES } from "#shared/statuses.ts";
 import { HISTORY_SORTS, ngoHistory, ngoHistoryCampaigns, ngoHistoryQuery, ngoHistoryTotals, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
-import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "./history-ui.tsx";
+import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "#app/components/history/history-ui.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

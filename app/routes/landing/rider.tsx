@@ -1,4 +1,4 @@
-import { RoleLanding } from "#app/routes/landing/+shared/role-landing.tsx";
+import { RoleLanding } from "#app/components/landing/role-landing.tsx";
 
 /** /rider */
 export default function RiderLanding() {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/donor-map";
-import { MapPage, mapLinks } from "./map-page.tsx";
-import { loadMapPage } from "./map-page.server.ts";
+import { MapPage, mapLinks } from "#app/components/map/map-page.tsx";
+import { loadMapPage } from "#app/components/map/map-page.server.ts";
 
 export const links: Route.LinksFunction = mapLinks;
 

@@ -4,8 +4,8 @@ import type { Route } from "./+types/donor";
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { getPersonSettings } from "#server/domain/accounts/settings.ts";
-import { settingsAction } from "./actions.server.ts";
-import { PasswordForm, PersonNameForm, PictureForm } from "./shared.tsx";
+import { settingsAction } from "#app/components/settings/actions.server.ts";
+import { PasswordForm, PersonNameForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor", request);

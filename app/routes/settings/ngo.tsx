@@ -4,8 +4,8 @@ import type { Route } from "./+types/ngo";
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { getNgoSettings } from "#server/domain/accounts/settings.ts";
-import { settingsAction } from "./actions.server.ts";
-import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "./shared.tsx";
+import { settingsAction } from "#app/components/settings/actions.server.ts";
+import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo", request);

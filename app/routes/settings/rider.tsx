@@ -8,9 +8,9 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { clearRiderArea, getPersonSettings, getRiderArea, setRiderArea } from "#server/domain/accounts/settings.ts";
-import { mapSettings } from "#app/routes/campaigns/campaign-action.server.ts";
-import { settingsAction } from "./actions.server.ts";
-import { PasswordForm, PersonNameForm, PictureForm } from "./shared.tsx";
+import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
+import { settingsAction } from "#app/components/settings/actions.server.ts";
+import { PasswordForm, PersonNameForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "rider", request);

@@ -9,7 +9,7 @@ import { POSITION_CLOSES_MAX_DAYS } from "#shared/constants.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { createPosition } from "#server/domain/volunteering/positions.ts";
-import { mapSettings } from "#app/routes/campaigns/campaign-action.server.ts";
+import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "ngo", request);

@@ -4,7 +4,8 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { mailOutbox } from "#server/db/schema.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { forbidden } from "#server/domain/errors.ts";
-import { paged, pageOffset, type Paged } from "#server/db/query.ts";
+import { paged, pageOffset } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 

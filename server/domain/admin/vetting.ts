@@ -2,7 +2,8 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, ty
 import { PAGE_SIZE, REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { deleteUserSessions, type SessionUser } from "#server/domain/accounts/sessions.ts";

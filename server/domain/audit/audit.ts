@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { auditLog, donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
-import { paged, pageOffset, type Paged } from "#server/db/query.ts";
+import { paged, pageOffset } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 
 export type AuditDetails = Record<string, string | number | null>;
 

@@ -1,12 +1,13 @@
 import { and, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { campaignSchema, type CampaignInput, type CampaignValues } from "#shared/forms/campaigns.ts";
-import { PAGE_SIZE } from "#shared/constants.ts";
+import { PAGE_SIZE, type CampaignTab } from "#shared/constants.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/db/errors.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { DomainError, invalid, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
@@ -270,7 +271,6 @@ export async function deleteCampaign(
   }
 }
 
-export type CampaignTab = "ongoing" | "successful";
 
 export interface CampaignListItem {
   id: string;

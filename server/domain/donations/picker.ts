@@ -2,7 +2,8 @@ import { and, count, desc, eq, ilike } from "drizzle-orm";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
-import { likePattern, type Paged, searchTerm } from "#server/db/query.ts";
+import { likePattern, searchTerm } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 import { ngosOfCampaigns, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 
 /** One card of the donor's campaign picker (/donate1). */

@@ -3,8 +3,10 @@ import { DESCRIPTION_PREVIEW_WORDS, PAGE_SIZE } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns } from "#server/db/schema.ts";
-import { pageOffset, paged, type Paged } from "#server/db/query.ts";
+import { pageOffset, paged } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 import { invalid } from "#server/domain/errors.ts";
+import type { ListedCampaign, MapCampaign, MapData } from "#shared/map.ts";
 
 /** The part of the map a browser shows: a box in degrees and Leaflet's (possibly fractional) zoom. */
 export interface MapView {
@@ -15,30 +17,8 @@ export interface MapView {
   zoom: number;
 }
 
-/** Several active campaigns close together at this zoom, drawn as one circle with their number. */
-export interface MapCluster {
-  lat: number;
-  lng: number;
-  count: number;
-  /** The box around its campaigns, [[south, west], [north, east]]: a click zooms there. */
-  bounds: [[number, number], [number, number]];
-}
 
-/** One active campaign, drawn as a marker with an info window. */
-export interface MapCampaign {
-  id: string;
-  slug: string;
-  title: string;
-  /** The first 20 words of the description, with "…" when cut. */
-  preview: string;
-  lat: number;
-  lng: number;
-}
 
-export interface MapData {
-  clusters: MapCluster[];
-  campaigns: MapCampaign[];
-}
 
 export const MIN_ZOOM = 0;
 export const MAX_ZOOM = 19;
@@ -176,13 +156,6 @@ function toMapCampaign(row: { id: string; slug: string; title: string; descripti
   };
 }
 
-export interface ListedCampaign {
-  id: string;
-  slug: string;
-  title: string;
-  preview: string;
-  locationLabel: string;
-}
 
 /** Every active campaign as a paged list, by title: the map pages' companion without JavaScript or a pointer. */
 export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<ListedCampaign>> {

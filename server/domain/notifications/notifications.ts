@@ -4,7 +4,8 @@ import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { notifications, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { paged, pageOffset, type Paged } from "#server/db/query.ts";
+import { paged, pageOffset } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 
 /** An absolute link to a page of the app, for an email. */
 export function appLink(config: Services["config"], path: string): string {

@@ -5,7 +5,8 @@ import { PAGE_SIZE, PICKUP_CODE_DIGITS, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SE
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { isUuid, likePattern, paged, type Paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { isUuid, likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";

@@ -5,8 +5,8 @@ import leafletCss from "leaflet/dist/leaflet.css?url";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { RoleShell } from "#app/components/role-shell.tsx";
-import type { Paged } from "#server/db/query.ts";
-import type { ListedCampaign } from "#server/domain/map/map.ts";
+import type { Paged } from "#shared/paging.ts";
+import type { ListedCampaign } from "#shared/map.ts";
 
 /** Leaflet's stylesheet, only on the map pages (it is CSS: the script itself is loaded on demand). */
 export const mapLinks = () => [{ rel: "stylesheet", href: leafletCss }];

@@ -7,7 +7,7 @@ import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
-import type { CampaignTab } from "#server/domain/campaigns/campaigns.ts";
+import type { CampaignTab } from "#shared/constants.ts";
 import type { campaignListLoader } from "./list.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { type CampaignTab, DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
-import { listCampaigns, type CampaignTab } from "#server/domain/campaigns/campaigns.ts";
+import { listCampaigns } from "#server/domain/campaigns/campaigns.ts";
 
 const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
 

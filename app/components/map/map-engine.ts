@@ -17,7 +17,7 @@ import { LayerGroup } from "leaflet/src/layer/LayerGroup.js";
 import { LatLngBounds } from "leaflet/src/geo/LatLngBounds.js";
 // Adds bindPopup to markers.
 import "leaflet/src/layer/Popup.js";
-import type { MapCampaign, MapCluster, MapData } from "#server/domain/map/map.ts";
+import type { MapCampaign, MapCluster, MapData } from "#shared/map.ts";
 
 /** Pakistan, at the specification's zoom. */
 export const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];

@@ -5,7 +5,7 @@ import { signInSchema } from "#shared/forms/accounts.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { Role } from "#shared/roles.ts";
-import { AuthPage, NoticeBox } from "#app/routes/auth/auth-ui.tsx";
+import { AuthPage, NoticeBox } from "./auth-ui.tsx";
 import type { signInLoader } from "./sign-in.server.ts";
 
 const SIGN_UP: Partial<Record<Role, string>> = { ngo: "/ngo_signup", donor: "/donor_signup", rider: "/rider_signup" };
