@@ -73,13 +73,17 @@ export async function formAction<T>(
   hideFields: string[] = [],
 ): Promise<
   | { ok: true; value: T }
-  | { ok: false; response: ReturnType<typeof data<{ result: SubmissionResult<string[]>; errorParams?: Record<string, string> }>> }
+  | {
+      ok: false;
+      refusal: Refusal;
+      response: ReturnType<typeof data<{ result: SubmissionResult<string[]>; errorParams?: Record<string, string> }>>;
+    }
 > {
   const outcome = await attempt(run());
   if (outcome.ok) return outcome;
   const { field, message, params, status } = outcome.refusal;
   const result = field ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) : submission.reply({ formErrors: [message], hideFields });
-  return { ok: false, response: data({ result, errorParams: params }, { status }) };
+  return { ok: false, refusal: outcome.refusal, response: data({ result, errorParams: params }, { status }) };
 }
 
 /**

@@ -1,90 +1,25 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft, Check, Download, X } from "lucide-react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import type { Route } from "./+types/application";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { listPathOf, StateBadge } from "#app/components/application-parts.tsx";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/form.tsx";
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
-import { applicationDecisionSchema } from "#shared/forms/volunteering.ts";
-import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
-import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
-import { applicationForNgo, decideApplication } from "#server/domain/volunteering/applications.ts";
-import { applicationStates } from "#server/domain/volunteering/states.ts";
+import type { applicationLoader } from "./application.server.ts";
 
 const CONFIRM_OVERFILL = "volunteer:errors.confirmOverfill";
-const ALREADY_DECIDED = "volunteer:errors.alreadyDecided";
-const REVIEW_PATH = "/vol3";
-const APPROVED_PATH = "/volPSDAA";
-
-const reviewHref = (id: string) => `${REVIEW_PATH}?application=${encodeURIComponent(id)}`;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const ngo = requireUser(context, "ngo", request);
-  const url = new URL(request.url);
-  const id = url.searchParams.get("application") ?? "";
-  let detail;
-  try {
-    detail = await applicationForNgo(context.services.db, ngo.id, id);
-  } catch (err) {
-    // Another NGO's application is answered like one that does not exist.
-    throwHttp(err);
-  }
-  const approvedView = url.pathname === APPROVED_PATH;
-  // /volPSDAA is the view of an approved application only; anything else is reviewed (or read) on /vol3.
-  if (approvedView && detail.status !== "approved") throw redirect(reviewHref(detail.id));
-  const when = (d: Date) => formatDateTime(d, context.lang);
-  return {
-    approvedView,
-    alreadyDecided: url.searchParams.get("notice") === "alreadyDecided",
-    // What the NGO may still do with it, from the transition table: Approve and Decline are offered only then.
-    actions: applicationStates.actionsFor(detail.status, "positionNgo"),
-    application: { ...detail, createdAt: when(detail.createdAt), decidedAt: detail.decidedAt ? when(detail.decidedAt) : null },
-  };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const ngo = requireUser(context, "ngo", request);
-  const submission = parseWithZod(await readFormData(request, context), { schema: applicationDecisionSchema });
-  const intent = String(submission.payload.intent ?? "");
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), intent, errorParams: undefined }, { status: 400 });
-  }
-  const input = submission.value;
-  const outcome = await formAction(submission, async () => {
-    const { position } = await applicationForNgo(context.services.db, ngo.id, input.applicationId);
-    const decided = await decideApplication(
-      context.services,
-      ngo,
-      input.intent === "approve"
-        ? { applicationId: input.applicationId, approve: true, confirm: input.confirm === "yes" }
-        : { applicationId: input.applicationId, approve: false, message: input.message },
-    );
-    return { ...decided, positionId: position.id };
-  });
-  if (!outcome.ok) {
-    const { result, errorParams } = outcome.response.data;
-    if (result.error?.[""]?.includes(ALREADY_DECIDED)) {
-      // Decided the other way meanwhile (another tab, a colleague): show it as it now stands.
-      return redirect(`${reviewHref(input.applicationId)}&notice=alreadyDecided`);
-    }
-    return data({ result, intent, errorParams }, { status: outcome.response.init?.status ?? 400 });
-  }
-  const { status, positionId } = outcome.value;
-  return redirect(`/vol2?position=${positionId}&notice=${status}`);
-}
 
 type ActionData = { result: SubmissionResult<string[]>; intent: string; errorParams?: Record<string, string> } | undefined;
-type Detail = Route.ComponentProps["loaderData"]["application"];
+type ApplicationData = Awaited<ReturnType<typeof applicationLoader>>;
+type Detail = ApplicationData["application"];
 
 /** /vol3 (one application, with Approve and Decline while it waits) and /volPSDAA (an approved one, read-only). */
-export default function Application({ loaderData }: Route.ComponentProps) {
+export function ApplicationPage({ loaderData }: { loaderData: ApplicationData }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>() as ActionData;
+  const actionData = useActionData() as ActionData;
   const { approvedView, alreadyDecided, actions, application: a } = loaderData;
   const pending = actions.length > 0 && !approvedView;
   const title = t(approvedView ? "applications:detail.approvedTitle" : "applications:detail.title");

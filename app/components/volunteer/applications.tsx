@@ -1,65 +1,21 @@
 import { ArrowLeft, Eye, FileText, Filter } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
-import type { Route } from "./+types/applications";
-import { APPLICATION_TABS, type ApplicationTab } from "#app/components/application-parts.tsx";
+import { APPLICATION_TABS } from "#app/components/application-parts.tsx";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime } from "#shared/format.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { requireUser } from "#app/lib/http.server.ts";
-import { parsePage } from "#server/db/query.ts";
-import { applicationsForNgo } from "#server/domain/volunteering/applications.ts";
-import { positionChoices } from "#server/domain/volunteering/positions.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-
-const NOTICES = ["approved", "declined"] as const;
+import type { applicationsLoader } from "./applications.server.ts";
 
 /** A list's URL with the position filter (and nothing else: a tab or filter change starts at page 1). */
 function listHref(path: string, position: string): string {
   return position ? `${path}?position=${encodeURIComponent(position)}` : path;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const ngo = requireUser(context, "ngo", request);
-  const { db } = context.services;
-  const url = new URL(request.url);
-  const current = APPLICATION_TABS.find((t) => t.path === url.pathname) ?? APPLICATION_TABS[0];
-  const positions = await positionChoices(db, ngo.id);
-  // An unknown position (or another NGO's) is no filter at all: the list shows every position.
-  const requested = url.searchParams.get("position") ?? "";
-  const position = positions.some((p) => p.id === requested) ? requested : "";
-  const list = await applicationsForNgo(db, ngo.id, {
-    status: current.status,
-    positionId: position || undefined,
-    page: parsePage(url.searchParams.get("page")),
-  });
-  const when = (d: Date) => formatDateTime(d, context.lang);
-  const notice = url.searchParams.get("notice");
-  return {
-    tab: current.tab as ApplicationTab,
-    path: current.path,
-    position,
-    positions,
-    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as (typeof NOTICES)[number]) : null,
-    list: {
-      ...list,
-      rows: list.rows.map((r) => ({
-        id: r.id,
-        applicantName: r.applicantName,
-        applicantEmail: r.applicantEmail,
-        positionTitle: r.positionTitle,
-        hasResume: r.hasResume,
-        createdAt: when(r.createdAt),
-        decidedAt: r.decidedAt ? when(r.decidedAt) : null,
-      })),
-    },
-  };
-}
-
 /** /vol2 (live), /volApproved and /volRejected: the applications to the NGO's positions, by state, filtered and paged. */
-export default function Applications({ loaderData }: Route.ComponentProps) {
+export function ApplicationsPage({ loaderData }: { loaderData: Awaited<ReturnType<typeof applicationsLoader>> }) {
   const { t } = useTranslation();
   const { tab, path, position, positions, notice, list } = loaderData;
   const tabClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,92 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Plus } from "lucide-react";
-import { data, Form, Link, redirect, useActionData } from "react-router";
-import type { Route } from "./+types/positions";
-import { formatDateTime, formatDay } from "#shared/format.ts";
+import { Form, Link, useActionData } from "react-router";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { RoleShell } from "#app/components/role-shell.tsx";
-import { parseWithZod } from "#shared/forms/parse.ts";
-import { positionStatusSchema } from "#shared/forms/volunteering.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { POSITION_CLOSES_MAX_DAYS } from "#shared/constants.ts";
-import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
-import { pictureUrl } from "#shared/pictures.ts";
-import { parsePage } from "#server/db/query.ts";
-import { addDays, pakistanToday } from "#server/domain/dates.ts";
-import { closePosition, positionsOfNgo, reopenPosition } from "#server/domain/volunteering/positions.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-
-const NOTICES = ["created", "closed", "reopened"] as const;
-type Notice = (typeof NOTICES)[number];
-type State = "open" | "closed";
-
-/** /vol0 and /cc1 are the same page (Active); /volClosed lists the closed positions. */
-function stateOf(pathname: string): State {
-  return pathname.replace(/\/+$/, "") === "/volClosed" ? "closed" : "open";
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
-  const url = new URL(request.url);
-  const state = stateOf(url.pathname);
-  const list = await positionsOfNgo(context.services.db, user.id, { state, page: parsePage(url.searchParams.get("page")) });
-  const day = (d: string) => formatDay(d, context.lang);
-  const today = pakistanToday();
-  const notice = url.searchParams.get("notice");
-  return {
-    state,
-    notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
-    days: { min: today, max: addDays(today, POSITION_CLOSES_MAX_DAYS) },
-    positions: {
-      ...list,
-      rows: list.rows.map((p) => ({
-        id: p.id,
-        title: p.title,
-        poster: p.posterKey ? pictureUrl(p.posterKey, "campaign") : null,
-        cityLabel: p.cityLabel,
-        workingHours: p.workingHours,
-        duration: p.duration,
-        timings: p.timings,
-        closesOn: p.closesOn ? day(p.closesOn) : null,
-        volunteersNeeded: p.volunteersNeeded,
-        applied: p.applied,
-        accepted: p.accepted,
-        waiting: p.waiting,
-        // Why a closed position is closed: its closing day passed, or the NGO closed it (and when).
-        closedByDate: p.closedByDate,
-        closedAt: p.closedAt ? formatDateTime(p.closedAt, context.lang).text : null,
-      })),
-    },
-  };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
-  const submission = parseWithZod(await readFormData(request, context), { schema: positionStatusSchema });
-  // Which card the answer belongs to, so its error shows next to that position's form.
-  const positionId = String(submission.payload.positionId ?? "");
-  if (submission.status !== "success") return data({ result: submission.reply(), positionId }, { status: 400 });
-  const input = submission.value;
-  try {
-    const out = await formAction(submission, () =>
-      input.intent === "close"
-        ? closePosition(context.services.db, user.id, input.positionId)
-        : reopenPosition(context.services.db, user.id, input.positionId, input.closesOn),
-    );
-    if (!out.ok) return data({ result: out.response.data.result, positionId }, { status: out.response.init?.status ?? 400 });
-  } catch (err) {
-    context.services.log.error({ err }, "changing a volunteer position failed");
-    return data({ result: submission.reply({ formErrors: ["volunteer:errors.saveFailed"] }), positionId }, { status: 503 });
-  }
-  if (input.intent === "reopen") return redirect("/volClosed?notice=reopened");
-  // Back to the page the NGO closed it from (/vol0 or its twin /cc1).
-  const from = new URL(request.url).pathname.replace(/\/+$/, "") === "/cc1" ? "/cc1" : "/vol0";
-  return redirect(`${from}?notice=closed`);
-}
+import type { PositionsState, positionsLoader } from "./positions.server.ts";
 
 type ActionData = { result: SubmissionResult<string[]>; positionId: string } | undefined;
-type Row = Route.ComponentProps["loaderData"]["positions"]["rows"][number];
+type PositionsData = Awaited<ReturnType<typeof positionsLoader>>;
+type Row = PositionsData["positions"]["rows"][number];
 
 /** The errors of an action answer, split into the closing date's and the rest. */
 function errorsOf(result: SubmissionResult<string[]> | undefined) {
@@ -98,9 +22,9 @@ function errorsOf(result: SubmissionResult<string[]> | undefined) {
 }
 
 /** /vol0 and /cc1 (Active) and /volClosed (Closed): the NGO's own volunteer positions, paged. */
-export default function Positions({ loaderData }: Route.ComponentProps) {
+export function PositionsPage({ loaderData }: { loaderData: PositionsData }) {
   const { t } = useTranslation();
-  const actionData = useActionData<typeof action>() as ActionData;
+  const actionData = useActionData() as ActionData;
   const { state, notice, positions, days } = loaderData;
   const heading = t(state === "open" ? "positions:activeHeading" : "positions:closedHeading");
   const tabClass = (current: boolean) =>
@@ -172,7 +96,7 @@ function PositionCard({
   result,
 }: {
   position: Row;
-  state: State;
+  state: PositionsState;
   days: { min: string; max: string };
   result?: SubmissionResult<string[]>;
 }) {
