@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Chromium, PostgreSQL, npm packages) and runs every test:
-# type check, unit and integration tests on PGlite and PostgreSQL, then end-to-end tests in
+# type check, lint (layer boundaries and format), unit and integration tests on PGlite and PostgreSQL, then end-to-end tests in
 # Chromium against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +26,7 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres:postgres@127.
 
 npm install --no-audit --no-fund
 npm run typecheck
+npm run lint
 npm test
 npm run build
 npm run test:e2e

@@ -129,6 +129,9 @@ test("goods travel from the donor's door to the NGO, step by step, through every
     await expect(items.nth(i)).toContainText(text);
     await expect(items.nth(i).locator("time")).toHaveCount(1);
   }
-  // Once collected, the door code is no longer shown.
+  // Once collected, the door code is no longer shown: not on /dvh, and not on the thank-you page either.
   await expect(row).not.toContainText(code);
+  await donor.goto(`/donate6?donation=${id}`);
+  await expect(donor.locator("#thanks-heading")).toBeVisible();
+  await expect(donor.getByTestId("pickup-code")).toHaveCount(0);
 });

@@ -8,6 +8,7 @@ import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { goodsDonationOfDonor } from "#server/domain/pickups/pickups.ts";
+import { donorSeesCode } from "#server/domain/pickups/states.ts";
 import { PickupCodeBox } from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -28,7 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       windowDay: formatDay(d.windowDate, context.lang, "full"),
       windowSlot: d.windowSlot,
       status: d.status,
-      code: d.code,
+      // The door code while the goods can still be collected, as on /dvh (the pick-up table decides).
+      code: donorSeesCode(d.status) ? d.code : null,
       campaignTitle: d.campaignTitle,
       ngoName: d.ngoName,
       createdAt: formatDateTime(d.createdAt, context.lang),
@@ -69,7 +71,7 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
               <p className="text-slate-700">{t("goods:thanks.lead")}</p>
             </div>
           </div>
-          <PickupCodeBox code={d.code} />
+          {d.code && <PickupCodeBox code={d.code} />}
           <h3 className="text-lg font-bold">{t("goods:thanks.summary")}</h3>
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
             {rows.map(([label, value]) => (

@@ -370,7 +370,7 @@ export async function reviewQueue(db: DbOrTx, ngoId: string, opts: { campaignId?
   const where = and(
     eq(donations.recipientNgoId, ngoId),
     eq(donations.kind, "cash"),
-    eq(donations.status, "pending"),
+    inArray(donations.status, fromStates("approve")),
     opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(donations).where(where);
@@ -393,7 +393,7 @@ export async function reviewCampaigns(db: DbOrTx, ngoId: string): Promise<{ id: 
     .selectDistinct({ id: campaigns.id, title: campaigns.title })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash"), eq(donations.status, "pending")))
+    .where(and(eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash"), inArray(donations.status, fromStates("approve"))))
     .orderBy(asc(campaigns.title))
     .limit(200);
 }

@@ -483,11 +483,15 @@ function itemQuery<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E
     .leftJoin(riderProfiles, eq(riderProfiles.userId, pickups.riderId));
 }
 
-/** The NGO's queue tabs: new requests waiting for a rider, and those under way (assigned to delivered). */
+/**
+ * The NGO's queue tabs, from the pick-up table: new requests are those a rider can be assigned to; those under
+ * way are the rest of the states the NGO's "receive" still lies ahead of (assigned to delivered).
+ */
 export type NgoPickupTab = "new" | "active";
+const WAITING_FOR_RIDER = pickupStates.fromStates("assign");
 const NGO_TAB_STATUSES: Record<NgoPickupTab, PickupStatus[]> = {
-  new: ["new"],
-  active: ["assigned", "accepted", "collected", "delivered"],
+  new: WAITING_FOR_RIDER,
+  active: pickupStates.statesLeadingTo("receive").filter((s) => !WAITING_FOR_RIDER.includes(s)),
 };
 
 /** One page of the NGO's pick-up requests under a tab, oldest first, optionally of one campaign; with the tab counts. */
