@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { campaignSchema } from "#shared/forms/campaigns.ts";
@@ -60,7 +60,7 @@ export function CampaignForm({
       <div className="flex flex-col gap-2">
         <TextField field={fields.title} label={t("campaigns:form.title")} hint={t("campaigns:form.titleHint")} />
         {collaborateWith && fields.title.errors?.includes("campaigns:errors.titleTaken") && (
-          <Link to={`/collab/join/${collaborateWith}`} className="font-medium text-brand-800 underline">
+          <Link to={href("/collab/join/:campaignId", { campaignId: collaborateWith })} className="font-medium text-brand-800 underline">
             {t("campaigns:form.requestCollaboration")}
           </Link>
         )}

@@ -1,5 +1,5 @@
 import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { RoleShell } from "#app/components/role-shell.tsx";
@@ -78,7 +78,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                   {c.role === "owner" && (
                     <div className="flex shrink-0 gap-1">
                       <Link
-                        to={`/campaigns/${c.id}/edit`}
+                        to={href("/campaigns/:id/edit", { id: c.id })}
                         aria-label={t("campaigns:list.edit", { title: c.title })}
                         title={t("campaigns:list.editShort")}
                         className="rounded-md p-2 text-brand-800 hover:bg-brand-50"
@@ -86,7 +86,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                         <Pencil aria-hidden="true" className="size-5" />
                       </Link>
                       <Link
-                        to={`/campaigns/${c.id}/delete`}
+                        to={href("/campaigns/:id/delete", { id: c.id })}
                         aria-label={t("campaigns:list.delete", { title: c.title })}
                         title={t("campaigns:list.deleteShort")}
                         className="rounded-md p-2 text-red-700 hover:bg-red-50"

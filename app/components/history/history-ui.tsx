@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { FileDown, KeyRound } from "lucide-react";
 import { DateTime } from "#app/components/date-time.tsx";
 import type { FormattedTime } from "#shared/format.ts";
@@ -40,7 +41,7 @@ export function ReceiptLink({ id, number }: { id: string; number: string }) {
   const { t } = useTranslation();
   return (
     <a
-      href={`/receipts/${id}`}
+      href={href("/receipts/:id", { id })}
       download
       aria-label={t("history:receiptLinkLabel", { number })}
       className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium whitespace-nowrap text-brand-800 hover:bg-brand-50"

@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AreaChart, BarChart } from "#app/components/charts.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -75,7 +75,7 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
     if (partner) q.set("partner", partner);
     if (from) q.set("from", from);
     const s = q.toString();
-    return `/campaigns/${campaign.id}/analytics${s ? `?${s}` : ""}`;
+    return `${href("/campaigns/:id/analytics", { id: campaign.id })}${s ? `?${s}` : ""}`;
   };
   const scope = selected ? selected.name : t("analytics:wholeCampaign");
   const seriesHasMoney = view.series.some((p) => p.amount > 0);
