@@ -14,10 +14,7 @@ function boundary(...layers) {
     "no-restricted-imports": [
       "error",
       {
-        patterns: [
-          ...oneStyle,
-          ...layers.map(([regex, message]) => ({ regex, message })),
-        ],
+        patterns: [...oneStyle, ...layers.map(([regex, message]) => ({ regex, message }))],
       },
     ],
   };
@@ -33,7 +30,17 @@ const COMPONENT_NOT_SERVER = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", "test-results/**", "playwright-report/**", "data/**", "server/db/migrations/**"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      ".react-router/**",
+      "test-results/**",
+      "playwright-report/**",
+      "data/**",
+      "server/db/migrations/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

@@ -37,7 +37,14 @@ export default defineConfig({
   webServer: [
     // Mail goes to a loopback SMTP server that keeps it in files (tests/e2e/mail-sink.ts): a reset link is
     // only ever delivered to its recipient, never shown in the outbox.
-    { command: "tsx tests/e2e/mail-sink.ts", port: e2eMailPort(), reuseExistingServer: false, timeout: 30_000, stdout: "ignore", stderr: "pipe" },
+    {
+      command: "tsx tests/e2e/mail-sink.ts",
+      port: e2eMailPort(),
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
     {
       command: "tsx tests/e2e/prepare-db.ts && tsx server/main.ts",
       url: `http://127.0.0.1:${port}/`,

@@ -78,7 +78,9 @@ export function ErrorBoundary() {
     <main className="mx-auto max-w-xl p-8 text-center">
       <title>{t("errors:title")}</title>
       <h1 className="mb-4 text-2xl font-bold">{t("errors:title")}</h1>
-      <p role="alert">{t(notFound ? "errors:notFound" : forbidden ? "errors:forbidden" : incomplete ? "errors:formIncomplete" : "errors:unexpected")}</p>
+      <p role="alert">
+        {t(notFound ? "errors:notFound" : forbidden ? "errors:forbidden" : incomplete ? "errors:formIncomplete" : "errors:unexpected")}
+      </p>
       <a className="mt-6 inline-block text-brand-700 underline" href="/">
         {t("common:backHome")}
       </a>

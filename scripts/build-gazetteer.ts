@@ -84,9 +84,7 @@ export function districtName(raw: string): string {
 
 function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const r = Math.PI / 180;
-  const h =
-    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
-    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  const h = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
@@ -135,7 +133,11 @@ export function buildGazetteer(src: GazetteerSources): GazetteerData {
   const kept: typeof joined = [];
   for (const t of [...joined].sort((a, b) => a.km - b.km || a.lat - b.lat || a.lng - b.lng)) {
     const twin = kept.some(
-      (k) => k.admin2 === t.admin2 && k.admin1 === t.admin1 && matchKey(k.name) === matchKey(t.name) && distanceKm(k.lat, k.lng, t.lat, t.lng) <= SAME_PLACE_KM,
+      (k) =>
+        k.admin2 === t.admin2 &&
+        k.admin1 === t.admin1 &&
+        matchKey(k.name) === matchKey(t.name) &&
+        distanceKm(k.lat, k.lng, t.lat, t.lng) <= SAME_PLACE_KM,
     );
     if (!twin) kept.push(t);
   }
@@ -173,7 +175,15 @@ export function buildGazetteer(src: GazetteerSources): GazetteerData {
   const cities: CityRow[] = kept
     .filter((t) => provinceIndex.has(t.admin1))
     .sort((a, b) => byText(a.name, b.name) || a.lat - b.lat || a.lng - b.lng)
-    .map((t) => [t.id, t.name, provinceIndex.get(t.admin1)!, t.admin2 ? (districtIndex.get(t.admin2) ?? -1) : -1, t.lat, t.lng, t.population]);
+    .map((t) => [
+      t.id,
+      t.name,
+      provinceIndex.get(t.admin1)!,
+      t.admin2 ? (districtIndex.get(t.admin2) ?? -1) : -1,
+      t.lat,
+      t.lng,
+      t.population,
+    ]);
 
   return {
     about: {

@@ -246,9 +246,21 @@ async function makeImages(): Promise<Array<{ bytes: Uint8Array; name: string; ty
   const noise = (w: number, h: number) => sharp(randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } });
   const out: Array<{ bytes: Uint8Array; name: string; type: string }> = [];
   for (let i = 0; i < 2; i += 1) {
-    out.push({ bytes: await noise(252, 189).resize(4032, 3024, { kernel: "cubic" }).jpeg({ quality: 85 }).toBuffer(), name: `IMG_${i}.jpg`, type: "image/jpeg" });
-    out.push({ bytes: await noise(100, 75).resize(1600, 1200, { kernel: "cubic" }).jpeg({ quality: 80 }).toBuffer(), name: `photo_${i}.jpg`, type: "image/jpeg" });
-    out.push({ bytes: await noise(108, 234).resize(1080, 2340, { kernel: "nearest" }).png().toBuffer(), name: `Screenshot_${i}.png`, type: "image/png" });
+    out.push({
+      bytes: await noise(252, 189).resize(4032, 3024, { kernel: "cubic" }).jpeg({ quality: 85 }).toBuffer(),
+      name: `IMG_${i}.jpg`,
+      type: "image/jpeg",
+    });
+    out.push({
+      bytes: await noise(100, 75).resize(1600, 1200, { kernel: "cubic" }).jpeg({ quality: 80 }).toBuffer(),
+      name: `photo_${i}.jpg`,
+      type: "image/jpeg",
+    });
+    out.push({
+      bytes: await noise(108, 234).resize(1080, 2340, { kernel: "nearest" }).png().toBuffer(),
+      name: `Screenshot_${i}.png`,
+      type: "image/png",
+    });
   }
   return out;
 }
@@ -258,7 +270,15 @@ type Images = Awaited<ReturnType<typeof makeImages>>;
 async function publicPages(c: Client, slugs: string[]) {
   const south = 23 + Math.random() * 6;
   const west = 60 + Math.random() * 8;
-  const pages = ["/", "/campaigns", "/comp_camp", "/about", "/ngo", "/donor", `/api/map?south=${south.toFixed(2)}&west=${west.toFixed(2)}&north=${(south + 8).toFixed(2)}&east=${(west + 10).toFixed(2)}&zoom=${randomInt(4, 12)}`];
+  const pages = [
+    "/",
+    "/campaigns",
+    "/comp_camp",
+    "/about",
+    "/ngo",
+    "/donor",
+    `/api/map?south=${south.toFixed(2)}&west=${west.toFixed(2)}&north=${(south + 8).toFixed(2)}&east=${(west + 10).toFixed(2)}&zoom=${randomInt(4, 12)}`,
+  ];
   if (slugs.length) pages.push(`/campaign/${pick(slugs)}`);
   for (let i = 0; i < 3; i += 1) await c.text(pick(pages));
 }
@@ -371,7 +391,9 @@ async function reconcile(dataDir: string): Promise<boolean> {
     for (const r of rows) {
       const good = r.collected === r.approved;
       ok &&= good;
-      console.log(`  ${good ? "ok      " : "MISMATCH"} ${r.title.padEnd(40).slice(0, 40)} ${r.status.padEnd(9)} collected ${String(r.collected).padStart(9)}  approved ${String(r.approved).padStart(9)}  pending ${r.pending}`);
+      console.log(
+        `  ${good ? "ok      " : "MISMATCH"} ${r.title.padEnd(40).slice(0, 40)} ${r.status.padEnd(9)} collected ${String(r.collected).padStart(9)}  approved ${String(r.approved).padStart(9)}  pending ${r.pending}`,
+      );
     }
     console.log(ok ? `  all ${rows.length} campaigns reconcile` : "  RECONCILIATION FAILED");
     return ok;
@@ -387,16 +409,28 @@ async function main() {
     process.exit(2);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-soak-"));
-  console.log(`Soak: ${SECONDS} s of traffic from ${USERS} users on ${BASE}, ${DATABASE_URL ? "PostgreSQL" : "embedded database"}, data in ${dataDir}`);
+  console.log(
+    `Soak: ${SECONDS} s of traffic from ${USERS} users on ${BASE}, ${DATABASE_URL ? "PostgreSQL" : "embedded database"}, data in ${dataDir}`,
+  );
   const images = await makeImages();
   const started = Date.now();
   const server = await startServer(dataDir);
   // Start-up (migrations, demo data) leaves a peak behind it; "start" is the server settled, before traffic.
   await sleep(5000);
   const first = readMemory(server.pid)!;
-  console.log(`server pid ${server.pid} up in ${((Date.now() - started) / 1000).toFixed(1)} s; node ${process.version}, MALLOC_ARENA_MAX=${fs.readFileSync(`/proc/${server.pid}/environ`, "utf8").split("\0").find((e) => e.startsWith("MALLOC_ARENA_MAX="))?.split("=")[1] ?? "(unset)"}`);
+  console.log(
+    `server pid ${server.pid} up in ${((Date.now() - started) / 1000).toFixed(1)} s; node ${process.version}, MALLOC_ARENA_MAX=${
+      fs
+        .readFileSync(`/proc/${server.pid}/environ`, "utf8")
+        .split("\0")
+        .find((e) => e.startsWith("MALLOC_ARENA_MAX="))
+        ?.split("=")[1] ?? "(unset)"
+    }`,
+  );
   const line = (label: string, m: Memory | null) =>
-    console.log(`${label.padEnd(10)} rss ${String(m?.rssMb ?? "?").padStart(5)} MB  peak ${String(m?.hwmMb ?? "?").padStart(5)} MB  threads ${String(m?.threads ?? "?").padStart(3)}  requests ${counts.requests}  5xx ${counts.serverErrors}  uploads ${counts.uploads}  approved ${counts.approvals}  disapproved ${counts.rejections}  receipts ${counts.receipts}  sign-ins ${counts.signIns}  failed ${counts.failures}`);
+    console.log(
+      `${label.padEnd(10)} rss ${String(m?.rssMb ?? "?").padStart(5)} MB  peak ${String(m?.hwmMb ?? "?").padStart(5)} MB  threads ${String(m?.threads ?? "?").padStart(3)}  requests ${counts.requests}  5xx ${counts.serverErrors}  uploads ${counts.uploads}  approved ${counts.approvals}  disapproved ${counts.rejections}  receipts ${counts.receipts}  sign-ins ${counts.signIns}  failed ${counts.failures}`,
+    );
   line("start", first);
   let peak = first.rssMb;
   const trafficStart = Date.now();
@@ -419,10 +453,15 @@ async function main() {
   const idle = readMemory(server.pid);
   clearInterval(sampler);
   line("idle 10 s", idle);
-  console.log(`\nRSS start ${first.rssMb} MB, peak during traffic ${peak} MB, end ${end?.rssMb} MB, after 10 s idle ${idle?.rssMb} MB (VmHWM ${idle?.hwmMb} MB, includes start-up)`);
+  console.log(
+    `\nRSS start ${first.rssMb} MB, peak during traffic ${peak} MB, end ${end?.rssMb} MB, after 10 s idle ${idle?.rssMb} MB (VmHWM ${idle?.hwmMb} MB, includes start-up)`,
+  );
   await stopServer(server.child, server.pid);
   const reconciled = await reconcile(dataDir);
-  if (counts.serverErrors) console.log(`\n${counts.serverErrors} answers were 5xx, for example:\n  ${serverErrorSamples.join("\n  ")}\n(server log: ${server.logFile})`);
+  if (counts.serverErrors)
+    console.log(
+      `\n${counts.serverErrors} answers were 5xx, for example:\n  ${serverErrorSamples.join("\n  ")}\n(server log: ${server.logFile})`,
+    );
   if (reconciled && !counts.serverErrors) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(reconciled && !counts.serverErrors ? 0 : 1);
 }

@@ -2,9 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { MAX_TRUSTED_HOPS, parseTrustedHops } from "#server/http/proxy.ts";
 
-const bool = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((v) => v === "true" || v === "1");
+const bool = z.enum(["true", "false", "1", "0", ""]).transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

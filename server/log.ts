@@ -8,7 +8,18 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     level,
     serializers: { err: safeError },
     redact: {
-      paths: ["password", "*.password", "currentPassword", "newPassword", "token", "*.token", "cookie", "*.cookie", "headers.cookie", "authorization"],
+      paths: [
+        "password",
+        "*.password",
+        "currentPassword",
+        "newPassword",
+        "token",
+        "*.token",
+        "cookie",
+        "*.cookie",
+        "headers.cookie",
+        "authorization",
+      ],
       censor: "[redacted]",
     },
   };
@@ -25,11 +36,18 @@ function safeError(err: unknown, depth = 0): unknown {
   const e = err as Error & { code?: unknown; constraint?: unknown; cause?: unknown };
   return {
     type: e.name,
-    message: e.message.split("\n")[0]!.replace(/\bparams:.*$/, "").slice(0, 500),
+    message: e.message
+      .split("\n")[0]!
+      .replace(/\bparams:.*$/, "")
+      .slice(0, 500),
     ...(typeof e.code === "string" ? { code: e.code } : {}),
     ...(typeof e.constraint === "string" ? { constraint: e.constraint } : {}),
     // The frames only: a message's later lines (the parameters) are repeated at the top of the stack.
-    stack: e.stack?.split("\n").filter((line) => line.startsWith("    at ")).slice(0, 8).join("\n"),
+    stack: e.stack
+      ?.split("\n")
+      .filter((line) => line.startsWith("    at "))
+      .slice(0, 8)
+      .join("\n"),
     ...(e.cause ? { cause: safeError(e.cause, depth + 1) } : {}),
   };
 }

@@ -39,7 +39,12 @@ async function main() {
   if (production) {
     const buildPath = path.resolve(config.BUILD_DIR, "server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
-    const app = createApp({ services, build, clientDir: path.relative(process.cwd(), path.resolve(config.BUILD_DIR, "client")), mode: "production" });
+    const app = createApp({
+      services,
+      build,
+      clientDir: path.relative(process.cwd(), path.resolve(config.BUILD_DIR, "client")),
+      mode: "production",
+    });
     listener = getRequestListener(app.fetch);
   } else {
     const vite = await import("vite");

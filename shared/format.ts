@@ -45,7 +45,9 @@ export function formatDateTime(date: Date, lang: Lang): FormattedTime {
 
 /** A moment as the day it was in Pakistan, month written out ("23 November 2026"). */
 export function formatLongDate(date: Date, lang: Lang): FormattedTime {
-  const text = new Intl.DateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(date);
+  const text = new Intl.DateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(
+    date,
+  );
   return { iso: date.toISOString(), text };
 }
 

@@ -27,13 +27,43 @@ export const ROLE_LANDING: Record<Role, string> = {
 };
 
 const NGO_PATHS = [
-  "/ngo_home", "/apps", "/noncash_apps", "/campaigns", "/create_camp", "/comp_camp", "/vol0", "/cc1",
-  "/vol1", "/vol2", "/vol3", "/volApproved", "/volRejected", "/volPSDAA", "/volClosed", "/settingsNGO",
-  "/collab", "/collab1", "/donHistory", "/ngo_map",
+  "/ngo_home",
+  "/apps",
+  "/noncash_apps",
+  "/campaigns",
+  "/create_camp",
+  "/comp_camp",
+  "/vol0",
+  "/cc1",
+  "/vol1",
+  "/vol2",
+  "/vol3",
+  "/volApproved",
+  "/volRejected",
+  "/volPSDAA",
+  "/volClosed",
+  "/settingsNGO",
+  "/collab",
+  "/collab1",
+  "/donHistory",
+  "/ngo_map",
 ];
 const DONOR_PATHS = [
-  "/donor_home", "/donate1", "/donate2", "/donate3", "/donate4", "/donate5", "/donate5_1", "/donate6",
-  "/donor_map", "/vfg1", "/vfg2", "/vfg3", "/dvh", "/dvh2", "/settingsDonor",
+  "/donor_home",
+  "/donate1",
+  "/donate2",
+  "/donate3",
+  "/donate4",
+  "/donate5",
+  "/donate5_1",
+  "/donate6",
+  "/donor_map",
+  "/vfg1",
+  "/vfg2",
+  "/vfg3",
+  "/dvh",
+  "/dvh2",
+  "/settingsDonor",
 ];
 
 /** Every guarded path of the specification plus the product's own, with the one role allowed. */

@@ -10,7 +10,8 @@ export function previewWords(text: string | null | undefined, words: number): st
  * ordinary in a textarea and are kept unless `lineBreaks` is false (a URL, a path). Letters and marks of every
  * script are kept, Urdu's zero-width non-joiner and the direction marks among them.
  */
-const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROLS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CONTROLS_AND_BREAKS = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasControlCharacters(text: string, { lineBreaks = true }: { lineBreaks?: boolean } = {}): boolean {

@@ -184,7 +184,10 @@ function CampaignDetails({
   const rupees = (n: number) => formatRupees(n, i18n.language);
   const joint = c.ngos.length > 1;
   return (
-    <article aria-labelledby="details-title" className="mx-auto flex w-full max-w-3xl flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+    <article
+      aria-labelledby="details-title"
+      className="mx-auto flex w-full max-w-3xl flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
+    >
       <img
         src={pictureUrl(c.pictureKey, "campaign")}
         alt={t("donate:pictureAlt", { title: c.title })}
@@ -234,7 +237,13 @@ function CampaignDetails({
           <ul className="flex flex-col gap-2">
             {c.ngos.map((n) => (
               <li key={`${n.role}-${n.name}`} className="flex items-center gap-2">
-                <img src={pictureUrl(n.logoKey, "logo")} alt="" width={32} height={32} className="size-8 shrink-0 rounded bg-white object-contain" />
+                <img
+                  src={pictureUrl(n.logoKey, "logo")}
+                  alt=""
+                  width={32}
+                  height={32}
+                  className="size-8 shrink-0 rounded bg-white object-contain"
+                />
                 <span dir="auto" className="break-words font-medium">
                   {n.name}
                 </span>
@@ -246,10 +255,7 @@ function CampaignDetails({
       </dl>
       <div className="flex flex-wrap gap-3 pt-2">
         <BackLink to={back} label={t("donate:details.goBack")} />
-        <Link
-          to={k.actionHref(c.slug)}
-          className={brandButton("medium", "inline-flex items-center gap-2")}
-        >
+        <Link to={k.actionHref(c.slug)} className={brandButton("medium", "inline-flex items-center gap-2")}>
           <k.Icon aria-hidden="true" className="size-5" />
           {t(k.action)}
         </Link>

@@ -137,27 +137,12 @@ export function RequiredNotice({ fields }: { fields: FieldMetadata<unknown>[] })
 }
 
 /** A submit button that shows a busy label and is disabled while its form is being sent. */
-export function SubmitButton({
-  children,
-  busyLabel,
-  className,
-}: {
-  children: React.ReactNode;
-  busyLabel?: string;
-  className?: string;
-}) {
+export function SubmitButton({ children, busyLabel, className }: { children: React.ReactNode; busyLabel?: string; className?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className={
-        className ??
-        brandButton("block")
-      }
-    >
+    <button type="submit" disabled={busy} className={className ?? brandButton("block")}>
       {busy ? (busyLabel ?? t("common:loading")) : children}
     </button>
   );

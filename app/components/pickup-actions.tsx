@@ -51,8 +51,7 @@ export function useRiderLabel() {
   };
 }
 
-const primaryButton =
-  brandButton("medium", "inline-flex items-center justify-center gap-1 self-start");
+const primaryButton = brandButton("medium", "inline-flex items-center justify-center gap-1 self-start");
 const fieldClass = "w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600";
 
 /**
@@ -87,7 +86,12 @@ export function PickupActions({
         {can("reassign") && detail.riderName && <p className="text-slate-800">{t("assign:rider.current", { name: detail.riderName })}</p>}
         {can("assign") && <RiderForm id={detail.id} intent="assign" riders={riders} lastResult={resultOf("assign")} />}
         {can("reassign") && (
-          <RiderForm id={detail.id} intent="reassign" riders={riders.filter((r) => r.id !== detail.riderId)} lastResult={resultOf("reassign")} />
+          <RiderForm
+            id={detail.id}
+            intent="reassign"
+            riders={riders.filter((r) => r.id !== detail.riderId)}
+            lastResult={resultOf("reassign")}
+          />
         )}
         {can("cancel") && <CancelForm id={detail.id} lastResult={resultOf("cancel")} />}
       </div>
@@ -101,7 +105,9 @@ export function PickupActions({
       return (
         <StateNote>
           <span className="font-bold">{t("assign:states.received")}</span>
-          {detail.receivedNote && <span className="mt-1 block wrap-anywhere whitespace-pre-line">{t("assign:timeline.note", { text: detail.receivedNote })}</span>}
+          {detail.receivedNote && (
+            <span className="mt-1 block wrap-anywhere whitespace-pre-line">{t("assign:timeline.note", { text: detail.receivedNote })}</span>
+          )}
         </StateNote>
       );
     case "cancelled": {
@@ -228,7 +234,13 @@ function ReceiveForm({ id, lastResult }: { id: string; lastResult: SubmissionRes
       <label htmlFor={field.id} className="font-medium text-slate-800">
         {t("assign:actions.receiveNote")}
       </label>
-      <textarea {...getTextareaProps(field, { ariaDescribedBy: hintId })} key={field.key} maxLength={ITEMS_MAX_LENGTH} rows={3} className={fieldClass} />
+      <textarea
+        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
+        key={field.key}
+        maxLength={ITEMS_MAX_LENGTH}
+        rows={3}
+        className={fieldClass}
+      />
       <p id={hintId} className="text-sm text-slate-600">
         {t("assign:actions.receiveHint")}
       </p>

@@ -22,7 +22,11 @@ const STATUS_STYLE: Record<PickupStatus, string> = {
 /** The request's state as a small badge (pickups:status.*). */
 export function PickupStatusBadge({ status }: { status: PickupStatus }) {
   const { t } = useTranslation();
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_STYLE[status]}`}>{t(`pickups:status.${status}`)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_STYLE[status]}`}>
+      {t(`pickups:status.${status}`)}
+    </span>
+  );
 }
 
 /** Directions to a point in OpenStreetMap (a phone offers its maps app for it). */

@@ -310,13 +310,7 @@ export function PlaceField({
         </div>
       )}
       {hydrated && point && mapOpen && (
-        <LazyPointMap
-          id={mapId}
-          point={point}
-          onMove={setPoint}
-          tileUrl={tileUrl}
-          tileAttribution={tileAttribution}
-        />
+        <LazyPointMap id={mapId} point={point} onMove={setPoint} tileUrl={tileUrl} tileAttribution={tileAttribution} />
       )}
     </div>
   );
@@ -329,9 +323,7 @@ function LazyPointMap(props: { id: string; point: Point; onMove: (p: Point) => v
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    import("./point-map.client.tsx")
-      .then((m) => live && setPointMap(() => m.default))
-      .catch(() => live && setFailed(true));
+    import("./point-map.client.tsx").then((m) => live && setPointMap(() => m.default)).catch(() => live && setFailed(true));
     return () => {
       live = false;
     };

@@ -39,7 +39,12 @@ export function PositionForm({
         hint={t("positions:form.posterHint")}
       />
       <TextField field={fields.title} label={t("volunteer:fields.title")} />
-      <TextAreaField field={fields.description} label={t("volunteer:fields.description")} hint={t("positions:form.descriptionHint")} rows={5} />
+      <TextAreaField
+        field={fields.description}
+        label={t("volunteer:fields.description")}
+        hint={t("positions:form.descriptionHint")}
+        rows={5}
+      />
       <TextAreaField
         field={fields.responsibilities}
         label={optional("volunteer:fields.responsibilities")}
@@ -94,9 +99,7 @@ export function PositionForm({
         >
           {t("positions:form.back")}
         </Link>
-        <SubmitButton className={brandButton("wide")}>
-          {t("positions:form.post")}
-        </SubmitButton>
+        <SubmitButton className={brandButton("wide")}>{t("positions:form.post")}</SubmitButton>
       </div>
     </Form>
   );

@@ -17,11 +17,7 @@ export function ProofImage({ src, alt }: { src: string; alt: string }) {
         className={`overflow-auto rounded-md border border-slate-300 bg-slate-100 ${zoomed ? "max-h-[75vh]" : ""}`}
         data-zoomed={zoomed ? "true" : "false"}
       >
-        <img
-          src={src}
-          alt={alt}
-          className={zoomed ? "w-[200%] max-w-none" : "mx-auto max-h-[55vh] w-auto max-w-full object-contain"}
-        />
+        <img src={src} alt={alt} className={zoomed ? "w-[200%] max-w-none" : "mx-auto max-h-[55vh] w-auto max-w-full object-contain"} />
       </div>
       <figcaption className="flex flex-wrap items-center gap-2">
         {hydrated && (

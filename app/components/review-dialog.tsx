@@ -2,7 +2,8 @@ import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog whose open state lives in the URL: the server renders it open, so it works without
@@ -43,7 +44,9 @@ export function ReviewDialog({
         return;
       }
       if (e.key !== "Tab") return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) return;
       const first = items[0]!;
       const last = items[items.length - 1]!;

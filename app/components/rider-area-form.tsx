@@ -33,8 +33,7 @@ export function RiderAreaForm({
   });
   const saved = params.get("saved");
   const typed = typeof fields.area.initialValue === "string" ? fields.area.initialValue : (area?.label ?? "");
-  const buttonClass =
-    brandButton("page", "min-h-11");
+  const buttonClass = brandButton("page", "min-h-11");
   return (
     <section aria-labelledby="area-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
       <h2 id="area-heading" className="text-lg font-bold text-brand-900">

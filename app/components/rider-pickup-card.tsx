@@ -156,9 +156,7 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
       )}
 
       <ErrorBox errors={formErrors} />
-      {item.actions.includes("accept") && (
-        <PendingActions id={item.id} reply={reply?.intent === "decline" ? reply.result : undefined} />
-      )}
+      {item.actions.includes("accept") && <PendingActions id={item.id} reply={reply?.intent === "decline" ? reply.result : undefined} />}
       {item.actions.includes("collect") && <CollectForm id={item.id} reply={reply?.intent === "collect" ? reply.result : undefined} />}
       {item.actions.includes("deliver") && (
         <Form method="post">
@@ -166,7 +164,11 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
           <input type="hidden" name="donationId" value={item.id} />
           <Busy intent="deliver" id={item.id}>
             {(busy) => (
-              <button type="submit" disabled={busy} className={`${bigButton} w-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}>
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${bigButton} w-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}
+              >
                 <Check aria-hidden="true" className="size-5" />
                 {busy ? t("rider:actions.sending") : t("rider:actions.delivered")}
               </button>
@@ -182,9 +184,7 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
 function Busy({ intent, id, children }: { intent: string; id: string; children: (busy: boolean) => React.ReactNode }) {
   const navigation = useNavigation();
   const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get("donationId") === id;
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("donationId") === id;
   return <>{children(busy)}</>;
 }
 
@@ -199,7 +199,11 @@ function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<st
         <input type="hidden" name="donationId" value={id} />
         <Busy intent="accept" id={id}>
           {(busy) => (
-            <button type="submit" disabled={busy} className={`${bigButton} w-full bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-70`}>
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${bigButton} w-full bg-emerald-700 text-white hover:bg-emerald-800 disabled:opacity-70`}
+            >
               <Check aria-hidden="true" className="size-5" />
               {busy ? t("rider:actions.sending") : t("rider:actions.accept")}
             </button>
@@ -226,7 +230,11 @@ function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<st
       >
         <Busy intent="decline" id={id}>
           {(busy) => (
-            <button type="submit" disabled={busy} className={`${bigButton} w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70`}>
+            <button
+              type="submit"
+              disabled={busy}
+              className={`${bigButton} w-full bg-red-700 text-white hover:bg-red-800 disabled:opacity-70`}
+            >
               {busy ? t("rider:actions.sending") : t("rider:actions.sendDecline")}
             </button>
           )}
@@ -271,7 +279,11 @@ function CollectForm({ id, reply }: { id: string; reply?: SubmissionResult<strin
       )}
       <Busy intent="collect" id={id}>
         {(busy) => (
-          <button type="submit" disabled={busy} className={`${bigButton} w-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}>
+          <button
+            type="submit"
+            disabled={busy}
+            className={`${bigButton} w-full bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-70`}
+          >
             <Check aria-hidden="true" className="size-5" />
             {busy ? t("rider:actions.sending") : t("rider:actions.collected")}
           </button>

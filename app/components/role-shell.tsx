@@ -25,23 +25,23 @@ export function RoleShell({ title, children }: { title: string; children: React.
     <nav aria-label={t("common:mainNavigation")}>
       <ul className="space-y-1">
         {items.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end
-                className={({ isActive }) =>
-                  `block rounded-md px-3 py-2 font-medium ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`
-                }
-              >
-                {t(`common:nav.${item.label}`)}
-                {item.to === "/notifications" && unread > 0 && (
-                  <span className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900">
-                    <span aria-hidden="true">{unread}</span>
-                    <span className="sr-only"> {t("notifications:unread", { count: unread })}</span>
-                  </span>
-                )}
-              </NavLink>
-            </li>
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) =>
+                `block rounded-md px-3 py-2 font-medium ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`
+              }
+            >
+              {t(`common:nav.${item.label}`)}
+              {item.to === "/notifications" && unread > 0 && (
+                <span className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900">
+                  <span aria-hidden="true">{unread}</span>
+                  <span className="sr-only"> {t("notifications:unread", { count: unread })}</span>
+                </span>
+              )}
+            </NavLink>
+          </li>
         ))}
       </ul>
     </nav>

@@ -82,7 +82,9 @@ export async function formAction<T>(
   const outcome = await attempt(run());
   if (outcome.ok) return outcome;
   const { field, message, params, status } = outcome.refusal;
-  const result = field ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields }) : submission.reply({ formErrors: [message], hideFields });
+  const result = field
+    ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields })
+    : submission.reply({ formErrors: [message], hideFields });
   return { ok: false, refusal: outcome.refusal, response: data({ result, errorParams: params }, { status }) };
 }
 

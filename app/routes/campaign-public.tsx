@@ -141,10 +141,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
           />
           <div className="mt-4 flex flex-wrap gap-3">
             {DONATION_FLOW_AVAILABLE && c.status === "active" && (
-              <Link
-                to={donateHref(c.slug)}
-                className={brandButton("medium", "inline-flex items-center gap-2")}
-              >
+              <Link to={donateHref(c.slug)} className={brandButton("medium", "inline-flex items-center gap-2")}>
                 <HandHeart aria-hidden="true" className="size-5" />
                 {t("showcase:donate")}
               </Link>

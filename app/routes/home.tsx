@@ -37,11 +37,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
         <nav aria-label={t("common:landing.entries")} className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {ENTRIES.map((e) => (
-            <Link
-              key={e.to}
-              to={e.to}
-              className={brandButton("tall", "text-center")}
-            >
+            <Link key={e.to} to={e.to} className={brandButton("tall", "text-center")}>
               {t(`common:roles.${e.label}`)}
             </Link>
           ))}

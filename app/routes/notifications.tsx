@@ -57,9 +57,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       )}
       {unread > 0 && (
         <Form method="post" className="mb-4">
-          <SubmitButton className={brandButton("regular")}>
-            {t("notifications:page.markAllRead")}
-          </SubmitButton>
+          <SubmitButton className={brandButton("regular")}>{t("notifications:page.markAllRead")}</SubmitButton>
         </Form>
       )}
       {notifications.rows.length === 0 ? (
@@ -67,15 +65,10 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="space-y-3">
           {notifications.rows.map((n) => (
-            <li
-              key={n.id}
-              className={`rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`}
-            >
+            <li key={n.id} className={`rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`}>
               <p>
                 {!n.read && (
-                  <span className="me-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
-                    {t("notifications:page.new")}
-                  </span>
+                  <span className="me-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t("notifications:page.new")}</span>
                 )}
                 {t(`notifications:${n.type}`, { ...n.params, defaultValue: n.type })}
               </p>

@@ -6,7 +6,6 @@ import type { Paged } from "#shared/paging.ts";
  * area's policy.ts gives its own WHERE.
  */
 
-
 /** A page number from a query string: anything odd becomes 1, so a hand-edited URL never errors. */
 export function parsePage(value: string | null | undefined): number {
   const n = Number.parseInt(value ?? "", 10);

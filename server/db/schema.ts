@@ -57,10 +57,7 @@ export const users = pgTable(
     language: languageEnum("language").notNull().default("en"),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
-    index("users_role_verification_idx").on(t.role, t.verification),
-  ],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_verification_idx").on(t.role, t.verification)],
 );
 
 export const ngoProfiles = pgTable("ngo_profiles", {
@@ -154,7 +151,9 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
     details: jsonb("details").$type<Record<string, string | number | null>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
@@ -207,7 +206,6 @@ export const files = pgTable(
   (t) => [index("files_owner_idx").on(t.ownerId)],
 );
 
-
 /**
  * Campaign states, one vocabulary everywhere: `active` (the specification's "Incomplete", listed under On
  * Going), `completed` (its "Complete": the approved total met the target, or the NGO closed it; listed under
@@ -244,7 +242,9 @@ export const campaigns = pgTable(
   },
   (t) => [
     uniqueIndex("campaigns_slug_unique").on(t.slug),
-    uniqueIndex("campaigns_active_title_unique").on(sql`lower(${t.title})`).where(sql`${t.status} = 'active'`),
+    uniqueIndex("campaigns_active_title_unique")
+      .on(sql`lower(${t.title})`)
+      .where(sql`${t.status} = 'active'`),
     index("campaigns_owner_status_idx").on(t.ownerId, t.status, t.createdAt),
     index("campaigns_status_position_idx").on(t.status, t.lat, t.lng),
   ],
@@ -384,7 +384,9 @@ export const pickupEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     riderId: uuid("rider_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index("pickup_events_donation_idx").on(t.donationId, t.id)],
 );

@@ -12,7 +12,14 @@ import { closeCampaign, createCampaign, parseCampaign } from "#server/domain/cam
 import { decideCashDonation, submitCashDonation } from "#server/domain/donations/cash.ts";
 import { pakistanToday } from "#server/domain/dates.ts";
 import { saveImage } from "#server/domain/files/files.ts";
-import { assignRider, confirmCollected, confirmReceived, markDelivered, offerGoods, respondToAssignment } from "#server/domain/pickups/pickups.ts";
+import {
+  assignRider,
+  confirmCollected,
+  confirmReceived,
+  markDelivered,
+  offerGoods,
+  respondToAssignment,
+} from "#server/domain/pickups/pickups.ts";
 import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
 import { applyToPosition, decideApplication } from "#server/domain/volunteering/applications.ts";
 import { closePosition, createPosition, parsePosition } from "#server/domain/volunteering/positions.ts";
@@ -47,7 +54,14 @@ export const DEMO_ACCOUNTS = {
 export const DEMO_RIDERS = [
   { email: DEMO_ACCOUNTS.rider, firstName: "Bilal", lastName: "Ahmed", phone: "03331234567", cnic: "4210112345671", area: "Karachi" },
   { email: "rider2@demo.ekchhat.pk", firstName: "Usman", lastName: "Tariq", phone: "03341234567", cnic: "3520212345673", area: "Lahore" },
-  { email: "rider3@demo.ekchhat.pk", firstName: "Hamza", lastName: "Qureshi", phone: "03351234567", cnic: "6110112345675", area: "Islamabad" },
+  {
+    email: "rider3@demo.ekchhat.pk",
+    firstName: "Hamza",
+    lastName: "Qureshi",
+    phone: "03351234567",
+    cnic: "6110112345675",
+    area: "Islamabad",
+  },
 ] as const;
 
 /** Donors who apply to volunteer alongside the demo donor (Ayesha Khan). */
@@ -57,9 +71,27 @@ export const DEMO_VOLUNTEERS = [
 ] as const;
 
 const DEMO_NGOS = [
-  { email: DEMO_ACCOUNTS.ngo, name: "Roshni Welfare Trust", address: "Block 5, Clifton, Karachi", registration: "KAR-2011-0457", colour: "#0f766e" },
-  { email: "sahara@demo.ekchhat.pk", name: "Sahara Foundation", address: "Model Town, Lahore", registration: "LHR-2008-1193", colour: "#b45309" },
-  { email: "umeed@demo.ekchhat.pk", name: "Umeed Relief", address: "F-8 Markaz, Islamabad", registration: "ISB-2015-0082", colour: "#1d4ed8" },
+  {
+    email: DEMO_ACCOUNTS.ngo,
+    name: "Roshni Welfare Trust",
+    address: "Block 5, Clifton, Karachi",
+    registration: "KAR-2011-0457",
+    colour: "#0f766e",
+  },
+  {
+    email: "sahara@demo.ekchhat.pk",
+    name: "Sahara Foundation",
+    address: "Model Town, Lahore",
+    registration: "LHR-2008-1193",
+    colour: "#b45309",
+  },
+  {
+    email: "umeed@demo.ekchhat.pk",
+    name: "Umeed Relief",
+    address: "F-8 Markaz, Islamabad",
+    registration: "ISB-2015-0082",
+    colour: "#1d4ed8",
+  },
 ];
 
 function initials(name: string) {
@@ -72,20 +104,94 @@ function initials(name: string) {
 
 /** Demo campaigns across the country, run by the demo NGOs (by index); one joint, one already successful. */
 const DEMO_CAMPAIGNS = [
-  { ngo: 0, partners: [1], title: "Flood relief for Dadu families", place: "Dadu", target: 1_500_000, items: "Tents, dry rations, water purification tablets", zakat: true, colour: "#0e7490", given: [25_000, 60_000, 15_500, 100_000] },
-  { ngo: 0, partners: [], title: "Clean water wells in Tharparkar", place: "Mithi", target: 800_000, items: "", zakat: true, colour: "#0369a1", given: [12_000, 5_000] },
-  { ngo: 0, partners: [], title: "Winter blankets for Quetta", place: "Quetta", target: 300_000, items: "Blankets, warm clothes", zakat: false, colour: "#4338ca", given: [] },
-  { ngo: 1, partners: [], title: "School books for Lahore children", place: "Lahore", target: 250_000, items: "Notebooks, school bags", zakat: false, colour: "#b45309", given: [10_000, 7_500] },
-  { ngo: 1, partners: [], title: "Ramzan ration drive Peshawar", place: "Peshawar", target: 400_000, items: "Flour, rice, lentils, ghee", zakat: true, colour: "#15803d", given: [] },
-  { ngo: 2, partners: [], title: "Mobile health camp in Gilgit", place: "Gilgit", target: 600_000, items: "Medicines, first-aid kits", zakat: false, colour: "#be123c", given: [50_000] },
-  { ngo: 2, partners: [], title: "Ambulance fuel fund Islamabad", place: "Islamabad", target: 120_000, items: "", zakat: false, colour: "#1d4ed8", given: [70_000, 50_000], close: true },
+  {
+    ngo: 0,
+    partners: [1],
+    title: "Flood relief for Dadu families",
+    place: "Dadu",
+    target: 1_500_000,
+    items: "Tents, dry rations, water purification tablets",
+    zakat: true,
+    colour: "#0e7490",
+    given: [25_000, 60_000, 15_500, 100_000],
+  },
+  {
+    ngo: 0,
+    partners: [],
+    title: "Clean water wells in Tharparkar",
+    place: "Mithi",
+    target: 800_000,
+    items: "",
+    zakat: true,
+    colour: "#0369a1",
+    given: [12_000, 5_000],
+  },
+  {
+    ngo: 0,
+    partners: [],
+    title: "Winter blankets for Quetta",
+    place: "Quetta",
+    target: 300_000,
+    items: "Blankets, warm clothes",
+    zakat: false,
+    colour: "#4338ca",
+    given: [],
+  },
+  {
+    ngo: 1,
+    partners: [],
+    title: "School books for Lahore children",
+    place: "Lahore",
+    target: 250_000,
+    items: "Notebooks, school bags",
+    zakat: false,
+    colour: "#b45309",
+    given: [10_000, 7_500],
+  },
+  {
+    ngo: 1,
+    partners: [],
+    title: "Ramzan ration drive Peshawar",
+    place: "Peshawar",
+    target: 400_000,
+    items: "Flour, rice, lentils, ghee",
+    zakat: true,
+    colour: "#15803d",
+    given: [],
+  },
+  {
+    ngo: 2,
+    partners: [],
+    title: "Mobile health camp in Gilgit",
+    place: "Gilgit",
+    target: 600_000,
+    items: "Medicines, first-aid kits",
+    zakat: false,
+    colour: "#be123c",
+    given: [50_000],
+  },
+  {
+    ngo: 2,
+    partners: [],
+    title: "Ambulance fuel fund Islamabad",
+    place: "Islamabad",
+    target: 120_000,
+    items: "",
+    zakat: false,
+    colour: "#1d4ed8",
+    given: [70_000, 50_000],
+    close: true,
+  },
 ];
 
 async function pictureFile(title: string, colour: string): Promise<File> {
   const words = title.split(" ");
   const lines = [words.slice(0, 2).join(" "), words.slice(2, 4).join(" "), words.slice(4).join(" ")];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="800" height="450" fill="url(#g)"/>${lines
-    .map((l, i) => `<text x="400" y="${200 + i * 64}" font-family="sans-serif" font-size="50" font-weight="bold" fill="#fff" text-anchor="middle">${l}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="400" y="${200 + i * 64}" font-family="sans-serif" font-size="50" font-weight="bold" fill="#fff" text-anchor="middle">${l}</text>`,
+    )
     .join("")}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return new File([new Uint8Array(png)], "campaign.png", { type: "image/png" });
@@ -115,7 +221,14 @@ const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
  * A stand-in for a donor's payment screenshot: the wallet's "Transaction successful" screen with the method,
  * the amount, the receiver, the transaction ID and the time, as a PNG.
  */
-export async function walletScreenshot(p: { method: Method; amount: number; transactionId: string; at: Date; to: string; from: string }): Promise<Buffer> {
+export async function walletScreenshot(p: {
+  method: Method;
+  amount: number;
+  transactionId: string;
+  at: Date;
+  to: string;
+  from: string;
+}): Promise<Buffer> {
   const w = WALLETS[p.method];
   const row = (y: number, label: string, value: string) =>
     `<text x="36" y="${y}" font-family="sans-serif" font-size="15" fill="#6b7280">${xml(label)}</text>` +
@@ -160,7 +273,14 @@ async function giveAsDemoDonor(services: Services, donorId: string, gift: DemoGi
   const { transactionId } = gift;
   const screenshot =
     gift.screenshot ??
-    (await walletScreenshot({ method: gift.method, amount: gift.amount, transactionId, at: gift.at, to: gift.ngoName, from: "Ayesha Khan" }));
+    (await walletScreenshot({
+      method: gift.method,
+      amount: gift.amount,
+      transactionId,
+      at: gift.at,
+      to: gift.ngoName,
+      from: "Ayesha Khan",
+    }));
   const values = z.parse(cashProofSchema, {
     campaign: gift.campaign.slug,
     ngo: gift.ngoId,
@@ -188,7 +308,10 @@ async function decideAsDemoNgo(services: Services, ngoId: string, donationId: st
     reason === undefined ? { donationId, approve: true } : { donationId, approve: false, reason },
   );
   await db.update(donations).set({ decidedAt: at, updatedAt: at }).where(eq(donations.id, donationId));
-  await db.update(auditLog).set({ createdAt: at }).where(sql`${auditLog.createdAt} >= ${mark}::timestamptz`);
+  await db
+    .update(auditLog)
+    .set({ createdAt: at })
+    .where(sql`${auditLog.createdAt} >= ${mark}::timestamptz`);
   await backdateMessages(db, mark, at);
   return outcome;
 }
@@ -205,7 +328,10 @@ async function backdateMessages(db: Services["db"], mark: string, at: Date) {
     .update(notifications)
     .set({ createdAt: at, readAt: old ? at : null })
     .where(sql`${notifications.createdAt} >= ${mark}::timestamptz`);
-  await db.update(mailOutbox).set({ createdAt: at }).where(sql`${mailOutbox.createdAt} >= ${mark}::timestamptz`);
+  await db
+    .update(mailOutbox)
+    .set({ createdAt: at })
+    .where(sql`${mailOutbox.createdAt} >= ${mark}::timestamptz`);
 }
 
 /**
@@ -242,7 +368,9 @@ async function seedDemoCampaigns(
     const campaign = await createCampaign(services, ngoIds[c.ngo]!, values);
     made.push(campaign);
     for (const p of c.partners) {
-      await db.insert(campaignPartners).values({ campaignId: campaign.id, ngoId: ngoIds[p]!, direction: "invited", status: "accepted", respondedAt: new Date() });
+      await db
+        .insert(campaignPartners)
+        .values({ campaignId: campaign.id, ngoId: ngoIds[p]!, direction: "invited", status: "accepted", respondedAt: new Date() });
     }
     const recipients = [c.ngo, ...c.partners];
     for (const [i, amount] of c.given.entries()) {
@@ -277,7 +405,14 @@ async function seedDemoCampaigns(
   const dadu = byTitle("Flood relief for Dadu families");
   const thar = byTitle("Clean water wells in Tharparkar");
   const quetta = byTitle("Winter blankets for Quetta");
-  const refused = await giveAsDemoDonor(services, donorId, { ...roshni, campaign: dadu, method: "easypaisa", amount: 20_000, at: new Date(now - 5 * DAY), transactionId: transactionId() });
+  const refused = await giveAsDemoDonor(services, donorId, {
+    ...roshni,
+    campaign: dadu,
+    method: "easypaisa",
+    amount: 20_000,
+    at: new Date(now - 5 * DAY),
+    transactionId: transactionId(),
+  });
   await decideAsDemoNgo(
     services,
     roshni.ngoId,
@@ -285,8 +420,22 @@ async function seedDemoCampaigns(
     new Date(now - 4 * DAY),
     "No payment with this transaction ID reached our Easypaisa account. Please check the ID on your payment message and send the proof again.",
   );
-  const blankets = await giveAsDemoDonor(services, donorId, { ...roshni, campaign: quetta, method: "jazzcash", amount: 8_000, at: new Date(now - 2 * DAY), transactionId: transactionId() });
-  await giveAsDemoDonor(services, donorId, { ...roshni, campaign: thar, method: "bank", amount: 3_500, at: new Date(now - DAY), transactionId: transactionId() });
+  const blankets = await giveAsDemoDonor(services, donorId, {
+    ...roshni,
+    campaign: quetta,
+    method: "jazzcash",
+    amount: 8_000,
+    at: new Date(now - 2 * DAY),
+    transactionId: transactionId(),
+  });
+  await giveAsDemoDonor(services, donorId, {
+    ...roshni,
+    campaign: thar,
+    method: "bank",
+    amount: 3_500,
+    at: new Date(now - DAY),
+    transactionId: transactionId(),
+  });
   // The same transfer's screenshot and transaction ID sent again for a second donation.
   await giveAsDemoDonor(services, donorId, {
     ...roshni,
@@ -327,7 +476,11 @@ async function seedDemoPickups(
   demo: { ngoId: string; donorId: string; riderIds: string[]; campaigns: { dadu: DemoCampaign; quetta: DemoCampaign } },
 ): Promise<void> {
   // Outbox mail (the addresses are made up) and the offline gazetteer (no network while seeding).
-  const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }), geocoder: offlineGeocoder };
+  const services = {
+    ...live,
+    mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }),
+    geocoder: offlineGeocoder,
+  };
   const { db } = services;
   const { ngoId, donorId } = demo;
   const [bilal, usman] = demo.riderIds as [string, string, string];
@@ -374,7 +527,10 @@ async function seedDemoPickups(
   await stepAt(db, received, hoursAgo(7 * 24 - 5), () =>
     confirmReceived(services, ngoId, { donationId: received, note: "Ten blankets and three shawls arrived in good condition." }),
   );
-  await db.update(donations).set({ decidedAt: hoursAgo(7 * 24 - 5), updatedAt: hoursAgo(7 * 24 - 5) }).where(eq(donations.id, received));
+  await db
+    .update(donations)
+    .set({ decidedAt: hoursAgo(7 * 24 - 5), updatedAt: hoursAgo(7 * 24 - 5) })
+    .where(eq(donations.id, received));
 
   // Accepted by Bilal: to collect today.
   const toCollect = await offer({
@@ -410,7 +566,11 @@ async function seedDemoPickups(
   });
   await assign(fresh, usman, hoursAgo(18));
   await stepAt(db, fresh, hoursAgo(16), () =>
-    respondToAssignment(services, usman, { donationId: fresh, accept: false, reason: "I am in Lahore this week; a rider in Karachi should take it." }),
+    respondToAssignment(services, usman, {
+      donationId: fresh,
+      accept: false,
+      reason: "I am in Lahore this week; a rider in Karachi should take it.",
+    }),
   );
 }
 
@@ -419,8 +579,7 @@ const DEMO_POSITIONS = [
   {
     key: "tutor",
     title: "Weekend tutor for flood-affected children",
-    description:
-      "Help children from families displaced by the floods catch up on reading and arithmetic at our weekend learning centre.",
+    description: "Help children from families displaced by the floods catch up on reading and arithmetic at our weekend learning centre.",
     responsibilities: "Prepare short lessons; teach groups of six to eight children; keep a simple attendance and progress sheet.",
     workingHours: "4 hours a day",
     duration: "3 months",
@@ -496,7 +655,10 @@ async function resumePdf(name: string, lines: string[]): Promise<File> {
 async function volunteerStepAt<T>(db: Services["db"], at: Date, step: () => Promise<T>): Promise<T> {
   const mark = await dbClock(db);
   const out = await step();
-  await db.update(auditLog).set({ createdAt: at }).where(sql`${auditLog.createdAt} >= ${mark}::timestamptz`);
+  await db
+    .update(auditLog)
+    .set({ createdAt: at })
+    .where(sql`${auditLog.createdAt} >= ${mark}::timestamptz`);
   await backdateMessages(db, mark, at);
   return out;
 }
@@ -509,7 +671,11 @@ async function volunteerStepAt<T>(db: Services["db"], at: Date, step: () => Prom
  */
 async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donorId: string; volunteerIds: string[] }): Promise<void> {
   // Outbox mail (the addresses are made up) and the offline gazetteer (no network while seeding).
-  const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }), geocoder: offlineGeocoder };
+  const services = {
+    ...live,
+    mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }),
+    geocoder: offlineGeocoder,
+  };
   const { db } = services;
   const { ngoId, donorId } = demo;
   const [fatima, hassan] = demo.volunteerIds as [string, string];
@@ -529,7 +695,8 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
       timings: p.timings,
       city: p.city,
       volunteersNeeded: String(p.needed),
-      closesOn: "closesInDays" in p ? new Date(Date.parse(`${today}T00:00:00Z`) + p.closesInDays * DAY).toISOString().slice(0, 10) : undefined,
+      closesOn:
+        "closesInDays" in p ? new Date(Date.parse(`${today}T00:00:00Z`) + p.closesInDays * DAY).toISOString().slice(0, 10) : undefined,
       poster: await pictureFile(p.title, p.colour),
     });
     const row = await volunteerStepAt(db, at, () => createPosition(services, ngoId, values));
@@ -551,7 +718,11 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
   }
   async function decide(applicationId: string, at: Date, message?: string) {
     await volunteerStepAt(db, at, () =>
-      decideApplication(services, { id: ngoId, role: "ngo" }, message === undefined ? { applicationId, approve: true } : { applicationId, approve: false, message }),
+      decideApplication(
+        services,
+        { id: ngoId, role: "ngo" },
+        message === undefined ? { applicationId, approve: true } : { applicationId, approve: false, message },
+      ),
     );
     await db.update(volunteerApplications).set({ decidedAt: at, updatedAt: at }).where(eq(volunteerApplications.id, applicationId));
   }
@@ -585,7 +756,10 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
   });
   // The blanket team is complete: Roshni closed the position with Ayesha's application still waiting.
   await volunteerStepAt(db, hoursAgo(8 * 24), () => closePosition(db, ngoId, ids.blankets!));
-  await db.update(volunteerPositions).set({ closedAt: hoursAgo(8 * 24), updatedAt: hoursAgo(8 * 24) }).where(eq(volunteerPositions.id, ids.blankets!));
+  await db
+    .update(volunteerPositions)
+    .set({ closedAt: hoursAgo(8 * 24), updatedAt: hoursAgo(8 * 24) })
+    .where(eq(volunteerPositions.id, ids.blankets!));
 
   // Two more donors waiting for an answer.
   await apply("tutor", fatima, hoursAgo(20), {
@@ -648,7 +822,11 @@ export async function seedDemoData(services: Services): Promise<void> {
     });
     await db.update(users).set({ verification: "verified" }).where(eq(users.id, id));
     const place = await offlineGeocoder.resolve(r.area);
-    if (place) await db.update(riderProfiles).set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng }).where(eq(riderProfiles.userId, id));
+    if (place)
+      await db
+        .update(riderProfiles)
+        .set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng })
+        .where(eq(riderProfiles.userId, id));
     riderIds.push(id);
   }
   const volunteerIds: string[] = [];

@@ -42,10 +42,10 @@ export const ERROR_MESSAGES = {
   "donations.campaign_not_active": "donations:errors.campaignNotActive",
   "donations.method_unavailable": "donations:errors.methodUnavailable",
   "donations.upload_failed": "donations:errors.uploadFailed",
-  "forbidden": "errors:forbidden",
+  forbidden: "errors:forbidden",
   "map.inverted": "map:errors.inverted",
   "map.not_number": "map:errors.notNumber",
-  "not_found": "errors:notFound",
+  not_found: "errors:notFound",
   "pickups.already_assigned": "pickups:errors.alreadyAssigned",
   "pickups.cannot_cancel": "pickups:errors.cannotCancel",
   "pickups.cannot_reassign": "pickups:errors.cannotReassign",
@@ -57,7 +57,7 @@ export const ERROR_MESSAGES = {
   "pickups.not_delivered": "pickups:errors.notDelivered",
   "pickups.rider_unavailable": "pickups:errors.riderUnavailable",
   "pickups.same_rider": "pickups:errors.sameRider",
-  "rate_limited": "errors:rateLimited",
+  rate_limited: "errors:rateLimited",
   "validation.current_password_wrong": "validation:currentPasswordWrong",
   "validation.email_taken": "validation:emailTaken",
   "validation.image_invalid": "validation:imageInvalid",
@@ -76,7 +76,7 @@ export const ERROR_MESSAGES = {
   "volunteer.position_closed": "volunteer:errors.positionClosed",
   "volunteer.resume_not_pdf": "volunteer:errors.resumeNotPdf",
   "volunteer.resume_too_large": "volunteer:errors.resumeTooLarge",
-  "invalid_input": "validation:required",
+  invalid_input: "validation:required",
 } as const;
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
@@ -104,9 +104,11 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (code: ErrorCode, field?: string, params?: Record<string, string>) => new DomainError("invalid", code, field, params);
+export const invalid = (code: ErrorCode, field?: string, params?: Record<string, string>) =>
+  new DomainError("invalid", code, field, params);
 /** A form field's value the form's schema refuses, with the schema's message (a translation key). */
-export const invalidInput = (messageKey: string, field?: string) => new DomainError("invalid", "invalid_input", field, undefined, messageKey);
+export const invalidInput = (messageKey: string, field?: string) =>
+  new DomainError("invalid", "invalid_input", field, undefined, messageKey);
 export const notFound = (code: ErrorCode = "not_found") => new DomainError("not_found", code);
 export const forbidden = (code: ErrorCode = "forbidden") => new DomainError("forbidden", code);
 export const conflict = (code: ErrorCode, field?: string) => new DomainError("conflict", code, field);

@@ -84,7 +84,7 @@ export function stateMachine<const A extends string, const S extends string, con
     fromStates: (action) => table.filter((t) => t.action === action && !t.repeat).flatMap((t) => t.from),
     statesLeadingTo(action) {
       const found = new Set(table.filter((t) => t.action === action && !t.repeat).flatMap((t) => t.from));
-      for (let grew = true; grew; ) {
+      for (let grew = true; grew;) {
         grew = false;
         for (const t of table) {
           if (t.to === null || !found.has(t.to)) continue;

@@ -99,7 +99,10 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
 
   // Every state-changing request must come from a page of this site.
   app.use(async (c, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !originAllowed(c.req.raw.headers, config.APP_URL, sentTo(c.req.url, requestOrigin(c, config).secure))) {
+    if (
+      !["GET", "HEAD", "OPTIONS"].includes(c.req.method) &&
+      !originAllowed(c.req.raw.headers, config.APP_URL, sentTo(c.req.url, requestOrigin(c, config).secure))
+    ) {
       log.warn({ path: c.req.path, origin: c.req.header("origin") ?? null }, "refused cross-origin request");
       return c.text("This request came from another site and was refused.", 403);
     }

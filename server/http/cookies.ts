@@ -5,7 +5,11 @@ import { SESSION_COOKIE, SESSION_DAYS } from "#server/domain/accounts/sessions.t
  * Every Set-Cookie value the app writes, and the one place their attributes are decided: the whole site, Lax,
  * and Secure when this request reached us over TLS (`secure` of the load context, from server/http/proxy.ts).
  */
-function serialize(name: string, value: string, { maxAge, secure, httpOnly }: { maxAge: number; secure: boolean; httpOnly: boolean }): string {
+function serialize(
+  name: string,
+  value: string,
+  { maxAge, secure, httpOnly }: { maxAge: number; secure: boolean; httpOnly: boolean },
+): string {
   return `${name}=${value}; Path=/; Max-Age=${maxAge}${httpOnly ? "; HttpOnly" : ""}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 

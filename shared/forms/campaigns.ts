@@ -48,10 +48,9 @@ export const campaignSchema = z.object({
       z.string().check(z.minLength(1, "campaigns:errors.amountRequired"), z.regex(/^\d+$/, "campaigns:errors.amountDigits")),
       z.pipe(
         z.transform((s: string) => Number(s)),
-        z.number().check(
-          z.minimum(1, "campaigns:errors.amountPositive"),
-          z.maximum(CAMPAIGN_TARGET_MAX, "campaigns:errors.amountTooLarge"),
-        ),
+        z
+          .number()
+          .check(z.minimum(1, "campaigns:errors.amountPositive"), z.maximum(CAMPAIGN_TARGET_MAX, "campaigns:errors.amountTooLarge")),
       ),
     ),
   ),

@@ -9,10 +9,9 @@ const id = z.uuid({ error: "errors:notFound" });
 /** One checked box arrives as a single value, several as a list, none at all as nothing. */
 const checkedIds = z.pipe(
   z.transform((v: unknown) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v])),
-  z.array(z.uuid({ error: "collab:errors.ngoUnavailable" })).check(
-    z.minLength(1, "collab:errors.chooseNgo"),
-    z.maxLength(MAX_INVITES, "collab:errors.tooMany"),
-  ),
+  z
+    .array(z.uuid({ error: "collab:errors.ngoUnavailable" }))
+    .check(z.minLength(1, "collab:errors.chooseNgo"), z.maxLength(MAX_INVITES, "collab:errors.tooMany")),
 );
 
 /** Collaborate on /collab: the chosen campaign and the selected NGOs. */

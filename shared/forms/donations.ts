@@ -28,10 +28,9 @@ export const cashProofSchema = z.object({
       z.string().check(z.minLength(1, FILL_ALL), z.regex(/^\d{1,12}$/, "donations:errors.amountDigits")),
       z.pipe(
         z.transform((s: string) => Number(s)),
-        z.number().check(
-          z.minimum(1, "donations:errors.amountPositive"),
-          z.maximum(DONATION_AMOUNT_MAX, "donations:errors.amountTooLarge"),
-        ),
+        z
+          .number()
+          .check(z.minimum(1, "donations:errors.amountPositive"), z.maximum(DONATION_AMOUNT_MAX, "donations:errors.amountTooLarge")),
       ),
     ),
   ),
@@ -41,11 +40,13 @@ export const cashProofSchema = z.object({
       z.string({ error: FILL_ALL }),
       z.transform((s: string) => s.replace(/[\s-]/g, "").toUpperCase()),
     ),
-    z.string().check(
-      z.minLength(1, FILL_ALL),
-      z.maxLength(TRANSACTION_ID_MAX_LENGTH, "validation:tooLong"),
-      z.regex(/^[A-Z0-9]{4,}$/, "donations:errors.transactionInvalid"),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, FILL_ALL),
+        z.maxLength(TRANSACTION_ID_MAX_LENGTH, "validation:tooLong"),
+        z.regex(/^[A-Z0-9]{4,}$/, "donations:errors.transactionInvalid"),
+      ),
   ),
 });
 

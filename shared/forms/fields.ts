@@ -20,7 +20,9 @@ export const requiredText = (requiredKey: string, max = NAME_MAX_LENGTH) =>
 
 export const email = () =>
   z.pipe(
-    z.string({ error: "validation:invalidEmail" }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, "validation:invalidEmail")),
+    z
+      .string({ error: "validation:invalidEmail" })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, "validation:invalidEmail")),
     z.email({ error: "validation:invalidEmail" }),
   );
 
@@ -40,12 +42,14 @@ export const givenPassword = (requiredKey: string) =>
 /** Digits only, ignoring spaces and dashes, of exactly `digits` length. */
 export const digitsField = (digits: number, requiredKey: string, invalidKey: string) =>
   z.pipe(
-    z.pipe(z.string({ error: requiredKey }), z.transform((s: string) => s.replace(/[\s-]/g, ""))),
+    z.pipe(
+      z.string({ error: requiredKey }),
+      z.transform((s: string) => s.replace(/[\s-]/g, "")),
+    ),
     z.string().check(z.minLength(1, requiredKey), z.regex(new RegExp(`^\\d{${digits}}$`), invalidKey)),
   );
 
-export const phone = (requiredKey: string, invalidKey = "validation:invalidContact") =>
-  digitsField(PHONE_DIGITS, requiredKey, invalidKey);
+export const phone = (requiredKey: string, invalidKey = "validation:invalidContact") => digitsField(PHONE_DIGITS, requiredKey, invalidKey);
 
 export const cnic = () => digitsField(CNIC_DIGITS, "validation:required", "validation:invalidCnic");
 
@@ -72,7 +76,13 @@ export const blankToUndefined = <S extends z.ZodMiniType>(schema: S) =>
   );
 
 /** A coordinate from the place field's hidden inputs: optional, and ignored by the server unless inside Pakistan. */
-export const coordinate = () => blankToUndefined(z.pipe(z.string(), z.transform((s: string) => Number(s))));
+export const coordinate = () =>
+  blankToUndefined(
+    z.pipe(
+      z.string(),
+      z.transform((s: string) => Number(s)),
+    ),
+  );
 
 /** Optional free text, trimmed and bounded; blank is "not given". */
 export const optionalText = (max: number) => blankToUndefined(z.string().check(z.trim(), z.maxLength(max, "validation:tooLong")));

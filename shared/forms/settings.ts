@@ -40,19 +40,24 @@ export const pictureSchema = z.object({ picture: image("settings:picture.require
 const walletNumber = () =>
   blankToUndefined(
     z.pipe(
-      z.pipe(z.string(), z.transform((s: string) => s.replace(/[\s-]/g, ""))),
+      z.pipe(
+        z.string(),
+        z.transform((s: string) => s.replace(/[\s-]/g, "")),
+      ),
       z.string().check(z.regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), "settings:payment.walletInvalid")),
     ),
   );
 
-const bankText = () =>
-  blankToUndefined(z.string().check(z.trim(), z.maxLength(ACCOUNT_FIELD_MAX_LENGTH, "validation:tooLong")));
+const bankText = () => blankToUndefined(z.string().check(z.trim(), z.maxLength(ACCOUNT_FIELD_MAX_LENGTH, "validation:tooLong")));
 
 /** An IBAN (PK + 22 characters) or a plain account number: letters and digits, 8 to 34 without spaces. */
 const bankAccountNumber = () =>
   blankToUndefined(
     z.pipe(
-      z.pipe(z.string(), z.transform((s: string) => s.replace(/\s/g, "").toUpperCase())),
+      z.pipe(
+        z.string(),
+        z.transform((s: string) => s.replace(/\s/g, "").toUpperCase()),
+      ),
       z.string().check(z.regex(/^[A-Z0-9]{8,34}$/, "settings:payment.accountNumberInvalid")),
     ),
   );
@@ -82,7 +87,13 @@ export const RIDER_AREA_INTENTS = ["area", "clearArea"] as const;
 export type RiderAreaIntent = (typeof RIDER_AREA_INTENTS)[number];
 
 /** A coordinate as the form sends it (text), or as a caller that already parsed it passes it (a number). */
-const coordinate = () => blankToUndefined(z.pipe(z.union([z.string(), z.number()]), z.transform((v: string | number) => Number(v))));
+const coordinate = () =>
+  blankToUndefined(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((v: string | number) => Number(v)),
+    ),
+  );
 
 /**
  * Where the rider usually starts from: a place from the place search (its point, adjustable on the map, in

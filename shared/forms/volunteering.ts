@@ -40,10 +40,9 @@ export const positionSchema = z.object({
       z.string().check(z.minLength(1, "volunteer:errors.neededRequired"), z.regex(/^\d{1,6}$/, "volunteer:errors.neededPositive")),
       z.pipe(
         z.transform((s: string) => Number(s)),
-        z.number().check(
-          z.minimum(1, "volunteer:errors.neededPositive"),
-          z.maximum(VOLUNTEERS_NEEDED_MAX, "volunteer:errors.neededTooMany"),
-        ),
+        z
+          .number()
+          .check(z.minimum(1, "volunteer:errors.neededPositive"), z.maximum(VOLUNTEERS_NEEDED_MAX, "volunteer:errors.neededTooMany")),
       ),
     ),
   ),

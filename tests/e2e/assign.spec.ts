@@ -132,7 +132,10 @@ test("the NGO assigns, reassigns, cancels and confirms receipt of its own pick-u
   await expect(cards).toHaveCount(3);
 
   // View: every detail, the steps, and the riders nearest first.
-  await cards.nth(0).getByRole("link", { name: /^View the pick-up request from/ }).click();
+  await cards
+    .nth(0)
+    .getByRole("link", { name: /^View the pick-up request from/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`view=${first.donation.id}`));
   const dialog = page.getByRole("dialog", { name: `Pick-up from ${donorName}` });
   await expect(dialog).toBeVisible();
@@ -260,7 +263,14 @@ test("the rider's decline reason shows in the steps, and a collected request wai
   const declined = await makePickup(db, campaign, donor.id, { items: `Rice bags ${tag}` });
   await db.insert(pickupEvents).values([
     { donationId: declined.donation.id, type: "assigned", actorId: ngo.id, riderId: rider.id, createdAt: new Date(Date.now() + 1000) },
-    { donationId: declined.donation.id, type: "declined", actorId: rider.id, riderId: rider.id, reason: `My bike broke down ${tag}`, createdAt: new Date(Date.now() + 2000) },
+    {
+      donationId: declined.donation.id,
+      type: "declined",
+      actorId: rider.id,
+      riderId: rider.id,
+      reason: `My bike broke down ${tag}`,
+      createdAt: new Date(Date.now() + 2000),
+    },
   ]);
   const collected = await makePickup(db, campaign, donor.id, { items: `Water bottles ${tag}`, status: "collected", riderId: rider.id });
 
@@ -331,7 +341,9 @@ test("another NGO's request is not found, and a crafted POST changes nothing", a
   for (const form of forms) {
     const res = await post(page, form);
     expect(res.status()).toBe(404);
-    expect(await res.text()).toMatch(/role="alert"[^>]*><p><strong>Error: <\/strong>This pick-up request does not exist, or it was not sent to your NGO\. Nothing was changed\./);
+    expect(await res.text()).toMatch(
+      /role="alert"[^>]*><p><strong>Error: <\/strong>This pick-up request does not exist, or it was not sent to your NGO\. Nothing was changed\./,
+    );
   }
   const row = await pickupRow(db, donation.id);
   expect(row.status).toBe("new");

@@ -9,7 +9,9 @@ import { expect, expectAccessible, receivedMail, test } from "./fixtures.ts";
 const pngFile = async () => ({
   name: "me.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 24, height: 24, channels: 3, background: "#063" } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 24, height: 24, channels: 3, background: "#063" } })
+    .png()
+    .toBuffer(),
 });
 const fakeImage = { name: "logo.png", mimeType: "image/png", buffer: Buffer.from("<script>alert(1)</script>") };
 
@@ -61,7 +63,9 @@ test("an NGO signs up, is told to wait, and cannot sign in before verification",
   await page.getByRole("button", { name: "Sign Up" }).click();
   // The server looks inside the file; the account is not created.
   await expect(page.getByText("The picture must be a JPEG, PNG or WebP image.")).toBeVisible();
-  await page.getByLabel("Logo (optional)").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await page
+    .getByLabel("Logo (optional)")
+    .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("The picture must be 5 MB or smaller.")).toBeVisible();
   await page.getByLabel("Logo (optional)").setInputFiles(await pngFile());
@@ -242,9 +246,7 @@ test("a forgotten password is reset through the emailed link, once", async ({ pa
   await expect(page).toHaveURL("/donor_home");
 
   await page.goto(link);
-  await expect(errorBox(page)).toHaveText(
-    "Error: This reset link is invalid, has expired or was already used. Please ask for a new one.",
-  );
+  await expect(errorBox(page)).toHaveText("Error: This reset link is invalid, has expired or was already used. Please ask for a new one.");
   await expectAccessible(page);
 
   // The administrator's outbox shows the mail was sent, never its link.
@@ -271,7 +273,12 @@ test.describe("without JavaScript", () => {
     await page.goto("/donor_signup");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page).toHaveURL("/donor_signup");
-    for (const message of ["* Required", "First name is required", "Contact number is required", "Password must be at least 6 characters"]) {
+    for (const message of [
+      "* Required",
+      "First name is required",
+      "Contact number is required",
+      "Password must be at least 6 characters",
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     const email = uniqueEmail("nojs");

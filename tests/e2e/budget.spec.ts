@@ -22,10 +22,41 @@ async function javaScriptBytes(page: Page, path: string): Promise<number> {
   return all.reduce((sum, b) => sum + gzipSync(b).length, 0);
 }
 
-const PUBLIC_PAGES = ["/", "/ngo", "/donor", "/rider", "/ngo_signin", "/ngo_signup", "/donor_signup", "/rider_signup", "/admin_signin", "/forgot_password", "/about"];
+const PUBLIC_PAGES = [
+  "/",
+  "/ngo",
+  "/donor",
+  "/rider",
+  "/ngo_signin",
+  "/ngo_signup",
+  "/donor_signup",
+  "/rider_signup",
+  "/admin_signin",
+  "/forgot_password",
+  "/about",
+];
 const ROLE_PAGES = {
   admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/notifications"],
-  ngo: ["/ngo_home", "/settingsNGO", "/campaigns", "/comp_camp", "/create_camp", "/collab", "/collab1", "/ngo_map", "/apps", "/noncash_apps", "/donHistory", "/vol0", "/cc1", "/volClosed", "/vol1", "/vol2", "/volApproved", "/volRejected"],
+  ngo: [
+    "/ngo_home",
+    "/settingsNGO",
+    "/campaigns",
+    "/comp_camp",
+    "/create_camp",
+    "/collab",
+    "/collab1",
+    "/ngo_map",
+    "/apps",
+    "/noncash_apps",
+    "/donHistory",
+    "/vol0",
+    "/cc1",
+    "/volClosed",
+    "/vol1",
+    "/vol2",
+    "/volApproved",
+    "/volRejected",
+  ],
   donor: ["/donor_home", "/settingsDonor", "/donor_map", "/donate1", "/dvh", "/vfg1", "/dvh2"],
   rider: ["/rider_home", "/rider_profile"],
 } as const;

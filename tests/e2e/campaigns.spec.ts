@@ -9,7 +9,9 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 /** Fills the campaign form's text fields (not the location). */
 async function fillCampaign(page: Page, v: { title: string; description?: string; amount?: string }) {
   await page.getByLabel("Title", { exact: true }).fill(v.title);
-  await page.getByLabel("Description", { exact: true }).fill(v.description ?? "Hot meals and clean water for families who lost their homes.");
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill(v.description ?? "Hot meals and clean water for families who lost their homes.");
   await page.getByLabel("Target amount (Rs.)").fill(v.amount ?? "75000");
 }
 
@@ -72,7 +74,10 @@ test("a duplicate title is refused with a link to ask for collaboration", async 
   await page.getByRole("combobox", { name: "Location" }).fill("Karachi");
   await page.getByRole("button", { name: "Post" }).click();
   await expect(page.getByText("A similar campaign already exists. You can collaborate on that.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ask to collaborate on that campaign" })).toHaveAttribute("href", `/collab/join/${theirs.id}`);
+  await expect(page.getByRole("link", { name: "Ask to collaborate on that campaign" })).toHaveAttribute(
+    "href",
+    `/collab/join/${theirs.id}`,
+  );
 });
 
 test("a campaign with donations is archived, not deleted, and leaves the lists", async ({ page, login, db }) => {

@@ -69,9 +69,7 @@ test("two NGOs form a joint campaign and both see it", async ({ page, browser, l
   await expect(invitation).toContainText(`From ${ownerName}`);
   await expectAccessible(other.page);
   await invitation.getByRole("button", { name: /^Accept/ }).click();
-  await expect(other.page.getByRole("status")).toHaveText(
-    "You accepted the invitation. The campaign is now among your joint campaigns.",
-  );
+  await expect(other.page.getByRole("status")).toHaveText("You accepted the invitation. The campaign is now among your joint campaigns.");
 
   // Both see the joint campaign with both NGOs.
   const jointFor = (p: typeof page) => p.locator("#joint").getByRole("article", { name: campaign.title });
@@ -88,7 +86,9 @@ test("two NGOs form a joint campaign and both see it", async ({ page, browser, l
 
   // The partner leaves, after confirming.
   await jointFor(other.page).getByText("Leave this campaign").click();
-  await jointFor(other.page).getByRole("button", { name: `Yes, leave “${campaign.title}”` }).click();
+  await jointFor(other.page)
+    .getByRole("button", { name: `Yes, leave “${campaign.title}”` })
+    .click();
   await expect(other.page.getByRole("status")).toHaveText("You left the campaign.");
   await expect(jointFor(other.page)).toHaveCount(0);
   await other.context.close();

@@ -11,7 +11,11 @@ test("a console.error in the page fails the test", async ({ page }) => {
 test("an uncaught error in the page fails the test", async ({ page }) => {
   test.fail();
   await page.goto("/");
-  await page.evaluate(() => setTimeout(() => { throw new Error("deliberate page error from the console-guard check"); }, 0));
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error("deliberate page error from the console-guard check");
+    }, 0),
+  );
   await page.waitForFunction(() => true);
 });
 

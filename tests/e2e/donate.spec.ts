@@ -67,7 +67,10 @@ async function ngoWithAccounts(db: Db, name: string, want: { jazzcash?: boolean;
 
 const donationsOf = (db: Db, donorId: string) => db.select().from(donations).where(eq(donations.donorId, donorId));
 const proofFilesOf = (db: Db, donorId: string) =>
-  db.select().from(files).where(and(eq(files.ownerId, donorId), eq(files.kind, "proof")));
+  db
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerId, donorId), eq(files.kind, "proof")));
 
 function proofUrl(slug: string, ngoId: string, method: string) {
   return `/donate3?${new URLSearchParams({ campaign: slug, ngo: ngoId, method }).toString()}`;
@@ -129,7 +132,10 @@ test.describe("cash donation flow", () => {
       await expect(thanks).toContainText(c.label);
       await expect(thanks).toContainText("Pending review");
 
-      const [row] = await db.select().from(donations).where(eq(donations.id, donationIdOf(page)));
+      const [row] = await db
+        .select()
+        .from(donations)
+        .where(eq(donations.id, donationIdOf(page)));
       expect(row).toMatchObject({
         donorId: donor.id,
         campaignId: campaign.id,
@@ -176,12 +182,14 @@ test.describe("cash donation flow", () => {
     await makeCampaign(db, owner.id, { title: `Winter ${tag} over`, status: "completed", completedAt: new Date() });
 
     await page.goto("/donate1");
-    await expect(page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Cash", exact: true })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Cash", exact: true }),
+    ).toHaveAttribute("aria-current", "page");
     // The Non-Cash half of the toggle leads to the in-kind picker.
-    await expect(page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Non-Cash" })).toHaveAttribute("href", "/donate5");
+    await expect(page.getByRole("navigation", { name: "Type of donation" }).getByRole("link", { name: "Non-Cash" })).toHaveAttribute(
+      "href",
+      "/donate5",
+    );
     await expectAccessible(page);
 
     await page.getByRole("searchbox", { name: "Search campaigns by title" }).fill(`  WINTER ${tag.toUpperCase()} `);
@@ -234,13 +242,17 @@ test.describe("cash donation flow", () => {
 
     const ended = await page.goto(`/donate1?campaign=${done.slug}`);
     expect(ended!.status()).toBe(200);
-    await expect(page.getByRole("alert")).toHaveText(`“${done.title}” has ended and no longer takes donations. Please choose another campaign.`);
+    await expect(page.getByRole("alert")).toHaveText(
+      `“${done.title}” has ended and no longer takes donations. Please choose another campaign.`,
+    );
     await page.getByRole("link", { name: "See all campaigns" }).click();
     await expect(page).toHaveURL(/\/donate1$/);
 
     for (const slug of [archived.slug, `no-such-${unique()}`, "%3Cscript%3E", "x".repeat(300)]) {
       await page.goto(`/donate1?campaign=${slug}`);
-      await expect(page.getByRole("alert")).toHaveText("We could not find that campaign. The link may be wrong, or the campaign was removed.");
+      await expect(page.getByRole("alert")).toHaveText(
+        "We could not find that campaign. The link may be wrong, or the campaign was removed.",
+      );
     }
     await page.goto(`/donate2?campaign=${done.slug}`);
     await expect(page.getByRole("alert")).toHaveText("This campaign has ended and no longer takes donations.");
@@ -362,7 +374,9 @@ test.describe("cash donation flow", () => {
       transactionId: "TX998877",
       screenshot: { name: "proof.png", mimeType: "image/png", buffer: png },
     });
-    const sixMegabytes = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } }).png().toBuffer();
+    const sixMegabytes = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(sixMegabytes.length).toBeGreaterThan(5 * 1024 * 1024);
     const cases: [string, Record<string, Part | undefined>, string][] = [
       ["phone empty", { phone: "" }, FILL_ALL],
@@ -389,10 +403,20 @@ test.describe("cash donation flow", () => {
       ["screenshot as text", { screenshot: "not a file" }, FILL_ALL],
       [
         "HTML renamed .png",
-        { screenshot: { name: "proof.png", mimeType: "image/png", buffer: Buffer.from(`<!doctype html><html><body>${HOSTILE}</body></html>`) } },
+        {
+          screenshot: {
+            name: "proof.png",
+            mimeType: "image/png",
+            buffer: Buffer.from(`<!doctype html><html><body>${HOSTILE}</body></html>`),
+          },
+        },
         IMAGE_INVALID,
       ],
-      ["PDF as screenshot", { screenshot: { name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n") } }, IMAGE_INVALID],
+      [
+        "PDF as screenshot",
+        { screenshot: { name: "proof.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n") } },
+        IMAGE_INVALID,
+      ],
       ["truncated PNG", { screenshot: { name: "proof.png", mimeType: "image/png", buffer: png.subarray(0, 120) } }, IMAGE_INVALID],
       ["image over 5 MB", { screenshot: { name: "big.png", mimeType: "image/png", buffer: sixMegabytes } }, IMAGE_TOO_LARGE],
       ["method tampered", { method: "paypal" }, "Choose a payment method."],
@@ -474,7 +498,10 @@ test.describe("cash donation flow", () => {
     const noise = randomBytes(1000 * 750 * 3);
     fs.writeFileSync(
       photo,
-      await sharp(noise, { raw: { width: 1000, height: 750, channels: 3 } }).resize(4000, 3000, { kernel: "cubic" }).jpeg({ quality: 90 }).toBuffer(),
+      await sharp(noise, { raw: { width: 1000, height: 750, channels: 3 } })
+        .resize(4000, 3000, { kernel: "cubic" })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
     );
     const size = fs.statSync(photo).size;
     expect(size).toBeGreaterThan(5 * 1024 * 1024);

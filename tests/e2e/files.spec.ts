@@ -7,7 +7,9 @@ import { e2ePort } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
 
 async function png() {
-  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], "p.png", { type: "image/png" });
 }
 

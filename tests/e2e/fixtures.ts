@@ -91,5 +91,8 @@ export function receivedMail(to: string): string[] {
 
 function decodeQuotedPrintable(raw: string): string {
   const bytes = Buffer.from(raw.replace(/=\r?\n/g, ""), "latin1").toString("latin1");
-  return Buffer.from(bytes.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    bytes.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }

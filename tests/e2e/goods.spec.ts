@@ -35,7 +35,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 async function goodsOf(db: Db, donorId: string) {
   return db
-    .select({ id: donations.id, kind: donations.kind, status: donations.status, items: donations.items, phone: donations.phone, ngo: donations.recipientNgoId })
+    .select({
+      id: donations.id,
+      kind: donations.kind,
+      status: donations.status,
+      items: donations.items,
+      phone: donations.phone,
+      ngo: donations.recipientNgoId,
+    })
     .from(donations)
     .where(and(eq(donations.donorId, donorId), eq(donations.kind, "in_kind")));
 }
@@ -107,7 +114,12 @@ test("a donor goes from Cash to Non-Cash, offers goods and gets a pick-up code",
   await expect(page.getByLabel("Day", { exact: true })).toHaveAttribute("min", pakistanDay());
   await expect(page.getByLabel("Day", { exact: true })).toHaveAttribute("max", pakistanDay(30));
 
-  await fillForm(page, { items: "5 blankets and 2 quilts", address: "House 7, Street 3, near the mosque", day: pakistanDay(2), slot: /Morning/ });
+  await fillForm(page, {
+    items: "5 blankets and 2 quilts",
+    address: "House 7, Street 3, near the mosque",
+    day: pakistanDay(2),
+    slot: /Morning/,
+  });
   const area = page.getByRole("combobox", { name: "Area or town" });
   await area.fill("Lahore");
   await page.getByRole("option", { name: LAHORE }).click();
@@ -128,10 +140,23 @@ test("a donor goes from Cash to Non-Cash, offers goods and gets a pick-up code",
 
   const rows = await goodsOf(db, donor.id);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ kind: "in_kind", status: "pending", items: "5 blankets and 2 quilts", phone: "03001234567", ngo: ngo.id });
+  expect(rows[0]).toMatchObject({
+    kind: "in_kind",
+    status: "pending",
+    items: "5 blankets and 2 quilts",
+    phone: "03001234567",
+    ngo: ngo.id,
+  });
   expect(page.url()).toContain(`donation=${rows[0]!.id}`);
   const { pickup, events } = await pickupOf(db, rows[0]!.id);
-  expect(pickup).toMatchObject({ status: "new", code, windowDate: pakistanDay(2), windowSlot: "morning", areaLabel: LAHORE, address: "House 7, Street 3, near the mosque" });
+  expect(pickup).toMatchObject({
+    status: "new",
+    code,
+    windowDate: pakistanDay(2),
+    windowSlot: "morning",
+    areaLabel: LAHORE,
+    address: "House 7, Street 3, near the mosque",
+  });
   expect(pickup.lat).toBeCloseTo(31.55, 1);
   expect(events.map((e) => e.type)).toEqual(["requested"]);
 
@@ -260,7 +285,13 @@ test.describe("without JavaScript", () => {
     expect(await page.getByText(FILL_ALL).count()).toBeGreaterThanOrEqual(6);
 
     await page.getByRole("radio", { name: `Partner ${tag}` }).check();
-    await fillForm(page, { phone: "0300123456", items: "Ten school books", address: "House 9, Mall Road", day: pakistanDay(5), slot: /Afternoon/ });
+    await fillForm(page, {
+      phone: "0300123456",
+      items: "Ten school books",
+      address: "House 9, Mall Road",
+      day: pakistanDay(5),
+      slot: /Afternoon/,
+    });
     await page.getByLabel("Area or town").fill("Lahore");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText(PHONE_DIGITS)).toBeVisible();
@@ -280,7 +311,12 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the donor's history shows every step of a pick-up with its time, and a cancellation with the NGO's reason", async ({ page, db, login, account }) => {
+test("the donor's history shows every step of a pick-up with its time, and a cancellation with the NGO's reason", async ({
+  page,
+  db,
+  login,
+  account,
+}) => {
   const ngo = await account({ role: "ngo" });
   const firstName = `Bilal${unique()}`;
   const secondName = `Kamran${unique()}`;
@@ -352,9 +388,14 @@ test("the donor's history shows every step of a pick-up with its time, and a can
   // Collected: the code is no longer needed.
   await expect(item.getByTestId("pickup-code")).toHaveCount(0);
 
-  await db.insert(pickupEvents).values({ donationId: cancelled.donation.id, type: "cancelled", actorId: ngo.id, reason: "We cannot store shoes" });
+  await db
+    .insert(pickupEvents)
+    .values({ donationId: cancelled.donation.id, type: "cancelled", actorId: ngo.id, reason: "We cannot store shoes" });
   await db.update(pickups).set({ status: "cancelled" }).where(eq(pickups.donationId, cancelled.donation.id));
-  await db.update(donations).set({ status: "rejected", rejectionReason: "We cannot store shoes" }).where(eq(donations.id, cancelled.donation.id));
+  await db
+    .update(donations)
+    .set({ status: "rejected", rejectionReason: "We cannot store shoes" })
+    .where(eq(donations.id, cancelled.donation.id));
   await page.reload();
   const gone = page.locator(`[data-donation="${cancelled.donation.id}"]`);
   await expect(gone).toContainText(PICKUPS.status.cancelled!);

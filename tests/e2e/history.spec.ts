@@ -161,7 +161,9 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   const csv = fs.readFileSync((await download.path())!, "utf8");
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split("\r\n");
-  expect(lines[0]).toBe('"Date","Receipt number","Campaign","Donor name","Donor email","Kind","Method","Amount (Rs.)","Items","Transaction ID","State","Pick-up state","Reason"');
+  expect(lines[0]).toBe(
+    '"Date","Receipt number","Campaign","Donor name","Donor email","Kind","Method","Amount (Rs.)","Items","Transaction ID","State","Pick-up state","Reason"',
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`"${scene.water.title}"`);
   expect(lines[1]).toContain('"2500","","TXWATER1","Approved",""');
@@ -171,7 +173,11 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   const all = await page.request.get("/donHistory/export?sort=amountDesc");
   expect(all.headers()["cache-control"]).toBe("private, no-store");
   expect(all.headers()["content-disposition"]).toMatch(/^attachment; filename="donations-\d{4}-\d{2}-\d{2}\.csv"$/);
-  const rows = (await all.text()).replace(/^\uFEFF/, "").trim().split("\r\n").slice(1);
+  const rows = (await all.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .slice(1);
   expect(rows.map((r) => r.split('","')[7])).toEqual(["4000", "2500", "900", "600"]);
 });
 
@@ -217,7 +223,11 @@ test.describe("on a 360 px phone", () => {
     const donor = await login({ role: "donor" });
     const campaign = await makeCampaign(db, ngo.id, { title: `A rather long campaign title for phones ${suffix()}` });
     const d = await makeDonation(db, campaign, donor.id, { amount: 1_250_000 });
-    await decide(db, ngo.id, { donationId: d.id, approve: false, reason: "A long reason that has to wrap on a small phone screen without overflowing" });
+    await decide(db, ngo.id, {
+      donationId: d.id,
+      approve: false,
+      reason: "A long reason that has to wrap on a small phone screen without overflowing",
+    });
     await page.goto("/dvh");
     await expect(page.locator(`[data-donation="${d.id}"]`)).toContainText("Rs. 1,250,000");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -4,7 +4,9 @@ test("the landing page shows the product, partner logos and the four entries", a
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("One roof for giving in Pakistan");
   for (const name of ["Admin", "NGO", "Donor", "Rider"]) {
-    await expect(page.getByRole("navigation", { name: "Choose how you use Ek Chhat" }).getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Choose how you use Ek Chhat" }).getByRole("link", { name, exact: true }),
+    ).toBeVisible();
   }
   await expectAccessible(page);
   await page.getByRole("link", { name: "NGO", exact: true }).click();

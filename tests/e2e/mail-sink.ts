@@ -21,7 +21,10 @@ const server = new SMTPServer({
     stream.on("end", () => {
       count += 1;
       const to = session.envelope.rcptTo.map((r) => r.address).join(",");
-      fs.writeFileSync(path.join(dir, `${String(count).padStart(6, "0")}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }));
+      fs.writeFileSync(
+        path.join(dir, `${String(count).padStart(6, "0")}.json`),
+        JSON.stringify({ to, raw: Buffer.concat(chunks).toString("utf8") }),
+      );
       callback();
     });
   },

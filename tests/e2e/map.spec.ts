@@ -24,7 +24,8 @@ test("an NGO sees its campaigns on the map and opens two info windows at once", 
   // Two far-apart places, so they are separate markers at the first zoom (and away from other tests' Lahore).
   const turbat = await makeCampaign(db, ngo.id, {
     title: `Water for Turbat ${id}`,
-    description: "Clean drinking water for families in Turbat, with tanks, filters and the training to keep them working through the long hot summer.",
+    description:
+      "Clean drinking water for families in Turbat, with tanks, filters and the training to keep them working through the long hot summer.",
     lat: 26.0,
     lng: 63.05,
     locationLabel: "Turbat, Kech District, Balochistan",
@@ -60,7 +61,9 @@ test("an NGO sees its campaigns on the map and opens two info windows at once", 
   // Two info windows open at once.
   await markerA.click();
   await expect(popup(page, turbat.title)).toBeVisible();
-  await expect(popup(page, turbat.title)).toContainText("Clean drinking water for families in Turbat, with tanks, filters and the training to keep them working through the long…");
+  await expect(popup(page, turbat.title)).toContainText(
+    "Clean drinking water for families in Turbat, with tanks, filters and the training to keep them working through the long…",
+  );
   await markerB.click();
   await expect(popup(page, dik.title)).toBeVisible();
   await expect(popup(page, turbat.title)).toBeVisible();

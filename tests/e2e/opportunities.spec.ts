@@ -20,11 +20,19 @@ async function ngo(db: Db, name: string) {
 
 const applicationsOf = (db: Db, donorId: string) =>
   db.select().from(volunteerApplications).where(eq(volunteerApplications.donorId, donorId));
-const resumeFilesOf = (db: Db, donorId: string) => db.select().from(files).where(and(eq(files.ownerId, donorId), eq(files.kind, "resume")));
+const resumeFilesOf = (db: Db, donorId: string) =>
+  db
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerId, donorId), eq(files.kind, "resume")));
 
 const pdfUpload = () => ({ name: "cv.pdf", mimeType: "application/pdf", buffer: makePdf("My resume") });
 
-const cards = (page: Page) => page.getByRole("list", { name: "Open positions" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
+const cards = (page: Page) =>
+  page
+    .getByRole("list", { name: "Open positions" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
 
 async function search(page: Page, q: string) {
   await page.getByRole("searchbox", { name: "Search by title, NGO or city" }).fill(q);
@@ -125,7 +133,9 @@ test.describe("browsing positions", () => {
     const start = Date.now() - 3_600_000;
     const made = [];
     for (let i = 0; i < 12; i += 1) {
-      made.push(await makePosition(db, owner.id, { title: `Paged ${tag} ${String(i).padStart(2, "0")}`, createdAt: new Date(start + i * 60_000) }));
+      made.push(
+        await makePosition(db, owner.id, { title: `Paged ${tag} ${String(i).padStart(2, "0")}`, createdAt: new Date(start + i * 60_000) }),
+      );
     }
     await page.goto(`/vfg1?q=${tag}`);
     await expect(cards(page)).toHaveCount(10);
@@ -143,7 +153,11 @@ test.describe("browsing positions", () => {
     await expect(cards(page)).toHaveCount(10);
   });
 
-  test("a position's page shows its details, Go back and Apply; closed and unknown ones explain themselves", async ({ page, db, login }) => {
+  test("a position's page shows its details, Go back and Apply; closed and unknown ones explain themselves", async ({
+    page,
+    db,
+    login,
+  }) => {
     await login({ role: "donor" });
     const owner = await ngo(db, `Detail ${unique()} Trust`);
     const position = await makePosition(db, owner.id, {
@@ -383,13 +397,21 @@ test.describe("volunteer history", () => {
     const position = await makePosition(db, owner.id, { title: `اساتذہ ${unique()}` });
     const open = await makePosition(db, owner.id, { title: `A rather long position title for small phones ${unique()}` });
     await makeApplication(db, position.id, donor.id, { status: "declined", decidedAt: new Date(), decisionMessage: "شکریہ" });
-    for (const path of [`/vfg1?q=${encodeURIComponent(owner.name)}`, `/vfg2?position=${position.id}`, `/vfg3?position=${open.id}`, "/dvh2"]) {
+    for (const path of [
+      `/vfg1?q=${encodeURIComponent(owner.name)}`,
+      `/vfg2?position=${position.id}`,
+      `/vfg3?position=${open.id}`,
+      "/dvh2",
+    ]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
       await expectAccessible(page);
     }
-    await expect(page.getByRole("navigation", { name: "آپ کا ریکارڈ" }).getByRole("link", { name: "رضاکاری" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "آپ کا ریکارڈ" }).getByRole("link", { name: "رضاکاری" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByText("نامنظور")).toBeVisible();
   });
 });

@@ -8,9 +8,11 @@ import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The shared pick-up strings, read as data (a spec cannot import the modules that bundle them). */
-const EVENTS = (JSON.parse(fs.readFileSync(new URL("../../shared/locales/en/pickups.json", import.meta.url), "utf8")) as {
-  events: Record<string, string>;
-}).events;
+const EVENTS = (
+  JSON.parse(fs.readFileSync(new URL("../../shared/locales/en/pickups.json", import.meta.url), "utf8")) as {
+    events: Record<string, string>;
+  }
+).events;
 const step = (type: string, rider = "") => EVENTS[type]!.replace("{{rider}}", rider);
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -25,7 +27,10 @@ async function phoneAs(browser: Browser, db: Db, userId: string): Promise<Page> 
 
 async function riderIn(db: Db, firstName: string, lat: number, lng: number) {
   const rider = await makeUser(db, "rider");
-  await db.update(riderProfiles).set({ firstName, lastName: "Journey", areaLabel: "Lahore", areaLat: lat, areaLng: lng }).where(eq(riderProfiles.userId, rider.id));
+  await db
+    .update(riderProfiles)
+    .set({ firstName, lastName: "Journey", areaLabel: "Lahore", areaLat: lat, areaLng: lng })
+    .where(eq(riderProfiles.userId, rider.id));
   return { ...rider, name: `${firstName} Journey` };
 }
 
@@ -59,7 +64,10 @@ test("goods travel from the donor's door to the NGO, step by step, through every
   // 2. The NGO assigns the nearest rider.
   const ngoPage = await phoneAs(browser, db, ngo.id);
   await ngoPage.goto("/noncash_apps");
-  await ngoPage.getByRole("link", { name: /^View the pick-up request from/ }).first().click();
+  await ngoPage
+    .getByRole("link", { name: /^View the pick-up request from/ })
+    .first()
+    .click();
   let dialog = ngoPage.getByRole("dialog");
   await expect(dialog).toContainText(`Six blankets ${tag}`);
   const select = dialog.getByLabel("Select Rider");
@@ -94,7 +102,10 @@ test("goods travel from the donor's door to the NGO, step by step, through every
   await riderTwo.goto("/rider_home");
   await riderTwo.getByRole("article", { name: campaign.title }).getByRole("button", { name: "Accept" }).click();
   await expect(riderTwo.getByText(/^Accepted\./)).toBeVisible();
-  await riderTwo.getByRole("navigation", { name: "Your pick-up requests" }).getByRole("link", { name: /^Registered/ }).click();
+  await riderTwo
+    .getByRole("navigation", { name: "Your pick-up requests" })
+    .getByRole("link", { name: /^Registered/ })
+    .click();
   const job = riderTwo.getByRole("article", { name: campaign.title });
   await expect(job.getByRole("link", { name: /Call donor/ })).toHaveAttribute("href", "tel:03007654321");
   await job.getByLabel("Enter the donor's code").fill(code);

@@ -25,7 +25,10 @@ test("the about page and the public footer credit GeoNames and OpenStreetMap", a
   await expect(sources).toBeVisible();
   await expect(sources.getByRole("link", { name: "GeoNames" })).toHaveAttribute("href", "https://www.geonames.org/");
   await expect(sources.getByRole("link", { name: "CC BY 4.0" })).toHaveAttribute("href", "https://creativecommons.org/licenses/by/4.0/");
-  await expect(sources.getByRole("link", { name: "OpenStreetMap contributors" })).toHaveAttribute("href", "https://www.openstreetmap.org/copyright");
+  await expect(sources.getByRole("link", { name: "OpenStreetMap contributors" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/copyright",
+  );
   await expect(page.getByRole("contentinfo")).toContainText("Place data © GeoNames (CC BY 4.0)");
   await expectAccessible(page);
 
@@ -36,7 +39,10 @@ test("the about page and the public footer credit GeoNames and OpenStreetMap", a
 });
 
 test.describe("the place field on /create_camp", () => {
-  test("autocompletes with the keyboard, fills the point, and lets the point be moved on a map loaded on demand", async ({ page, login }) => {
+  test("autocompletes with the keyboard, fills the point, and lets the point be moved on a map loaded on demand", async ({
+    page,
+    login,
+  }) => {
     await login({ role: "ngo" });
     const scripts: string[] = [];
     page.on("request", (r) => {

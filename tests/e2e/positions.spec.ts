@@ -21,7 +21,9 @@ function shownDay(day: string): string {
 const posterFile = async () => ({
   name: "poster.png",
   mimeType: "image/png",
-  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0a6" } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#0a6" } })
+    .png()
+    .toBuffer(),
 });
 
 async function positionByTitle(db: Db, title: string) {
@@ -205,7 +207,9 @@ test("closing a position moves it to /volClosed and reopening moves it back", as
   await expect(page.getByRole("status")).toHaveText(/was closed/);
   await page.goto("/volClosed");
   await db.update(volunteerPositions).set({ status: "active", closedAt: null }).where(eq(volunteerPositions.id, position.id));
-  await card(page, position.title).getByRole("button", { name: /Reopen/ }).click();
+  await card(page, position.title)
+    .getByRole("button", { name: /Reopen/ })
+    .click();
   await expect(page.getByRole("alert")).toContainText("This position is already open.");
 });
 
@@ -235,7 +239,9 @@ test("a position past its closing date is under Closed and reopens with a new cl
 
   const next = pakistanDay(14);
   await card(page, position.title).getByLabel("New closing date (optional)").fill(next);
-  await card(page, position.title).getByRole("button", { name: /Reopen/ }).click();
+  await card(page, position.title)
+    .getByRole("button", { name: /Reopen/ })
+    .click();
   await expect(page).toHaveURL(/\/volClosed\?notice=reopened$/);
   expect(await positionByTitle(db, position.title)).toMatchObject({ status: "active", closesOn: next });
   await page.goto("/vol0");

@@ -16,7 +16,13 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 async function withAccounts(db: Db, ngoId: string) {
   await db
     .update(ngoProfiles)
-    .set({ jazzcashNumber: "03001112223", easypaisaNumber: "03004445556", bankName: "HBL", bankAccountTitle: "Test NGO", bankAccountNumber: "PK36SCBL0000001123456702" })
+    .set({
+      jazzcashNumber: "03001112223",
+      easypaisaNumber: "03004445556",
+      bankName: "HBL",
+      bankAccountTitle: "Test NGO",
+      bankAccountNumber: "PK36SCBL0000001123456702",
+    })
     .where(eq(ngoProfiles.userId, ngoId));
 }
 
@@ -26,7 +32,10 @@ async function donationRow(db: Db, id: string) {
 }
 
 async function collected(db: Db, campaignId: string) {
-  const [row] = await db.select({ n: campaigns.collectedAmount, status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+  const [row] = await db
+    .select({ n: campaigns.collectedAmount, status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
   return row!;
 }
 
@@ -57,7 +66,12 @@ const imageLoaded = (page: Page) =>
     .getByRole("img")
     .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 
-test("the NGO reviews its own queue: oldest first, filter, the proof in a dialog, approve and disapprove", async ({ page, db, login, account }) => {
+test("the NGO reviews its own queue: oldest first, filter, the proof in a dialog, approve and disapprove", async ({
+  page,
+  db,
+  login,
+  account,
+}) => {
   const consoleErrors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") consoleErrors.push(m.text());
@@ -70,9 +84,24 @@ test("the NGO reviews its own queue: oldest first, filter, the proof in a dialog
   const water = await makeCampaign(db, ngo.id, { title: `Clean water ${tag}` });
   const books = await makeCampaign(db, ngo.id, { title: `School books ${tag}` });
   const services = { db, storage: storage() };
-  const first = await makeCashDonation(services, water, donor.id, { amount: 1500, method: "jazzcash", transactionId: `TXA${tag}`.toUpperCase(), createdAt: minutesAgo(30) });
-  const second = await makeCashDonation(services, books, donor.id, { amount: 2500, method: "easypaisa", transactionId: `TXB${tag}`.toUpperCase(), createdAt: minutesAgo(20) });
-  await makeCashDonation(services, water, donor.id, { amount: 700, method: "bank", transactionId: `TXC${tag}`.toUpperCase(), createdAt: minutesAgo(10) });
+  const first = await makeCashDonation(services, water, donor.id, {
+    amount: 1500,
+    method: "jazzcash",
+    transactionId: `TXA${tag}`.toUpperCase(),
+    createdAt: minutesAgo(30),
+  });
+  const second = await makeCashDonation(services, books, donor.id, {
+    amount: 2500,
+    method: "easypaisa",
+    transactionId: `TXB${tag}`.toUpperCase(),
+    createdAt: minutesAgo(20),
+  });
+  await makeCashDonation(services, water, donor.id, {
+    amount: 700,
+    method: "bank",
+    transactionId: `TXC${tag}`.toUpperCase(),
+    createdAt: minutesAgo(10),
+  });
   // Paid to another NGO: never on this NGO's queue.
   const otherNgo = await account({ role: "ngo", name: `Other ${tag}` });
   const otherCampaign = await makeCampaign(db, otherNgo.id, { title: `Elsewhere ${tag}` });
@@ -227,8 +256,12 @@ test("two approvals of one donation sent at once count once", async ({ page, db,
   expect(await notificationCount(db, donor.id, "donationApproved")).toBe(1);
 
   // The one that lost is told, not shown an error page.
-  await page.goto(new URL(answers.find((a) => a.headers()["location"]!.includes("alreadyDecided"))!.headers()["location"]!, baseUrl()).toString());
-  await expect(page.getByRole("dialog")).toContainText("This donation had already been decided, perhaps in another tab. Nothing was changed.");
+  await page.goto(
+    new URL(answers.find((a) => a.headers()["location"]!.includes("alreadyDecided"))!.headers()["location"]!, baseUrl()).toString(),
+  );
+  await expect(page.getByRole("dialog")).toContainText(
+    "This donation had already been decided, perhaps in another tab. Nothing was changed.",
+  );
   await expect(page.getByRole("dialog")).toContainText("This donation was already decided: Approved.");
 });
 
@@ -237,7 +270,10 @@ test("another NGO can neither see nor decide a donation paid to the first", asyn
   const owner = await account({ role: "ngo" });
   const donor = await account({ role: "donor", name: `Private ${tag}` });
   const campaign = await makeCampaign(db, owner.id);
-  const donation = await makeCashDonation({ db, storage: storage() }, campaign, donor.id, { amount: 4321, transactionId: `TXP${tag}`.toUpperCase() });
+  const donation = await makeCashDonation({ db, storage: storage() }, campaign, donor.id, {
+    amount: 4321,
+    transactionId: `TXP${tag}`.toUpperCase(),
+  });
   await login({ role: "ngo" });
 
   const response = await page.goto(`/apps?view=${donation.id}`);
@@ -432,7 +468,9 @@ test.describe("without JavaScript", () => {
     await dialog.getByText("Disapprove", { exact: true }).click();
     await dialog.getByLabel("Reason for disapproving (the donor will see it)").fill("Too late");
     await dialog.getByRole("button", { name: "Disapprove with this reason" }).click();
-    await expect(page.getByRole("dialog")).toContainText("This donation had already been decided, perhaps in another tab. Nothing was changed.");
+    await expect(page.getByRole("dialog")).toContainText(
+      "This donation had already been decided, perhaps in another tab. Nothing was changed.",
+    );
     await expect(page.getByRole("dialog")).toContainText("This donation was already decided: Approved.");
     expect((await donationRow(db, three.id)).status).toBe("approved");
     expect((await collected(db, campaign.id)).n).toBe(1100 + 3300);

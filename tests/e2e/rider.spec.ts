@@ -21,11 +21,16 @@ async function world(db: Db) {
   const ngo = await makeUser(db, "ngo");
   const donor = await makeUser(db, "donor");
   const tag = unique();
-  async function assigned(riderId: string, items: string, status: "assigned" | "accepted" | "collected" | "delivered" | "received" = "assigned") {
+  async function assigned(
+    riderId: string,
+    items: string,
+    status: "assigned" | "accepted" | "collected" | "delivered" | "received" = "assigned",
+  ) {
     const campaign = await makeCampaign(db, ngo.id, { title: `Ride ${tag} ${items}` });
     const { donation } = await makePickup(db, campaign, donor.id, { items, status, riderId });
     await db.insert(pickupEvents).values({ donationId: donation.id, type: "assigned", actorId: ngo.id, riderId });
-    if (status !== "assigned") await db.insert(pickupEvents).values({ donationId: donation.id, type: "accepted", actorId: riderId, riderId });
+    if (status !== "assigned")
+      await db.insert(pickupEvents).values({ donationId: donation.id, type: "accepted", actorId: riderId, riderId });
     return { id: donation.id, title: campaign.title, items };
   }
   return { ngo, donor, tag, assigned };

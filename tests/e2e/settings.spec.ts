@@ -143,7 +143,9 @@ test("a donor uploads a picture, sees it, and can remove it", async ({ page, log
   const picture = page.getByRole("img", { name: "Your current picture" });
   await expect(picture).toHaveAttribute("src", "/static/default-avatar.svg");
 
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel("New picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByRole("status")).toHaveText("Your new picture has been saved.");
@@ -223,6 +225,9 @@ test("the NGO settings read right to left in Urdu", async ({ page, login, contex
   await expect(page.getByRole("heading", { name: "ادائیگی کے اکاؤنٹس" })).toBeVisible();
   await expectAccessible(page);
   await page.goto("/ngo_home");
-  await expect(page.getByRole("list", { name: "آپ یہاں کیا کر سکتے ہیں" }).getByRole("link", { name: /ترتیبات/ })).toHaveAttribute("href", "/settingsNGO");
+  await expect(page.getByRole("list", { name: "آپ یہاں کیا کر سکتے ہیں" }).getByRole("link", { name: /ترتیبات/ })).toHaveAttribute(
+    "href",
+    "/settingsNGO",
+  );
   await expectAccessible(page);
 });

@@ -21,8 +21,18 @@ async function seedJointCampaign(db: Db, ownerId: string, opts: { title: string;
     otherItems: "Blankets and warm clothes",
     description: "Hot meals for families in Lahore this winter.",
   });
-  await makeDonation(db, campaign, donors[0]!.id, { status: "approved", amount: 1500, method: "jazzcash", createdAt: at("2025-03-01T10:00:00") });
-  await makeDonation(db, campaign, donors[1]!.id, { status: "approved", amount: 2500, method: "bank", createdAt: at("2025-03-03T10:00:00") });
+  await makeDonation(db, campaign, donors[0]!.id, {
+    status: "approved",
+    amount: 1500,
+    method: "jazzcash",
+    createdAt: at("2025-03-01T10:00:00"),
+  });
+  await makeDonation(db, campaign, donors[1]!.id, {
+    status: "approved",
+    amount: 2500,
+    method: "bank",
+    createdAt: at("2025-03-03T10:00:00"),
+  });
   await makeDonation(db, campaign, donors[2]!.id, {
     status: "approved",
     amount: 6000,
@@ -44,7 +54,10 @@ test.describe("public campaign page", () => {
   test("a signed-out visitor opens a shared link and sees the campaign, its progress and partners", async ({ page, db, account }) => {
     const ownerName = `Roshni Trust ${unique()}`;
     const owner = await account({ role: "ngo", name: ownerName });
-    const { campaign } = await seedJointCampaign(db, owner.id, { title: `Winter meals ${unique()}`, partnerName: `Saaya Welfare ${unique()}` });
+    const { campaign } = await seedJointCampaign(db, owner.id, {
+      title: `Winter meals ${unique()}`,
+      partnerName: `Saaya Welfare ${unique()}`,
+    });
 
     // Arrive from a link on another page, as from a chat message.
     await page.setContent(`<a href="${baseUrl()}/campaign/${campaign.slug}">Help us</a>`);
@@ -73,7 +86,10 @@ test.describe("public campaign page", () => {
 
   test("a link preview gets title, progress and an absolute picture URL without running any script", async ({ request, db, account }) => {
     const owner = await account({ role: "ngo" });
-    const { campaign } = await seedJointCampaign(db, owner.id, { title: `Clean water ${unique()}`, partnerName: `Paani Trust ${unique()}` });
+    const { campaign } = await seedJointCampaign(db, owner.id, {
+      title: `Clean water ${unique()}`,
+      partnerName: `Paani Trust ${unique()}`,
+    });
     const response = await request.get(`/campaign/${campaign.slug}`, { headers: { "user-agent": "WhatsApp/2.24.1 A" } });
     expect(response.status()).toBe(200);
     const html = await response.text();

@@ -6,7 +6,12 @@ import { baseUrl, expect, test } from "./fixtures.ts";
 const CUT_OFF = '--XX\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf a form';
 const MESSAGE = "The form did not reach us completely, so nothing was changed. Please go back and send it again.";
 
-test("a form cut off in transit is answered 400 with a message to send it again, and changes nothing", async ({ page, login, db, context }) => {
+test("a form cut off in transit is answered 400 with a message to send it again, and changes nothing", async ({
+  page,
+  login,
+  db,
+  context,
+}) => {
   const send = (path: string) =>
     page.request.post(path, {
       data: CUT_OFF,

@@ -28,7 +28,10 @@ async function applyFor(page: Page, search: string, title: string, opts: { motiv
   await expect(page).toHaveURL(/\/vfg1$/);
   await page.getByRole("searchbox", { name: "Search by title, NGO or city" }).fill(search);
   await page.getByRole("button", { name: "Search" }).click();
-  const card = page.getByRole("list", { name: "Open positions" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  const card = page
+    .getByRole("list", { name: "Open positions" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) });
   await expect(card).toHaveCount(1);
   await card.getByRole("link", { name: /Visit profile/ }).click();
   await expect(page).toHaveURL(/\/vfg2\?position=/);
@@ -36,7 +39,8 @@ async function applyFor(page: Page, search: string, title: string, opts: { motiv
   await page.getByRole("link", { name: "Apply" }).click();
   await expect(page).toHaveURL(/\/vfg3\?position=/);
   await page.getByLabel("Why do you want to volunteer?").fill(opts.motivation);
-  if (opts.resume) await page.getByLabel("Resume (PDF)").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: opts.resume });
+  if (opts.resume)
+    await page.getByLabel("Resume (PDF)").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: opts.resume });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/vfg1\?notice=applied/);
   await expect(page.getByRole("status")).toContainText(`Your application for “${title}” was sent`);
@@ -60,7 +64,9 @@ test("an NGO posts a position, two donors apply, the NGO declines one and approv
   await ngo.page.getByLabel("Working hours", { exact: true }).fill("5 hours a day");
   await ngo.page.getByLabel("Timings", { exact: true }).fill("Weekdays, 9 am to 2 pm");
   await ngo.page.getByLabel("Volunteers needed", { exact: true }).fill("1");
-  const poster = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#2563eb" } }).png().toBuffer();
+  const poster = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#2563eb" } })
+    .png()
+    .toBuffer();
   await ngo.page.getByLabel("Poster (optional)").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: poster });
   await ngo.page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(ngo.page.getByRole("status")).toHaveText("The position was posted.");

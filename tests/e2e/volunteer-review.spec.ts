@@ -243,7 +243,9 @@ async function approvePastNeeded(page: Page, db: Db, applicationId: string, posi
   await expect(page.getByText(`1 needed · ${accepted} accepted`)).toBeVisible();
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   const question = page.getByRole("alert");
-  await expect(question).toContainText(`This position needs 1 volunteers and ${accepted} are already approved. Approve this applicant as well?`);
+  await expect(question).toContainText(
+    `This position needs 1 volunteers and ${accepted} are already approved. Approve this applicant as well?`,
+  );
   // The question replaces the plain Approve button: only "Approve anyway" approves.
   await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
   if (accepted === 1) await expectAccessible(page);
@@ -280,7 +282,10 @@ test("only the NGO of the position sees an application and its resume; a donor i
   const applicant = await donor(db, `Private ${tag}`);
   const resumeKey = await storeResume(db, applicant.id, `Private resume ${tag}`);
   const pending = await makeApplication(db, position.id, applicant.id, { resumeKey });
-  const approved = await makeApplication(db, position.id, (await donor(db, `Approved ${tag}`)).id, { status: "approved", decidedAt: new Date() });
+  const approved = await makeApplication(db, position.id, (await donor(db, `Approved ${tag}`)).id, {
+    status: "approved",
+    decidedAt: new Date(),
+  });
 
   // Another NGO: not found, whatever the page, and no resume.
   const other = await login({ role: "ngo" });

@@ -63,18 +63,17 @@ let campaignCounter = 0;
  * Inserts a campaign directly (the create rules have their own tests): active, in Lahore, target Rs. 100,000,
  * unless told otherwise. Partners are added as accepted.
  */
-export async function makeCampaign(
-  db: Db,
-  ownerId: string,
-  opts: Partial<typeof campaigns.$inferInsert> & { partners?: string[] } = {},
-) {
+export async function makeCampaign(db: Db, ownerId: string, opts: Partial<typeof campaigns.$inferInsert> & { partners?: string[] } = {}) {
   campaignCounter += 1;
   const { partners = [], ...values } = opts;
   const title = values.title ?? `Test campaign ${campaignCounter} ${Math.random().toString(36).slice(2, 8)}`;
   const [row] = await db
     .insert(campaigns)
     .values({
-      slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${campaignCounter}-${Math.random().toString(36).slice(2, 6)}`,
+      slug: `${title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")}-${campaignCounter}-${Math.random().toString(36).slice(2, 6)}`,
       title,
       description: "Warm meals and clean water for families in need.",
       targetAmount: 100_000,

@@ -12,7 +12,12 @@ export async function failure(p: Promise<unknown>): Promise<Failure | "no error"
     return "no error";
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    return { kind: err.kind, message: err.message, ...(err.field ? { field: err.field } : {}), ...(err.params ? { params: err.params } : {}) };
+    return {
+      kind: err.kind,
+      message: err.message,
+      ...(err.field ? { field: err.field } : {}),
+      ...(err.params ? { params: err.params } : {}),
+    };
   }
 }
 

@@ -20,8 +20,7 @@ async function main() {
     await db.execute(sql`CREATE TABLE IF NOT EXISTS crash_probe (value text NOT NULL)`);
     await db.execute(sql`INSERT INTO crash_probe (value) VALUES (${value!})`);
     const rows = (await db.execute(sql`SELECT value FROM crash_probe ORDER BY value`)) as unknown as
-      | { rows: { value: string }[] }
-      | { value: string }[];
+      { rows: { value: string }[] } | { value: string }[];
     const list = Array.isArray(rows) ? rows : rows.rows;
     console.log(`ready ${list.map((r) => r.value).join(",")}`);
   } else {

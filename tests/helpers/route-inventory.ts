@@ -149,7 +149,12 @@ async function describeModule(file: string) {
     for (const m of text.matchAll(IMPORT)) {
       if (!m[2]!.startsWith("#shared/forms/")) continue;
       const mod = (await import(path.join(root, m[2]!.slice(1)))) as Record<string, unknown>;
-      for (const name of m[1]!.split(",").map((n) => n.replace(/^\s*type\s+/, "").split(/\s+as\s+/)[0]!.trim())) {
+      for (const name of m[1]!.split(",").map((n) =>
+        n
+          .replace(/^\s*type\s+/, "")
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )) {
         const value = mod[name];
         if (Array.isArray(value) && /INTENTS$/.test(name)) {
           out.fields.add("intent");
@@ -180,10 +185,7 @@ function paramsOf(p: string): string[] {
  * Every route of the React Router route table (its loader and action as the real server build has them) and
  * every route the Hono app answers itself (`app.routes`, minus middleware and catch-alls).
  */
-export async function routeInventory(
-  build: ServerBuild,
-  honoRoutes: { method: string; path: string }[],
-): Promise<RouteInfo[]> {
+export async function routeInventory(build: ServerBuild, honoRoutes: { method: string; path: string }[]): Promise<RouteInfo[]> {
   const out: RouteInfo[] = [];
   for (const entry of flatten(routeConfig as ConfigEntry[])) {
     const mod = build.routes[entry.id]?.module as Record<string, unknown> | undefined;

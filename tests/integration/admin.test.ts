@@ -43,11 +43,21 @@ describe("vetting by the administrator", () => {
     const rider = await makeUser(s.db, "rider", { verification: "pending", name: "Pending Rider" });
     const ngos = await listPending(s.db, "ngo", 1);
     const row = ngos.rows.find((r) => r.id === ngo.id);
-    expect(row).toMatchObject({ name: "Pending Trust", email: ngo.email, registrationNumber: "REG-1", contactNumber: "03001234567", address: "Saddar, Karachi" });
+    expect(row).toMatchObject({
+      name: "Pending Trust",
+      email: ngo.email,
+      registrationNumber: "REG-1",
+      contactNumber: "03001234567",
+      address: "Saddar, Karachi",
+    });
     expect(row!.createdAt).toBeInstanceOf(Date);
     expect(ngos.rows.some((r) => r.id === verified.id)).toBe(false);
     const riders = await listPending(s.db, "rider", 1);
-    expect(riders.rows.find((r) => r.id === rider.id)).toMatchObject({ firstName: "Pending Rider", lastName: "Rider", cnic: "4210112345671" });
+    expect(riders.rows.find((r) => r.id === rider.id)).toMatchObject({
+      firstName: "Pending Rider",
+      lastName: "Rider",
+      cnic: "4210112345671",
+    });
     expect(riders.rows.some((r) => r.id === ngo.id)).toBe(false);
   });
 
@@ -115,7 +125,11 @@ describe("vetting by the administrator", () => {
 
   it("requires a reason to reject, of bounded length", async () => {
     const rider = await makeUser(s.db, "rider", { verification: "pending" });
-    await expect(reject(s, admin, rider.id, "")).rejects.toMatchObject({ kind: "invalid", message: "validation:reasonRequired", field: "reason" });
+    await expect(reject(s, admin, rider.id, "")).rejects.toMatchObject({
+      kind: "invalid",
+      message: "validation:reasonRequired",
+      field: "reason",
+    });
     await expect(reject(s, admin, rider.id, "   \n ")).rejects.toMatchObject({ message: "validation:reasonRequired" });
     await expect(reject(s, admin, rider.id, "x".repeat(REASON_MAX_LENGTH + 1))).rejects.toMatchObject({ message: "validation:tooLong" });
     expect((await userRow(rider.id)).verification).toBe("pending");
@@ -129,7 +143,11 @@ describe("vetting by the administrator", () => {
     expect(row).toMatchObject({ verification: "rejected", rejectionReason: "The CNIC picture is unreadable." });
     const entries = await auditFor(rider.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorId: admin.id, action: "account.rejected", details: { reason: "The CNIC picture is unreadable." } });
+    expect(entries[0]).toMatchObject({
+      actorId: admin.id,
+      action: "account.rejected",
+      details: { reason: "The CNIC picture is unreadable." },
+    });
     const mail = await mailTo(rider.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.body).toContain("The CNIC picture is unreadable.");
@@ -224,7 +242,12 @@ describe("audit log", () => {
     const page = await listAudit(s.db, 1);
     expect(page.total).toBe(3);
     expect(page.rows.map((r) => r.action)).toEqual(["account.rejected", "account.resubmitted", "account.accepted"]);
-    expect(page.rows[0]).toMatchObject({ actorEmail: admin.email, targetEmail: rider.email, targetName: "Audit Rider", details: { reason: "Blurry" } });
+    expect(page.rows[0]).toMatchObject({
+      actorEmail: admin.email,
+      targetEmail: rider.email,
+      targetName: "Audit Rider",
+      details: { reason: "Blurry" },
+    });
     expect(page.rows[1]).toMatchObject({ actorEmail: ngo.email, targetName: "Audit Trust" });
     expect(page.rows[2]!.createdAt).toBeInstanceOf(Date);
   });
@@ -249,7 +272,14 @@ describe("mail outbox", () => {
 
   it("keeps mail in the outbox when no SMTP is configured, listed newest first for the admin", async () => {
     const admin = await makeUser(s.db, "admin");
-    const actor: SessionUser = { id: admin.id, email: admin.email, role: "admin", verification: "verified", displayName: "", pictureKey: null };
+    const actor: SessionUser = {
+      id: admin.id,
+      email: admin.email,
+      role: "admin",
+      verification: "verified",
+      displayName: "",
+      pictureKey: null,
+    };
     const ngo = await makeUser(s.db, "ngo", { verification: "pending" });
     const rider = await makeUser(s.db, "rider", { verification: "pending" });
     await accept(s, actor, ngo.id);
@@ -260,7 +290,10 @@ describe("mail outbox", () => {
     expect(page.rows.map((m) => m.toAddress)).toEqual([rider.email, ngo.email]);
     expect(page.rows[0]).toMatchObject({ status: "kept", subject: "Your Ek Chhat sign-up needs changes" });
     expect(page.rows[0]!.body).toContain("Missing picture");
-    const rows = await s.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, rider.email), eq(mailOutbox.status, "kept")));
+    const rows = await s.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, rider.email), eq(mailOutbox.status, "kept")));
     expect(rows).toHaveLength(1);
   });
 });

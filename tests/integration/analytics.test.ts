@@ -35,18 +35,62 @@ describe("campaign analytics", () => {
     const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id, idle.id], targetAmount: 50_000 });
     const toPartner = { recipientNgoId: partner.id };
     // Owner: two approved cash gifts on 1 March (one late at night, still 1 March in Pakistan), one on 3 March.
-    await makeDonation(s.db, campaign, d1.id, { status: "approved", amount: 1000, method: "jazzcash", createdAt: at("2025-03-01T09:00:00") });
+    await makeDonation(s.db, campaign, d1.id, {
+      status: "approved",
+      amount: 1000,
+      method: "jazzcash",
+      createdAt: at("2025-03-01T09:00:00"),
+    });
     await makeDonation(s.db, campaign, d2.id, { status: "approved", amount: 2500, method: "bank", createdAt: at("2025-03-01T23:30:00") });
-    await makeDonation(s.db, campaign, d1.id, { status: "approved", amount: 500, method: "jazzcash", createdAt: at("2025-03-03T10:00:00") });
+    await makeDonation(s.db, campaign, d1.id, {
+      status: "approved",
+      amount: 500,
+      method: "jazzcash",
+      createdAt: at("2025-03-03T10:00:00"),
+    });
     // Partner: approved cash on 2 March, approved in-kind.
-    await makeDonation(s.db, campaign, d3.id, { ...toPartner, status: "approved", amount: 6000, method: "easypaisa", createdAt: at("2025-03-02T12:00:00") });
-    await makeDonation(s.db, campaign, d1.id, { ...toPartner, status: "approved", kind: "in_kind", items: "Rice,  blankets\nWATER bottles", createdAt: at("2025-03-02T13:00:00") });
-    await makeDonation(s.db, campaign, d2.id, { status: "approved", kind: "in_kind", items: "rice; Blankets ، Tents", createdAt: at("2025-03-02T14:00:00") });
-    await makeDonation(s.db, campaign, d3.id, { status: "approved", kind: "in_kind", items: "RICE, rice", createdAt: at("2025-03-02T15:00:00") });
+    await makeDonation(s.db, campaign, d3.id, {
+      ...toPartner,
+      status: "approved",
+      amount: 6000,
+      method: "easypaisa",
+      createdAt: at("2025-03-02T12:00:00"),
+    });
+    await makeDonation(s.db, campaign, d1.id, {
+      ...toPartner,
+      status: "approved",
+      kind: "in_kind",
+      items: "Rice,  blankets\nWATER bottles",
+      createdAt: at("2025-03-02T13:00:00"),
+    });
+    await makeDonation(s.db, campaign, d2.id, {
+      status: "approved",
+      kind: "in_kind",
+      items: "rice; Blankets ، Tents",
+      createdAt: at("2025-03-02T14:00:00"),
+    });
+    await makeDonation(s.db, campaign, d3.id, {
+      status: "approved",
+      kind: "in_kind",
+      items: "RICE, rice",
+      createdAt: at("2025-03-02T15:00:00"),
+    });
     // Not collected: pending and rejected cash, pending in-kind.
     await makeDonation(s.db, campaign, d3.id, { status: "pending", amount: 99_000, method: "bank", createdAt: at("2025-03-05T10:00:00") });
-    await makeDonation(s.db, campaign, d3.id, { ...toPartner, status: "rejected", amount: 77_000, method: "jazzcash", createdAt: at("2025-03-06T10:00:00") });
-    await makeDonation(s.db, campaign, d2.id, { ...toPartner, status: "pending", kind: "in_kind", items: "Shoes", createdAt: at("2025-03-06T10:00:00") });
+    await makeDonation(s.db, campaign, d3.id, {
+      ...toPartner,
+      status: "rejected",
+      amount: 77_000,
+      method: "jazzcash",
+      createdAt: at("2025-03-06T10:00:00"),
+    });
+    await makeDonation(s.db, campaign, d2.id, {
+      ...toPartner,
+      status: "pending",
+      kind: "in_kind",
+      items: "Shoes",
+      createdAt: at("2025-03-06T10:00:00"),
+    });
     return { owner, partner, idle, campaign, donors: [d1, d2, d3] };
   }
 

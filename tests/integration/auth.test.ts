@@ -3,13 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ZodMiniType as ZodType } from "zod/mini";
-import {
-  donorSignUpSchema,
-  ngoSignUpSchema,
-  resetPasswordSchema,
-  riderSignUpSchema,
-  signInSchema,
-} from "#shared/forms/accounts.ts";
+import { donorSignUpSchema, ngoSignUpSchema, resetPasswordSchema, riderSignUpSchema, signInSchema } from "#shared/forms/accounts.ts";
 import { auditLog, files, mailOutbox, ngoProfiles, passwordResets, riderProfiles, sessions, users } from "#server/db/schema.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "#server/domain/accounts/password-reset.ts";
@@ -50,7 +44,9 @@ function fieldErrors(schema: ZodType, values: Record<string, string | File>) {
 }
 
 async function png(): Promise<File> {
-  const buf = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#0a0" } }).png().toBuffer();
+  const buf = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#0a0" } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(buf)], "me.png", { type: "image/png" });
 }
 const notAnImage = () => new File(["<?php echo 1; ?>"], "logo.png", { type: "image/png" });
@@ -197,9 +193,9 @@ describe("sign-up", () => {
   it("refuses an email that is taken, in any case and by any role", async () => {
     const donor = donorForm();
     await signUp(s, ip(), { role: "donor", data: parsed(donorSignUpSchema, donor) });
-    await expect(
-      signUp(s, ip(), { role: "ngo", data: parsed(ngoSignUpSchema, ngoForm(donor.email.toUpperCase())) }),
-    ).rejects.toMatchObject({ kind: "conflict", message: "validation:emailTaken", field: "email" });
+    await expect(signUp(s, ip(), { role: "ngo", data: parsed(ngoSignUpSchema, ngoForm(donor.email.toUpperCase())) })).rejects.toMatchObject(
+      { kind: "conflict", message: "validation:emailTaken", field: "email" },
+    );
     const rows = await s.db.select().from(users).where(eq(users.email, donor.email));
     expect(rows).toHaveLength(1);
   });
@@ -211,9 +207,9 @@ describe("sign-up", () => {
     ).rejects.toMatchObject({ kind: "invalid", message: "validation:imageInvalid", field: "picture" });
     expect(await userByEmail(rider.email)).toBeUndefined();
     const ngo = ngoForm();
-    await expect(
-      signUp(s, ip(), { role: "ngo", data: parsed(ngoSignUpSchema, { ...ngo, logo: notAnImage() }) }),
-    ).rejects.toMatchObject({ field: "logo" });
+    await expect(signUp(s, ip(), { role: "ngo", data: parsed(ngoSignUpSchema, { ...ngo, logo: notAnImage() }) })).rejects.toMatchObject({
+      field: "logo",
+    });
     expect(await userByEmail(ngo.email)).toBeUndefined();
   });
 
@@ -244,7 +240,10 @@ describe("sign-in", () => {
     const result = await attempt("donor", `  ${donor.email.toUpperCase()} `);
     expect(result).toMatchObject({ userId: donor.id, rejected: false });
     expect(await getSessionUser(s.db, result.token)).toMatchObject({ id: donor.id, role: "donor" });
-    const [row] = await s.db.select().from(sessions).where(eq(sessions.id, hashToken(result.token)));
+    const [row] = await s.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(result.token)));
     expect(row).toBeDefined();
   });
 
@@ -315,9 +314,9 @@ describe("sign-in", () => {
     await expect(signIn(limited, { role: "ngo", email: donor.email, password: "x", clientIp: from })).rejects.toBeDefined();
     await expect(signIn(limited, { role: "ngo", email: donor.email, password: "x", clientIp: from })).rejects.toBeDefined();
     const verifies = work.verify;
-    await expect(
-      signIn(limited, { role: "donor", email: donor.email, password: TEST_PASSWORD, clientIp: from }),
-    ).rejects.toMatchObject({ message: "errors:rateLimited" });
+    await expect(signIn(limited, { role: "donor", email: donor.email, password: TEST_PASSWORD, clientIp: from })).rejects.toMatchObject({
+      message: "errors:rateLimited",
+    });
     expect(work.verify).toBe(verifies);
   });
 
@@ -398,7 +397,10 @@ describe("password reset", () => {
     const donor = await makeUser(s.db, "donor");
     await requestPasswordReset(mailing(), { email: donor.email, clientIp: ip() });
     const token = tokenOf((await resetMail(donor.email))[0]!.body);
-    await s.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, donor.id));
+    await s.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, donor.id));
     expect(await isResetTokenUsable(s.db, token)).toBe(false);
     await expect(resetPassword(s, { token, password: "Brand-new-pass-7", clientIp: ip() })).rejects.toMatchObject({
       message: "auth:reset.invalidToken",
@@ -453,10 +455,14 @@ describe("re-submission after a rejection", () => {
       values: { address: "Saddar, Karachi", registrationNumber: "REG-1", contactNumber: "03001234567" },
     });
     const logo = await png();
-    await resubmit(s, { id: ngo.id, role: "ngo" }, {
-      role: "ngo",
-      data: { name: "Roshni Trust", address: "Clifton, Karachi", registrationNumber: "KR-2291", contactNumber: "03001234567", logo },
-    });
+    await resubmit(
+      s,
+      { id: ngo.id, role: "ngo" },
+      {
+        role: "ngo",
+        data: { name: "Roshni Trust", address: "Clifton, Karachi", registrationNumber: "KR-2291", contactNumber: "03001234567", logo },
+      },
+    );
     const user = await userByEmail(ngo.email);
     expect(user).toMatchObject({ verification: "pending", rejectionReason: null });
     const [profile] = await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
@@ -497,10 +503,14 @@ describe("re-submission after a rejection", () => {
     const ngo = await makeUser(s.db, "ngo", { verification: "pending" });
     expect(await getRejectedProfile(s.db, { id: ngo.id, role: "ngo" })).toBeNull();
     await expect(
-      resubmit(s, { id: ngo.id, role: "ngo" }, {
-        role: "ngo",
-        data: { name: "X", address: "Y", registrationNumber: "Z", contactNumber: "03001234567" },
-      }),
+      resubmit(
+        s,
+        { id: ngo.id, role: "ngo" },
+        {
+          role: "ngo",
+          data: { name: "X", address: "Y", registrationNumber: "Z", contactNumber: "03001234567" },
+        },
+      ),
     ).rejects.toMatchObject({ message: "auth:resubmit.notRejected" });
   });
 });

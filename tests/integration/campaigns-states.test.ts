@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignInput } from "#shared/forms/campaigns.ts";
 import { campaignStatusEnum, campaigns } from "#server/db/schema.ts";
-import { closeCampaign, completeIfTargetReached, deleteCampaign, parseCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
+import {
+  closeCampaign,
+  completeIfTargetReached,
+  deleteCampaign,
+  parseCampaign,
+  updateCampaign,
+} from "#server/domain/campaigns/campaigns.ts";
 import { conflict } from "#server/domain/errors.ts";
 import { CAMPAIGN_STATUSES } from "#shared/statuses.ts";
 import { actionsFor, campaignStates, type CampaignActor } from "#server/domain/campaigns/states.ts";

@@ -5,7 +5,16 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import { campaignSchema, type CampaignInput } from "#shared/forms/campaigns.ts";
 import { campaigns, files } from "#server/db/schema.ts";
 import { campaignForNgo } from "#server/domain/campaigns/access.ts";
-import { closeCampaign, completeIfTargetReached, createCampaign, deleteCampaign, listCampaigns, parseCampaign, slugify, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
+import {
+  closeCampaign,
+  completeIfTargetReached,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  parseCampaign,
+  slugify,
+  updateCampaign,
+} from "#server/domain/campaigns/campaigns.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -117,10 +126,18 @@ describe("campaigns", () => {
     const second = await makeUser(s.db, "ngo");
     const original = await create(first.id, { title: "Ramzan ration drive" });
     const other = await rejection(create(second.id, { title: "RAMZAN  Ration DRIVE" }));
-    expect(other).toMatchObject({ kind: "conflict", message: "campaigns:errors.titleTaken", field: "title", params: { collaborateWith: original.id } });
+    expect(other).toMatchObject({
+      kind: "conflict",
+      message: "campaigns:errors.titleTaken",
+      field: "title",
+      params: { collaborateWith: original.id },
+    });
     const own = await rejection(create(first.id, { title: "ramzan ration drive" }));
     expect(own.params).toBeUndefined();
-    const [{ n }] = (await s.db.select({ n: sql<number>`count(*)::int` }).from(campaigns).where(sql`lower(title) = 'ramzan ration drive'`)) as [{ n: number }];
+    const [{ n }] = (await s.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(sql`lower(title) = 'ramzan ration drive'`)) as [{ n: number }];
     expect(n).toBe(1);
   });
 
@@ -136,7 +153,9 @@ describe("campaigns", () => {
 
   it("stores a picture re-encoded, and removes it again when the campaign is refused", async () => {
     const ngo = await makeUser(s.db, "ngo");
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0a0" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#0a0" } })
+      .png()
+      .toBuffer();
     const picture = () => new File([new Uint8Array(png)], "photo.png", { type: "image/png" });
     const made = await create(ngo.id, { picture: picture() });
     expect(made.pictureKey).toMatch(/^campaign\/.+\.webp$/);
@@ -222,7 +241,8 @@ describe("campaigns", () => {
   it("lists owned and joint campaigns with every partner, searched case-insensitively and paged", async () => {
     const owner = await makeUser(s.db, "ngo", { name: "Alpha Trust" });
     const partner = await makeUser(s.db, "ngo", { name: "Beta Foundation" });
-    for (let i = 0; i < 23; i += 1) await makeCampaign(s.db, owner.id, { title: `Relief batch ${i} ${Math.random().toString(36).slice(2, 6)}` });
+    for (let i = 0; i < 23; i += 1)
+      await makeCampaign(s.db, owner.id, { title: `Relief batch ${i} ${Math.random().toString(36).slice(2, 6)}` });
     const joint = await makeCampaign(s.db, owner.id, { title: "Joint 100% effort_x", partners: [partner.id] });
     await makeCampaign(s.db, partner.id, { title: "Beta alone" });
 

@@ -1,9 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignPartners, partnershipDirectionEnum, partnershipStatusEnum } from "#server/db/schema.ts";
-import { invitePartners, leaveCampaign, requestToJoin, respondToInvitation, respondToRequest } from "#server/domain/campaigns/collaboration.ts";
+import {
+  invitePartners,
+  leaveCampaign,
+  requestToJoin,
+  respondToInvitation,
+  respondToRequest,
+} from "#server/domain/campaigns/collaboration.ts";
 import { PARTNERSHIP_DIRECTIONS, PARTNERSHIP_STATUSES } from "#shared/statuses.ts";
-import { PARTNERSHIP_STATES, STORED_PARTNERSHIP, partnershipState, partnershipStates, type PartnershipRole } from "#server/domain/campaigns/states.ts";
+import {
+  PARTNERSHIP_STATES,
+  STORED_PARTNERSHIP,
+  partnershipState,
+  partnershipStates,
+  type PartnershipRole,
+} from "#server/domain/campaigns/states.ts";
 import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { walkTable } from "#tests/helpers/states.ts";
@@ -24,7 +36,9 @@ describe("partnership states", () => {
     const stored = PARTNERSHIP_STATES.filter((st) => st !== "none").map((st) => STORED_PARTNERSHIP[st]);
     expect([...new Set(stored.map((r) => r.status))].sort()).toEqual([...partnershipStatusEnum.enumValues].sort());
     for (const st of PARTNERSHIP_STATES.filter((x) => x !== "none")) {
-      expect(partnershipState({ status: STORED_PARTNERSHIP[st].status, direction: STORED_PARTNERSHIP[st].direction ?? "invited" })).toBe(st);
+      expect(partnershipState({ status: STORED_PARTNERSHIP[st].status, direction: STORED_PARTNERSHIP[st].direction ?? "invited" })).toBe(
+        st,
+      );
     }
   });
 

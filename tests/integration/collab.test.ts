@@ -211,7 +211,10 @@ describe("collaboration", () => {
     await respondToRequest(s, owner.id, campaign.id, asker.id, true);
     expect((await campaignForNgo(s.db, campaign.id, asker.id)).role).toBe("partner");
     expect(await notificationsOf(asker.id)).toMatchObject([{ type: "collabAccepted", params: { ngo: "Foxtrot Aid" } }]);
-    expect(await failure(requestToJoin(s, asker.id, campaign.id))).toMatchObject({ kind: "conflict", message: "collab:errors.alreadyPartner" });
+    expect(await failure(requestToJoin(s, asker.id, campaign.id))).toMatchObject({
+      kind: "conflict",
+      message: "collab:errors.alreadyPartner",
+    });
   });
 
   it("the owner declines a request; its own campaign, archived or ended ones cannot be asked for", async () => {
@@ -271,7 +274,10 @@ describe("collaboration", () => {
       { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0 },
     ]);
 
-    expect(await failure(leaveCampaign(s, owner.id, campaign.id))).toMatchObject({ kind: "invalid", message: "collab:errors.ownerCannotLeave" });
+    expect(await failure(leaveCampaign(s, owner.id, campaign.id))).toMatchObject({
+      kind: "invalid",
+      message: "collab:errors.ownerCannotLeave",
+    });
     expect(await failure(leaveCampaign(s, stranger.id, campaign.id))).toMatchObject({ kind: "not_found" });
     await leaveCampaign(s, b.id, campaign.id);
     expect(await row(campaign.id, b.id)).toMatchObject({ status: "left" });

@@ -75,22 +75,19 @@ describe.concurrent("embedded database lock across processes", { skip: onPostgre
     expect(second.child.exitCode).toBe(3);
   });
 
-  it("lets a new process take the lock at once after kill -9 of the holder, even before the holder is reaped", async ({ onTestFinished }) => {
+  it("lets a new process take the lock at once after kill -9 of the holder, even before the holder is reaped", async ({
+    onTestFinished,
+  }) => {
     const { tempDir, start, startNode, reap } = workspace(onTestFinished);
     const lock = path.join(tempDir(), "pglite.lock");
     // The holder's parent execs `sleep`, which never reaps it: once killed, it stays a zombie whose pid is
     // still in use, like a crashed process its supervisor has not waited for yet.
-    const parent = await start("sh", [
-      "-c",
-      `"$0" "$@" & echo $!; exec sleep 30`,
-      process.execPath,
-      ...nodeArgs,
-      "lock",
-      lock,
-    ]);
+    const parent = await start("sh", ["-c", `"$0" "$@" & echo $!; exec sleep 30`, process.execPath, ...nodeArgs, "lock", lock]);
     const holderPid = Number(parent.line);
     reap(holderPid);
-    await expect.poll(() => fs.existsSync(lock) && /^\d+\b/.exec(fs.readFileSync(lock, "utf8"))?.[0] === String(holderPid), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => fs.existsSync(lock) && /^\d+\b/.exec(fs.readFileSync(lock, "utf8"))?.[0] === String(holderPid), { timeout: 10_000 })
+      .toBe(true);
     process.kill(holderPid, "SIGKILL");
     const startedAt = Date.now();
     const next = await startNode("lock", lock);

@@ -9,9 +9,26 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import { DONATION_AMOUNT_MAX, IMAGE_MAX_BYTES, PAGE_SIZE, TRANSACTION_ID_MAX_LENGTH } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { Db } from "#server/db/client.ts";
-import { auditLog, campaignPartners, campaigns, donations, files, mailOutbox, ngoProfiles, notifications, users } from "#server/db/schema.ts";
+import {
+  auditLog,
+  campaignPartners,
+  campaigns,
+  donations,
+  files,
+  mailOutbox,
+  ngoProfiles,
+  notifications,
+  users,
+} from "#server/db/schema.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
-import { cashDonationOfDonor, decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue, submitCashDonation } from "#server/domain/donations/cash.ts";
+import {
+  cashDonationOfDonor,
+  decideCashDonation,
+  reviewCampaigns,
+  reviewDetail,
+  reviewQueue,
+  submitCashDonation,
+} from "#server/domain/donations/cash.ts";
 import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
 import type { DonationActor } from "#server/domain/donations/policy.ts";
 import { readFileForUser, saveImage } from "#server/domain/files/files.ts";
@@ -124,9 +141,7 @@ describe("cash donations", () => {
     const badReceipts = await s.db
       .select({ id: donations.id, status: donations.status, receiptNumber: donations.receiptNumber })
       .from(donations)
-      .where(
-        sql`${donations.kind} = 'cash' and ((${donations.status} = 'approved') <> (${donations.receiptNumber} is not null))`,
-      );
+      .where(sql`${donations.kind} = 'cash' and ((${donations.status} = 'approved') <> (${donations.receiptNumber} is not null))`);
     expect(badReceipts, "approved donations without a receipt number, or others with one").toEqual([]);
     const repeated = await s.db
       .select({ ngo: donations.recipientNgoId, n: donations.receiptNumber, count: sql<number>`count(*)`.mapWith(Number) })
@@ -145,7 +160,9 @@ describe("cash donations", () => {
   });
 
   /** A verified NGO with an account for every method unless told otherwise. */
-  async function ngo(opts: { name?: string; verification?: "pending" | "verified"; accounts?: Partial<typeof ngoProfiles.$inferInsert> } = {}) {
+  async function ngo(
+    opts: { name?: string; verification?: "pending" | "verified"; accounts?: Partial<typeof ngoProfiles.$inferInsert> } = {},
+  ) {
     const u = await makeUser(s.db, "ngo", { name: opts.name, verification: opts.verification });
     await s.db
       .update(ngoProfiles)
@@ -185,11 +202,20 @@ describe("cash donations", () => {
 
   const donationsOf = (donorId: string) => s.db.select().from(donations).where(eq(donations.donorId, donorId));
   const proofFilesOf = (ownerId: string) =>
-    s.db.select().from(files).where(and(eq(files.ownerId, ownerId), eq(files.kind, "proof")));
+    s.db
+      .select()
+      .from(files)
+      .where(and(eq(files.ownerId, ownerId), eq(files.kind, "proof")));
   const notificationsOf = (userId: string, type: string) =>
-    s.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+    s.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
   const auditOf = (donationId: string) =>
-    s.db.select().from(auditLog).where(sql`${auditLog.details}->>'donationId' = ${donationId}`);
+    s.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details}->>'donationId' = ${donationId}`);
   const mailTo = (email: string) => s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
   const campaignRow = async (id: string) => (await s.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!;
   const donationRow = async (id: string) => (await s.db.select().from(donations).where(eq(donations.id, id)))[0]!;
@@ -199,7 +225,12 @@ describe("cash donations", () => {
       const { owner, donor, campaign } = await scene({ title: `Clean water Thar ${randomUUID().slice(0, 6)}` });
       const png = await makeProofPng();
       const tid = typedTid();
-      const fields = await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId: tid, amount: "5,000", method: "easypaisa" });
+      const fields = await proofFields(campaign, owner.id, {
+        screenshot: pngFile(png),
+        transactionId: tid,
+        amount: "5,000",
+        method: "easypaisa",
+      });
 
       const result = await submitCashDonation(s, donor.id, proofValues(fields));
 
@@ -230,7 +261,9 @@ describe("cash donations", () => {
       const stored = await s.storage.get(row.proofKey!);
       expect(stored).not.toBeNull();
       expect((await sharp(stored!).metadata()).format).toBe("webp");
-      expect(await proofFilesOf(donor.id)).toMatchObject([{ key: row.proofKey, kind: "proof", ownerId: donor.id, contentType: "image/webp" }]);
+      expect(await proofFilesOf(donor.id)).toMatchObject([
+        { key: row.proofKey, kind: "proof", ownerId: donor.id, contentType: "image/webp" },
+      ]);
 
       expect(await notificationsOf(owner.id, "donationReceived")).toMatchObject([
         { params: { amount: formatRupees(5000), campaign: campaign.title }, link: `/apps?view=${result.id}`, readAt: null },
@@ -256,7 +289,10 @@ describe("cash donations", () => {
 
       // Even when the campaign ended in between, the retry finds the donation the first request made.
       await s.db.update(campaigns).set({ status: "completed", completedAt: new Date() }).where(eq(campaigns.id, campaign.id));
-      expect(await submitCashDonation(s, donor.id, proofValues({ ...fields, screenshot: pngFile(png) }))).toEqual({ id: first.id, created: false });
+      expect(await submitCashDonation(s, donor.id, proofValues({ ...fields, screenshot: pngFile(png) }))).toEqual({
+        id: first.id,
+        created: false,
+      });
       expect(await proofFilesOf(donor.id)).toHaveLength(1);
       await s.db.update(campaigns).set({ status: "active", completedAt: null }).where(eq(campaigns.id, campaign.id));
 
@@ -299,9 +335,9 @@ describe("cash donations", () => {
         message: "donations:errors.campaignNotActive",
       });
       expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(archived, owner.id))))).toEqual(NOT_FOUND);
-      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields({ slug: "no-such-campaign" }, owner.id))))).toEqual(
-        NOT_FOUND,
-      );
+      expect(
+        await failure(submitCashDonation(s, donor.id, proofValues(await proofFields({ slug: "no-such-campaign" }, owner.id)))),
+      ).toEqual(NOT_FOUND);
       expect(await donationsOf(donor.id)).toHaveLength(0);
       expect(await proofFilesOf(donor.id)).toHaveLength(0);
     });
@@ -355,7 +391,9 @@ describe("cash donations", () => {
       const ofUnverified = await makeCampaign(s.db, unverified.id);
 
       expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(ofSuspended, suspended.id))))).toEqual(NOT_FOUND);
-      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(ofUnverified, unverified.id))))).toEqual(NOT_FOUND);
+      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(ofUnverified, unverified.id))))).toEqual(
+        NOT_FOUND,
+      );
       expect(await donationsOf(donor.id)).toHaveLength(0);
       // The partner of a suspended owner can still be paid for the joint campaign.
       const ok = await submitCashDonation(s, donor.id, proofValues(await proofFields(ofSuspended, partner.id)));
@@ -483,7 +521,9 @@ describe("cash donations", () => {
       const png = await makeProofPng();
       const fakes = [
         new File(["<!doctype html><html><body><script>alert(1)</script></body></html>"], "proof.png", { type: "image/png" }),
-        new File([`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>`], "proof.png", { type: "image/png" }),
+        new File([`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>`], "proof.png", {
+          type: "image/png",
+        }),
         new File(["%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj"], "proof.png", { type: "image/png" }),
         // Starts like a PNG, but is cut short.
         pngFile(png.subarray(0, 200)),
@@ -654,7 +694,11 @@ describe("cash donations", () => {
 
       const settled = await Promise.allSettled(
         Array.from({ length: 40 }, (_, i) =>
-          decideCashDonation(s, asNgo(owner.id), i % 2 ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Not received" }),
+          decideCashDonation(
+            s,
+            asNgo(owner.id),
+            i % 2 ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Not received" },
+          ),
         ),
       );
 
@@ -689,7 +733,9 @@ describe("cash donations", () => {
       });
       expect(await donationRow(a.id)).toMatchObject({ status: "approved", receiptNumber: 1, rejectionReason: null });
 
-      expect((await decideCashDonation(s, asNgo(owner.id), { donationId: b.id, approve: false, reason: "No such transfer" })).changed).toBe(true);
+      expect((await decideCashDonation(s, asNgo(owner.id), { donationId: b.id, approve: false, reason: "No such transfer" })).changed).toBe(
+        true,
+      );
       expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: b.id, approve: true }))).toEqual({
         kind: "conflict",
         message: "donations:errors.alreadyDecided",
@@ -771,7 +817,9 @@ describe("cash donations", () => {
       const mail = await mailTo(donor.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.body).toContain(reason);
-      expect(await auditOf(d.id)).toMatchObject([{ action: "donation.rejected", actorId: owner.id, details: { reason, receiptNumber: null } }]);
+      expect(await auditOf(d.id)).toMatchObject([
+        { action: "donation.rejected", actorId: owner.id, details: { reason, receiptNumber: null } },
+      ]);
       expect((await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, owner.id)))[0]!.receiptCounter).toBe(0);
     });
 
@@ -858,7 +906,9 @@ describe("cash donations", () => {
       const onlyC2 = await reviewQueue(s.db, owner.id, { page: 1, campaignId: c2.id });
       expect(onlyC2.total).toBe(4);
       expect(onlyC2.rows.every((r) => r.campaignId === c2.id && r.campaignTitle === c2.title)).toBe(true);
-      expect(onlyC2.rows.map((r) => r.createdAt.getTime())).toEqual([...onlyC2.rows.map((r) => r.createdAt.getTime())].sort((a, b) => a - b));
+      expect(onlyC2.rows.map((r) => r.createdAt.getTime())).toEqual(
+        [...onlyC2.rows.map((r) => r.createdAt.getTime())].sort((a, b) => a - b),
+      );
       // Another NGO's campaign filters to nothing; an odd filter is ignored.
       expect((await reviewQueue(s.db, owner.id, { page: 1, campaignId: otherCampaign.id })).total).toBe(0);
       expect((await reviewQueue(s.db, owner.id, { page: 1, campaignId: "<script>" })).total).toBe(12);
@@ -951,9 +1001,19 @@ describe("cash donations", () => {
     it("plain images have no fingerprint: blank screenshots are not duplicates of each other", async () => {
       const { owner, donor, campaign } = await scene();
       const blank = (width: number, height: number) =>
-        sharp({ create: { width, height, channels: 3, background: "#ffffff" } }).png().toBuffer();
-      const a = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(360, 640)) })));
-      const b = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(720, 1280)) })));
+        sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+          .png()
+          .toBuffer();
+      const a = await submitCashDonation(
+        s,
+        donor.id,
+        proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(360, 640)) })),
+      );
+      const b = await submitCashDonation(
+        s,
+        donor.id,
+        proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(720, 1280)) })),
+      );
       expect((await donationRow(a.id)).proofFingerprint).toBeNull();
       const queue = await reviewQueue(s.db, owner.id, { page: 1 });
       expect(queue.rows.filter((r) => r.id === a.id || r.id === b.id).map((r) => r.duplicateImage)).toEqual([false, false]);
@@ -962,14 +1022,27 @@ describe("cash donations", () => {
     it("a screenshot re-encoded as a smaller JPEG and sent again is caught by its transaction ID", async () => {
       const { owner, donor, campaign } = await scene();
       const tid = normalisedTid(typedTid());
-      const png = await walletScreenshot({ method: "jazzcash", amount: 6_000, transactionId: tid, at: new Date(), to: "Owner Trust", from: "Ali" });
+      const png = await walletScreenshot({
+        method: "jazzcash",
+        amount: 6_000,
+        transactionId: tid,
+        at: new Date(),
+        to: "Owner Trust",
+        from: "Ali",
+      });
       // What a messaging app does to a forwarded screenshot.
       const forwarded = await sharp(png).resize(270).jpeg({ quality: 70 }).toBuffer();
-      const first = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId: tid })));
+      const first = await submitCashDonation(
+        s,
+        donor.id,
+        proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId: tid })),
+      );
       const second = await submitCashDonation(
         s,
         donor.id,
-        proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(forwarded, "IMG-WA0001.jpg", "image/jpeg"), transactionId: tid })),
+        proofValues(
+          await proofFields(campaign, owner.id, { screenshot: pngFile(forwarded, "IMG-WA0001.jpg", "image/jpeg"), transactionId: tid }),
+        ),
       );
       const queue = await reviewQueue(s.db, owner.id, { page: 1 });
       expect(queue.rows.find((r) => r.id === first.id)!.duplicateTransaction).toBe(true);
@@ -989,7 +1062,11 @@ describe("cash donations", () => {
           to: "Roshni Welfare Trust",
           from: "Ayesha Khan",
         });
-        const { id } = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId })));
+        const { id } = await submitCashDonation(
+          s,
+          donor.id,
+          proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId })),
+        );
         ids.push(id);
       }
       const queue = await reviewQueue(s.db, owner.id, { page: 1 });
@@ -1001,7 +1078,11 @@ describe("cash donations", () => {
     it("shows a donor their own donation only", async () => {
       const { owner, donor, campaign } = await scene();
       const other = await makeUser(s.db, "donor");
-      const { id } = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { amount: "1,500", method: "bank" })));
+      const { id } = await submitCashDonation(
+        s,
+        donor.id,
+        proofValues(await proofFields(campaign, owner.id, { amount: "1,500", method: "bank" })),
+      );
       expect(await cashDonationOfDonor(s.db, asDonor(donor.id), id)).toMatchObject({
         id,
         amount: 1_500,

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { attempt, findOrNull, formAction, httpError } from "#app/lib/http.server.ts";
-import { DomainError, ERROR_KINDS, ERROR_MESSAGES, ERROR_STATUS, conflict, invalid, invalidInput, notFound, rateLimited } from "#server/domain/errors.ts";
+import {
+  DomainError,
+  ERROR_KINDS,
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  conflict,
+  invalid,
+  invalidInput,
+  notFound,
+  rateLimited,
+} from "#server/domain/errors.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import * as z from "zod/mini";
@@ -21,10 +31,21 @@ describe("the error contract (decision 017)", () => {
 
   it("carries a stable code, the message key taken from it, and the status of its kind", () => {
     const err = conflict("pickups.code_wrong", "code");
-    expect(err).toMatchObject({ kind: "conflict", code: "pickups.code_wrong", message: "pickups:errors.codeWrong", field: "code", status: 409 });
+    expect(err).toMatchObject({
+      kind: "conflict",
+      code: "pickups.code_wrong",
+      message: "pickups:errors.codeWrong",
+      field: "code",
+      status: 409,
+    });
     expect(notFound()).toMatchObject({ code: "not_found", message: "errors:notFound", status: 404 });
     expect(rateLimited()).toMatchObject({ code: "rate_limited", status: 429 });
-    expect(invalidInput("validation:tooLong", "title")).toMatchObject({ code: "invalid_input", message: "validation:tooLong", field: "title", status: 400 });
+    expect(invalidInput("validation:tooLong", "title")).toMatchObject({
+      code: "invalid_input",
+      message: "validation:tooLong",
+      field: "title",
+      status: 400,
+    });
   });
 
   it("attempt turns a refusal into data and throws on anything else", async () => {
@@ -42,7 +63,9 @@ describe("the error contract (decision 017)", () => {
     expect(await findOrNull(Promise.resolve("x"))).toBe("x");
     const thrown = await findOrNull(Promise.reject(conflict("collab.too_many"))).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ init: { status: 409 }, data: { message: "collab:errors.tooMany" } });
-    expect(httpError({ kind: "forbidden", code: "forbidden", message: "errors:forbidden", status: 403 })).toMatchObject({ init: { status: 403 } });
+    expect(httpError({ kind: "forbidden", code: "forbidden", message: "errors:forbidden", status: 403 })).toMatchObject({
+      init: { status: 403 },
+    });
   });
 
   it("formAction replies with the field's message and the kind's status", async () => {

@@ -39,12 +39,17 @@ async function raceOnALock(
     await lock(tx as unknown as Db);
     go.resolve();
     await expect
-      .poll(async () => {
-        const [row] = await s.db.execute<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
-        return row!.n;
-      }, { timeout: 10_000, interval: 20 })
+      .poll(
+        async () => {
+          const [row] = await s.db
+            .execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+            .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+          return row!.n;
+        },
+        { timeout: 10_000, interval: 20 },
+      )
       .toBe(1);
     await holder(tx as unknown as Db);
   });
@@ -92,22 +97,25 @@ describe("the order of pick-up steps and audit entries", () => {
     },
   );
 
-  it.skipIf(!onPostgres)(`lists an audit entry whose transaction waited on a lock after the one it waited for (${NO_WAITING})`, async () => {
-    const target = await makeUser(s.db, "ngo");
-    const lockTarget = (tx: Db) => tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("update");
-    await raceOnALock(
-      s,
-      lockTarget,
-      (tx) => recordAudit(tx, { actorId: null, action: "test.committedFirst", targetUserId: target.id }),
-      async (tx) => {
-        await lockTarget(tx);
-        await recordAudit(tx, { actorId: null, action: "test.waited", targetUserId: target.id });
-      },
-    );
-    const { rows } = await listAudit(s.db, 1);
-    expect(rows.slice(0, 2).map((r) => r.action)).toEqual(["test.waited", "test.committedFirst"]);
-    expect(rows[0]!.createdAt.getTime()).toBeGreaterThan(rows[1]!.createdAt.getTime());
-  });
+  it.skipIf(!onPostgres)(
+    `lists an audit entry whose transaction waited on a lock after the one it waited for (${NO_WAITING})`,
+    async () => {
+      const target = await makeUser(s.db, "ngo");
+      const lockTarget = (tx: Db) => tx.select({ id: users.id }).from(users).where(eq(users.id, target.id)).for("update");
+      await raceOnALock(
+        s,
+        lockTarget,
+        (tx) => recordAudit(tx, { actorId: null, action: "test.committedFirst", targetUserId: target.id }),
+        async (tx) => {
+          await lockTarget(tx);
+          await recordAudit(tx, { actorId: null, action: "test.waited", targetUserId: target.id });
+        },
+      );
+      const { rows } = await listAudit(s.db, 1);
+      expect(rows.slice(0, 2).map((r) => r.action)).toEqual(["test.waited", "test.committedFirst"]);
+      expect(rows[0]!.createdAt.getTime()).toBeGreaterThan(rows[1]!.createdAt.getTime());
+    },
+  );
 
   it("dates each step and entry when it was written, not when its transaction began", async () => {
     const ngo = await makeUser(s.db, "ngo");
@@ -117,7 +125,11 @@ describe("the order of pick-up steps and audit entries", () => {
     const donationId = donation.id;
     await s.db.transaction(async (tx) => {
       // Everything in this one transaction, the mail outbox too (PGlite would wait on itself otherwise).
-      const inTx = { ...s, db: tx as unknown as Db, mailer: createMailer({ db: tx as unknown as Db, log: s.log, from: s.config.MAIL_FROM }) };
+      const inTx = {
+        ...s,
+        db: tx as unknown as Db,
+        mailer: createMailer({ db: tx as unknown as Db, log: s.log, from: s.config.MAIL_FROM }),
+      };
       await recordAudit(tx, { actorId: null, action: "test.before" });
       await assignRider(inTx, ngo.id, { donationId, riderId: first.id, reassign: false });
       await tx.execute(sql`SELECT pg_sleep(0.01)`);

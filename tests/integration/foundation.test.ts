@@ -20,7 +20,10 @@ describe("foundation", () => {
 
   it("stores argon2id password hashes, never the password", async () => {
     const u = await makeUser(s.db, "donor");
-    const [row] = await s.db.select().from(users).where(sql`${users.id} = ${u.id}`);
+    const [row] = await s.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${u.id}`);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.passwordHash).not.toContain(u.password);
   });
@@ -71,7 +74,8 @@ describe("translations", () => {
     }
   });
   it("writes every email in Urdu with the same placeholders as in English", () => {
-    const at = (strings: unknown, path: string) => path.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], strings);
+    const at = (strings: unknown, path: string) =>
+      path.split(".").reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], strings);
     const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
     let checked = 0;
     for (const ns of Object.keys(resources.en) as (keyof typeof resources.en)[]) {

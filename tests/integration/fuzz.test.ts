@@ -15,7 +15,15 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from "#tests/helpers/factories.ts";
-import { changedTables, createTestApp, databaseFingerprint, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import {
+  changedTables,
+  createTestApp,
+  databaseFingerprint,
+  loadServerBuild,
+  signIn,
+  type LoadedBuild,
+  type TestApp,
+} from "#tests/helpers/app.ts";
 import { routeInventory, type RouteInfo } from "#tests/helpers/route-inventory.ts";
 
 /**
@@ -39,7 +47,20 @@ const runs = (n: number) => Math.max(1, Math.round(n * SCALE));
 
 /** Characters no person types; every one must be refused wherever it arrives (tab, LF and CR are ordinary). */
 const CONTROLS = [
-  "\u0000", "\u0001", "\u0007", "\u0008", "\u000B", "\u000C", "\u000E", "\u001B", "\u001F", "\u007F", "\u0080", "\u0085", "\u009B", "\u009F",
+  "\u0000",
+  "\u0001",
+  "\u0007",
+  "\u0008",
+  "\u000B",
+  "\u000C",
+  "\u000E",
+  "\u001B",
+  "\u001F",
+  "\u007F",
+  "\u0080",
+  "\u0085",
+  "\u009B",
+  "\u009F",
 ];
 const control = fc.constantFrom(...CONTROLS);
 
@@ -47,7 +68,33 @@ const control = fc.constantFrom(...CONTROLS);
 const anyUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const textUnit = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(..."aZ09 -_.,@/کراچیاردو") },
-  { weight: 2, arbitrary: fc.constantFrom("\u200C", "\u200D", "\u200E", "\u200F", "\u202E", "\u2066", "\uFEFF", "\uFFFD", "\uFFFF", "😀", "\r\n", "\n", "\t", "%", "+", "&", "=", "\\", "'", '"', "<", ">") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "\u200C",
+      "\u200D",
+      "\u200E",
+      "\u200F",
+      "\u202E",
+      "\u2066",
+      "\uFEFF",
+      "\uFFFD",
+      "\uFFFF",
+      "😀",
+      "\r\n",
+      "\n",
+      "\t",
+      "%",
+      "+",
+      "&",
+      "=",
+      "\\",
+      "'",
+      '"',
+      "<",
+      ">",
+    ),
+  },
   { weight: 1, arbitrary: anyUnit },
   { weight: 1, arbitrary: control },
 );
@@ -59,10 +106,46 @@ const hugeText = fc
   .map(([n, c]) => c.repeat(n));
 
 const EDGE = [
-  "", " ", "  \t ", "0", "-1", "1e309", "NaN", "Infinity", "-0", "1.5", "9".repeat(40), "0x10", "true", "null", "undefined", "[]", "{}",
-  "__proto__", "constructor", "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "javascript:alert(1)", "//evil.example",
-  "/\\evil.example", "https://evil.example", "%00", "%", "\uD800", "\uDC00", "\uDBFF\uDFFF", "\uFFFE", "کراچی", "اردو\u200Cنام\u200F",
-  "\u202Eevil", "2024-02-30", "9999-12-31", "00000000-0000-0000-0000-000000000000", "03001234567", "4210112345671",
+  "",
+  " ",
+  "  \t ",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "-0",
+  "1.5",
+  "9".repeat(40),
+  "0x10",
+  "true",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "../../etc/passwd",
+  "javascript:alert(1)",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example",
+  "%00",
+  "%",
+  "\uD800",
+  "\uDC00",
+  "\uDBFF\uDFFF",
+  "\uFFFE",
+  "کراچی",
+  "اردو\u200Cنام\u200F",
+  "\u202Eevil",
+  "2024-02-30",
+  "9999-12-31",
+  "00000000-0000-0000-0000-000000000000",
+  "03001234567",
+  "4210112345671",
 ];
 
 /** A value with a control character somewhere in it: the poison every generated request carries at least once. */
@@ -117,14 +200,25 @@ beforeAll(async () => {
   const position = await makePosition(s.db, ngo.id);
   const application = await makeApplication(s.db, position.id, donor.id);
   const cookies = Object.fromEntries(
-    await Promise.all(
-      ROLES.map(async (role) => [role, await signIn(s.db, { admin, ngo, donor, rider }[role].id)] as const),
-    ),
+    await Promise.all(ROLES.map(async (role) => [role, await signIn(s.db, { admin, ngo, donor, rider }[role].id)] as const)),
   ) as Record<Role, string>;
   world = {
     cookies,
     userIds: { admin: admin.id, ngo: ngo.id, donor: donor.id, rider: rider.id },
-    ids: [ngo.id, ngo2.id, donor.id, rider.id, pendingNgo.id, pendingRider.id, joint.id, other.id, cash.id, goods.id, position.id, application.id],
+    ids: [
+      ngo.id,
+      ngo2.id,
+      donor.id,
+      rider.id,
+      pendingNgo.id,
+      pendingRider.id,
+      joint.id,
+      other.id,
+      cash.id,
+      goods.id,
+      position.id,
+      application.id,
+    ],
     slugs: [joint.slug, other.slug],
     fileNames: [cash.proofKey!.split("/")[1]!],
     fileKinds: [...fileKindEnum.enumValues],
@@ -225,14 +319,35 @@ async function fuzz<T>(arb: fc.Arbitrary<T>, numRuns: number, run: (v: T) => Pro
 function encodeUrlPart(value: string, how: "proper" | "raw" | "broken", breakage: string): string {
   // Lone surrogates have no UTF-8 form: written as the bytes a careless client sends for them.
   const proper = value.replace(/[\uD800-\uDFFF]/g, (c, i: number, all: string) =>
-    /[\uD800-\uDBFF]/.test(c) && /[\uDC00-\uDFFF]/.test(all[i + 1] ?? "") ? c : /[\uDC00-\uDFFF]/.test(c) && /[\uD800-\uDBFF]/.test(all[i - 1] ?? "") ? c : "\u0001SURROGATE\u0001",
+    /[\uD800-\uDBFF]/.test(c) && /[\uDC00-\uDFFF]/.test(all[i + 1] ?? "")
+      ? c
+      : /[\uDC00-\uDFFF]/.test(c) && /[\uD800-\uDBFF]/.test(all[i - 1] ?? "")
+        ? c
+        : "\u0001SURROGATE\u0001",
   );
   const escaped = encodeURIComponent(proper).replace(/%01SURROGATE%01/g, "%ED%A0%80");
   if (how === "proper") return escaped;
   if (how === "raw") return escaped.replace(/%(2F|3F|23|25|26|3D|2B)/g, "").replace(/%20/g, "+");
   return escaped + breakage;
 }
-const BREAKAGE = ["%", "%0", "%ZZ", "%C3", "%C3%28", "%E0%A4", "%C0%80", "%ED%A0%80", "%FF", "%F4%90%80%80", "%00", "%0A", "%0D%0A", "%7F", "%C2%85", "%09"];
+const BREAKAGE = [
+  "%",
+  "%0",
+  "%ZZ",
+  "%C3",
+  "%C3%28",
+  "%E0%A4",
+  "%C0%80",
+  "%ED%A0%80",
+  "%FF",
+  "%F4%90%80%80",
+  "%00",
+  "%0A",
+  "%0D%0A",
+  "%7F",
+  "%C2%85",
+  "%09",
+];
 
 const poisonedUrlPart = fc.oneof(
   fc.tuple(shortText, control, shortText).map(([a, c, b]) => encodeUrlPart(a + c + b, "proper", "")),
@@ -242,7 +357,16 @@ const poisonedUrlPart = fc.oneof(
 function urlValue(known: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: known.length ? fc.constantFrom(...known) : fc.constant("x") },
-    { weight: 2, arbitrary: fc.tuple(fc.oneof(shortText, fc.constantFrom(...EDGE)), fc.constantFrom("proper", "raw", "broken") as fc.Arbitrary<"proper" | "raw" | "broken">, fc.constantFrom(...BREAKAGE)).map(([v, how, b]) => encodeUrlPart(v, how, b)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(shortText, fc.constantFrom(...EDGE)),
+          fc.constantFrom("proper", "raw", "broken") as fc.Arbitrary<"proper" | "raw" | "broken">,
+          fc.constantFrom(...BREAKAGE),
+        )
+        .map(([v, how, b]) => encodeUrlPart(v, how, b)),
+    },
     { weight: 1, arbitrary: hugeText.map((v) => encodeUrlPart(v.slice(0, 3_000), "proper", "")) },
   );
 }
@@ -261,7 +385,9 @@ function paramValues(name: string): string[] {
  */
 function addressOf(route: RouteInfo, poison: boolean, allQueryNames: string[]): fc.Arbitrary<string> {
   const segments = fc.tuple(...route.params.map((p) => urlValue(paramValues(p).map((v) => encodeURIComponent(v)))));
-  const names = route.query.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...route.query) }, { weight: 1, arbitrary: fc.constantFrom(...allQueryNames) }) : fc.constantFrom(...allQueryNames);
+  const names = route.query.length
+    ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...route.query) }, { weight: 1, arbitrary: fc.constantFrom(...allQueryNames) })
+    : fc.constantFrom(...allQueryNames);
   const pair = fc.tuple(
     fc.oneof({ weight: 6, arbitrary: names }, { weight: 1, arbitrary: urlValue([]) }),
     urlValue([...world.ids, ...world.slugs, "1", "2", "-1", "ur", "en", "pending", "approved", "assigned"]),
@@ -293,9 +419,16 @@ type Entry = { name: string; value: string | { file: Uint8Array; filename: strin
 const fileValue = fc.record({
   file: fc.oneof(
     fc.uint8Array({ maxLength: 64 }),
-    fc.constantFrom(new TextEncoder().encode("%PDF-1.4\n%%EOF"), new TextEncoder().encode("\u0000\u0000\u0000"), new Uint8Array([0x89, 0x50, 0x4e, 0x47])),
+    fc.constantFrom(
+      new TextEncoder().encode("%PDF-1.4\n%%EOF"),
+      new TextEncoder().encode("\u0000\u0000\u0000"),
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+    ),
   ),
-  filename: fc.oneof(fc.constantFrom("a.png", "proof.webp", "resume.pdf", "", "../../x.png", "کراچی.png", "a\u0000.png", "a\r\nb.png"), shortText),
+  filename: fc.oneof(
+    fc.constantFrom("a.png", "proof.webp", "resume.pdf", "", "../../x.png", "کراچی.png", "a\u0000.png", "a\r\nb.png"),
+    shortText,
+  ),
   type: fc.constantFrom("image/png", "image/webp", "application/pdf", "text/plain", "application/octet-stream", "", "image/svg+xml"),
 });
 
@@ -319,16 +452,21 @@ function entriesOf(route: RouteInfo, ids = world.ids): fc.Arbitrary<Entry[]> {
   const entry = names.chain((name) => fieldValue(route, name, ids).map((value): Entry => ({ name, value })));
   // Mostly every field once (so a form gets past "required"), then extras and repeats.
   const full = fc.tuple(...fields.map((name) => fieldValue(route, name, ids).map((value): Entry => ({ name, value }))));
-  return fc.tuple(full, fc.array(entry, { maxLength: 4 }), fc.boolean()).map(([all, extra, whole]) =>
-    whole ? [...all, ...extra] : extra.length ? extra : all.slice(0, 1),
-  );
+  return fc
+    .tuple(full, fc.array(entry, { maxLength: 4 }), fc.boolean())
+    .map(([all, extra, whole]) => (whole ? [...all, ...extra] : extra.length ? extra : all.slice(0, 1)));
 }
 
 /** The poison of a body: a control character in a field the action reads (or in a field's name). */
 function bodyPoison(route: RouteInfo): fc.Arbitrary<Entry> {
   const fields = route.fields.length ? route.fields : ["intent"];
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...fields), poisoned, fc.constantFrom(...(route.knownValues.intent ?? [""])), fc.boolean()).map(([name, bad, intent, asIntent]): Entry => ({ name, value: name === "intent" && asIntent ? intent + bad.slice(-1) : bad })) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...fields), poisoned, fc.constantFrom(...(route.knownValues.intent ?? [""])), fc.boolean())
+        .map(([name, bad, intent, asIntent]): Entry => ({ name, value: name === "intent" && asIntent ? intent + bad.slice(-1) : bad })),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...fields), control).map(([name, c]): Entry => ({ name: name + c, value: "x" })) },
   );
 }
@@ -342,11 +480,24 @@ function encodeBody(entries: Entry[], encoding: Encoding, breakage: string): { b
       if (typeof value === "string") form.append(name, value);
       else form.append(name, new Blob([new Uint8Array(value.file)], { type: value.type }), value.filename);
     }
-    return { body: form, shown: "multipart " + JSON.stringify(entries.map(({ name, value }) => [name, typeof value === "string" ? value : `<file ${value.filename} ${value.type} ${value.file.length} bytes>`])) };
+    return {
+      body: form,
+      shown:
+        "multipart " +
+        JSON.stringify(
+          entries.map(({ name, value }) => [
+            name,
+            typeof value === "string" ? value : `<file ${value.filename} ${value.type} ${value.file.length} bytes>`,
+          ]),
+        ),
+    };
   }
   const text = (v: Entry["value"]) => (typeof v === "string" ? v : new TextDecoder().decode(v.file));
   const raw = entries
-    .map(({ name, value }) => `${encodeUrlPart(name, "proper", "")}=${encodeUrlPart(text(value), encoding === "urlencoded" ? "proper" : "raw", "")}${encoding === "urlencoded-raw" ? breakage : ""}`)
+    .map(
+      ({ name, value }) =>
+        `${encodeUrlPart(name, "proper", "")}=${encodeUrlPart(text(value), encoding === "urlencoded" ? "proper" : "raw", "")}${encoding === "urlencoded-raw" ? breakage : ""}`,
+    )
     .join("&");
   return { body: raw, contentType: "application/x-www-form-urlencoded", shown: raw };
 }
@@ -371,7 +522,9 @@ describe("fuzz: malformed input is refused, never a 5xx, and changes nothing", (
     expect(posts.length).toBeGreaterThan(20);
     // Forms whose fields the schemas name: these must have been found, or the fuzz posts nothing useful.
     expect(routes.find((r) => r.path === "/vol1")!.fields).toEqual(expect.arrayContaining(["title", "description", "volunteersNeeded"]));
-    expect(routes.find((r) => r.path === "/rider_profile")!.knownValues.intent).toEqual(expect.arrayContaining(["area", "name", "password"]));
+    expect(routes.find((r) => r.path === "/rider_profile")!.knownValues.intent).toEqual(
+      expect.arrayContaining(["area", "name", "password"]),
+    );
     expect(routes.find((r) => r.path === "/language")!.fields).toEqual(expect.arrayContaining(["lang", "redirectTo"]));
     expect(routes.find((r) => r.path === "/campaigns")!.query).toContain("q");
   });
@@ -412,14 +565,16 @@ describe("fuzz: malformed input is refused, never a 5xx, and changes nothing", (
 
   it("bodies that cannot be read: broken or truncated multipart, cut-off streams, the wrong content type", async () => {
     const actions = routes.filter((r) => r.post && r.readsBody);
-    const arb = fc.record({
-      route: fc.constantFrom(...actions),
-      kind: fc.constantFrom("truncated-multipart", "no-boundary", "wrong-boundary", "stream-error", "json", "text", "garbage-multipart"),
-      // How the cut-off body was announced: a Content-Length it never reaches, or chunked (no length at all).
-      announced: fc.constantFrom("length", "chunked"),
-      cut: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
-      junk: fc.uint8Array({ minLength: 1, maxLength: 200 }),
-    }).chain((r) => entriesOf(r.route).map((entries) => ({ ...r, entries })));
+    const arb = fc
+      .record({
+        route: fc.constantFrom(...actions),
+        kind: fc.constantFrom("truncated-multipart", "no-boundary", "wrong-boundary", "stream-error", "json", "text", "garbage-multipart"),
+        // How the cut-off body was announced: a Content-Length it never reaches, or chunked (no length at all).
+        announced: fc.constantFrom("length", "chunked"),
+        cut: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        junk: fc.uint8Array({ minLength: 1, maxLength: 200 }),
+      })
+      .chain((r) => entriesOf(r.route).map((entries) => ({ ...r, entries })));
     await fuzz(arb, runs(60), async (v) => {
       const boundary = "----ekcFuzzBoundary7MA4YWxkTrZu0gW";
       const parts = v.entries
@@ -484,7 +639,11 @@ describe("fuzz: malformed input is refused, never a 5xx, and changes nothing", (
       const role = v.route.role ?? "donor";
       const path = v.route.path.replace(/:[A-Za-z_]+/g, (m) => encodeURIComponent(paramValues(m.slice(1))[0]!));
       const x: Sent = { method: "POST", path, body: shown, as: role, form: false };
-      const { res, problems } = await send(x, { body, cookie: cookieFor(role, null), headers: { "content-type": type, accept: "text/html", ...extraHeaders } });
+      const { res, problems } = await send(x, {
+        body,
+        cookie: cookieFor(role, null),
+        headers: { "content-type": type, accept: "text/html", ...extraHeaders },
+      });
       // A refusal: a 4xx, or a redirect (to sign in, or home) before the body was even read.
       if (res.status < 300 || res.status >= 500) problems.push(`an unreadable body answered ${res.status}, not a 4xx`);
       judge(x, problems);
@@ -495,7 +654,12 @@ describe("fuzz: malformed input is refused, never a 5xx, and changes nothing", (
     const pages = routes.filter((r) => r.get);
     const allQuery = [...new Set(routes.flatMap((r) => r.query))];
     const arb = fc.constantFrom(...pages).chain((route) =>
-      fc.record({ route: fc.constant(route), as: whoFor(route), lang: fc.constantFrom(null, "ur"), path: addressOf(route, true, allQuery) }),
+      fc.record({
+        route: fc.constant(route),
+        as: whoFor(route),
+        lang: fc.constantFrom(null, "ur"),
+        path: addressOf(route, true, allQuery),
+      }),
     );
     await fuzz(arb, runs(150), async (v) => {
       const x: Sent = { method: "GET", path: v.path, body: "", as: v.as, form: false };
@@ -508,9 +672,9 @@ describe("fuzz: malformed input is refused, never a 5xx, and changes nothing", (
   it("nasty but clean query values and segments (huge, Urdu, RTL marks, numbers, lone escapes) never give a 5xx", async () => {
     const pages = routes.filter((r) => r.get);
     const allQuery = [...new Set(routes.flatMap((r) => r.query))];
-    const arb = fc.constantFrom(...pages).chain((route) =>
-      fc.record({ route: fc.constant(route), as: whoFor(route), path: addressOf(route, false, allQuery) }),
-    );
+    const arb = fc
+      .constantFrom(...pages)
+      .chain((route) => fc.record({ route: fc.constant(route), as: whoFor(route), path: addressOf(route, false, allQuery) }));
     await fuzz(arb, runs(100), async (v) => {
       const x: Sent = { method: "GET", path: v.path, body: "", as: v.as, form: false };
       const { problems } = await send(x, { cookie: cookieFor(v.as, null), headers: { accept: "text/html" } });
@@ -546,12 +710,34 @@ describe("the cases of the hardening issue", () => {
   const withLength = { ...urlencoded, "content-length": "200" };
 
   it.each([
-    ["/donor_signup", "anonymous", "firstName", { firstName: "Ali\u0000", lastName: "Khan", address: "Gulberg, Lahore", contactNumber: "03001234567", email: "nul-signup@test.ekchhat.pk", password: "Str0ng-pass-1" }],
-    ["/vol1", "ngo", "title", { title: "Teachers\u0000", description: "Teach", workingHours: "4 hours", timings: "Weekends", volunteersNeeded: "2" }],
+    [
+      "/donor_signup",
+      "anonymous",
+      "firstName",
+      {
+        firstName: "Ali\u0000",
+        lastName: "Khan",
+        address: "Gulberg, Lahore",
+        contactNumber: "03001234567",
+        email: "nul-signup@test.ekchhat.pk",
+        password: "Str0ng-pass-1",
+      },
+    ],
+    [
+      "/vol1",
+      "ngo",
+      "title",
+      { title: "Teachers\u0000", description: "Teach", workingHours: "4 hours", timings: "Weekends", volunteersNeeded: "2" },
+    ],
     ["/settingsDonor", "donor", "lastName", { intent: "name", firstName: "Ali", lastName: "Kh\u0000an" }],
     ["/donor_signin", "anonymous", "email", { email: "a\u0000@test.ekchhat.pk", password: "whatever1" }],
   ] as const)("a NUL in a text field of %s is a field message and 400", async (path, as, field, fields) => {
-    const { res, text: html, problems, x } = await post(path, as as Role | "anonymous", new URLSearchParams(fields as Record<string, string>).toString(), urlencoded);
+    const {
+      res,
+      text: html,
+      problems,
+      x,
+    } = await post(path, as as Role | "anonymous", new URLSearchParams(fields as Record<string, string>).toString(), urlencoded);
     expect(problems, describeSent(x)).toEqual([]);
     expect(res.status).toBe(400);
     expect(html).toContain("invisible control characters");
@@ -620,7 +806,7 @@ describe("the cases of the hardening issue", () => {
     expect(res.status).toBe(400);
   });
 
-  it("signing in with redirectTo \"/\\t/evil.example\" stays on this site", async () => {
+  it('signing in with redirectTo "/\\t/evil.example" stays on this site', async () => {
     const donor = await makeUser(s.db, "donor");
     const body = new URLSearchParams({ email: donor.email, password: TEST_PASSWORD, redirectTo: "/\t/evil.example" }).toString();
     const res = await t.request("/donor_signin", { method: "POST", body, headers: urlencoded });
@@ -634,7 +820,13 @@ describe("the cases of the hardening issue", () => {
   it("keeps Urdu, ZWNJ, RLM and line breaks in a textarea", async () => {
     const description = "بچوں کو پڑھانا\u200Cہے\u200F\r\nہر ہفتے\nدو گھنٹے";
     const title = `اساتذہ ${Date.now()}`;
-    const body = new URLSearchParams({ title, description, workingHours: "4 گھنٹے", timings: "ہفتہ، اتوار", volunteersNeeded: "2" }).toString();
+    const body = new URLSearchParams({
+      title,
+      description,
+      workingHours: "4 گھنٹے",
+      timings: "ہفتہ، اتوار",
+      volunteersNeeded: "2",
+    }).toString();
     const res = await t.request("/vol1", { method: "POST", body, cookie: world.cookies.ngo, headers: urlencoded });
     expect([302, 303], await res.clone().text()).toContain(res.status);
     const [row] = await s.db.select().from(volunteerPositions).where(eq(volunteerPositions.title, title));

@@ -4,7 +4,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, pickups } from "#server/db/schema.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
-import { csvCell, EXPORT_BATCH_SIZE, donorHistory, ngoHistory, ngoHistoryBatches, ngoHistoryCampaigns, ngoHistoryCsv, ngoHistoryQuery, ngoHistoryTotals, parseNgoHistoryFilter, type NgoHistoryFilter } from "#server/domain/donations/history.ts";
+import {
+  csvCell,
+  EXPORT_BATCH_SIZE,
+  donorHistory,
+  ngoHistory,
+  ngoHistoryBatches,
+  ngoHistoryCampaigns,
+  ngoHistoryCsv,
+  ngoHistoryQuery,
+  ngoHistoryTotals,
+  parseNgoHistoryFilter,
+  type NgoHistoryFilter,
+} from "#server/domain/donations/history.ts";
 import {
   amountInWords,
   formatReceiptNumber,
@@ -131,7 +143,13 @@ describe("donation histories and receipts", () => {
         receiptNumber: null,
       });
       expect(byId.get(pending.id)).toMatchObject({ status: "pending", method: "bank", receiptNumber: null });
-      expect(byId.get(inKind.id)).toMatchObject({ kind: "in_kind", items: "Blankets, 10", amount: null, method: null, receiptNumber: null });
+      expect(byId.get(inKind.id)).toMatchObject({
+        kind: "in_kind",
+        items: "Blankets, 10",
+        amount: null,
+        method: null,
+        receiptNumber: null,
+      });
 
       const theirList = await donorHistory(s.db, other.id, { page: 1 });
       expect(theirList.rows.map((r) => r.id)).toEqual([theirs.id]);
@@ -261,7 +279,7 @@ describe("donation histories and receipts", () => {
       expect(csvCell('a "b", c\nd')).toBe('"a ""b"", c\nd"');
       expect(csvCell(1500)).toBe('"1500"');
       expect(csvCell(null)).toBe('""');
-      for (const bad of ["=HYPERLINK(\"http://x\")", "+92300", "-1+1", "@SUM(A1)", "\tcmd", "\rcmd"]) {
+      for (const bad of ['=HYPERLINK("http://x")', "+92300", "-1+1", "@SUM(A1)", "\tcmd", "\rcmd"]) {
         expect(csvCell(bad).startsWith(`"'`), bad).toBe(true);
       }
       expect(csvCell("a=b")).toBe('"a=b"');
@@ -272,7 +290,10 @@ describe("donation histories and receipts", () => {
       const donor = await makeUser(s.db, "donor");
       const c = await campaign(ngo.id, { title: uniq('Roof, walls and "doors"') });
       const other = await campaign(ngo.id);
-      await s.db.update(donorProfiles).set({ firstName: '=cmd|"/c calc"!A1', lastName: "Khan,\nJr" }).where(eq(donorProfiles.userId, donor.id));
+      await s.db
+        .update(donorProfiles)
+        .set({ firstName: '=cmd|"/c calc"!A1', lastName: "Khan,\nJr" })
+        .where(eq(donorProfiles.userId, donor.id));
       const approved = await makeDonation(s.db, c, donor.id, { amount: 2500, transactionId: "TX12345", createdAt: at(1) });
       const rejected = await makeDonation(s.db, c, donor.id, { amount: 40, createdAt: at(2) });
       await makeDonation(s.db, other, donor.id, { amount: 99, createdAt: at(3) });
@@ -357,7 +378,10 @@ describe("donation histories and receipts", () => {
         [received, 3],
         [cancelled, 4],
       ] as const) {
-        await s.db.update(donations).set({ createdAt: at(minutes) }).where(eq(donations.id, d.donation.id));
+        await s.db
+          .update(donations)
+          .set({ createdAt: at(minutes) })
+          .where(eq(donations.id, d.donation.id));
       }
       await confirmReceived(s, ngo.id, { donationId: received.donation.id, note: "All 20 kg" });
       await cancelPickup(s, ngo.id, { donationId: cancelled.donation.id, reason: "We cannot store shoes" });
@@ -369,9 +393,19 @@ describe("donation histories and receipts", () => {
       const list = await donorHistory(s.db, donor.id, { page: 1 });
       const byId = new Map(list.rows.map((r) => [r.id, r]));
       expect(byId.get(cash.id)).toMatchObject({ kind: "cash", pickupStatus: null, items: null });
-      expect(byId.get(waiting.donation.id)).toMatchObject({ kind: "in_kind", status: "pending", pickupStatus: "new", items: "5 blankets, 2 quilts", amount: null });
+      expect(byId.get(waiting.donation.id)).toMatchObject({
+        kind: "in_kind",
+        status: "pending",
+        pickupStatus: "new",
+        items: "5 blankets, 2 quilts",
+        amount: null,
+      });
       expect(byId.get(received.donation.id)).toMatchObject({ status: "approved", pickupStatus: "received", receiptNumber: null });
-      expect(byId.get(cancelled.donation.id)).toMatchObject({ status: "rejected", pickupStatus: "cancelled", rejectionReason: "We cannot store shoes" });
+      expect(byId.get(cancelled.donation.id)).toMatchObject({
+        status: "rejected",
+        pickupStatus: "cancelled",
+        rejectionReason: "We cannot store shoes",
+      });
 
       // The pick-up details (code, window, steps) reach only the donor who gave.
       const mine = await pickupsOfDonor(s.db, donor.id, [waiting.donation.id, cancelled.donation.id]);
@@ -410,7 +444,9 @@ describe("donation histories and receipts", () => {
       const { ngo, c } = await goodsScene();
       const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), en))).slice(1));
       const col = (name: string) => rows[0]!.indexOf(name);
-      expect(rows.slice(1).map((r) => [r[col("Kind")], r[col("Amount (Rs.)")], r[col("Items")], r[col("State")], r[col("Pick-up state")]])).toEqual([
+      expect(
+        rows.slice(1).map((r) => [r[col("Kind")], r[col("Amount (Rs.)")], r[col("Items")], r[col("State")], r[col("Pick-up state")]]),
+      ).toEqual([
         ["Cash", "1500", "", "Pending review", ""],
         ["Non-Cash", "", "5 blankets, 2 quilts", "Pending review", en("pickups:status.new")],
         ["Non-Cash", "", "Rice, 20 kg", "Approved", en("pickups:status.received")],
@@ -518,7 +554,10 @@ describe("donation histories and receipts", () => {
 
       const plain = await approvedReceiptScene(false);
       const other = await receiptFor(s.db, { id: plain.ngo.id, role: "ngo" }, plain.donation.id);
-      const otherText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(other, en)) }).getText()).text.replace(/\s+/g, " ");
+      const otherText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(other, en)) }).getText()).text.replace(
+        /\s+/g,
+        " ",
+      );
       expect(otherText).toContain(en("history:receipt.zakatNo"));
       expect(otherText).not.toContain(en("history:receipt.zakatYes"));
     });

@@ -60,7 +60,18 @@ describe("route table", () => {
     expect(safeRedirectTarget(undefined, "/x")).toBe("/x");
   });
   it("refuses targets a URL parser would read as another host, and control characters", () => {
-    for (const bad of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/%09/x\u0000", "/a\u0000b", "/a\rSet-Cookie: x=1", "/\u0085x", "/" + "a".repeat(3000), "javascript:alert(1)", "/\\\\evil"]) {
+    for (const bad of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/%09/x\u0000",
+      "/a\u0000b",
+      "/a\rSet-Cookie: x=1",
+      "/\u0085x",
+      "/" + "a".repeat(3000),
+      "javascript:alert(1)",
+      "/\\\\evil",
+    ]) {
       expect(safeRedirectTarget(bad, "/home"), JSON.stringify(bad)).toBe("/home");
     }
   });
@@ -109,7 +120,12 @@ describe("files", () => {
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: "secret-location" } } })
       .toBuffer();
-    const key = await saveImage(s, { file: new File([new Uint8Array(jpeg)], "../../etc/passwd.jpg"), kind: "avatar", ownerId: owner.id, field: "picture" });
+    const key = await saveImage(s, {
+      file: new File([new Uint8Array(jpeg)], "../../etc/passwd.jpg"),
+      kind: "avatar",
+      ownerId: owner.id,
+      field: "picture",
+    });
     expect(key).toMatch(/^avatar\/[0-9a-f-]{36}\.webp$/);
     const stored = await s.storage.get(key);
     const meta = await sharp(stored!).metadata();
@@ -132,8 +148,14 @@ describe("files", () => {
 
   it("serves private files only to their owner and the admin", async () => {
     const file = { key: "avatar/x.webp", kind: "avatar" as const, ownerId: "owner" };
-    const user = (id: string, role: "admin" | "ngo" | "donor" | "rider") =>
-      ({ id, role, email: "", verification: "verified" as const, displayName: "", pictureKey: null });
+    const user = (id: string, role: "admin" | "ngo" | "donor" | "rider") => ({
+      id,
+      role,
+      email: "",
+      verification: "verified" as const,
+      displayName: "",
+      pictureKey: null,
+    });
     const db = s.db;
     expect(await mayRead(db, file, null)).toBe(false);
     expect(await mayRead(db, file, user("someone", "donor"))).toBe(false);

@@ -13,7 +13,9 @@ import { makeUser } from "#tests/helpers/factories.ts";
 
 /** A PNG whose header claims many pixels but whose bytes are few: one colour compresses to almost nothing. */
 async function flatPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A photo-like JPEG: smooth noise scaled up, as a camera would save it, with an EXIF orientation. */
@@ -57,7 +59,10 @@ describe("image cost", () => {
   afterEach(() => vi.restoreAllMocks());
 
   const filesOf = async (ownerId: string) =>
-    s.db.select().from(files).where(and(eq(files.ownerId, ownerId), eq(files.kind, "proof")));
+    s.db
+      .select()
+      .from(files)
+      .where(and(eq(files.ownerId, ownerId), eq(files.kind, "proof")));
   const storedProofs = () => {
     const dir = `${s.config.dataDir}/files/proof`;
     return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
@@ -69,7 +74,12 @@ describe("image cost", () => {
     const before = storedProofs();
     const encodes = watchEncodes();
     const started = performance.now();
-    const refused = await saveImage(s, { file: asFile(bomb, "IMG_0001.png", "image/png"), kind: "proof", ownerId: donor.id, field: "screenshot" }).then(
+    const refused = await saveImage(s, {
+      file: asFile(bomb, "IMG_0001.png", "image/png"),
+      kind: "proof",
+      ownerId: donor.id,
+      field: "screenshot",
+    }).then(
       () => null,
       (err: unknown) => err,
     );
@@ -133,7 +143,9 @@ describe("image cost", () => {
   it("a slot is given back when an image fails to decode", async () => {
     const donor = await makeUser(s.db, "donor");
     // A valid PNG header with its pixel data cut off: the header passes, the decode fails.
-    const good = await sharp(randomBytes(300 * 200 * 3), { raw: { width: 300, height: 200, channels: 3 } }).png().toBuffer();
+    const good = await sharp(randomBytes(300 * 200 * 3), { raw: { width: 300, height: 200, channels: 3 } })
+      .png()
+      .toBuffer();
     const broken = good.subarray(0, Math.floor(good.length / 2));
     const attempts = Array.from({ length: IMAGE_REENCODES_AT_ONCE * 3 }, () =>
       saveImage(s, { file: asFile(broken, "cut.png", "image/png"), kind: "proof", ownerId: donor.id, field: "screenshot" }).catch(
@@ -153,7 +165,15 @@ describe("image cost", () => {
       [await photoJpeg(4032, 3024, 6), "IMG_1234.jpg", "image/jpeg", [1200, 1600]],
       // The largest default of current phones: 5712 x 4284 (24.5 MP).
       [await photoJpeg(5712, 4284), "IMG_5678.jpg", "image/jpeg", [1600, 1200]],
-      [await sharp(randomBytes(117 * 253 * 3), { raw: { width: 117, height: 253, channels: 3 } }).resize(1170, 2532, { kernel: "nearest" }).png().toBuffer(), "Screenshot.png", "image/png", [739, 1600]],
+      [
+        await sharp(randomBytes(117 * 253 * 3), { raw: { width: 117, height: 253, channels: 3 } })
+          .resize(1170, 2532, { kernel: "nearest" })
+          .png()
+          .toBuffer(),
+        "Screenshot.png",
+        "image/png",
+        [739, 1600],
+      ],
     ];
     for (const [buffer, name, type, [width, height]] of cases) {
       expect(buffer.length).toBeLessThan(5 * 1024 * 1024);

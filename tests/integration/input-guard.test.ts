@@ -15,7 +15,14 @@ describe("control characters", () => {
     for (const bad of ["a\u0000b", "\u0007", "x\u001b[31m", "\u007f", "\u0085", "\u009b", "lone \ud800", "lone \udc00 low"]) {
       expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
     }
-    for (const good of ["کراچی میں کھانا", "می\u200cخواهم", "\u200fسلام\u200e", "line one\nline two\r\n\tindented", "🙂 ok", "Zakat · زکوٰۃ"]) {
+    for (const good of [
+      "کراچی میں کھانا",
+      "می\u200cخواهم",
+      "\u200fسلام\u200e",
+      "line one\nline two\r\n\tindented",
+      "🙂 ok",
+      "Zakat · زکوٰۃ",
+    ]) {
       expect(hasControlCharacters(good), JSON.stringify(good)).toBe(false);
     }
     expect(hasControlCharacters("a\tb", { lineBreaks: false })).toBe(true);
@@ -64,7 +71,15 @@ describe("the HTTP guard", () => {
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(await res.text(), path).toContain("We could not find that page.");
     }
-    for (const path of ["/campaigns?q=%00", "/vfg1?q=a%00", "/donate2?campaign=%00", "/rider_home?q=%1b", "/x?%00=1", "/x?q=%ZZ", "/x?q=a%0Ab"]) {
+    for (const path of [
+      "/campaigns?q=%00",
+      "/vfg1?q=a%00",
+      "/donate2?campaign=%00",
+      "/rider_home?q=%1b",
+      "/x?%00=1",
+      "/x?q=%ZZ",
+      "/x?q=a%0Ab",
+    ]) {
       const res = await app().request(path);
       expect(res.status, path).toBe(400);
       expect(await res.text(), path).toContain("no page of ours uses");
@@ -113,7 +128,10 @@ describe("the HTTP guard", () => {
     it("answers a body it cannot read with 400, and changes nothing", async () => {
       const donor = await makeUser(s.db, "donor");
       const cookie = `${SESSION_COOKIE}=${(await createSession(s.db, donor.id)).token}`;
-      const cut = await post('--XX\r\nContent-Disposition: form-data; name="lang"\r\n\r\nur', { cookie, type: "multipart/form-data; boundary=XX" });
+      const cut = await post('--XX\r\nContent-Disposition: form-data; name="lang"\r\n\r\nur', {
+        cookie,
+        type: "multipart/form-data; boundary=XX",
+      });
       expect(cut.status).toBe(400);
       expect(cut.headers.get("set-cookie")).toBeNull();
       const unknown = await post(new URLSearchParams({ lang: "fr" }).toString(), { cookie });
@@ -122,7 +140,15 @@ describe("the HTTP guard", () => {
     });
 
     it("goes only to a local path, whatever redirectTo holds", async () => {
-      for (const target of ["/\t/evil.example", "/\\evil.example", "\\\\evil.example", "/a\r\nSet-Cookie: x=1", "/a\u0000b", "//evil.example", "https://evil.example"]) {
+      for (const target of [
+        "/\t/evil.example",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "/a\r\nSet-Cookie: x=1",
+        "/a\u0000b",
+        "//evil.example",
+        "https://evil.example",
+      ]) {
         const res = await post(new URLSearchParams({ lang: "ur", redirectTo: target }).toString());
         expect(res.status, JSON.stringify(target)).toBe(303);
         expect(res.headers.get("location"), JSON.stringify(target)).toBe("/");

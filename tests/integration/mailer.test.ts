@@ -60,7 +60,12 @@ describe("mailer", () => {
   });
 
   it("delivers over SMTP and records it, without keeping the body of a private link", async () => {
-    const mailer = createMailer({ db: s.db, log: s.log, smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: "Ek Chhat <no-reply@ekchhat.pk>" });
+    const mailer = createMailer({
+      db: s.db,
+      log: s.log,
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: "Ek Chhat <no-reply@ekchhat.pk>",
+    });
     const to = `smtp-${Date.now()}@test.ekchhat.pk`;
     await mailer.send({ to, subject: "Reset your password", body: "Open https://x/reset?token=SECRET", sensitive: true });
     expect(received.find((m) => m.to === to)?.raw).toContain("token=SECRET");

@@ -15,7 +15,12 @@ function environmentOf(script: string, outer: Record<string, string> = {}): Reco
   const command = last.replace(/tsx server\/main\.ts$/, "env");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...outer };
   const out = execFileSync("sh", ["-c", command], { env, encoding: "utf8" });
-  return Object.fromEntries(out.trim().split("\n").map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+  return Object.fromEntries(
+    out
+      .trim()
+      .split("\n")
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
 }
 
 describe("memory settings of the server's start commands", () => {

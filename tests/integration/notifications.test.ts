@@ -12,7 +12,6 @@ import { createTestServices, type TestServices } from "#tests/helpers/services.t
 import { makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 import { makeOlder } from "#tests/helpers/time.ts";
 
-
 describe("notifications", () => {
   let s: TestServices;
   beforeAll(async () => {
@@ -100,8 +99,10 @@ describe("emails in the recipient's language", () => {
   });
   afterAll(async () => s.close());
 
-  const mailTo = (email: string) => s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.createdAt));
-  const languageOf = async (id: string) => (await s.db.select({ language: users.language }).from(users).where(eq(users.id, id)))[0]!.language;
+  const mailTo = (email: string) =>
+    s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.createdAt));
+  const languageOf = async (id: string) =>
+    (await s.db.select({ language: users.language }).from(users).where(eq(users.id, id)))[0]!.language;
 
   it("writes a decision to an Urdu donor in Urdu and to an English donor in English, whoever decides", async () => {
     const ngo = await makeUser(s.db, "ngo", { name: "Roshni Trust" });

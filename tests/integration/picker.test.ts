@@ -26,8 +26,18 @@ describe("the donor's campaign picker", () => {
     for (let i = 0; i < 8; i += 1) {
       active.push(await makeCampaign(db, ngo.id, { title: `Relief ${tag} ${i}`, createdAt: new Date(base + i * 60_000) }));
     }
-    await makeCampaign(db, ngo.id, { title: `Done ${tag}`, status: "completed", completedAt: new Date(), createdAt: new Date(base + 99 * 60_000) });
-    await makeCampaign(db, ngo.id, { title: `Gone ${tag}`, status: "archived", archivedAt: new Date(), createdAt: new Date(base + 98 * 60_000) });
+    await makeCampaign(db, ngo.id, {
+      title: `Done ${tag}`,
+      status: "completed",
+      completedAt: new Date(),
+      createdAt: new Date(base + 99 * 60_000),
+    });
+    await makeCampaign(db, ngo.id, {
+      title: `Gone ${tag}`,
+      status: "archived",
+      archivedAt: new Date(),
+      createdAt: new Date(base + 98 * 60_000),
+    });
 
     expect(DONATE_PICKER_PAGE_SIZE).toBe(6);
     const first = await pickerCampaigns(db, { q: tag, page: 1 });

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickupStatusEnum, pickups } from "#server/db/schema.ts";
-import { assignRider, cancelPickup, confirmCollected, confirmReceived, markDelivered, respondToAssignment } from "#server/domain/pickups/pickups.ts";
+import {
+  assignRider,
+  cancelPickup,
+  confirmCollected,
+  confirmReceived,
+  markDelivered,
+  respondToAssignment,
+} from "#server/domain/pickups/pickups.ts";
 import { PICKUP_STATUSES } from "#shared/statuses.ts";
 import { actionsFor, donorSeesCode, pickupStates, type PickupRole } from "#server/domain/pickups/states.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";

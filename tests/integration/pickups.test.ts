@@ -3,9 +3,41 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodsOfferSchema, type GoodsOfferValues } from "#shared/forms/pickups.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PAGE_SIZE, PICKUP_CODE_TRIES, PICKUP_MAX_DAYS_AHEAD, RIDER_CHOICES } from "#shared/constants.ts";
-import { auditLog, campaigns, donations, mailOutbox, notifications, pickupEvents, pickups, rateLimits, riderProfiles, users } from "#server/db/schema.ts";
-import { assignRider, cancelPickup, confirmCollected, confirmReceived, markDelivered, ngoPickupQueue, offerGoods, pickupCampaigns, pickupForNgo, pickupsOfDonor, respondToAssignment, riderChoices, riderPickups } from "#server/domain/pickups/pickups.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  ITEMS_MAX_LENGTH,
+  PAGE_SIZE,
+  PICKUP_CODE_TRIES,
+  PICKUP_MAX_DAYS_AHEAD,
+  RIDER_CHOICES,
+} from "#shared/constants.ts";
+import {
+  auditLog,
+  campaigns,
+  donations,
+  mailOutbox,
+  notifications,
+  pickupEvents,
+  pickups,
+  rateLimits,
+  riderProfiles,
+  users,
+} from "#server/db/schema.ts";
+import {
+  assignRider,
+  cancelPickup,
+  confirmCollected,
+  confirmReceived,
+  markDelivered,
+  ngoPickupQueue,
+  offerGoods,
+  pickupCampaigns,
+  pickupForNgo,
+  pickupsOfDonor,
+  respondToAssignment,
+  riderChoices,
+  riderPickups,
+} from "#server/domain/pickups/pickups.ts";
 import { type PickupStatus } from "#shared/statuses.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -224,10 +256,18 @@ describe("pick-ups", () => {
     it("refuses a completed campaign, hides an archived or unknown one, and writes nothing", async () => {
       const completed = await makeCampaign(s.db, w.ngo.id, { status: "completed" });
       const archived = await makeCampaign(s.db, w.ngo.id, { status: "archived" });
-      expect(await failure(offer(form({ campaign: completed.slug })))).toEqual({ kind: "invalid", message: "donations:errors.campaignNotActive" });
+      expect(await failure(offer(form({ campaign: completed.slug })))).toEqual({
+        kind: "invalid",
+        message: "donations:errors.campaignNotActive",
+      });
       expect(await failure(offer(form({ campaign: archived.slug })))).toEqual(NOT_FOUND);
       expect(await failure(offer(form({ campaign: `no-such-campaign-${randomUUID()}` })))).toEqual(NOT_FOUND);
-      expect(await s.db.select().from(donations).where(inArray(donations.campaignId, [completed.id, archived.id]))).toEqual([]);
+      expect(
+        await s.db
+          .select()
+          .from(donations)
+          .where(inArray(donations.campaignId, [completed.id, archived.id])),
+      ).toEqual([]);
     });
 
     it("refuses an NGO that is not of the campaign, or not verified, or suspended, and a non-NGO id", async () => {
@@ -462,7 +502,9 @@ describe("pick-ups", () => {
         expect(await failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId, reassign: false }))).toEqual(RIDER_UNAVAILABLE);
       }
       const { donation: onTheWay } = await makePickup(s.db, w.campaign, w.donor.id, { status: "accepted", riderId: w.rider.id });
-      expect(await failure(assignRider(s, w.ngo.id, { donationId: onTheWay.id, riderId: suspended.id, reassign: true }))).toEqual(RIDER_UNAVAILABLE);
+      expect(await failure(assignRider(s, w.ngo.id, { donationId: onTheWay.id, riderId: suspended.id, reassign: true }))).toEqual(
+        RIDER_UNAVAILABLE,
+      );
       expect(await pickupRow(donation.id)).toMatchObject({ status: "new", riderId: null });
       expect(await pickupRow(onTheWay.id)).toMatchObject({ status: "accepted", riderId: w.rider.id });
       expect(await eventsOf(donation.id)).toHaveLength(1);
@@ -473,8 +515,16 @@ describe("pick-ups", () => {
       const stranger = await makeUser(s.db, "ngo");
       const joint = await makeCampaign(s.db, w.ngo.id, { partners: [partner.id] });
       const { donation: fresh } = await makePickup(s.db, joint, w.donor.id, { recipientNgoId: partner.id });
-      const { donation: accepted } = await makePickup(s.db, joint, w.donor.id, { recipientNgoId: partner.id, status: "accepted", riderId: w.rider.id });
-      const { donation: delivered } = await makePickup(s.db, joint, w.donor.id, { recipientNgoId: partner.id, status: "delivered", riderId: w.rider.id });
+      const { donation: accepted } = await makePickup(s.db, joint, w.donor.id, {
+        recipientNgoId: partner.id,
+        status: "accepted",
+        riderId: w.rider.id,
+      });
+      const { donation: delivered } = await makePickup(s.db, joint, w.donor.id, {
+        recipientNgoId: partner.id,
+        status: "delivered",
+        riderId: w.rider.id,
+      });
       for (const ngo of [w.ngo.id, stranger.id]) {
         expect(await failure(assignRider(s, ngo, { donationId: fresh.id, riderId: w.rider.id, reassign: false }))).toEqual(NOT_FOUND);
         const other = await makeUser(s.db, "rider");
@@ -507,7 +557,9 @@ describe("pick-ups", () => {
 
     it("a rider id that is not a uuid is an unavailable rider, not a crash", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id);
-      expect(await failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId: "not-a-uuid", reassign: false }))).toEqual(RIDER_UNAVAILABLE);
+      expect(await failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId: "not-a-uuid", reassign: false }))).toEqual(
+        RIDER_UNAVAILABLE,
+      );
       expect(await statusOf(donation.id)).toBe("new");
     });
   });
@@ -536,7 +588,15 @@ describe("pick-ups", () => {
         const told = await s.db
           .select({ userId: notifications.userId })
           .from(notifications)
-          .where(and(inArray(notifications.userId, riders.map((r) => r.id)), eq(notifications.type, "pickupAssigned")));
+          .where(
+            and(
+              inArray(
+                notifications.userId,
+                riders.map((r) => r.id),
+              ),
+              eq(notifications.type, "pickupAssigned"),
+            ),
+          );
         expect(told).toEqual([{ userId: winner.id }]);
       });
     }
@@ -552,7 +612,9 @@ describe("pick-ups", () => {
         expect(outcomes.filter((o) => o === "no error")).toHaveLength(1);
         for (const o of outcomes.filter((o) => o !== "no error")) {
           // The loser finds it either no longer assigned, or (after a decline) no longer the rider's.
-          expect([JSON.stringify({ kind: "conflict", message: "pickups:errors.notAssigned" }), JSON.stringify(NOT_FOUND)]).toContain(JSON.stringify(o));
+          expect([JSON.stringify({ kind: "conflict", message: "pickups:errors.notAssigned" }), JSON.stringify(NOT_FOUND)]).toContain(
+            JSON.stringify(o),
+          );
         }
         const answers = (await eventsOf(donation.id)).filter((e) => e.type === "accepted" || e.type === "declined");
         expect(answers).toHaveLength(1);
@@ -562,7 +624,9 @@ describe("pick-ups", () => {
 
     it("concurrent right codes collect once", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "accepted", riderId: w.rider.id, code: "4821" });
-      const outcomes = await Promise.all(Array.from({ length: 4 }, () => failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "4821" }))));
+      const outcomes = await Promise.all(
+        Array.from({ length: 4 }, () => failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "4821" }))),
+      );
       expect(outcomes.filter((o) => o === "no error")).toHaveLength(1);
       expect((await eventsOf(donation.id)).filter((e) => e.type === "collected")).toHaveLength(1);
       expect(await statusOf(donation.id)).toBe("collected");
@@ -575,7 +639,13 @@ describe("pick-ups", () => {
       w = await world();
     });
     const accepted = (code = "0582") => makePickup(s.db, w.campaign, w.donor.id, { status: "accepted", riderId: w.rider.id, code });
-    const limitRow = async (id: string) => (await s.db.select().from(rateLimits).where(eq(rateLimits.key, `pickup-code:${id}`)))[0];
+    const limitRow = async (id: string) =>
+      (
+        await s.db
+          .select()
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `pickup-code:${id}`))
+      )[0];
 
     it("must be exact: a wrong code is refused on the code field and nothing changes", async () => {
       const { donation } = await accepted("0582");
@@ -647,7 +717,9 @@ describe("pick-ups", () => {
       const donor = await makeUser(s.db, "donor");
       const { donation } = await makePickup(s.db, w.campaign, donor.id);
       await assignRider(s, w.ngo.id, { donationId: donation.id, riderId: rider.id, reassign: false });
-      expect(await noticesOf(rider.id)).toMatchObject([{ type: "pickupAssigned", params: { campaign: w.campaign.title }, link: "/rider_home" }]);
+      expect(await noticesOf(rider.id)).toMatchObject([
+        { type: "pickupAssigned", params: { campaign: w.campaign.title }, link: "/rider_home" },
+      ]);
       const riderMail = await mailTo(rider.email);
       expect(riderMail).toHaveLength(1);
       expect(riderMail[0]!.body).toContain(w.campaign.title);
@@ -674,7 +746,11 @@ describe("pick-ups", () => {
         reason: "My bike is in the workshop",
       });
       expect(await noticesOf(ngo.id)).toMatchObject([
-        { type: "pickupDeclined", params: { campaign: campaign.title, reason: "My bike is in the workshop" }, link: `/noncash_apps?view=${donation.id}` },
+        {
+          type: "pickupDeclined",
+          params: { campaign: campaign.title, reason: "My bike is in the workshop" },
+          link: `/noncash_apps?view=${donation.id}`,
+        },
       ]);
       const mail = await mailTo(ngo.email);
       expect(mail).toHaveLength(1);
@@ -715,10 +791,22 @@ describe("pick-ups", () => {
       const [d] = await s.db.select().from(donations).where(eq(donations.id, donation.id));
       expect(d).toMatchObject({ status: "rejected", rejectionReason: "We have enough blankets now", decidedBy: w.ngo.id });
       expect(d!.decidedAt).not.toBeNull();
-      expect((await eventsOf(donation.id)).at(-1)).toMatchObject({ type: "cancelled", actorId: w.ngo.id, reason: "We have enough blankets now" });
-      const audit = await s.db.select().from(auditLog).where(sql`${auditLog.details}->>'donationId' = ${donation.id}`);
+      expect((await eventsOf(donation.id)).at(-1)).toMatchObject({
+        type: "cancelled",
+        actorId: w.ngo.id,
+        reason: "We have enough blankets now",
+      });
+      const audit = await s.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'donationId' = ${donation.id}`);
       expect(audit).toMatchObject([
-        { action: "pickup.cancelled", actorId: w.ngo.id, targetUserId: donor.id, details: { donationId: donation.id, reason: "We have enough blankets now" } },
+        {
+          action: "pickup.cancelled",
+          actorId: w.ngo.id,
+          targetUserId: donor.id,
+          details: { donationId: donation.id, reason: "We have enough blankets now" },
+        },
       ]);
       expect(await noticesOf(donor.id)).toMatchObject([{ type: "pickupCancelled", params: { reason: "We have enough blankets now" } }]);
       expect((await noticesOf(w.rider.id)).filter((n) => n.type === "pickupWithdrawn").length).toBeGreaterThan(0);
@@ -731,9 +819,18 @@ describe("pick-ups", () => {
       expect(await pickupRow(donation.id)).toMatchObject({ status: "received", receivedNote: "Two blankets, one bag of rice" });
       const [d] = await s.db.select().from(donations).where(eq(donations.id, donation.id));
       expect(d).toMatchObject({ status: "approved", decidedBy: w.ngo.id, amount: null, receiptNumber: null });
-      expect((await eventsOf(donation.id)).at(-1)).toMatchObject({ type: "received", actorId: w.ngo.id, reason: "Two blankets, one bag of rice" });
-      const audit = await s.db.select().from(auditLog).where(sql`${auditLog.details}->>'donationId' = ${donation.id}`);
-      expect(audit).toMatchObject([{ action: "pickup.received", actorId: w.ngo.id, targetUserId: donor.id, details: { note: "Two blankets, one bag of rice" } }]);
+      expect((await eventsOf(donation.id)).at(-1)).toMatchObject({
+        type: "received",
+        actorId: w.ngo.id,
+        reason: "Two blankets, one bag of rice",
+      });
+      const audit = await s.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'donationId' = ${donation.id}`);
+      expect(audit).toMatchObject([
+        { action: "pickup.received", actorId: w.ngo.id, targetUserId: donor.id, details: { note: "Two blankets, one bag of rice" } },
+      ]);
       expect(await noticesOf(donor.id)).toMatchObject([{ type: "pickupReceived", link: "/dvh" }]);
       // The campaign's cash total is not touched by goods.
       const [c] = await s.db.select({ collected: campaigns.collectedAmount }).from(campaigns).where(eq(campaigns.id, w.campaign.id));
@@ -842,10 +939,17 @@ describe("pick-ups", () => {
         expect(r.ngoAddress).toBe("Saddar, Karachi");
         expect(r.address).toBe("House 12, Street 4");
       }
-      expect((await riderPickups(s.db, rider.id, { tab: "registered", page: 1 })).rows.map((r) => r.items).sort()).toEqual(["School books", "Warm clothes"]);
-      expect((await riderPickups(s.db, rider.id, { tab: "completed", page: 1 })).rows.map((r) => r.items).sort()).toEqual(["Medicine boxes", "Tents"]);
+      expect((await riderPickups(s.db, rider.id, { tab: "registered", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
+        "School books",
+        "Warm clothes",
+      ]);
+      expect((await riderPickups(s.db, rider.id, { tab: "completed", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
+        "Medicine boxes",
+        "Tents",
+      ]);
 
-      const search = (q: string, tab: "pending" | "registered" | "completed" = "pending") => riderPickups(s.db, rider.id, { tab, q, page: 1 });
+      const search = (q: string, tab: "pending" | "registered" | "completed" = "pending") =>
+        riderPickups(s.db, rider.id, { tab, q, page: 1 });
       expect((await search("blankets")).rows.map((r) => r.id)).toEqual([ids["Blankets 100% wool"]]);
       expect((await search("%")).rows.map((r) => r.id)).toEqual([ids["Blankets 100% wool"]]);
       expect((await search("_")).rows.map((r) => r.id)).toEqual([ids["Rice_bags"]]);
@@ -891,9 +995,17 @@ describe("rider choices", () => {
   });
   afterAll(async () => s.close());
 
-  async function rider(name: string, place: { label: string; lat: number; lng: number } | null, opts: { verification?: "pending" | "verified"; suspended?: boolean } = {}) {
+  async function rider(
+    name: string,
+    place: { label: string; lat: number; lng: number } | null,
+    opts: { verification?: "pending" | "verified"; suspended?: boolean } = {},
+  ) {
     const r = await makeUser(s.db, "rider", { name, verification: opts.verification });
-    if (place) await s.db.update(riderProfiles).set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng }).where(eq(riderProfiles.userId, r.id));
+    if (place)
+      await s.db
+        .update(riderProfiles)
+        .set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng })
+        .where(eq(riderProfiles.userId, r.id));
     if (opts.suspended) await s.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, r.id));
     return r;
   }
@@ -923,10 +1035,16 @@ describe("rider choices", () => {
     expect(list[2]).toMatchObject({ areaLabel: KARACHI.label, open: 0 });
 
     // From Karachi the order turns round.
-    expect((await riderChoices(s.db, { lat: KARACHI.lat, lng: KARACHI.lng })).map((r) => r.id)).toEqual([karachi.id, lahore.id, islamabad.id, nowhere.id]);
+    expect((await riderChoices(s.db, { lat: KARACHI.lat, lng: KARACHI.lng })).map((r) => r.id)).toEqual([
+      karachi.id,
+      lahore.id,
+      islamabad.id,
+      nowhere.id,
+    ]);
 
     // More riders than the list holds: the nearest stay, those without an area drop off first.
-    for (let i = 0; i < RIDER_CHOICES; i++) await rider(`Extra ${String(i).padStart(2, "0")}`, { label: "Multan", lat: 30.1968 + i * 0.001, lng: 71.4782 });
+    for (let i = 0; i < RIDER_CHOICES; i++)
+      await rider(`Extra ${String(i).padStart(2, "0")}`, { label: "Multan", lat: 30.1968 + i * 0.001, lng: 71.4782 });
     const full = await riderChoices(s.db, { lat: LAHORE.lat, lng: LAHORE.lng });
     expect(full).toHaveLength(RIDER_CHOICES);
     expect(full[0]!.id).toBe(lahore.id);

@@ -29,15 +29,12 @@ describe("the committed gazetteer", () => {
     const kinds = (k: Place["kind"]) => places.filter((p) => p.kind === k).length;
     expect(kinds("city")).toBeGreaterThan(500);
     expect(kinds("district")).toBeGreaterThan(100);
-    expect(places.filter((p) => p.kind === "province").map((p) => p.name).sort()).toEqual([
-      "Azad Kashmir",
-      "Balochistan",
-      "Gilgit-Baltistan",
-      "Islamabad Capital Territory",
-      "Khyber Pakhtunkhwa",
-      "Punjab",
-      "Sindh",
-    ]);
+    expect(
+      places
+        .filter((p) => p.kind === "province")
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(["Azad Kashmir", "Balochistan", "Gilgit-Baltistan", "Islamabad Capital Territory", "Khyber Pakhtunkhwa", "Punjab", "Sindh"]);
     for (const p of places) expect(insidePakistan(p.lat, p.lng), p.label).toBe(true);
     expect(new Set(places.map((p) => p.label)).size).toBe(places.length);
     expect(new Set(places.map((p) => p.id)).size).toBe(places.length);
@@ -125,7 +122,10 @@ describe("searchPlaces", () => {
 describe("resolvePlace", () => {
   it("resolves a full label to exactly that place", () => {
     expect(resolvePlace("Lahore, Lahore District, Punjab")).toMatchObject({ name: "Lahore", kind: "city" });
-    expect(resolvePlace("Sahiwal, Sargodha District, Punjab")).toMatchObject({ name: "Sahiwal", label: "Sahiwal, Sargodha District, Punjab" });
+    expect(resolvePlace("Sahiwal, Sargodha District, Punjab")).toMatchObject({
+      name: "Sahiwal",
+      label: "Sahiwal, Sargodha District, Punjab",
+    });
     expect(resolvePlace("Punjab, Pakistan")).toMatchObject({ kind: "province", name: "Punjab" });
     expect(resolvePlace("Lahore District, Punjab")).toMatchObject({ kind: "district" });
   });
@@ -158,9 +158,14 @@ function recordingLog() {
 }
 
 const nominatimConfig = () =>
-  loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", GEOCODER: "nominatim", NOMINATIM_URL: "https://nominatim.test/", APP_URL: "https://ekchhat.test" });
-const googleConfig = () =>
-  loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", GEOCODER: "google", GOOGLE_MAPS_API_KEY: "secret-key-123" });
+  loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    GEOCODER: "nominatim",
+    NOMINATIM_URL: "https://nominatim.test/",
+    APP_URL: "https://ekchhat.test",
+  });
+const googleConfig = () => loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", GEOCODER: "google", GOOGLE_MAPS_API_KEY: "secret-key-123" });
 
 const NOMINATIM_REPLY = [
   {
@@ -174,8 +179,26 @@ const NOMINATIM_REPLY = [
     addresstype: "city",
   },
   // Outside Pakistan: must be dropped.
-  { place_id: 2, osm_type: "node", osm_id: 1, lat: "25.2048", lon: "55.2708", name: "Dubai", display_name: "Dubai, United Arab Emirates", addresstype: "city" },
-  { place_id: 3, osm_type: "relation", osm_id: 2, lat: "31.1", lon: "72.9", name: "Punjab", display_name: "Punjab, Pakistan", addresstype: "state" },
+  {
+    place_id: 2,
+    osm_type: "node",
+    osm_id: 1,
+    lat: "25.2048",
+    lon: "55.2708",
+    name: "Dubai",
+    display_name: "Dubai, United Arab Emirates",
+    addresstype: "city",
+  },
+  {
+    place_id: 3,
+    osm_type: "relation",
+    osm_id: 2,
+    lat: "31.1",
+    lon: "72.9",
+    name: "Punjab",
+    display_name: "Punjab, Pakistan",
+    addresstype: "state",
+  },
 ];
 
 const GOOGLE_REPLY = {
@@ -199,8 +222,9 @@ const GOOGLE_REPLY = {
 };
 
 function jsonFetch(body: unknown, status = 200) {
-  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
-    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+  return vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
   );
 }
 
@@ -219,7 +243,14 @@ describe("geocoders", () => {
     const geocoder = createGeocoder(nominatimConfig(), log, { fetch });
     const places = await geocoder.suggest("Lahore", 5);
     expect(places).toEqual([
-      { id: "osm:relation/7890", name: "Lahore", label: "Lahore, Lahore District, Punjab, Pakistan", kind: "city", lat: 31.5656822, lng: 74.3141829 },
+      {
+        id: "osm:relation/7890",
+        name: "Lahore",
+        label: "Lahore, Lahore District, Punjab, Pakistan",
+        kind: "city",
+        lat: 31.5656822,
+        lng: 74.3141829,
+      },
       { id: "osm:relation/2", name: "Punjab", label: "Punjab, Pakistan", kind: "province", lat: 31.1, lng: 72.9 },
     ]);
     const [url, init] = fetch.mock.calls[0]!;
@@ -251,12 +282,20 @@ describe("geocoders", () => {
   it("maps odd replies safely", () => {
     expect(placeFromNominatim({ display_name: "x" })).toBeNull();
     expect(placeFromNominatim({ lat: "abc", lon: "74", display_name: "x" })).toBeNull();
-    expect(placeFromNominatim({ lat: "31.5", lon: "74.3", display_name: "Gulberg, Lahore, Pakistan", addresstype: "suburb" })).toMatchObject({
+    expect(
+      placeFromNominatim({ lat: "31.5", lon: "74.3", display_name: "Gulberg, Lahore, Pakistan", addresstype: "suburb" }),
+    ).toMatchObject({
       name: "Gulberg",
       kind: "other",
     });
     expect(placeFromGoogle({ formatted_address: "x", geometry: {} })).toBeNull();
-    expect(placeFromGoogle({ formatted_address: "Punjab, Pakistan", geometry: { location: { lat: 31, lng: 73 } }, types: ["administrative_area_level_1"] })).toMatchObject({
+    expect(
+      placeFromGoogle({
+        formatted_address: "Punjab, Pakistan",
+        geometry: { location: { lat: 31, lng: 73 } },
+        types: ["administrative_area_level_1"],
+      }),
+    ).toMatchObject({
       kind: "province",
       name: "Punjab",
     });
@@ -299,7 +338,7 @@ describe("geocoders", () => {
     expect((await geocoder.suggest("la"))[0]!.name).toBe("Lahore");
     expect(fetch).not.toHaveBeenCalled();
     expect((await geocoder.suggest("karachi"))[0]!.label).toBe("Karachi, Sindh");
-    expect((await geocoder.resolve("xyzzy"))).toBeNull();
+    expect(await geocoder.resolve("xyzzy")).toBeNull();
     const calls = fetch.mock.calls.length;
     await geocoder.suggest("karachi");
     expect(fetch.mock.calls.length).toBe(calls);

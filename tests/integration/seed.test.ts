@@ -35,7 +35,10 @@ describe("demo data", () => {
 
   it("loads the demo accounts once", async () => {
     await seedDemoData(s);
-    const [{ n }] = (await s.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, DEMO_ACCOUNTS.ngo))) as [{ n: number }];
+    const [{ n }] = (await s.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.ngo))) as [{ n: number }];
     expect(n).toBe(1);
   });
 
@@ -44,9 +47,9 @@ describe("demo data", () => {
     expect(entries.length).toBeGreaterThan(10);
     const times = entries.map((e) => e.at.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    const [{ next }] = (await s.db.execute(sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS next`).then((r) =>
-      Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows,
-    )) as [{ next: number }];
+    const [{ next }] = (await s.db
+      .execute(sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS next`)
+      .then((r) => (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows))) as [{ next: number }];
     expect(next).toBe(entries.length + 1);
   });
 
@@ -62,7 +65,9 @@ describe("demo data", () => {
         .where(sql`${donations.campaignId} = ${c.id} and ${donations.status} = 'approved'`)) as [{ total: number }];
       expect(c.collectedAmount, c.title).toBe(total);
     }
-    expect(all.reduce((sum, c) => sum + c.collectedAmount, 0)).toBe(25_000 + 60_000 + 15_500 + 100_000 + 12_000 + 5_000 + 10_000 + 7_500 + 50_000 + 70_000 + 50_000);
+    expect(all.reduce((sum, c) => sum + c.collectedAmount, 0)).toBe(
+      25_000 + 60_000 + 15_500 + 100_000 + 12_000 + 5_000 + 10_000 + 7_500 + 50_000 + 70_000 + 50_000,
+    );
     // The ambulance fund reached its target through the last approval and moved to Successful.
     const done = all.filter((c) => c.status === "completed");
     expect(done.map((c) => c.title)).toEqual(["Ambulance fuel fund Islamabad"]);
@@ -80,11 +85,19 @@ describe("demo data", () => {
     for (const d of approved) {
       expect(d.proofKey).toMatch(/^proof\//);
       expect(await s.storage.get(d.proofKey!)).not.toBeNull();
-      expect(await s.db.select().from(files).where(and(eq(files.key, d.proofKey!), eq(files.ownerId, d.donorId)))).toHaveLength(1);
+      expect(
+        await s.db
+          .select()
+          .from(files)
+          .where(and(eq(files.key, d.proofKey!), eq(files.ownerId, d.donorId))),
+      ).toHaveLength(1);
       expect(d).toMatchObject({ kind: "cash", phone: "03211234567", decidedBy: d.recipientNgoId });
       expect(d.transactionId).toMatch(/^\d{11}$/);
       expect(d.decidedAt!.getTime()).toBeGreaterThan(d.createdAt.getTime());
-      const audit = await s.db.select().from(auditLog).where(sql`${auditLog.details}->>'donationId' = ${d.id}`);
+      const audit = await s.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.details}->>'donationId' = ${d.id}`);
       expect(audit).toMatchObject([{ action: "donation.approved", actorId: d.recipientNgoId }]);
     }
     // Backdated over the last weeks, as gifts come in.
@@ -125,7 +138,15 @@ describe("demo data", () => {
 
   it("has three verified demo riders in different cities, Bilal in Karachi", async () => {
     const riders = await s.db
-      .select({ email: users.email, verification: users.verification, role: users.role, first: riderProfiles.firstName, area: riderProfiles.areaLabel, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
+      .select({
+        email: users.email,
+        verification: users.verification,
+        role: users.role,
+        first: riderProfiles.firstName,
+        area: riderProfiles.areaLabel,
+        lat: riderProfiles.areaLat,
+        lng: riderProfiles.areaLng,
+      })
       .from(users)
       .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id));
     expect(riders.map((r) => r.email).sort()).toEqual(DEMO_RIDERS.map((r) => r.email).sort());
@@ -178,7 +199,10 @@ describe("demo data", () => {
     };
     for (const [status, { d, p }] of Object.entries(byStatus)) {
       const events = await s.db.select().from(pickupEvents).where(eq(pickupEvents.donationId, d.id)).orderBy(asc(pickupEvents.id));
-      expect(events.map((e) => e.type), status).toEqual(expected[status]);
+      expect(
+        events.map((e) => e.type),
+        status,
+      ).toEqual(expected[status]);
       const times = events.map((e) => e.createdAt.getTime());
       expect(times[0]).toBe(d.createdAt.getTime());
       expect(times, status).toEqual([...times].sort((a, b) => a - b));
@@ -188,10 +212,18 @@ describe("demo data", () => {
       // The window was a day from the offer's day on.
       expect(p.windowDate >= new Date(d.createdAt.getTime() + 5 * 3600 * 1000).toISOString().slice(0, 10)).toBe(true);
     }
-    const declined = (await s.db.select().from(pickupEvents).where(and(eq(pickupEvents.donationId, byStatus.new!.d.id), eq(pickupEvents.type, "declined"))))[0]!;
+    const declined = (
+      await s.db
+        .select()
+        .from(pickupEvents)
+        .where(and(eq(pickupEvents.donationId, byStatus.new!.d.id), eq(pickupEvents.type, "declined")))
+    )[0]!;
     expect(declined).toMatchObject({ riderId: usman, actorId: usman });
     expect(declined.reason).toBeTruthy();
-    const audit = await s.db.select().from(auditLog).where(sql`${auditLog.details}->>'donationId' = ${byStatus.received!.d.id}`);
+    const audit = await s.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details}->>'donationId' = ${byStatus.received!.d.id}`);
     expect(audit).toMatchObject([{ action: "pickup.received", actorId: ngoId }]);
     expect(audit[0]!.createdAt.getTime()).toBe(byStatus.received!.p.updatedAt.getTime());
 
@@ -201,7 +233,11 @@ describe("demo data", () => {
     const mine = await riderPickups(s.db, bilal, { tab: "pending", page: 1 });
     expect(mine.counts).toEqual({ pending: 1, registered: 1, completed: 1 });
     expect(mine.rows[0]!.distanceKm).toBeLessThan(1);
-    const history = await pickupsOfDonor(s.db, donorId, rows.map((r) => r.d.id));
+    const history = await pickupsOfDonor(
+      s.db,
+      donorId,
+      rows.map((r) => r.d.id),
+    );
     expect(history.size).toBe(4);
     // The rider was told of each assignment, the NGO of the decline.
     const told = await s.db.select().from(notifications).where(eq(notifications.userId, bilal));
@@ -219,7 +255,12 @@ describe("demo data", () => {
       .select({ email: users.email, role: users.role, first: donorProfiles.firstName })
       .from(users)
       .innerJoin(donorProfiles, eq(donorProfiles.userId, users.id))
-      .where(sql`${users.email} in (${sql.join(DEMO_VOLUNTEERS.map((v) => sql`${v.email}`), sql`, `)})`);
+      .where(
+        sql`${users.email} in (${sql.join(
+          DEMO_VOLUNTEERS.map((v) => sql`${v.email}`),
+          sql`, `,
+        )})`,
+      );
     expect(volunteers.map((v) => v.first).sort()).toEqual(DEMO_VOLUNTEERS.map((v) => v.firstName).sort());
     expect(volunteers.every((v) => v.role === "donor")).toBe(true);
 
@@ -232,7 +273,12 @@ describe("demo data", () => {
     for (const p of open) {
       expect(p.posterKey).toMatch(/^poster\//);
       expect(await s.storage.get(p.posterKey!)).not.toBeNull();
-      expect(await s.db.select().from(files).where(and(eq(files.key, p.posterKey!), eq(files.kind, "poster"), eq(files.ownerId, ngoId)))).toHaveLength(1);
+      expect(
+        await s.db
+          .select()
+          .from(files)
+          .where(and(eq(files.key, p.posterKey!), eq(files.kind, "poster"), eq(files.ownerId, ngoId))),
+      ).toHaveLength(1);
       expect(p.createdAt.getTime()).toBeLessThan(Date.now() - 24 * 3600 * 1000);
     }
     expect(open.filter((p) => p.closesOn !== null)).toHaveLength(1);
@@ -255,15 +301,29 @@ describe("demo data", () => {
     expect(pending.total).toBe(5);
     expect((await applicationsForNgo(s.db, ngoId, { status: "approved", page: 1 })).total).toBe(1);
     expect((await applicationsForNgo(s.db, ngoId, { status: "declined", page: 1 })).total).toBe(1);
-    expect(new Set(pending.rows.map((r) => r.applicantEmail))).toEqual(new Set([DEMO_ACCOUNTS.donor, ...DEMO_VOLUNTEERS.map((v) => v.email)]));
-    const withResume = await s.db.select().from(volunteerApplications).where(sql`${volunteerApplications.resumeKey} is not null`);
+    expect(new Set(pending.rows.map((r) => r.applicantEmail))).toEqual(
+      new Set([DEMO_ACCOUNTS.donor, ...DEMO_VOLUNTEERS.map((v) => v.email)]),
+    );
+    const withResume = await s.db
+      .select()
+      .from(volunteerApplications)
+      .where(sql`${volunteerApplications.resumeKey} is not null`);
     expect(withResume).toHaveLength(1);
     const resume = withResume[0]!;
     expect(resume).toMatchObject({ donorId, status: "pending" });
     const [file] = await s.db.select().from(files).where(eq(files.key, resume.resumeKey!));
     expect(file).toMatchObject({ kind: "resume", ownerId: donorId, contentType: "application/pdf" });
     expect((await s.storage.get(resume.resumeKey!))!.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(await mayRead(s.db, file!, { id: ngoId, role: "ngo", email: DEMO_ACCOUNTS.ngo, verification: "verified", displayName: "", pictureKey: null })).toBe(true);
+    expect(
+      await mayRead(s.db, file!, {
+        id: ngoId,
+        role: "ngo",
+        email: DEMO_ACCOUNTS.ngo,
+        verification: "verified",
+        displayName: "",
+        pictureKey: null,
+      }),
+    ).toBe(true);
 
     // Dated in order, in the past; decisions audited and told.
     const apps = await s.db.select().from(volunteerApplications);
@@ -272,7 +332,10 @@ describe("demo data", () => {
       expect(a.createdAt.getTime()).toBeLessThan(Date.now());
       if (a.decidedAt) expect(a.decidedAt.getTime()).toBeGreaterThan(a.createdAt.getTime());
     }
-    const audit = await s.db.select().from(auditLog).where(sql`${auditLog.action} like 'volunteer.%'`);
+    const audit = await s.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} like 'volunteer.%'`);
     expect(audit.map((a) => a.action).sort()).toEqual([
       "volunteer.applicationApproved",
       "volunteer.applicationDeclined",
@@ -282,7 +345,10 @@ describe("demo data", () => {
       "volunteer.positionCreated",
       "volunteer.positionCreated",
     ]);
-    const ngoTold = await s.db.select().from(notifications).where(and(eq(notifications.userId, ngoId), eq(notifications.type, "volunteerApplied")));
+    const ngoTold = await s.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ngoId), eq(notifications.type, "volunteerApplied")));
     expect(ngoTold).toHaveLength(7);
     const donorTold = await s.db.select().from(notifications).where(eq(notifications.userId, donorId));
     expect(donorTold.filter((n) => n.type === "volunteerApproved")).toHaveLength(1);

@@ -96,7 +96,11 @@ describe("password", () => {
     const oldHash = original!.passwordHash;
 
     await expect(
-      changePassword(s.db, donor.actor, { currentPassword: "wrong-password", newPassword: "Brand-new-pass1", keepSessionToken: donor.token }),
+      changePassword(s.db, donor.actor, {
+        currentPassword: "wrong-password",
+        newPassword: "Brand-new-pass1",
+        keepSessionToken: donor.token,
+      }),
     ).rejects.toMatchObject({ kind: "invalid", message: "validation:currentPasswordWrong", field: "currentPassword" });
     const [unchanged] = await s.db.select().from(users).where(eq(users.id, donor.id));
     expect(unchanged!.passwordHash).toBe(oldHash);
@@ -175,8 +179,16 @@ describe("payment accounts", () => {
       [{ jazzcashNumber: "0300123" }, "jazzcashNumber", "settings:payment.walletInvalid"],
       [{ easypaisaNumber: "0300123456x" }, "easypaisaNumber", "settings:payment.walletInvalid"],
       [{ bankName: "HBL" }, "bankAccountTitle", "settings:payment.bankAccountTitleRequired"],
-      [{ bankName: "HBL", bankAccountTitle: "Trust", bankAccountNumber: "12-34" }, "bankAccountNumber", "settings:payment.accountNumberInvalid"],
-      [{ bankName: "HBL", bankAccountTitle: "Trust", bankAccountNumber: "A".repeat(35) }, "bankAccountNumber", "settings:payment.accountNumberInvalid"],
+      [
+        { bankName: "HBL", bankAccountTitle: "Trust", bankAccountNumber: "12-34" },
+        "bankAccountNumber",
+        "settings:payment.accountNumberInvalid",
+      ],
+      [
+        { bankName: "HBL", bankAccountTitle: "Trust", bankAccountNumber: "A".repeat(35) },
+        "bankAccountNumber",
+        "settings:payment.accountNumberInvalid",
+      ],
     ];
     for (const [input, field, message] of cases) {
       await expect(updatePaymentAccounts(s.db, ngo.actor, input), JSON.stringify(input)).rejects.toMatchObject({

@@ -162,9 +162,7 @@ describe("under concurrency", () => {
     const limited = withConfig({ AUTH_LIMIT_PER_IP: 6 });
     const from = ip();
     const verifies = work.verify;
-    const results = await Promise.allSettled(
-      Array.from({ length: 25 }, () => attempt(uniqueEmail("nobody"), WRONG, from, limited)),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 25 }, () => attempt(uniqueEmail("nobody"), WRONG, from, limited)));
     const failed = results.filter((r) => r.status === "rejected" && (r.reason as { message: string }).message !== "errors:rateLimited");
     expect(failed.length).toBeLessThanOrEqual(6);
     expect(work.verify - verifies).toBe(failed.length);
@@ -223,7 +221,9 @@ describe("sign-up and password reset behind one address", () => {
     await requestPasswordReset(mailing, { email: uniqueEmail("ghost"), clientIp: from });
     await requestPasswordReset(mailing, { email: uniqueEmail("ghost"), clientIp: from });
     // Over the failure limit: refused whether or not the next email has an account.
-    await expect(requestPasswordReset(mailing, { email: uniqueEmail("ghost"), clientIp: from })).rejects.toMatchObject({ kind: "rate_limited" });
+    await expect(requestPasswordReset(mailing, { email: uniqueEmail("ghost"), clientIp: from })).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
     const another = await makeUser(s.db, "donor");
     await expect(requestPasswordReset(mailing, { email: another.email, clientIp: from })).rejects.toMatchObject({ kind: "rate_limited" });
     expect(sent).toHaveLength(4);

@@ -30,7 +30,9 @@ describe("state machines as data", () => {
 
   it("refuses with the area's error for the state, forbidden for the role", () => {
     const refuse = () => conflict("pickups.not_assigned");
-    expect(() => door.assertTransition("unlock", "open", "owner", refuse)).toThrow(expect.objectContaining({ kind: "conflict", code: "pickups.not_assigned", message: "pickups:errors.notAssigned" }));
+    expect(() => door.assertTransition("unlock", "open", "owner", refuse)).toThrow(
+      expect.objectContaining({ kind: "conflict", code: "pickups.not_assigned", message: "pickups:errors.notAssigned" }),
+    );
     expect(() => door.assertTransition("lock", "shut", "guest", refuse)).toThrow(DomainError);
     expect(() => door.assertTransition("lock", "shut", "guest", refuse)).toThrow(expect.objectContaining({ kind: "forbidden" }));
     expect(door.assertTransition("lock", "shut", "owner", refuse).to).toBe("locked");

@@ -109,12 +109,12 @@ it(
     expect(owned.size).toBeGreaterThanOrEqual(SAVED_BEFORE_KILL);
     const before = { rows: await rows(), bytes: await storedKeys(storage), temp: tempFiles(root) };
     const leftBehind =
-      before.rows.filter((k) => !owned.has(k)).length +
-      before.bytes.filter((k) => !before.rows.includes(k)).length +
-      before.temp.length;
+      before.rows.filter((k) => !owned.has(k)).length + before.bytes.filter((k) => !before.rows.includes(k)).length + before.temp.length;
     // The kill lands while a screenshot is being saved, so something is normally left behind; the sweep must
     // cope whether or not it is.
-    console.log(`crash left ${leftBehind} things behind (rows ${before.rows.length}, bytes ${before.bytes.length}, temp ${before.temp.length}, donations ${owned.size})`);
+    console.log(
+      `crash left ${leftBehind} things behind (rows ${before.rows.length}, bytes ${before.bytes.length}, temp ${before.temp.length}, donations ${owned.size})`,
+    );
 
     // Within the grace period an upload may still be in flight: nothing of the crash is touched yet.
     const early = await sweepFiles({ db, storage });

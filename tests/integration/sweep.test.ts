@@ -122,7 +122,10 @@ describe("maintenance", () => {
     referenced.resume = await stored("resume", OLD);
     await makeApplication(s.db, position.id, donor.id, { resumeKey: referenced.resume });
     const donation = await makeCashDonation(s, campaign, donor.id);
-    await s.db.update(files).set({ createdAt: ago(OLD) }).where(eq(files.key, donation.proofKey!));
+    await s.db
+      .update(files)
+      .set({ createdAt: ago(OLD) })
+      .where(eq(files.key, donation.proofKey!));
     fs.utimesSync(path.join(root(), donation.proofKey!), ago(OLD), ago(OLD));
     referenced.proof = donation.proofKey!;
 

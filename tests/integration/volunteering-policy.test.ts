@@ -126,7 +126,10 @@ describe("who may read and decide a volunteer application (volunteering/policy.t
             ),
           );
         }
-        const [row] = await s.db.select({ status: volunteerApplications.status }).from(volunteerApplications).where(eq(volunteerApplications.id, a.id));
+        const [row] = await s.db
+          .select({ status: volunteerApplications.status })
+          .from(volunteerApplications)
+          .where(eq(volunteerApplications.id, a.id));
         expect(row!.status, `${relation} ${action}`).toBe(allowed ? applicationStates.target(action, "pending") : "pending");
       }
     }

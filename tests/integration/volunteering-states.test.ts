@@ -5,7 +5,15 @@ import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { decideApplication } from "#server/domain/volunteering/applications.ts";
 import { closePosition, reopenPosition } from "#server/domain/volunteering/positions.ts";
 import { APPLICATION_STATUSES, POSITION_STATUSES } from "#shared/statuses.ts";
-import { POSITION_STATES, STORED_POSITION_STATUS, applicationStates, positionState, positionStates, type ApplicationRole, type PositionRole } from "#server/domain/volunteering/states.ts";
+import {
+  POSITION_STATES,
+  STORED_POSITION_STATUS,
+  applicationStates,
+  positionState,
+  positionStates,
+  type ApplicationRole,
+  type PositionRole,
+} from "#server/domain/volunteering/states.ts";
 import { makeApplication, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { walkTable } from "#tests/helpers/states.ts";
@@ -45,7 +53,9 @@ describe("volunteering states", () => {
           action === "approve" ? { applicationId, approve: true, confirm: true } : { applicationId, approve: false, message: "Thank you." },
         ),
       stateOf: async (id) =>
-        (await s.db.select({ status: volunteerApplications.status }).from(volunteerApplications).where(eq(volunteerApplications.id, id)))[0]!.status,
+        (
+          await s.db.select({ status: volunteerApplications.status }).from(volunteerApplications).where(eq(volunteerApplications.id, id))
+        )[0]!.status,
     });
     expect(actual).toEqual(expected);
   });

@@ -13,7 +13,13 @@ import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { mayRead, readFileForUser } from "#server/domain/files/files.ts";
-import { applicationForNgo, applicationsForNgo, applicationsOfDonor, applyToPosition, decideApplication } from "#server/domain/volunteering/applications.ts";
+import {
+  applicationForNgo,
+  applicationsForNgo,
+  applicationsOfDonor,
+  applyToPosition,
+  decideApplication,
+} from "#server/domain/volunteering/applications.ts";
 import {
   closePosition,
   createPosition,
@@ -61,7 +67,9 @@ const pdfFile = (bytes: Buffer = makePdf(`Resume ${uid()}`), name = "resume.pdf"
   new File([new Uint8Array(bytes)], name, { type });
 
 async function posterFile(colour = "#0f766e"): Promise<File> {
-  const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(png)], "poster.png", { type: "image/png" });
 }
 
@@ -92,7 +100,13 @@ describe("volunteering", () => {
   afterAll(async () => s.close());
 
   const resumeDir = () => path.join(s.config.dataDir, "files", "resume");
-  const storedResumes = () => (fs.existsSync(resumeDir()) ? fs.readdirSync(resumeDir()).map((f) => `resume/${f}`).sort() : []);
+  const storedResumes = () =>
+    fs.existsSync(resumeDir())
+      ? fs
+          .readdirSync(resumeDir())
+          .map((f) => `resume/${f}`)
+          .sort()
+      : [];
 
   /**
    * After every scenario: every stored resume has one files row and belongs to exactly one application, and every
@@ -100,37 +114,61 @@ describe("volunteering", () => {
    */
   afterEach(async () => {
     const rows = (await s.db.select({ key: files.key }).from(files).where(eq(files.kind, "resume"))).map((r) => r.key).sort();
-    const referenced = (await s.db.select({ key: volunteerApplications.resumeKey }).from(volunteerApplications).where(sql`${volunteerApplications.resumeKey} is not null`))
+    const referenced = (
+      await s.db
+        .select({ key: volunteerApplications.resumeKey })
+        .from(volunteerApplications)
+        .where(sql`${volunteerApplications.resumeKey} is not null`)
+    )
       .map((r) => r.key!)
       .sort();
     expect(storedResumes(), "resumes in storage = resumes in the files table").toEqual(rows);
     expect(rows, "resumes in the files table = resumes of applications").toEqual(referenced);
   });
 
-  const ngo = (name?: string, verification?: "pending" | "verified") => makeUser(s.db, "ngo", { name: name ?? `Helping Hands ${uid()}`, verification });
+  const ngo = (name?: string, verification?: "pending" | "verified") =>
+    makeUser(s.db, "ngo", { name: name ?? `Helping Hands ${uid()}`, verification });
   const donor = () => makeUser(s.db, "donor");
   const positionRow = async (id: string) => (await s.db.select().from(volunteerPositions).where(eq(volunteerPositions.id, id)))[0]!;
-  const applicationRow = async (id: string) => (await s.db.select().from(volunteerApplications).where(eq(volunteerApplications.id, id)))[0]!;
-  const applicationsTo = (positionId: string) => s.db.select().from(volunteerApplications).where(eq(volunteerApplications.positionId, positionId));
+  const applicationRow = async (id: string) =>
+    (await s.db.select().from(volunteerApplications).where(eq(volunteerApplications.id, id)))[0]!;
+  const applicationsTo = (positionId: string) =>
+    s.db.select().from(volunteerApplications).where(eq(volunteerApplications.positionId, positionId));
   const filesOf = (ownerId: string) => s.db.select().from(files).where(eq(files.ownerId, ownerId));
   const positionsBy = (ngoId: string) => s.db.select().from(volunteerPositions).where(eq(volunteerPositions.ngoId, ngoId));
   const notificationsOf = (userId: string, type: string) =>
-    s.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
-  const mailTo = (email: string) => s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.createdAt));
+    s.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+  const mailTo = (email: string) =>
+    s.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.createdAt));
   const auditFor = (key: "positionId" | "applicationId", id: string) =>
-    s.db.select().from(auditLog).where(sql`${auditLog.details}->>${key} = ${id}`).orderBy(asc(auditLog.id));
-  const create = (ngoId: string, overrides: Partial<PositionInput> = {}, now?: Date) => createPosition(s, ngoId, parsePosition(positionInput(overrides)), now);
+    s.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details}->>${key} = ${id}`)
+      .orderBy(asc(auditLog.id));
+  const create = (ngoId: string, overrides: Partial<PositionInput> = {}, now?: Date) =>
+    createPosition(s, ngoId, parsePosition(positionInput(overrides)), now);
 
   describe("creating a position", () => {
     it("requires title, description, working hours, timings and a positive whole number of volunteers", () => {
       expect(parseFailure(positionInput())).toBe("no error");
       expect(parseFailure(positionInput({ title: "   " }))).toEqual({ message: "volunteer:errors.titleRequired", field: "title" });
-      expect(parseFailure(positionInput({ description: "" }))).toEqual({ message: "volunteer:errors.descriptionRequired", field: "description" });
-      expect(parseFailure(positionInput({ workingHours: " " }))).toEqual({ message: "volunteer:errors.hoursRequired", field: "workingHours" });
+      expect(parseFailure(positionInput({ description: "" }))).toEqual({
+        message: "volunteer:errors.descriptionRequired",
+        field: "description",
+      });
+      expect(parseFailure(positionInput({ workingHours: " " }))).toEqual({
+        message: "volunteer:errors.hoursRequired",
+        field: "workingHours",
+      });
       expect(parseFailure(positionInput({ timings: "" }))).toEqual({ message: "volunteer:errors.timingsRequired", field: "timings" });
       const needed = (v: string) => parseFailure(positionInput({ volunteersNeeded: v }));
       expect(needed("")).toEqual({ message: "volunteer:errors.neededRequired", field: "volunteersNeeded" });
-      for (const bad of ["0", "-1", "1.5", "abc"]) expect(needed(bad), bad).toEqual({ message: "volunteer:errors.neededPositive", field: "volunteersNeeded" });
+      for (const bad of ["0", "-1", "1.5", "abc"])
+        expect(needed(bad), bad).toEqual({ message: "volunteer:errors.neededPositive", field: "volunteersNeeded" });
       expect(needed(String(VOLUNTEERS_NEEDED_MAX + 1))).toEqual({ message: "volunteer:errors.neededTooMany", field: "volunteersNeeded" });
       expect(needed(String(VOLUNTEERS_NEEDED_MAX))).toBe("no error");
       expect(parsePosition(positionInput({ volunteersNeeded: " 1,000 " })).volunteersNeeded).toBe(1000);
@@ -152,12 +190,18 @@ describe("volunteering", () => {
       expect(await s.storage.get(p.posterKey!)).not.toBeNull();
       // Posters are public: anyone, signed in or not, may read them.
       expect((await readFileForUser(s, p.posterKey!, null))?.public).toBe(true);
-      expect(await auditFor("positionId", p.id)).toMatchObject([{ action: "volunteer.positionCreated", actorId: n.id, details: { title: p.title } }]);
+      expect(await auditFor("positionId", p.id)).toMatchObject([
+        { action: "volunteer.positionCreated", actorId: n.id, details: { title: p.title } },
+      ]);
     });
 
     it("refuses a city it cannot find, and takes no city as work from anywhere", async () => {
       const n = await ngo();
-      expect(await failure(create(n.id, { city: "Atlantis under the sea" }))).toEqual({ kind: "invalid", message: "volunteer:errors.cityInvalid", field: "city" });
+      expect(await failure(create(n.id, { city: "Atlantis under the sea" }))).toEqual({
+        kind: "invalid",
+        message: "volunteer:errors.cityInvalid",
+        field: "city",
+      });
       const anywhere = await create(n.id, { city: "" });
       expect(anywhere).toMatchObject({ cityLabel: null, cityLat: null, cityLng: null });
       expect(await positionsBy(n.id)).toHaveLength(1);
@@ -168,18 +212,28 @@ describe("volunteering", () => {
       const now = new Date();
       const today = pakistanToday(now);
       const range = { kind: "invalid", message: "volunteer:errors.closesOnRange", field: "closesOn" };
-      expect(await failure(create(n.id, { closesOn: "2026-02-30" }, now))).toEqual({ kind: "invalid", message: "volunteer:errors.closesOnInvalid", field: "closesOn" });
+      expect(await failure(create(n.id, { closesOn: "2026-02-30" }, now))).toEqual({
+        kind: "invalid",
+        message: "volunteer:errors.closesOnInvalid",
+        field: "closesOn",
+      });
       expect(await failure(create(n.id, { closesOn: addDays(today, -1) }, now))).toEqual(range);
       expect(await failure(create(n.id, { closesOn: addDays(today, POSITION_CLOSES_MAX_DAYS + 1) }, now))).toEqual(range);
       expect((await create(n.id, { closesOn: today }, now)).closesOn).toBe(today);
-      expect((await create(n.id, { closesOn: addDays(today, POSITION_CLOSES_MAX_DAYS) }, now)).closesOn).toBe(addDays(today, POSITION_CLOSES_MAX_DAYS));
+      expect((await create(n.id, { closesOn: addDays(today, POSITION_CLOSES_MAX_DAYS) }, now)).closesOn).toBe(
+        addDays(today, POSITION_CLOSES_MAX_DAYS),
+      );
       expect(await positionsBy(n.id)).toHaveLength(2);
     });
 
     it("refuses a poster that is not an image and stores nothing", async () => {
       const n = await ngo();
       const fake = new File(["<html><script>alert(1)</script></html>"], "poster.png", { type: "image/png" });
-      expect(await failure(create(n.id, { poster: fake }))).toEqual({ kind: "invalid", message: "validation:imageInvalid", field: "poster" });
+      expect(await failure(create(n.id, { poster: fake }))).toEqual({
+        kind: "invalid",
+        message: "validation:imageInvalid",
+        field: "poster",
+      });
       expect(await filesOf(n.id)).toEqual([]);
       expect(await positionsBy(n.id)).toEqual([]);
       expect(await s.db.select().from(auditLog).where(eq(auditLog.actorId, n.id))).toEqual([]);
@@ -260,7 +314,10 @@ describe("volunteering", () => {
       const laterDay = pakistanToday(later);
 
       const passed = await create(owner.id, { closesOn: "2031-05-20" }, day);
-      expect(await failure(reopenPosition(s.db, owner.id, passed.id, undefined, day))).toEqual({ kind: "conflict", message: "volunteer:errors.alreadyOpen" });
+      expect(await failure(reopenPosition(s.db, owner.id, passed.id, undefined, day))).toEqual({
+        kind: "conflict",
+        message: "volunteer:errors.alreadyOpen",
+      });
       expect(await failure(reopenPosition(s.db, other.id, passed.id, undefined, later))).toEqual(NOT_FOUND);
       expect(await failure(reopenPosition(s.db, owner.id, passed.id, addDays(laterDay, -1), later))).toEqual({
         kind: "invalid",
@@ -276,7 +333,10 @@ describe("volunteering", () => {
       await closePosition(s.db, owner.id, byHand.id, later);
       await reopenPosition(s.db, owner.id, byHand.id, addDays(laterDay, 5), later);
       expect(await positionRow(byHand.id)).toMatchObject({ status: "active", closesOn: addDays(laterDay, 5), closedAt: null });
-      expect(await failure(reopenPosition(s.db, owner.id, byHand.id, undefined, later))).toEqual({ kind: "conflict", message: "volunteer:errors.alreadyOpen" });
+      expect(await failure(reopenPosition(s.db, owner.id, byHand.id, undefined, later))).toEqual({
+        kind: "conflict",
+        message: "volunteer:errors.alreadyOpen",
+      });
       expect((await auditFor("positionId", byHand.id)).map((a) => a.action)).toEqual([
         "volunteer.positionCreated",
         "volunteer.positionClosed",
@@ -374,7 +434,10 @@ describe("volunteering", () => {
 
       await makeApplication(s.db, made[0]!.id, me.id);
       await makeApplication(s.db, made[1]!.id, someoneElse.id);
-      const mine = [...(await openPositions(s.db, me.id, { q: `pager ${token}`, page: 1 })).rows, ...(await openPositions(s.db, me.id, { q: `pager ${token}`, page: 2 })).rows];
+      const mine = [
+        ...(await openPositions(s.db, me.id, { q: `pager ${token}`, page: 1 })).rows,
+        ...(await openPositions(s.db, me.id, { q: `pager ${token}`, page: 2 })).rows,
+      ];
       expect(mine.filter((r) => r.applied).map((r) => r.id)).toEqual([made[0]!.id]);
       const theirs = [
         ...(await openPositions(s.db, someoneElse.id, { q: `pager ${token}`, page: 1 })).rows,
@@ -402,7 +465,10 @@ describe("volunteering", () => {
         idempotencyKey: values.idempotencyKey,
       });
       expect(await applyToPosition(s, applicant.id, values)).toEqual({ id: first.id, created: false });
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id)))).toEqual({ kind: "conflict", message: "volunteer:errors.alreadyApplied" });
+      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id)))).toEqual({
+        kind: "conflict",
+        message: "volunteer:errors.alreadyApplied",
+      });
       expect(await applicationsTo(p.id)).toHaveLength(1);
       expect((await positionForDonor(s.db, p.id, applicant.id)).application).toMatchObject({ id: first.id, status: "pending" });
     });
@@ -425,7 +491,9 @@ describe("volunteering", () => {
       const applicant = await donor();
       const [{ n: filesBefore }] = (await s.db.select({ n: sql<number>`count(*)::int` }).from(files)) as [{ n: number }];
       const settled = await Promise.allSettled(
-        Array.from({ length: 10 }, (_, i) => applyToPosition(s, applicant.id, applicationValues(p.id, { motivation: `Form ${i}`, resume: pdfFile() }))),
+        Array.from({ length: 10 }, (_, i) =>
+          applyToPosition(s, applicant.id, applicationValues(p.id, { motivation: `Form ${i}`, resume: pdfFile() })),
+        ),
       );
       const ok = settled.filter((r) => r.status === "fulfilled");
       expect(ok).toHaveLength(1);
@@ -448,7 +516,9 @@ describe("volunteering", () => {
       const { id } = await applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(pdf, "My CV.PDF") }));
       const row = await applicationRow(id);
       expect(row.resumeKey).toMatch(/^resume\/[0-9a-f-]{36}\.pdf$/);
-      expect(await filesOf(applicant.id)).toMatchObject([{ key: row.resumeKey, kind: "resume", ownerId: applicant.id, contentType: "application/pdf", size: pdf.length }]);
+      expect(await filesOf(applicant.id)).toMatchObject([
+        { key: row.resumeKey, kind: "resume", ownerId: applicant.id, contentType: "application/pdf", size: pdf.length },
+      ]);
       expect((await s.storage.get(row.resumeKey!))?.equals(pdf)).toBe(true);
       expect(await readFileForUser(s, row.resumeKey!, null)).toBeNull();
     });
@@ -459,18 +529,36 @@ describe("volunteering", () => {
       const png = Buffer.from(await (await posterFile()).arrayBuffer());
       const notPdf = { kind: "invalid", message: "volunteer:errors.resumeNotPdf", field: "resume" };
       expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(png) })))).toEqual(notPdf);
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(Buffer.from("<html><script>alert(1)</script>")) })))).toEqual(notPdf);
+      expect(
+        await failure(
+          applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(Buffer.from("<html><script>alert(1)</script>")) })),
+        ),
+      ).toEqual(notPdf);
 
       // Too large: the form says so, and so does the server if the form is bypassed.
       const pdf = makePdf("big");
       const big = Buffer.concat([pdf, Buffer.alloc(RESUME_MAX_BYTES + 1 - pdf.length, 0x20)]);
-      const form = z.safeParse(applicationSchema, { positionId: p.id, idempotencyKey: randomUUID(), motivation: "Help", resume: pdfFile(big) });
+      const form = z.safeParse(applicationSchema, {
+        positionId: p.id,
+        idempotencyKey: randomUUID(),
+        motivation: "Help",
+        resume: pdfFile(big),
+      });
       expect(form.success).toBe(false);
       expect(form.error?.issues[0]).toMatchObject({ path: ["resume"], message: "volunteer:errors.resumeTooLarge" });
       const bypass: ApplicationValues = { ...applicationValues(p.id), resume: pdfFile(big) };
-      expect(await failure(applyToPosition(s, applicant.id, bypass))).toEqual({ kind: "invalid", message: "volunteer:errors.resumeTooLarge", field: "resume" });
+      expect(await failure(applyToPosition(s, applicant.id, bypass))).toEqual({
+        kind: "invalid",
+        message: "volunteer:errors.resumeTooLarge",
+        field: "resume",
+      });
       // The form refuses a file that does not even claim to be a PDF.
-      const named = z.safeParse(applicationSchema, { positionId: p.id, idempotencyKey: randomUUID(), motivation: "Help", resume: new File(["x"], "cv.docx", { type: "application/msword" }) });
+      const named = z.safeParse(applicationSchema, {
+        positionId: p.id,
+        idempotencyKey: randomUUID(),
+        motivation: "Help",
+        resume: new File(["x"], "cv.docx", { type: "application/msword" }),
+      });
       expect(named.error?.issues[0]).toMatchObject({ path: ["resume"], message: "volunteer:errors.resumeNotPdf" });
 
       expect(await filesOf(applicant.id)).toEqual([]);
@@ -485,7 +573,9 @@ describe("volunteering", () => {
       const applicant = await donor();
       const p = await create(owner.id, { title: `Food bank packer ${uid()}` });
       const { id } = await applyToPosition(s, applicant.id, applicationValues(p.id));
-      expect(await notificationsOf(owner.id, "volunteerApplied")).toMatchObject([{ link: `/vol3?application=${id}`, params: { position: p.title } }]);
+      expect(await notificationsOf(owner.id, "volunteerApplied")).toMatchObject([
+        { link: `/vol3?application=${id}`, params: { position: p.title } },
+      ]);
       const [told] = await notificationsOf(owner.id, "volunteerApplied");
       expect(told!.params.name).toMatch(/Donor$/);
       const mail = await mailTo(owner.email);
@@ -598,23 +688,33 @@ describe("volunteering", () => {
       expect(await failure(decideApplication(s, asNgo(other.id), { applicationId: a.id, approve: true }))).toEqual(NOT_FOUND);
       expect(await applicationRow(a.id)).toMatchObject({ status: "pending", decidedBy: null, decidedAt: null });
 
-      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })).toEqual({ status: "approved", changed: true });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })).toEqual({
+        status: "approved",
+        changed: true,
+      });
       const row = await applicationRow(a.id);
       expect(row).toMatchObject({ status: "approved", decidedBy: owner.id, decisionMessage: null });
       expect(row.decidedAt).toBeInstanceOf(Date);
-      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })).toEqual({ status: "approved", changed: false });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })).toEqual({
+        status: "approved",
+        changed: false,
+      });
       expect(await failure(decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false, message: "Sorry" }))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyDecided",
       });
       expect(await applicationRow(a.id)).toMatchObject({ status: "approved", decisionMessage: null });
 
-      expect(await auditFor("applicationId", a.id)).toMatchObject([{ action: "volunteer.applicationApproved", actorId: owner.id, targetUserId: a.donor.id }]);
+      expect(await auditFor("applicationId", a.id)).toMatchObject([
+        { action: "volunteer.applicationApproved", actorId: owner.id, targetUserId: a.donor.id },
+      ]);
       expect(await notificationsOf(a.donor.id, "volunteerApproved")).toMatchObject([{ link: "/dvh2", params: { position: p.title } }]);
       const mail = await mailTo(a.donor.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.subject).toContain(p.title);
-      expect((await applicationsOfDonor(s.db, a.donor.id, 1)).rows).toMatchObject([{ id: a.id, state: "approved", decisionMessage: null, positionTitle: p.title }]);
+      expect((await applicationsOfDonor(s.db, a.donor.id, 1)).rows).toMatchObject([
+        { id: a.id, state: "approved", decisionMessage: null, positionTitle: p.title },
+      ]);
       expect((await applicationForNgo(s.db, owner.id, a.id)).position.accepted).toBe(1);
     });
 
@@ -624,20 +724,32 @@ describe("volunteering", () => {
       const a = await applicant(p.id);
       const message = "  We have filled this role; please apply again next term.  ";
       expect(await failure(decideApplication(s, asNgo(other.id), { applicationId: a.id, approve: false, message }))).toEqual(NOT_FOUND);
-      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false, message })).toEqual({ status: "declined", changed: true });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false, message })).toEqual({
+        status: "declined",
+        changed: true,
+      });
       expect(await applicationRow(a.id)).toMatchObject({ status: "declined", decisionMessage: message.trim(), decidedBy: owner.id });
-      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false })).toEqual({ status: "declined", changed: false });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: false })).toEqual({
+        status: "declined",
+        changed: false,
+      });
       expect(await failure(decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true, confirm: true }))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyDecided",
       });
-      expect((await applicationsOfDonor(s.db, a.donor.id, 1)).rows).toMatchObject([{ id: a.id, state: "declined", decisionMessage: message.trim() }]);
-      expect(await notificationsOf(a.donor.id, "volunteerDeclined")).toMatchObject([{ params: { position: p.title, message: message.trim() } }]);
+      expect((await applicationsOfDonor(s.db, a.donor.id, 1)).rows).toMatchObject([
+        { id: a.id, state: "declined", decisionMessage: message.trim() },
+      ]);
+      expect(await notificationsOf(a.donor.id, "volunteerDeclined")).toMatchObject([
+        { params: { position: p.title, message: message.trim() } },
+      ]);
       const mail = await mailTo(a.donor.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.body).toContain(message.trim());
       expect(mail[0]!.body).toContain(p.title);
-      expect(await auditFor("applicationId", a.id)).toMatchObject([{ action: "volunteer.applicationDeclined", details: { message: message.trim() } }]);
+      expect(await auditFor("applicationId", a.id)).toMatchObject([
+        { action: "volunteer.applicationDeclined", details: { message: message.trim() } },
+      ]);
     });
 
     it("asks to confirm an approval beyond the number needed", async () => {
@@ -653,7 +765,10 @@ describe("volunteering", () => {
       expect(await applicationRow(second.id)).toMatchObject({ status: "pending", decidedAt: null });
       expect(await auditFor("applicationId", second.id)).toEqual([]);
       expect(await notificationsOf(second.donor.id, "volunteerApproved")).toEqual([]);
-      expect(await decideApplication(s, asNgo(owner.id), { applicationId: second.id, approve: true, confirm: true })).toEqual({ status: "approved", changed: true });
+      expect(await decideApplication(s, asNgo(owner.id), { applicationId: second.id, approve: true, confirm: true })).toEqual({
+        status: "approved",
+        changed: true,
+      });
       expect((await applicationForNgo(s.db, owner.id, second.id)).position).toMatchObject({ volunteersNeeded: 1, accepted: 2 });
       // Declining never needs a confirmation.
       const third = await applicant(p.id);
@@ -664,10 +779,16 @@ describe("volunteering", () => {
       const { owner, p } = await scene(1);
       const apps = [];
       for (let i = 0; i < 5; i++) apps.push(await applicant(p.id));
-      const settled = await Promise.allSettled(apps.map((a) => decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })));
+      const settled = await Promise.allSettled(
+        apps.map((a) => decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })),
+      );
       expect(settled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of settled.filter((r) => r.status === "rejected")) {
-        expect(r.reason).toMatchObject({ kind: "conflict", message: "volunteer:errors.confirmOverfill", params: { needed: "1", accepted: "1" } });
+        expect(r.reason).toMatchObject({
+          kind: "conflict",
+          message: "volunteer:errors.confirmOverfill",
+          params: { needed: "1", accepted: "1" },
+        });
       }
       const rows = await applicationsTo(p.id);
       expect(rows.filter((r) => r.status === "approved")).toHaveLength(1);
@@ -677,7 +798,9 @@ describe("volunteering", () => {
     it("decides once under 20 concurrent approvals of one application", async () => {
       const { owner, p } = await scene();
       const a = await applicant(p.id);
-      const results = await Promise.all(Array.from({ length: 20 }, () => decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => decideApplication(s, asNgo(owner.id), { applicationId: a.id, approve: true })),
+      );
       expect(results.filter((r) => r.changed)).toHaveLength(1);
       expect(results.every((r) => r.status === "approved")).toBe(true);
       expect(await auditFor("applicationId", a.id)).toHaveLength(1);
@@ -693,7 +816,8 @@ describe("volunteering", () => {
       const approving = await create(owner.id, { title: `Approving ${uid()}` });
       const declining = await create(owner.id, { title: `Declining ${uid()}` });
       const ids: Record<string, string> = {};
-      for (const [name, p] of Object.entries({ live, closing, approving, declining })) ids[name] = (await applyToPosition(s, me.id, applicationValues(p.id))).id;
+      for (const [name, p] of Object.entries({ live, closing, approving, declining }))
+        ids[name] = (await applyToPosition(s, me.id, applicationValues(p.id))).id;
       await closePosition(s.db, owner.id, closing.id);
       await decideApplication(s, asNgo(owner.id), { applicationId: ids.approving!, approve: true });
       await decideApplication(s, asNgo(owner.id), { applicationId: ids.declining!, approve: false, message: "Not this time." });
@@ -711,7 +835,9 @@ describe("volunteering", () => {
       // The NGO's lists split the same applications by status.
       expect((await applicationsForNgo(s.db, owner.id, { status: "approved", page: 1 })).rows.map((r) => r.id)).toEqual([ids.approving]);
       expect((await applicationsForNgo(s.db, owner.id, { status: "declined", page: 1 })).rows.map((r) => r.id)).toEqual([ids.declining]);
-      expect((await applicationsForNgo(s.db, owner.id, { status: "pending", page: 1 })).rows.map((r) => r.id).sort()).toEqual([ids.live, ids.closing].sort());
+      expect((await applicationsForNgo(s.db, owner.id, { status: "pending", page: 1 })).rows.map((r) => r.id).sort()).toEqual(
+        [ids.live, ids.closing].sort(),
+      );
     });
   });
 

@@ -65,7 +65,12 @@ export function CampaignForm({
           </Link>
         )}
       </div>
-      <TextAreaField field={fields.description} label={t("campaigns:form.description")} hint={t("campaigns:form.descriptionHint")} rows={5} />
+      <TextAreaField
+        field={fields.description}
+        label={t("campaigns:form.description")}
+        hint={t("campaigns:form.descriptionHint")}
+        rows={5}
+      />
       <TextField
         field={fields.targetAmount}
         label={t("campaigns:form.targetAmount")}
@@ -122,9 +127,7 @@ export function CampaignForm({
         >
           {t("campaigns:form.back")}
         </Link>
-        <SubmitButton className={brandButton("wide")}>
-          {submitLabel}
-        </SubmitButton>
+        <SubmitButton className={brandButton("wide")}>{submitLabel}</SubmitButton>
       </div>
     </Form>
   );

@@ -38,10 +38,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
             {t("campaigns:list.successful")}
           </NavLink>
         </nav>
-        <Link
-          to="/create_camp"
-          className={brandButton("page", "mb-2 inline-flex items-center gap-1")}
-        >
+        <Link to="/create_camp" className={brandButton("page", "mb-2 inline-flex items-center gap-1")}>
           {t("campaigns:list.create")}
           <Plus aria-hidden="true" className="size-5" />
         </Link>
@@ -103,9 +100,13 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                 </p>
                 <p className="text-sm text-slate-700">
                   {t(c.partners.length > 1 ? "campaigns:list.jointWith" : "campaigns:list.by", { names: c.partners.join(", ") })}
-                  {c.role === "partner" && <span className="ms-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-bold">{t("campaigns:list.partnerBadge")}</span>}
+                  {c.role === "partner" && (
+                    <span className="ms-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-bold">{t("campaigns:list.partnerBadge")}</span>
+                  )}
                   {c.zakatEligible && (
-                    <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">{t("campaigns:list.zakat")}</span>
+                    <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">
+                      {t("campaigns:list.zakat")}
+                    </span>
                   )}
                 </p>
                 <ProgressBar

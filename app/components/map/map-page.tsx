@@ -11,7 +11,6 @@ import type { ListedCampaign } from "#shared/map.ts";
 /** Leaflet's stylesheet, only on the map pages (it is CSS: the script itself is loaded on demand). */
 export const mapLinks = () => [{ rel: "stylesheet", href: leafletCss }];
 
-
 export interface MapPageProps {
   tileUrl: string;
   attribution: string;
@@ -106,15 +105,11 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
         {t("map:keys")}
       </p>
       <div role="status" className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex justify-center">
-        {state === "loading" && (
-          <span className="rounded-md bg-white px-4 py-2 font-bold text-slate-900 shadow">{t("map:loading")}</span>
-        )}
+        {state === "loading" && <span className="rounded-md bg-white px-4 py-2 font-bold text-slate-900 shadow">{t("map:loading")}</span>}
       </div>
       <div role="alert" className="pointer-events-none absolute inset-x-0 bottom-3 z-[1000] flex justify-center">
         {failed && (
-          <span className="rounded-md border border-red-300 bg-red-50 px-4 py-2 font-bold text-red-900 shadow">
-            {t("map:error")}
-          </span>
+          <span className="rounded-md border border-red-300 bg-red-50 px-4 py-2 font-bold text-red-900 shadow">{t("map:error")}</span>
         )}
       </div>
     </div>

@@ -69,8 +69,7 @@ function Intent({ value }: { value: SettingsIntent }) {
   return <input type="hidden" name="intent" value={value} />;
 }
 
-const buttonClass =
-  brandButton("page");
+const buttonClass = brandButton("page");
 
 export function NgoNameForm({ name }: { name: string }) {
   const { t } = useTranslation();
@@ -181,10 +180,7 @@ export function PictureForm({ pictureKey, kind }: { pictureKey: string | null; k
           {pictureKey && (
             <Form method="post">
               <Intent value="removePicture" />
-              <button
-                type="submit"
-                className="rounded-lg border-2 border-red-700 px-4 py-2 font-bold text-red-800 hover:bg-red-50"
-              >
+              <button type="submit" className="rounded-lg border-2 border-red-700 px-4 py-2 font-bold text-red-800 hover:bg-red-50">
                 {t(`settings:picture.${words}.remove`)}
               </button>
             </Form>

@@ -172,7 +172,9 @@ function DecidedBox({ application: a }: { application: Detail }) {
   const { t } = useTranslation();
   return (
     <div className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
-      <p className="font-bold">{t("applications:detail.decidedState", { state: t(`volunteer:states.${a.status === "pending" ? "live" : a.status}`) })}</p>
+      <p className="font-bold">
+        {t("applications:detail.decidedState", { state: t(`volunteer:states.${a.status === "pending" ? "live" : a.status}`) })}
+      </p>
       {a.status === "declined" && a.decisionMessage && (
         <>
           <p className="mt-1 font-medium">{t("applications:detail.declineMessage")}</p>
@@ -207,7 +209,8 @@ function Decision({
   const declineAnswer = actionData?.intent === "decline" ? actionData.result : undefined;
   const messageError = declineAnswer?.error?.message?.[0];
   const params = actionData?.errorParams ?? {};
-  const buttonBase = "inline-flex min-h-11 items-center justify-center gap-1 rounded-md px-5 py-2 font-bold disabled:cursor-wait disabled:opacity-70";
+  const buttonBase =
+    "inline-flex min-h-11 items-center justify-center gap-1 rounded-md px-5 py-2 font-bold disabled:cursor-wait disabled:opacity-70";
 
   return (
     <div className="flex flex-col gap-4">

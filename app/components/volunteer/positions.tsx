@@ -54,10 +54,7 @@ export function PositionsPage({ loaderData }: { loaderData: PositionsData }) {
             {t("positions:closed")}
           </Link>
         </nav>
-        <Link
-          to="/vol1"
-          className={brandButton("page", "mb-2 inline-flex min-h-11 items-center gap-1")}
-        >
+        <Link to="/vol1" className={brandButton("page", "mb-2 inline-flex min-h-11 items-center gap-1")}>
           {t("positions:create")}
           <Plus aria-hidden="true" className="size-5" />
         </Link>
@@ -145,7 +142,9 @@ function PositionCard({
         </dl>
         <p className="text-sm font-medium text-slate-800">
           {t("volunteer:counts", { needed: p.volunteersNeeded, applied: p.applied, accepted: p.accepted })}
-          {p.waiting > 0 && <span className="ms-2 rounded bg-amber-100 px-2 py-0.5 text-amber-950">{t("positions:waiting", { count: p.waiting })}</span>}
+          {p.waiting > 0 && (
+            <span className="ms-2 rounded bg-amber-100 px-2 py-0.5 text-amber-950">{t("positions:waiting", { count: p.waiting })}</span>
+          )}
         </p>
         {errors.other.length > 0 && <ErrorBox errors={errors.other} />}
         <div className="mt-auto flex flex-wrap items-end gap-2 pt-1">

@@ -114,18 +114,32 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">{t(role === "ngo" ? "admin:accounts.ngos" : "admin:accounts.riders")}</caption>
             <thead className="bg-slate-100 text-start">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:fields.name")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:fields.email")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:fields.contactNumber")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:fields.status")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:fields.signedUp")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:fields.actions")}</th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:fields.name")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:fields.email")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:fields.contactNumber")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:fields.status")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:fields.signedUp")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:fields.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {accounts.rows.map((a) => (
                 <tr key={a.id} className="border-t border-slate-200">
-                  <th scope="row" className="px-3 py-2 text-start font-medium">{a.name}</th>
+                  <th scope="row" className="px-3 py-2 text-start font-medium">
+                    {a.name}
+                  </th>
                   <td className="px-3 py-2 break-all">{a.email}</td>
                   <td className="px-3 py-2">{a.contactNumber}</td>
                   <td className="px-3 py-2">

@@ -30,11 +30,21 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">{t("admin:audit.title")}</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.when")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.who")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.what")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.target")}</th>
-                <th scope="col" className="px-3 py-2 text-start">{t("admin:audit.details")}</th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:audit.when")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:audit.who")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:audit.what")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:audit.target")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start">
+                  {t("admin:audit.details")}
+                </th>
               </tr>
             </thead>
             <tbody>

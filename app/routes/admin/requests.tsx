@@ -44,9 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const input = submission.value;
   const outcome = await formAction(submission, () =>
-    input.intent === "accept"
-      ? accept(context.services, admin, input.userId)
-      : reject(context.services, admin, input.userId, input.reason),
+    input.intent === "accept" ? accept(context.services, admin, input.userId) : reject(context.services, admin, input.userId, input.reason),
   );
   if (!outcome.ok) {
     return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });

@@ -19,7 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = raw.slice(0, PLACE_QUERY_MAX_LENGTH).trim();
   let places: Place[] = [];
   if (q && context.services.config.GEOCODER !== "offline") {
-    const counted = await attempt(hitRateLimit(context.services.db, `places:ip:${limitAddress(context.clientIp)}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60));
+    const counted = await attempt(
+      hitRateLimit(context.services.db, `places:ip:${limitAddress(context.clientIp)}`, EXTERNAL_SUGGESTIONS_PER_MINUTE, 60),
+    );
     if (!counted.ok) {
       if (counted.refusal.kind !== "rate_limited") throw httpError(counted.refusal);
       return Response.json({ places: [] }, { status: counted.refusal.status, headers: { "Cache-Control": "no-store" } });

@@ -20,7 +20,17 @@ import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
-import { assignRider, cancelPickup, confirmReceived, ngoPickupQueue, pickupCampaigns, pickupForNgo, riderChoices, type NgoPickupTab, type RiderChoice } from "#server/domain/pickups/pickups.ts";
+import {
+  assignRider,
+  cancelPickup,
+  confirmReceived,
+  ngoPickupQueue,
+  pickupCampaigns,
+  pickupForNgo,
+  riderChoices,
+  type NgoPickupTab,
+  type RiderChoice,
+} from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -38,7 +48,10 @@ const NOTICES = [
 type Notice = (typeof NOTICES)[number];
 const DONE: Notice[] = ["assigned", "reassigned", "cancelled", "received"];
 /** The notice after each action that went through. */
-const DONE_NOTICE = { assign: "assigned", reassign: "reassigned", cancel: "cancelled", received: "received" } as const satisfies Record<string, Notice>;
+const DONE_NOTICE = { assign: "assigned", reassign: "reassigned", cancel: "cancelled", received: "received" } as const satisfies Record<
+  string,
+  Notice
+>;
 /** A conflict (the request moved on meanwhile) is told by its own notice, shown with the request's current state. */
 const CONFLICTS: Partial<Record<string, Notice>> = {
   "pickups:errors.alreadyAssigned": "alreadyAssigned",
@@ -74,7 +87,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // What the NGO may do with the request, from the pick-up table; riders are looked up only when it may give it to one.
   const actions = detail ? actionsFor(detail.status, "recipientNgo") : [];
   const riders: RiderChoice[] =
-    detail && (actions.includes("assign") || actions.includes("reassign")) ? await riderChoices(db, { lat: detail.lat, lng: detail.lng }) : [];
+    detail && (actions.includes("assign") || actions.includes("reassign"))
+      ? await riderChoices(db, { lat: detail.lat, lng: detail.lng })
+      : [];
   const notice = url.searchParams.get("notice");
 
   return data(
@@ -147,7 +162,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     switch (input.intent) {
       case "assign":
       case "reassign":
-        return assignRider(context.services, ngo.id, { donationId: input.donationId, riderId: input.riderId, reassign: input.intent === "reassign" });
+        return assignRider(context.services, ngo.id, {
+          donationId: input.donationId,
+          riderId: input.riderId,
+          reassign: input.intent === "reassign",
+        });
       case "cancel":
         return cancelPickup(context.services, ngo.id, { donationId: input.donationId, reason: input.reason });
       case "received":
@@ -248,7 +267,10 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
             options={campaigns}
             value={campaign}
           />
-          <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">
+          <button
+            type="submit"
+            className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700"
+          >
             <Filter aria-hidden="true" className="size-4" />
             {t("assign:filter.submit")}
           </button>
@@ -258,7 +280,9 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
           {t(`assign:listLabel.${tab}`)}
         </h2>
         {queue.rows.length === 0 ? (
-          <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">{t(campaign ? "assign:empty.filtered" : `assign:empty.${tab}`)}</p>
+          <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
+            {t(campaign ? "assign:empty.filtered" : `assign:empty.${tab}`)}
+          </p>
         ) : (
           <ol aria-labelledby="assign-list-title" className="grid gap-3 lg:grid-cols-2">
             {queue.rows.map((p) => (
@@ -352,7 +376,12 @@ function PickupReview({
   const { t } = useTranslation();
   const rows: [string, React.ReactNode][] = [
     [t("assign:fields.state"), <PickupStatusBadge key="state" status={detail.status} />],
-    [t("assign:fields.items"), <span key="items" className="whitespace-pre-line">{detail.items}</span>],
+    [
+      t("assign:fields.items"),
+      <span key="items" className="whitespace-pre-line">
+        {detail.items}
+      </span>,
+    ],
     [t("assign:fields.phone"), detail.phone ? <PhoneLink key="phone" phone={detail.phone} /> : ""],
     [
       t("assign:fields.address"),
@@ -368,7 +397,13 @@ function PickupReview({
     [t("assign:fields.rider"), detail.riderName ?? t("assign:noRider")],
     [t("assign:fields.requested"), <DateTime key="requested" value={detail.createdAt} />],
   ];
-  if (detail.receivedNote) rows.push([t("assign:fields.receivedNote"), <span key="note" className="whitespace-pre-line">{detail.receivedNote}</span>]);
+  if (detail.receivedNote)
+    rows.push([
+      t("assign:fields.receivedNote"),
+      <span key="note" className="whitespace-pre-line">
+        {detail.receivedNote}
+      </span>,
+    ]);
   return (
     <>
       <h2 id="assign-dialog-title" className="pe-24 text-xl font-bold text-brand-900 break-words">

@@ -20,9 +20,7 @@ export default function DonorSignUp({ actionData }: Route.ComponentProps) {
   return (
     <AuthPage title={t("auth:signUp.title.donor")} lead={t("auth:signUp.lead.donor")}>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <RequiredNotice
-          fields={[fields.firstName, fields.lastName, fields.address, fields.contactNumber, fields.email, fields.password]}
-        />
+        <RequiredNotice fields={[fields.firstName, fields.lastName, fields.address, fields.contactNumber, fields.email, fields.password]} />
         <ErrorBox id={form.errorId} errors={form.errors} />
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />

@@ -20,9 +20,7 @@ export default function RiderSignUp({ actionData }: Route.ComponentProps) {
   return (
     <AuthPage title={t("auth:signUp.title.rider")} lead={t("auth:signUp.lead.rider")}>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <RequiredNotice
-          fields={[fields.firstName, fields.lastName, fields.email, fields.password, fields.contactNumber, fields.cnic]}
-        />
+        <RequiredNotice fields={[fields.firstName, fields.lastName, fields.email, fields.password, fields.contactNumber, fields.cnic]} />
         <ErrorBox id={form.errorId} errors={form.errors} />
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />

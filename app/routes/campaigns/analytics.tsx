@@ -201,7 +201,10 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
                 bars={view.methods.map((m) => ({
                   label: m.method === "bank" ? t("analytics:methods.bank") : METHOD_LABEL[m.method],
                   value: m.amount,
-                  text: t(m.count === 1 ? "analytics:methods.textOne" : "analytics:methods.text", { count: count(m.count), amount: rupees(m.amount) }),
+                  text: t(m.count === 1 ? "analytics:methods.textOne" : "analytics:methods.text", {
+                    count: count(m.count),
+                    amount: rupees(m.amount),
+                  }),
                 }))}
               />
             </div>
@@ -220,7 +223,9 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
                         <span dir="auto" className="inline-block break-words first-letter:uppercase">
                           {item.item}
                         </span>{" "}
-                        <span className="text-slate-700">{t(item.count === 1 ? "analytics:items.countOne" : "analytics:items.count", { count: count(item.count) })}</span>
+                        <span className="text-slate-700">
+                          {t(item.count === 1 ? "analytics:items.countOne" : "analytics:items.count", { count: count(item.count) })}
+                        </span>
                       </li>
                     ))}
                   </ol>

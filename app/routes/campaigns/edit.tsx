@@ -82,7 +82,10 @@ export default function EditCampaign({ loaderData, actionData }: Route.Component
                 </SubmitButton>
               </Form>
             ) : (
-              <a href="?confirmClose=1#close-heading" className="mt-3 inline-block rounded-lg border border-amber-800 px-4 py-2 font-bold text-amber-900">
+              <a
+                href="?confirmClose=1#close-heading"
+                className="mt-3 inline-block rounded-lg border border-amber-800 px-4 py-2 font-bold text-amber-900"
+              >
                 {t("campaigns:edit.closeButton")}
               </a>
             )}

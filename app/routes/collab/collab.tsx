@@ -90,7 +90,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const back = new URL(request.url);
   back.searchParams.set("notice", input.intent);
-  const anchor = input.intent === "leave" || input.intent === "acceptInvitation" ? "#joint" : input.intent.endsWith("Request") ? "#requests" : "#invitations";
+  const anchor =
+    input.intent === "leave" || input.intent === "acceptInvitation"
+      ? "#joint"
+      : input.intent.endsWith("Request")
+        ? "#requests"
+        : "#invitations";
   return redirect(back.pathname + back.search + anchor);
 }
 
@@ -123,10 +128,7 @@ export default function Collaborate({ loaderData }: Route.ComponentProps) {
       <ErrorBox errors={answerErrors} />
       <p className="mb-6 max-w-3xl text-slate-700">{t("collab:lead")}</p>
       <div className="grid gap-10">
-        <InviteSection
-          data={loaderData}
-          lastResult={actionData?.intent === "invite" ? actionData.result : undefined}
-        />
+        <InviteSection data={loaderData} lastResult={actionData?.intent === "invite" ? actionData.result : undefined} />
         <InvitationsSection invitations={loaderData.invitations} />
         <RequestsSection requests={loaderData.requests} />
         <JointSection joint={loaderData.joint} />
@@ -302,9 +304,7 @@ function NgoRow({ ngo, checked }: { ngo: NgoChoice; checked: boolean }) {
         {logo}
         <span className="min-w-0 flex-1">
           <span className="block font-medium break-words">{ngo.name}</span>
-          {ngo.state === "requested" && (
-            <span className="block text-sm text-slate-700">{t("collab:invite.states.requested")}</span>
-          )}
+          {ngo.state === "requested" && <span className="block text-sm text-slate-700">{t("collab:invite.states.requested")}</span>}
         </span>
         <span
           aria-hidden="true"
@@ -483,7 +483,13 @@ function JointSection({ joint }: { joint: Paged<JointCampaign> }) {
                 <ul className="mt-1 divide-y divide-slate-200">
                   {c.ngos.map((n) => (
                     <li key={n.id} className="flex items-center gap-2 py-1.5">
-                      <img src={pictureUrl(n.logoKey, "logo")} alt="" width={28} height={28} className="size-7 shrink-0 rounded-full object-cover" />
+                      <img
+                        src={pictureUrl(n.logoKey, "logo")}
+                        alt=""
+                        width={28}
+                        height={28}
+                        className="size-7 shrink-0 rounded-full object-cover"
+                      />
                       <span className="min-w-0 flex-1 break-words">
                         <span className="font-medium">{n.name}</span>{" "}
                         <span className="text-sm text-slate-600">({t(`collab:joint.roles.${n.role}`)})</span>

@@ -106,7 +106,13 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
           {(data.ngos ?? []).map((n) => {
             const inner = (
               <>
-                <img src={pictureUrl(n.logoKey, "logo")} alt="" width={48} height={48} className="size-12 shrink-0 rounded bg-white object-contain" />
+                <img
+                  src={pictureUrl(n.logoKey, "logo")}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 shrink-0 rounded bg-white object-contain"
+                />
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span dir="auto" className="break-words text-start text-lg font-bold">
                     {n.name}

@@ -134,7 +134,11 @@ function AccountPanel({ ngoName, account }: { ngoName: string; account: PaymentA
         <div>
           <dt className="text-sm text-slate-700">{numberLabel}</dt>
           <dd className="flex flex-wrap items-center gap-3">
-            <span dir="ltr" className="select-all break-all font-mono text-xl font-bold tracking-wide text-slate-900" data-testid="account-number">
+            <span
+              dir="ltr"
+              className="select-all break-all font-mono text-xl font-bold tracking-wide text-slate-900"
+              data-testid="account-number"
+            >
               {account.number}
             </span>
             <CopyButton text={account.number} what={numberLabel} />
@@ -204,20 +208,38 @@ function ProofForm({
           const { key, ...props } = getInputProps(f, { type: "hidden" });
           return <input key={key ?? f.name} {...props} />;
         })}
-        <TextField field={fields.phone} label={t("donate:proof.phone")} type="tel" autoComplete="tel" inputMode="tel" hint={t("donate:proof.phoneHint")} />
+        <TextField
+          field={fields.phone}
+          label={t("donate:proof.phone")}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint={t("donate:proof.phoneHint")}
+        />
         <TextField field={fields.amount} label={t("donate:proof.amount")} inputMode="numeric" hint={t("donate:proof.amountHint")} />
         <div className="flex flex-col gap-1">
-          <TextField field={fields.screenshot} label={t("donate:proof.screenshot")} type="file" accept={IMAGE_ACCEPT} hint={t("donate:proof.screenshotHint")} />
+          <TextField
+            field={fields.screenshot}
+            label={t("donate:proof.screenshot")}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            hint={t("donate:proof.screenshotHint")}
+          />
           <p role="status" className="text-sm text-slate-700">
-            {shrink.state === "working" ? t("donate:proof.shrinking") : shrink.state === "done" ? t("donate:proof.shrunk", { size: shrink.size }) : ""}
+            {shrink.state === "working"
+              ? t("donate:proof.shrinking")
+              : shrink.state === "done"
+                ? t("donate:proof.shrunk", { size: shrink.size })
+                : ""}
           </p>
         </div>
-        <TextField field={fields.transactionId} label={t("donate:proof.transactionId")} autoComplete="off" hint={t("donate:proof.transactionIdHint")} />
-        <button
-          type="submit"
-          disabled={busy}
-          className={brandButton("block")}
-        >
+        <TextField
+          field={fields.transactionId}
+          label={t("donate:proof.transactionId")}
+          autoComplete="off"
+          hint={t("donate:proof.transactionIdHint")}
+        />
+        <button type="submit" disabled={busy} className={brandButton("block")}>
           {navigation.state === "submitting" ? t("donate:proof.submitting") : t("donate:proof.submit")}
         </button>
       </Form>

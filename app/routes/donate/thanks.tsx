@@ -69,7 +69,10 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <div className="flex flex-wrap gap-3 pt-2">
-            <Link to="/dvh" className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+            <Link
+              to="/dvh"
+              className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+            >
               {t("donate:thanks.history")}
             </Link>
             <Link to="/donate1" className={brandButton("roomy", "inline-flex items-center")}>

@@ -181,11 +181,23 @@ function OfferForm({
             <FieldError field={fields.ngo} missing="goods:offer.ngoRequired" />
           </fieldset>
         )}
-        <TextField field={fields.phone} label={t("goods:offer.phone")} type="tel" autoComplete="tel" inputMode="tel" hint={t("goods:offer.phoneHint")} />
+        <TextField
+          field={fields.phone}
+          label={t("goods:offer.phone")}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint={t("goods:offer.phoneHint")}
+        />
         <TextAreaField field={fields.items} label={t("goods:offer.items")} hint={t("goods:offer.itemsHint")} rows={4} />
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-1 text-lg font-bold text-slate-900">{t("goods:offer.addressHeading")}</legend>
-          <TextField field={fields.address} label={t("goods:offer.address")} autoComplete="street-address" hint={t("goods:offer.addressHint")} />
+          <TextField
+            field={fields.address}
+            label={t("goods:offer.address")}
+            autoComplete="street-address"
+            hint={t("goods:offer.addressHint")}
+          />
           <PlaceField
             name={fields.area.name}
             id={fields.area.id}
@@ -217,7 +229,10 @@ function OfferForm({
             </p>
             <FieldError field={fields.windowDate} />
           </div>
-          <fieldset className="flex flex-col gap-1" aria-describedby={fields.windowSlot.errors?.length ? fields.windowSlot.errorId : undefined}>
+          <fieldset
+            className="flex flex-col gap-1"
+            aria-describedby={fields.windowSlot.errors?.length ? fields.windowSlot.errorId : undefined}
+          >
             <legend className="font-medium text-slate-800">{t("goods:offer.slot")}</legend>
             {PICKUP_SLOTS.map((s) => (
               <label key={s} className="flex min-h-11 items-center gap-2">
@@ -235,11 +250,7 @@ function OfferForm({
             <FieldError field={fields.windowSlot} />
           </fieldset>
         </fieldset>
-        <button
-          type="submit"
-          disabled={busy}
-          className={brandButton("block")}
-        >
+        <button type="submit" disabled={busy} className={brandButton("block")}>
           {busy ? t("goods:offer.submitting") : t("goods:offer.submit")}
         </button>
       </Form>

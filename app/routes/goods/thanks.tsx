@@ -43,7 +43,12 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const d = loaderData.donation;
   const rows: [string, React.ReactNode][] = [
-    [t("goods:thanks.items"), <span dir="auto" className="whitespace-pre-line">{d.items}</span>],
+    [
+      t("goods:thanks.items"),
+      <span dir="auto" className="whitespace-pre-line">
+        {d.items}
+      </span>,
+    ],
     [
       t("goods:thanks.address"),
       <span dir="auto">
@@ -82,7 +87,10 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <div className="flex flex-wrap gap-3 pt-2">
-            <Link to="/dvh" className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+            <Link
+              to="/dvh"
+              className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+            >
               {t("goods:thanks.history")}
             </Link>
             <Link to="/donate5" className={brandButton("roomy", "inline-flex items-center")}>

@@ -88,10 +88,7 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
       {list.rows.length === 0 ? (
         <div className="rounded-lg bg-white p-6 shadow-sm">
           <p className="text-slate-700">{t("history:donor.empty")}</p>
-          <Link
-            to="/donate1"
-            className={brandButton("page", "mt-3 inline-block")}
-          >
+          <Link to="/donate1" className={brandButton("page", "mt-3 inline-block")}>
             {t("history:donor.emptyLink")}
           </Link>
         </div>
@@ -139,7 +136,9 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                       {d.pickup.address}, {d.pickup.areaLabel}
                     </dd>
                     <dt className="font-medium text-slate-600">{t("history:fields.pickupWindow")}</dt>
-                    <dd className="text-slate-900">{t("goods:window", { day: d.pickup.windowDay, slot: t(`pickups:slots.${d.pickup.windowSlot}`) })}</dd>
+                    <dd className="text-slate-900">
+                      {t("goods:window", { day: d.pickup.windowDay, slot: t(`pickups:slots.${d.pickup.windowSlot}`) })}
+                    </dd>
                   </>
                 )}
                 {d.receiptNumber && (
@@ -155,7 +154,9 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                   <p className="break-words whitespace-pre-line">{d.rejectionReason}</p>
                 </div>
               )}
-              {d.status === "pending" && d.kind === "cash" && <p className="mt-2 text-sm text-slate-700">{t("history:donor.pendingNote")}</p>}
+              {d.status === "pending" && d.kind === "cash" && (
+                <p className="mt-2 text-sm text-slate-700">{t("history:donor.pendingNote")}</p>
+              )}
               {d.pickup?.code && (
                 <div className="mt-3 max-w-sm">
                   <PickupCodeBox code={d.pickup.code} compact />

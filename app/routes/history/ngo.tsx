@@ -11,7 +11,14 @@ import { requireUser } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
 import { parsePage } from "#server/db/query.ts";
 import { DONATION_STATUSES } from "#shared/statuses.ts";
-import { HISTORY_SORTS, ngoHistory, ngoHistoryCampaigns, ngoHistoryQuery, ngoHistoryTotals, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
+import {
+  HISTORY_SORTS,
+  ngoHistory,
+  ngoHistoryCampaigns,
+  ngoHistoryQuery,
+  ngoHistoryTotals,
+  parseNgoHistoryFilter,
+} from "#server/domain/donations/history.ts";
 import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "#app/components/history/history-ui.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -173,20 +180,39 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mb-1 text-sm text-slate-600 md:hidden">{t("history:ngo.scrollHint")}</p>
           {/* Focusable, so keyboard users can scroll the table sideways on a phone; relative, so the cells' screen-reader-only labels stay inside the scrolling box instead of widening the page. */}
-          <div role="region" aria-labelledby="history-caption" tabIndex={0} className="relative overflow-x-auto rounded-lg bg-white shadow-sm">
+          <div
+            role="region"
+            aria-labelledby="history-caption"
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-lg bg-white shadow-sm"
+          >
             <table className="w-full min-w-[52rem] text-sm">
               <caption id="history-caption" className="px-3 py-2 text-start font-bold text-slate-900">
                 {t("history:ngo.caption", { count: formatCount(list.total, lang) })}
               </caption>
               <thead className="bg-slate-100">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.date")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.campaign")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.donor")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.amountOrItems")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:status")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.payment")}</th>
-                  <th scope="col" className="px-3 py-2 text-start">{t("history:fields.receipt")}</th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:fields.date")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:fields.campaign")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:fields.donor")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:fields.amountOrItems")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:status")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:fields.payment")}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-start">
+                    {t("history:fields.receipt")}
+                  </th>
                 </tr>
               </thead>
               <tbody>

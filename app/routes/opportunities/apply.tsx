@@ -96,7 +96,10 @@ export default function OpportunityApply({ loaderData, actionData }: Route.Compo
             )}
             <div className="flex flex-wrap gap-3">
               <BackLink to={back} label={t("opportunities:apply.goBack")} />
-              <Link to={state === "applied" ? "/dvh2" : "/vfg1"} className="inline-flex min-h-11 items-center px-2 font-medium text-brand-800 underline">
+              <Link
+                to={state === "applied" ? "/dvh2" : "/vfg1"}
+                className="inline-flex min-h-11 items-center px-2 font-medium text-brand-800 underline"
+              >
                 {t(state === "applied" ? "opportunities:apply.seeHistory" : "opportunities:apply.seeAll")}
               </Link>
             </div>
@@ -134,9 +137,20 @@ function ApplyForm({
           const { key, ...props } = getInputProps(f, { type: "hidden" });
           return <input key={key ?? f.name} {...props} />;
         })}
-        <TextAreaField field={fields.motivation} label={t("volunteer:fields.motivation")} hint={t("opportunities:apply.motivationHint")} rows={5} />
+        <TextAreaField
+          field={fields.motivation}
+          label={t("volunteer:fields.motivation")}
+          hint={t("opportunities:apply.motivationHint")}
+          rows={5}
+        />
         <TextAreaField field={fields.experience} label={t("volunteer:fields.experience")} hint={t("opportunities:apply.experienceHint")} />
-        <TextField field={fields.resume} label={t("volunteer:fields.resume")} type="file" accept={RESUME_ACCEPT} hint={t("opportunities:apply.resumeHint")} />
+        <TextField
+          field={fields.resume}
+          label={t("volunteer:fields.resume")}
+          type="file"
+          accept={RESUME_ACCEPT}
+          hint={t("opportunities:apply.resumeHint")}
+        />
         <div className="flex flex-wrap-reverse items-center gap-3">
           <BackLink to={back} label={t("opportunities:apply.goBack")} />
           <div className="min-w-40 flex-1">

@@ -124,7 +124,10 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
             </div>
           ) : (
             !p.open && (
-              <p role="status" className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">
+              <p
+                role="status"
+                className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950"
+              >
                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
                 {t("opportunities:detail.closed")}
               </p>
@@ -134,10 +137,7 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
           <div className="flex flex-wrap gap-3">
             <BackLink to="/vfg1" label={t("opportunities:detail.goBack")} />
             {p.open && !application && (
-              <Link
-                to={`/vfg3?position=${p.id}`}
-                className={brandButton("roomy", "inline-flex min-h-11 items-center gap-1")}
-              >
+              <Link to={`/vfg3?position=${p.id}`} className={brandButton("roomy", "inline-flex min-h-11 items-center gap-1")}>
                 <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 {t("opportunities:detail.apply")}
               </Link>

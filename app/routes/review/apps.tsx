@@ -57,13 +57,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A campaign with nothing left to review drops out of the filter; the list then shows every campaign.
   const requested = url.searchParams.get("campaign") ?? "";
   const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
-  const queue = await pageOrLast((page) => reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page }), parsePage(url.searchParams.get("page")));
+  const queue = await pageOrLast(
+    (page) => reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page }),
+    parsePage(url.searchParams.get("page")),
+  );
 
   const viewId = url.searchParams.get("view");
   const detail = viewId ? await findOrNull(reviewDetail(db, ngo.id, viewId)) : null;
   const notice = url.searchParams.get("notice");
-  const related = (rows: NonNullable<typeof detail>["sameTransaction"]) =>
-    rows.map((r) => ({ ...r, createdAt: when(r.createdAt) }));
+  const related = (rows: NonNullable<typeof detail>["sameTransaction"]) => rows.map((r) => ({ ...r, createdAt: when(r.createdAt) }));
 
   return data(
     {
@@ -188,7 +190,10 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
             options={campaigns}
             value={campaign}
           />
-          <button type="submit" className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700">
+          <button
+            type="submit"
+            className="inline-flex items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700"
+          >
             <Filter aria-hidden="true" className="size-4" />
             {t("review:filter.submit")}
           </button>
@@ -288,7 +293,12 @@ function DonationReview({
     [t("review:fields.phone"), detail.phone ?? ""],
     [t("review:fields.amount"), <strong key="amount">{amount}</strong>],
     [t("review:fields.method"), t(`donations:methods.${detail.method}`)],
-    [t("review:fields.transactionId"), <span key="tx" className="font-mono">{detail.transactionId ?? ""}</span>],
+    [
+      t("review:fields.transactionId"),
+      <span key="tx" className="font-mono">
+        {detail.transactionId ?? ""}
+      </span>,
+    ],
     [t("review:fields.campaign"), detail.campaignTitle],
     [t("review:fields.date"), <DateTime key="date" value={detail.createdAt} />],
   ];

@@ -26,7 +26,6 @@ const NOTICE_OF: Record<string, Notice> = { accept: "accepted", decline: "declin
 /** The list's own query (tab, search, page), kept after an action and when switching tabs (without the page). */
 const LIST_PARAMS = ["tab", "q", "page"] as const;
 
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "rider", request);
   const { db } = context.services;
@@ -65,7 +64,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         campaignTitle: r.campaignTitle,
         ngoName: r.ngoName,
         ngoAddress: r.ngoAddress,
-        distance: r.distanceKm === null ? null : formatNumber(r.distanceKm, context.lang, { maximumFractionDigits: r.distanceKm < 10 ? 1 : 0 }),
+        distance:
+          r.distanceKm === null ? null : formatNumber(r.distanceKm, context.lang, { maximumFractionDigits: r.distanceKm < 10 ? 1 : 0 }),
         receivedNote: r.receivedNote,
       })),
     },
@@ -111,8 +111,7 @@ export default function RiderHome({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const onCard = actionData && list.rows.some((r) => r.id === actionData.donationId);
   // Errors about no card on this page (another rider's request, a malformed form) show above the list.
-  const pageErrors =
-    actionData && !onCard ? Object.values(actionData.result.error ?? {}).flatMap((errors) => errors ?? []) : [];
+  const pageErrors = actionData && !onCard ? Object.values(actionData.result.error ?? {}).flatMap((errors) => errors ?? []) : [];
 
   return (
     <RoleShell title={t("common:nav.pickups")}>

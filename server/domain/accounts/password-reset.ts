@@ -6,7 +6,14 @@ import type { DbOrTx } from "#server/db/client.ts";
 import type { Services } from "#server/services.ts";
 import { invalid } from "#server/domain/errors.ts";
 import { mailUser } from "#server/domain/notifications/notifications.ts";
-import { clearRateLimit, clearRateLimitsStartingWith, giveBack, hitRateLimit, limitAddress, takeAttempts } from "#server/domain/rate-limit.ts";
+import {
+  clearRateLimit,
+  clearRateLimitsStartingWith,
+  giveBack,
+  hitRateLimit,
+  limitAddress,
+  takeAttempts,
+} from "#server/domain/rate-limit.ts";
 import { findUserByEmail } from "./accounts.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions, hashToken } from "./sessions.ts";
@@ -70,7 +77,11 @@ const usable = (tokenHash: string) =>
 
 /** Whether a reset link can still be used (the page says so before asking for a password). */
 export async function isResetTokenUsable(db: DbOrTx, token: string): Promise<boolean> {
-  const [row] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(usable(hashToken(token))).limit(1);
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(usable(hashToken(token)))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -87,6 +87,9 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, exceptToken
 
 /** Removes sessions past their expiry (run by the periodic maintenance, server/maintenance.ts); returns how many. */
 export async function deleteExpiredSessions(db: DbOrTx): Promise<number> {
-  const removed = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  const removed = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ id: sessions.id });
   return removed.length;
 }

@@ -138,7 +138,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, actor.id));
     await deleteUserSessions(tx, actor.id, input.keepSessionToken ?? undefined);
   });
 }
@@ -157,12 +160,7 @@ function pictureTarget(actor: SessionUser) {
 async function swapPictureKey(db: Db, actor: SessionUser, key: string | null): Promise<string | null> {
   const { table, column } = pictureTarget(actor);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ old: column })
-      .from(table)
-      .where(eq(table.userId, actor.id))
-      .for("update")
-      .limit(1);
+    const [row] = await tx.select({ old: column }).from(table).where(eq(table.userId, actor.id)).for("update").limit(1);
     if (!row) throw notFound();
     if (actor.role === "ngo") await tx.update(ngoProfiles).set({ logoKey: key }).where(eq(ngoProfiles.userId, actor.id));
     else if (actor.role === "donor") await tx.update(donorProfiles).set({ pictureKey: key }).where(eq(donorProfiles.userId, actor.id));

@@ -8,22 +8,16 @@ import { giveBack, limitAddress, takeAttempts } from "#server/domain/rate-limit.
 import { createAccount } from "./accounts.ts";
 
 /** `language` is the one the form was filled in; the account's emails are written in it. */
-export type SignUp = (
-  | { role: "ngo"; data: NgoSignUp }
-  | { role: "donor"; data: DonorSignUp }
-  | { role: "rider"; data: RiderSignUp }
-) & { language?: Lang };
+export type SignUp = ({ role: "ngo"; data: NgoSignUp } | { role: "donor"; data: DonorSignUp } | { role: "rider"; data: RiderSignUp }) & {
+  language?: Lang;
+};
 
 /**
  * Creates an NGO, donor or rider account from a parsed sign-up form. NGOs and riders start pending.
  * The picture needs the new account's id (files are owned by users), so it is saved after the account;
  * a picture that fails the content check removes the account again, leaving nothing behind.
  */
-export async function signUp(
-  services: Pick<Services, "config" | "db" | "storage">,
-  clientIp: string,
-  input: SignUp,
-): Promise<string> {
+export async function signUp(services: Pick<Services, "config" | "db" | "storage">, clientIp: string, input: SignUp): Promise<string> {
   const { config, db } = services;
   // Counted before the password is hashed, so a flood of sign-ups cannot spend the server's CPU (decision 011).
   // Per client address, failures (a taken email, a bad picture) and accounts created are limited apart, so that
@@ -78,12 +72,7 @@ async function createWithPicture(services: Pick<Services, "db" | "storage">, inp
   return userId;
 }
 
-async function savePicture(
-  services: Pick<Services, "db" | "storage">,
-  role: SignUp["role"],
-  userId: string,
-  file: File,
-): Promise<void> {
+async function savePicture(services: Pick<Services, "db" | "storage">, role: SignUp["role"], userId: string, file: File): Promise<void> {
   const { db } = services;
   if (role === "ngo") {
     const key = await saveImage(services, { file, kind: "logo", ownerId: userId, field: "logo" });

@@ -48,7 +48,9 @@ export async function listAudit(db: DbOrTx, page: number): Promise<Paged<AuditEn
       createdAt: auditLog.createdAt,
       actorEmail: actor.email,
       targetEmail: target.email,
-      targetName: sql<string | null>`coalesce(${ngoProfiles.name}, ${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}, ${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName})`,
+      targetName: sql<
+        string | null
+      >`coalesce(${ngoProfiles.name}, ${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}, ${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName})`,
     })
     .from(auditLog)
     .leftJoin(actor, eq(actor.id, auditLog.actorId))

@@ -28,7 +28,11 @@ export async function campaignForNgo(
   opts: { forUpdate?: boolean } = {},
 ): Promise<{ campaign: Campaign; role: CampaignRole }> {
   if (!isUuid(campaignId)) throw notFound();
-  const query = db.select().from(campaigns).where(and(eq(campaigns.id, campaignId), runBy(ngoId))).limit(1);
+  const query = db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), runBy(ngoId)))
+    .limit(1);
   const [campaign] = opts.forUpdate ? await query.for("update") : await query;
   if (!campaign) throw notFound();
   return { campaign, role: campaign.ownerId === ngoId ? "owner" : "partner" };

@@ -66,7 +66,10 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, ngoId: s
   const approvedCash = and(ofCampaign, eq(donations.status, "approved"), eq(donations.kind, "cash"));
 
   const counts = {
-    collected: sql<number>`coalesce(sum(${donations.amount}) filter (where ${donations.status} = 'approved' and ${donations.kind} = 'cash'), 0)`.mapWith(Number),
+    collected:
+      sql<number>`coalesce(sum(${donations.amount}) filter (where ${donations.status} = 'approved' and ${donations.kind} = 'cash'), 0)`.mapWith(
+        Number,
+      ),
     cashCount: sql<number>`count(*) filter (where ${donations.status} = 'approved' and ${donations.kind} = 'cash')`.mapWith(Number),
     cashPending: sql<number>`count(*) filter (where ${donations.status} = 'pending' and ${donations.kind} = 'cash')`.mapWith(Number),
     inKindCount: sql<number>`count(*) filter (where ${donations.status} = 'approved' and ${donations.kind} = 'in_kind')`.mapWith(Number),

@@ -49,12 +49,7 @@ async function assertTitleFree(db: DbOrTx, ngoId: string, title: string, exceptI
 }
 
 function duplicateTitle(otherCampaignId: string | null): DomainError {
-  return new DomainError(
-    "conflict",
-    "campaigns.title_taken",
-    "title",
-    otherCampaignId ? { collaborateWith: otherCampaignId } : undefined,
-  );
+  return new DomainError("conflict", "campaigns.title_taken", "title", otherCampaignId ? { collaborateWith: otherCampaignId } : undefined);
 }
 
 function resolveLocation(services: Pick<Services, "geocoder">, values: CampaignValues) {
@@ -270,7 +265,6 @@ export async function deleteCampaign(
     throw err;
   }
 }
-
 
 export interface CampaignListItem {
   id: string;

@@ -10,8 +10,14 @@ import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, forbidden, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign } from "./access.ts";
-import { STORED_PARTNERSHIP, partnershipState, partnershipStates, type PartnershipAction, type PartnershipRole, type PartnershipState } from "./states.ts";
-
+import {
+  STORED_PARTNERSHIP,
+  partnershipState,
+  partnershipStates,
+  type PartnershipAction,
+  type PartnershipRole,
+  type PartnershipState,
+} from "./states.ts";
 
 type CollabServices = Pick<Services, "db" | "mailer" | "config">;
 
@@ -29,7 +35,11 @@ async function ngoName(db: DbOrTx, ngoId: string): Promise<string> {
 const activeNgo: SQL = and(eq(users.role, "ngo"), eq(users.verification, "verified"), isNull(users.suspendedAt))!;
 
 async function assertActiveNgo(db: DbOrTx, ngoId: string): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ngoId), activeNgo)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, ngoId), activeNgo))
+    .limit(1);
   if (!row) throw forbidden();
 }
 
@@ -64,7 +74,10 @@ export async function invitePartners(
     // Locking the campaign row serializes every change to its partners (invitations and join requests).
     const campaign = await campaignOwnedBy(tx, campaignId, ownerId, { forUpdate: true });
     if (campaign.status !== "active") throw invalid("collab.not_active", "campaignId");
-    const eligible = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), activeNgo));
+    const eligible = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), activeNgo));
     if (eligible.length !== ids.length) throw invalid("collab.ngo_unavailable", "ngoIds");
     const existing = await tx
       .select()
@@ -250,34 +263,26 @@ async function explainNoAnswer(
     .select({ status: campaignPartners.status, campaignStatus: campaigns.status })
     .from(campaignPartners)
     .innerJoin(campaigns, eq(campaigns.id, campaignPartners.campaignId))
-    .where(
-      and(
-        eq(campaignPartners.campaignId, campaignId),
-        eq(campaignPartners.ngoId, ngoId),
-        eq(campaignPartners.direction, direction),
-      ),
-    )
+    .where(and(eq(campaignPartners.campaignId, campaignId), eq(campaignPartners.ngoId, ngoId), eq(campaignPartners.direction, direction)))
     .limit(1);
   if (!row || row.campaignStatus === "archived") throw notFound();
-  partnershipStates.assertTransition(action, partnershipState({ status: row.status, direction }), role, () => conflict("collab.already_answered"));
+  partnershipStates.assertTransition(action, partnershipState({ status: row.status, direction }), role, () =>
+    conflict("collab.already_answered"),
+  );
   // The table allows the answer: only the campaign's end stopped it.
   throw invalid("collab.not_active");
 }
 
 /** The invited NGO accepts or declines an invitation; the owner is told. */
-export async function respondToInvitation(
-  services: CollabServices,
-  inviteeId: string,
-  campaignId: string,
-  accept: boolean,
-): Promise<void> {
+export async function respondToInvitation(services: CollabServices, inviteeId: string, campaignId: string, accept: boolean): Promise<void> {
   if (!isUuid(campaignId)) throw notFound();
   const changed = await services.db.transaction(async (tx) => {
     if (!(await answer(tx, campaignId, inviteeId, accept ? "acceptInvitation" : "declineInvitation"))) return false;
     if (accept) await recordAudit(tx, { actorId: inviteeId, action: "collab.accepted", details: { campaignId } });
     return true;
   });
-  if (!changed) return explainNoAnswer(services.db, campaignId, inviteeId, "invited", accept ? "acceptInvitation" : "declineInvitation", "ngo");
+  if (!changed)
+    return explainNoAnswer(services.db, campaignId, inviteeId, "invited", accept ? "acceptInvitation" : "declineInvitation", "ngo");
   const [campaign] = await services.db
     .select({ title: campaigns.title, ownerId: campaigns.ownerId })
     .from(campaigns)
@@ -309,7 +314,8 @@ export async function respondToRequest(
     }
     return true;
   });
-  if (!changed) return explainNoAnswer(services.db, campaignId, requesterId, "requested", accept ? "acceptRequest" : "declineRequest", "owner");
+  if (!changed)
+    return explainNoAnswer(services.db, campaignId, requesterId, "requested", accept ? "acceptRequest" : "declineRequest", "owner");
   await notify(services, {
     userId: requesterId,
     type: accept ? "collabAccepted" : "collabDeclined",
@@ -332,7 +338,10 @@ export async function leaveCampaign(services: CollabServices, ngoId: string, cam
         and(
           eq(campaignPartners.campaignId, campaignId),
           eq(campaignPartners.ngoId, ngoId),
-          inArray(campaignPartners.status, partnershipStates.fromStates("leave").map((st) => STORED_PARTNERSHIP[st as Exclude<PartnershipState, "none">].status)),
+          inArray(
+            campaignPartners.status,
+            partnershipStates.fromStates("leave").map((st) => STORED_PARTNERSHIP[st as Exclude<PartnershipState, "none">].status),
+          ),
         ),
       )
       .returning({ ngoId: campaignPartners.ngoId });
@@ -424,7 +433,14 @@ const CAMPAIGN_CHOICES = 200;
 export async function collabOverview(
   db: DbOrTx,
   ngoId: string,
-  opts: { campaignId?: string | null; q?: string | null; page: number; invitationsPage?: number; requestsPage?: number; jointPage?: number },
+  opts: {
+    campaignId?: string | null;
+    q?: string | null;
+    page: number;
+    invitationsPage?: number;
+    requestsPage?: number;
+    jointPage?: number;
+  },
 ): Promise<CollabOverview> {
   const own = await db
     .select({ id: campaigns.id, title: campaigns.title })
@@ -467,10 +483,7 @@ async function searchNgos(db: DbOrTx, ngoId: string, campaignId: string | null, 
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
     .leftJoin(
       campaignPartners,
-      and(
-        eq(campaignPartners.ngoId, users.id),
-        campaignId ? eq(campaignPartners.campaignId, campaignId) : sql`false`,
-      ),
+      and(eq(campaignPartners.ngoId, users.id), campaignId ? eq(campaignPartners.campaignId, campaignId) : sql`false`),
     )
     .where(where)
     .orderBy(sql`lower(${ngoProfiles.name})`, asc(users.id))
@@ -481,14 +494,7 @@ async function searchNgos(db: DbOrTx, ngoId: string, campaignId: string | null, 
       id: r.id,
       name: r.name,
       logoKey: r.logoKey,
-      state:
-        r.status === "accepted"
-          ? "partner"
-          : r.status === "pending"
-            ? r.direction === "invited"
-              ? "invited"
-              : "requested"
-            : "none",
+      state: r.status === "accepted" ? "partner" : r.status === "pending" ? (r.direction === "invited" ? "invited" : "requested") : "none",
     })),
     page,
     total?.n ?? 0,
@@ -498,11 +504,7 @@ async function searchNgos(db: DbOrTx, ngoId: string, campaignId: string | null, 
 /** Pending rows of one direction: invitations to `ngoId`, or requests to join campaigns `ngoId` owns. */
 async function pendingRows(db: DbOrTx, where: SQL, otherNgo: "owner" | "partner", page: number): Promise<Paged<Invitation>> {
   const other = otherNgo === "owner" ? campaigns.ownerId : campaignPartners.ngoId;
-  const base = () =>
-    db
-      .select({ n: count() })
-      .from(campaignPartners)
-      .innerJoin(campaigns, eq(campaigns.id, campaignPartners.campaignId));
+  const base = () => db.select({ n: count() }).from(campaignPartners).innerJoin(campaigns, eq(campaigns.id, campaignPartners.campaignId));
   const [total] = await base().where(where);
   const rows = await db
     .select({

@@ -41,7 +41,10 @@ export const PARTNERSHIP_STATES = ["none", "invited", "requested", "accepted", "
 export type PartnershipState = (typeof PARTNERSHIP_STATES)[number];
 
 /** The stored status (and, while pending, direction) of each state; `none` has no row. */
-export const STORED_PARTNERSHIP: Record<Exclude<PartnershipState, "none">, { status: PartnershipStatus; direction?: PartnershipDirection }> = {
+export const STORED_PARTNERSHIP: Record<
+  Exclude<PartnershipState, "none">,
+  { status: PartnershipStatus; direction?: PartnershipDirection }
+> = {
   invited: { status: "pending", direction: "invited" },
   requested: { status: "pending", direction: "requested" },
   accepted: { status: "accepted" },
@@ -49,7 +52,9 @@ export const STORED_PARTNERSHIP: Record<Exclude<PartnershipState, "none">, { sta
   left: { status: "left" },
 };
 
-export function partnershipState(row: { status: PartnershipStatus | null; direction: PartnershipDirection | null } | null | undefined): PartnershipState {
+export function partnershipState(
+  row: { status: PartnershipStatus | null; direction: PartnershipDirection | null } | null | undefined,
+): PartnershipState {
   if (!row?.status) return "none";
   return row.status === "pending" ? (row.direction === "invited" ? "invited" : "requested") : row.status;
 }

@@ -29,7 +29,6 @@ export function campaignGone(err: unknown): never {
   throw err;
 }
 
-
 /** Where a donor pays an NGO by one method: a wallet number, or a bank account with its bank and title. */
 export interface PaymentAccount {
   method: PaymentMethod;
@@ -101,13 +100,7 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
         })
         .from(ngoProfiles)
         .innerJoin(users, eq(users.id, ngoProfiles.userId))
-        .where(
-          and(
-            sql`${ngoProfiles.userId} in ${ngos.map((n) => n.id)}`,
-            eq(users.verification, "verified"),
-            isNull(users.suspendedAt),
-          ),
-        )
+        .where(and(sql`${ngoProfiles.userId} in ${ngos.map((n) => n.id)}`, eq(users.verification, "verified"), isNull(users.suspendedAt)))
     : [];
   return {
     campaign: {
@@ -129,7 +122,11 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
 }
 
 /** The receiving NGO and its account for the method, or the reason the donor cannot pay that way. */
-export function paymentAccount(target: DonationTarget, ngoId: string, method: PaymentMethod): { ngo: RecipientNgo; account: PaymentAccount } {
+export function paymentAccount(
+  target: DonationTarget,
+  ngoId: string,
+  method: PaymentMethod,
+): { ngo: RecipientNgo; account: PaymentAccount } {
   const ngo = target.ngos.find((n) => n.id === ngoId);
   if (!ngo) throw notFound();
   const account = ngo.accounts.find((a) => a.method === method);
@@ -237,14 +234,7 @@ export async function decideCashDonation(
     const [row] = await tx
       .update(donations)
       .set({ status, rejectionReason: reason, decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(donations.id, decision.donationId),
-          scope,
-          eq(donations.kind, "cash"),
-          inArray(donations.status, fromStates(action)),
-        ),
-      )
+      .where(and(eq(donations.id, decision.donationId), scope, eq(donations.kind, "cash"), inArray(donations.status, fromStates(action))))
       .returning();
     if (!row) {
       const [current] = await tx
@@ -292,7 +282,12 @@ export async function decideCashDonation(
   });
 
   if (outcome.row) await tellDonor(services, outcome.row, outcome.status, reason);
-  return { status: outcome.status, changed: outcome.changed, receiptNumber: outcome.receiptNumber, campaignCompleted: outcome.campaignCompleted };
+  return {
+    status: outcome.status,
+    changed: outcome.changed,
+    receiptNumber: outcome.receiptNumber,
+    campaignCompleted: outcome.campaignCompleted,
+  };
 }
 
 async function tellDonor(

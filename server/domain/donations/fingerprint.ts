@@ -18,14 +18,16 @@ export async function imageFingerprint(input: Buffer): Promise<string | null> {
   try {
     // A full decode like a re-encode, so it takes one of the same slots (saveImage has already refused an image
     // over the pixel cap).
-    const { data, info } = await withImageSlot(() => sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
-      .rotate()
-      .flatten({ background: "#ffffff" })
-      // JPEG and WebP can shrink while decoding, which would give the same pixels a different result than a PNG does.
-      .resize(FINGERPRINT_EDGE, FINGERPRINT_EDGE, { fit: "inside", withoutEnlargement: true, fastShrinkOnLoad: false })
-      .toColourspace("srgb")
-      .raw()
-      .toBuffer({ resolveWithObject: true }));
+    const { data, info } = await withImageSlot(() =>
+      sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
+        .rotate()
+        .flatten({ background: "#ffffff" })
+        // JPEG and WebP can shrink while decoding, which would give the same pixels a different result than a PNG does.
+        .resize(FINGERPRINT_EDGE, FINGERPRINT_EDGE, { fit: "inside", withoutEnlargement: true, fastShrinkOnLoad: false })
+        .toColourspace("srgb")
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    );
     // A plain image (all one colour) says nothing: every blank image would be a "duplicate" of every other.
     if (data.every((byte, i) => byte === data[i % info.channels])) return null;
     return createHash("sha256").update(`${info.width}x${info.height}x${info.channels};`).update(data).digest("hex").slice(0, 32);

@@ -157,10 +157,22 @@ export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<
   const muted = "#475569";
   const width = doc.page.width - 80;
 
-  doc.fillColor(brand).font("Helvetica-Bold").fontSize(20).text(pdfText(t("history:receipt.brand")), { width });
-  doc.fillColor(muted).font("Helvetica").fontSize(9).text(pdfText(t("history:receipt.tagline")), { width });
+  doc
+    .fillColor(brand)
+    .font("Helvetica-Bold")
+    .fontSize(20)
+    .text(pdfText(t("history:receipt.brand")), { width });
+  doc
+    .fillColor(muted)
+    .font("Helvetica")
+    .fontSize(9)
+    .text(pdfText(t("history:receipt.tagline")), { width });
   doc.moveDown(0.8);
-  doc.fillColor("#000000").font("Helvetica-Bold").fontSize(15).text(pdfText(t("history:receipt.title")), { width });
+  doc
+    .fillColor("#000000")
+    .font("Helvetica-Bold")
+    .fontSize(15)
+    .text(pdfText(t("history:receipt.title")), { width });
   doc
     .font("Helvetica")
     .fontSize(10)
@@ -173,7 +185,10 @@ export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<
     doc.fillColor("#000000");
   };
   const field = (label: string, value: string) => {
-    doc.font("Helvetica-Bold").fontSize(10).text(`${pdfText(label)}: `, { continued: true, width });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(`${pdfText(label)}: `, { continued: true, width });
     doc.font("Helvetica").text(pdfText(value), { width });
   };
 

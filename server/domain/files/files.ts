@@ -12,7 +12,6 @@ import { mayReadResume } from "#server/domain/volunteering/policy.ts";
 import { invalid } from "#server/domain/errors.ts";
 import { reEncodeImage } from "./re-encode.ts";
 
-
 export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof">;
 
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */

@@ -87,9 +87,7 @@ export async function sweepFiles(
   const { db, storage } = services;
   const cutoff = new Date((opts.now ?? new Date()).getTime() - (opts.graceMs ?? SWEEP_GRACE_MS));
 
-  const unreferenced = referencingColumns().map((column) =>
-    sql`not exists (select 1 from ${column.table} where ${column} = ${files.key})`,
-  );
+  const unreferenced = referencingColumns().map((column) => sql`not exists (select 1 from ${column.table} where ${column} = ${files.key})`);
   const removedRows = await db
     .delete(files)
     .where(and(lt(files.createdAt, cutoff), ...unreferenced))

@@ -17,9 +17,6 @@ export interface MapView {
   zoom: number;
 }
 
-
-
-
 export const MIN_ZOOM = 0;
 export const MAX_ZOOM = 19;
 /** From this zoom on, every campaign in view is its own marker (as long as there are at most MAX_ITEMS). */
@@ -113,7 +110,14 @@ export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
   const total = cells.reduce((sum, c) => sum + Number(c.count), 0);
   if (view.zoom >= DETAIL_ZOOM && total <= MAX_ITEMS) {
     const rows = await db
-      .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title, description: campaigns.description, lat: campaigns.lat, lng: campaigns.lng })
+      .select({
+        id: campaigns.id,
+        slug: campaigns.slug,
+        title: campaigns.title,
+        description: campaigns.description,
+        lat: campaigns.lat,
+        lng: campaigns.lng,
+      })
       .from(campaigns)
       .where(inView)
       .orderBy(asc(campaigns.title), asc(campaigns.id))
@@ -124,7 +128,14 @@ export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
   const singles = cells.flatMap((c) => (c.only ? [c.only] : []));
   const rows = singles.length
     ? await db
-        .select({ id: campaigns.id, slug: campaigns.slug, title: campaigns.title, description: campaigns.description, lat: campaigns.lat, lng: campaigns.lng })
+        .select({
+          id: campaigns.id,
+          slug: campaigns.slug,
+          title: campaigns.title,
+          description: campaigns.description,
+          lat: campaigns.lat,
+          lng: campaigns.lng,
+        })
         .from(campaigns)
         .where(and(inArray(campaigns.id, singles), eq(campaigns.status, "active")))
         .orderBy(asc(campaigns.title), asc(campaigns.id))
@@ -155,7 +166,6 @@ function toMapCampaign(row: { id: string; slug: string; title: string; descripti
     lng: round(row.lng),
   };
 }
-
 
 /** Every active campaign as a paged list, by title: the map pages' companion without JavaScript or a pointer. */
 export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<ListedCampaign>> {

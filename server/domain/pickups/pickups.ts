@@ -1,7 +1,15 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { GoodsOfferValues } from "#shared/forms/pickups.ts";
-import { PAGE_SIZE, PICKUP_CODE_DIGITS, PICKUP_CODE_TRIES, PICKUP_CODE_WINDOW_SECONDS, PICKUP_MAX_DAYS_AHEAD, type PickupSlot, RIDER_CHOICES } from "#shared/constants.ts";
+import {
+  PAGE_SIZE,
+  PICKUP_CODE_DIGITS,
+  PICKUP_CODE_TRIES,
+  PICKUP_CODE_WINDOW_SECONDS,
+  PICKUP_MAX_DAYS_AHEAD,
+  type PickupSlot,
+  RIDER_CHOICES,
+} from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -18,7 +26,6 @@ import { pickupStates } from "./states.ts";
 import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { clearRateLimit, hitRateLimit } from "#server/domain/rate-limit.ts";
-
 
 type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
 
@@ -47,7 +54,16 @@ export async function goodsTarget(db: DbOrTx, slug: string) {
     ? await db
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, all.map((n) => n.id)), eq(users.verification, "verified"), isNull(users.suspendedAt)))
+        .where(
+          and(
+            inArray(
+              users.id,
+              all.map((n) => n.id),
+            ),
+            eq(users.verification, "verified"),
+            isNull(users.suspendedAt),
+          ),
+        )
     : [];
   return {
     campaign: {
@@ -81,7 +97,11 @@ export async function offerGoods(
   const ngo = target.ngos.find((n) => n.id === values.ngo);
   if (!ngo) throw notFound();
   const today = pakistanToday(now);
-  if (Number.isNaN(Date.parse(`${values.windowDate}T00:00:00Z`)) || values.windowDate < today || values.windowDate > addDays(today, PICKUP_MAX_DAYS_AHEAD)) {
+  if (
+    Number.isNaN(Date.parse(`${values.windowDate}T00:00:00Z`)) ||
+    values.windowDate < today ||
+    values.windowDate > addDays(today, PICKUP_MAX_DAYS_AHEAD)
+  ) {
     throw invalid("pickups.date_range", "windowDate");
   }
   const place = await resolvePlace(
@@ -91,34 +111,36 @@ export async function offerGoods(
     { message: "pickups:errors.areaInvalid", field: "area" },
   );
 
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(donations)
-      .values({
-        campaignId: target.campaign.id,
-        donorId,
-        recipientNgoId: ngo.id,
-        kind: "in_kind",
-        items: values.items,
-        phone: values.phone,
-        idempotencyKey: values.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
-      .returning({ id: donations.id });
-    if (!row) return null;
-    await tx.insert(pickups).values({
-      donationId: row.id,
-      address: values.address,
-      areaLabel: place.label,
-      lat: place.lat,
-      lng: place.lng,
-      windowDate: values.windowDate,
-      windowSlot: values.windowSlot,
-      code: newCode(),
-    });
-    await tx.insert(pickupEvents).values({ donationId: row.id, type: "requested", actorId: donorId });
-    return row.id;
-  }).catch(campaignGone);
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(donations)
+        .values({
+          campaignId: target.campaign.id,
+          donorId,
+          recipientNgoId: ngo.id,
+          kind: "in_kind",
+          items: values.items,
+          phone: values.phone,
+          idempotencyKey: values.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
+        .returning({ id: donations.id });
+      if (!row) return null;
+      await tx.insert(pickups).values({
+        donationId: row.id,
+        address: values.address,
+        areaLabel: place.label,
+        lat: place.lat,
+        lng: place.lng,
+        windowDate: values.windowDate,
+        windowSlot: values.windowSlot,
+        code: newCode(),
+      });
+      await tx.insert(pickupEvents).values({ donationId: row.id, type: "requested", actorId: donorId });
+      return row.id;
+    })
+    .catch(campaignGone);
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.
     const first = await donationByKey(db, donorId, values.idempotencyKey);
@@ -179,7 +201,10 @@ async function lockPickup(tx: DbOrTx, donationId: string, where: SQL): Promise<L
 }
 
 async function setStatus(tx: DbOrTx, donationId: string, values: Partial<typeof pickups.$inferInsert>): Promise<void> {
-  await tx.update(pickups).set({ ...values, updatedAt: sql`now()` }).where(eq(pickups.donationId, donationId));
+  await tx
+    .update(pickups)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(pickups.donationId, donationId));
 }
 
 async function event(tx: DbOrTx, e: typeof pickupEvents.$inferInsert): Promise<void> {
@@ -265,11 +290,21 @@ export async function cancelPickup(services: PickupServices, ngoId: string, inpu
       .set({ status: "rejected", rejectionReason: input.reason, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(donations.id, p.donationId));
     await event(tx, { donationId: p.donationId, type: "cancelled", actorId: ngoId, reason: input.reason });
-    await recordAudit(tx, { actorId: ngoId, action: "pickup.cancelled", targetUserId: p.donorId, details: { donationId: p.donationId, reason: input.reason } });
+    await recordAudit(tx, {
+      actorId: ngoId,
+      action: "pickup.cancelled",
+      targetUserId: p.donorId,
+      details: { donationId: p.donationId, reason: input.reason },
+    });
     return p;
   });
   await safely(services, p.donationId, async () => {
-    await notify(services, { userId: p.donorId, type: "pickupCancelled", params: { campaign: p.campaignTitle, reason: input.reason }, link: "/dvh" });
+    await notify(services, {
+      userId: p.donorId,
+      type: "pickupCancelled",
+      params: { campaign: p.campaignTitle, reason: input.reason },
+      link: "/dvh",
+    });
     if (p.riderId && p.status !== "new") {
       await notify(services, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
     }
@@ -277,7 +312,11 @@ export async function cancelPickup(services: PickupServices, ngoId: string, inpu
 }
 
 /** The NGO confirms the goods arrived (optionally noting what did): the pick-up is complete and the donation approved. */
-export async function confirmReceived(services: PickupServices, ngoId: string, input: { donationId: string; note?: string }): Promise<void> {
+export async function confirmReceived(
+  services: PickupServices,
+  ngoId: string,
+  input: { donationId: string; note?: string },
+): Promise<void> {
   const { db } = services;
   const p = await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
@@ -288,7 +327,12 @@ export async function confirmReceived(services: PickupServices, ngoId: string, i
       .set({ status: "approved", decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(donations.id, p.donationId));
     await event(tx, { donationId: p.donationId, type: "received", actorId: ngoId, reason: input.note ?? null });
-    await recordAudit(tx, { actorId: ngoId, action: "pickup.received", targetUserId: p.donorId, details: { donationId: p.donationId, note: input.note ?? null } });
+    await recordAudit(tx, {
+      actorId: ngoId,
+      action: "pickup.received",
+      targetUserId: p.donorId,
+      details: { donationId: p.donationId, note: input.note ?? null },
+    });
     return p;
   });
   await safely(services, p.donationId, () =>
@@ -361,7 +405,11 @@ async function nameOfRider(db: DbOrTx, riderId: string): Promise<string> {
  * At the door the rider enters the donor's code: the right code marks the goods collected. Tries are limited per
  * request (PICKUP_CODE_TRIES in PICKUP_CODE_WINDOW_SECONDS), counted before the comparison so guessing is slow.
  */
-export async function confirmCollected(services: PickupServices, riderId: string, input: { donationId: string; code: string }): Promise<void> {
+export async function confirmCollected(
+  services: PickupServices,
+  riderId: string,
+  input: { donationId: string; code: string },
+): Promise<void> {
   const { db } = services;
   if (!isUuid(input.donationId)) throw notFound();
   const limitKey = `pickup-code:${input.donationId}`;
@@ -424,7 +472,12 @@ export async function markDelivered(services: PickupServices, riderId: string, i
     return p;
   });
   await safely(services, p.donationId, () =>
-    notify(services, { userId: p.ngoId, type: "pickupDelivered", params: { campaign: p.campaignTitle }, link: `/noncash_apps?view=${p.donationId}` }),
+    notify(services, {
+      userId: p.ngoId,
+      type: "pickupDelivered",
+      params: { campaign: p.campaignTitle },
+      link: `/noncash_apps?view=${p.donationId}`,
+    }),
   );
 }
 
@@ -512,7 +565,11 @@ export async function ngoPickupQueue(
   for (const r of countRows) {
     for (const tab of ["new", "active"] as const) if (NGO_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
   }
-  const rows = await itemQuery(db).where(where).orderBy(asc(donations.createdAt), asc(donations.id)).limit(PAGE_SIZE).offset(pageOffset(opts.page));
+  const rows = await itemQuery(db)
+    .where(where)
+    .orderBy(asc(donations.createdAt), asc(donations.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
   return { ...paged(rows, opts.page, counts[opts.tab]), counts };
 }
 
@@ -559,7 +616,9 @@ export async function pickupTimelines(db: DbOrTx, donationIds: string[]): Promis
 /** One pick-up request of this NGO with its steps; not found for anyone else's. */
 export async function pickupForNgo(db: DbOrTx, ngoId: string, donationId: string): Promise<PickupItem & { events: PickupEvent[] }> {
   if (!isUuid(donationId)) throw notFound();
-  const [row] = await itemQuery(db).where(and(eq(pickups.donationId, donationId), ownNgo(ngoId))).limit(1);
+  const [row] = await itemQuery(db)
+    .where(and(eq(pickups.donationId, donationId), ownNgo(ngoId)))
+    .limit(1);
   if (!row) throw notFound();
   return { ...row, events: (await pickupTimelines(db, [row.id])).get(row.id) ?? [] };
 }
@@ -576,7 +635,9 @@ export interface RiderChoice {
 
 /** Verified, active riders for a pick-up point, nearest first (riders without an area last), at most RIDER_CHOICES. */
 export async function riderChoices(db: DbOrTx, point: { lat: number; lng: number }): Promise<RiderChoice[]> {
-  const distance = sql<number | null>`case when ${riderProfiles.areaLat} is null or ${riderProfiles.areaLng} is null then null else ${distanceKm(
+  const distance = sql<
+    number | null
+  >`case when ${riderProfiles.areaLat} is null or ${riderProfiles.areaLng} is null then null else ${distanceKm(
     point.lat,
     point.lng,
     sql`${riderProfiles.areaLat}`,
@@ -588,7 +649,9 @@ export async function riderChoices(db: DbOrTx, point: { lat: number; lng: number
       name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
       areaLabel: riderProfiles.areaLabel,
       distanceKm: distance,
-      open: sql<number>`(select count(*) from ${pickups} where ${pickups.riderId} = ${users.id} and ${pickups.status} in ('assigned', 'accepted', 'collected'))`.mapWith(Number),
+      open: sql<number>`(select count(*) from ${pickups} where ${pickups.riderId} = ${users.id} and ${pickups.status} in ('assigned', 'accepted', 'collected'))`.mapWith(
+        Number,
+      ),
     })
     .from(users)
     .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
@@ -670,8 +733,32 @@ export async function pickupsOfDonor(
   db: DbOrTx,
   donorId: string,
   donationIds: string[],
-): Promise<Map<string, { status: PickupStatus; code: string; address: string; areaLabel: string; windowDate: string; windowSlot: PickupSlot; events: PickupEvent[] }>> {
-  const out = new Map<string, { status: PickupStatus; code: string; address: string; areaLabel: string; windowDate: string; windowSlot: PickupSlot; events: PickupEvent[] }>();
+): Promise<
+  Map<
+    string,
+    {
+      status: PickupStatus;
+      code: string;
+      address: string;
+      areaLabel: string;
+      windowDate: string;
+      windowSlot: PickupSlot;
+      events: PickupEvent[];
+    }
+  >
+> {
+  const out = new Map<
+    string,
+    {
+      status: PickupStatus;
+      code: string;
+      address: string;
+      areaLabel: string;
+      windowDate: string;
+      windowSlot: PickupSlot;
+      events: PickupEvent[];
+    }
+  >();
   const ids = donationIds.filter(isUuid);
   if (ids.length === 0) return out;
   const rows = await db
@@ -687,7 +774,10 @@ export async function pickupsOfDonor(
     .from(pickups)
     .innerJoin(donations, eq(donations.id, pickups.donationId))
     .where(and(inArray(pickups.donationId, ids), eq(donations.donorId, donorId)));
-  const timelines = await pickupTimelines(db, rows.map((r) => r.id));
+  const timelines = await pickupTimelines(
+    db,
+    rows.map((r) => r.id),
+  );
   for (const r of rows) out.set(r.id, { ...r, events: timelines.get(r.id) ?? [] });
   return out;
 }

@@ -16,7 +16,6 @@ import { applicationScope, decisionScope, type ApplicationActor } from "./policy
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions.ts";
 import { applicationStates } from "./states.ts";
 
-
 /**
  * What an applicant sees of their application: waiting while the position is open (`live`), waiting after it
  * closed (`closed`), or the NGO's decision.
@@ -71,7 +70,9 @@ export async function applyToPosition(
   if (!position) throw notFound();
   if (!isOpen(position.position, pakistanToday(now))) throw invalid("volunteer.position_closed");
 
-  const resumeKey = values.resume ? await savePdf(services, { file: values.resume, kind: "resume", ownerId: donorId, field: "resume" }) : null;
+  const resumeKey = values.resume
+    ? await savePdf(services, { file: values.resume, kind: "resume", ownerId: donorId, field: "resume" })
+    : null;
   let id: string | undefined;
   try {
     const [row] = await db
@@ -177,7 +178,12 @@ export async function decideApplication(
     const [row] = await tx
       .update(volunteerApplications)
       .set({ status, decisionMessage: message, decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(volunteerApplications.id, decision.applicationId), inArray(volunteerApplications.status, applicationStates.fromStates(action))))
+      .where(
+        and(
+          eq(volunteerApplications.id, decision.applicationId),
+          inArray(volunteerApplications.status, applicationStates.fromStates(action)),
+        ),
+      )
       .returning();
     await recordAudit(tx, {
       actorId: actor.id,
@@ -310,9 +316,10 @@ export async function applicationForNgo(db: DbOrTx, ngoId: string, applicationId
       positionTitle: volunteerPositions.title,
       needed: volunteerPositions.volunteersNeeded,
       open: sql<boolean>`${isOpenSql(pakistanToday(now))}`,
-      accepted: sql<number>`(select count(*) from ${apps} a2 where a2.position_id = ${volunteerPositions.id} and a2.status = 'approved')`.mapWith(
-        Number,
-      ),
+      accepted:
+        sql<number>`(select count(*) from ${apps} a2 where a2.position_id = ${volunteerPositions.id} and a2.status = 'approved')`.mapWith(
+          Number,
+        ),
     })
     .from(apps)
     .innerJoin(volunteerPositions, eq(volunteerPositions.id, apps.positionId))
@@ -348,7 +355,12 @@ export interface DonorApplicationRow {
 }
 
 /** One page of a donor's own applications, newest first, with each one's state (/dvh2). */
-export async function applicationsOfDonor(db: DbOrTx, donorId: string, page: number, now = new Date()): Promise<Paged<DonorApplicationRow>> {
+export async function applicationsOfDonor(
+  db: DbOrTx,
+  donorId: string,
+  page: number,
+  now = new Date(),
+): Promise<Paged<DonorApplicationRow>> {
   const where = applicationScope({ id: donorId, role: "donor" }, "list");
   const [total] = await db.select({ n: count() }).from(volunteerApplications).where(where);
   const rows = await db

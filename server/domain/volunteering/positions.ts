@@ -101,7 +101,12 @@ export async function createPosition(
 }
 
 /** The NGO's own position; anyone else's (or an unknown id) is "not found", never "forbidden", so ids reveal nothing. */
-export async function positionOwnedBy(db: DbOrTx, positionId: string, ngoId: string, opts: { forUpdate?: boolean } = {}): Promise<Position> {
+export async function positionOwnedBy(
+  db: DbOrTx,
+  positionId: string,
+  ngoId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<Position> {
   if (!isUuid(positionId)) throw notFound();
   const query = db
     .select()
@@ -135,7 +140,13 @@ export async function closePosition(db: Db, ngoId: string, positionId: string, n
  * The NGO reopens a closed position (closed by hand, or by its closing day). A new closing day may be given;
  * without one, a closing day that has passed is removed, so the reopened position is open.
  */
-export async function reopenPosition(db: Db, ngoId: string, positionId: string, closesOn: string | undefined, now = new Date()): Promise<void> {
+export async function reopenPosition(
+  db: Db,
+  ngoId: string,
+  positionId: string,
+  closesOn: string | undefined,
+  now = new Date(),
+): Promise<void> {
   const today = pakistanToday(now);
   checkClosingDay(closesOn, today);
   await db.transaction(async (tx) => {
@@ -146,7 +157,11 @@ export async function reopenPosition(db: Db, ngoId: string, positionId: string, 
       .update(volunteerPositions)
       .set({ status: "active", closedAt: null, closesOn: nextClosesOn, updatedAt: sql`now()` })
       .where(eq(volunteerPositions.id, positionId));
-    await recordAudit(tx, { actorId: ngoId, action: "volunteer.positionReopened", details: { positionId, title: position.title, closesOn: nextClosesOn } });
+    await recordAudit(tx, {
+      actorId: ngoId,
+      action: "volunteer.positionReopened",
+      details: { positionId, title: position.title, closesOn: nextClosesOn },
+    });
   });
 }
 
@@ -161,12 +176,14 @@ function countsColumns() {
   const apps = volunteerApplications;
   return {
     applied: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId})`.mapWith(Number),
-    accepted: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId} and ${apps.status} = 'approved')`.mapWith(
-      Number,
-    ),
-    waiting: sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId} and ${apps.status} = 'pending')`.mapWith(
-      Number,
-    ),
+    accepted:
+      sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId} and ${apps.status} = 'approved')`.mapWith(
+        Number,
+      ),
+    waiting:
+      sql<number>`(select count(*) from ${apps} where ${apps.positionId} = ${outerPositionId} and ${apps.status} = 'pending')`.mapWith(
+        Number,
+      ),
   };
 }
 
