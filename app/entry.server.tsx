@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-router";
+import type { AppContext } from "#app/lib/load-context.ts";
 import { I18nProvider } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 
@@ -13,7 +14,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: AppContext,
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -51,7 +52,7 @@ export default function handleRequest(
 }
 
 /** Logs real failures only: a missing page (404) or a request the visitor abandoned is not an error of ours. */
-export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppContext }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // Through the server's logger, whose error serializer keeps a query's parameters (a password hash) out.

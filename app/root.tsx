@@ -1,18 +1,9 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-  type LinksFunction,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { dirOf, serializeStrings, STRINGS_ELEMENT_ID, type Lang } from "#shared/i18n/i18n.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { countUnread } from "#server/domain/notifications/notifications.ts";
+import { ErrorMessage } from "#app/components/role-shell.tsx";
 import "./app.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -67,23 +58,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A public page that failed (a signed-in area's pages have their layout's boundary, which keeps the shell). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  // An unreadable form (see readFormData) says so, rather than blaming us.
-  const incomplete = isRouteErrorResponse(error) && error.status === 400 && error.data?.message === "errors:formIncomplete";
-  return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <title>{t("errors:title")}</title>
-      <h1 className="mb-4 text-2xl font-bold">{t("errors:title")}</h1>
-      <p role="alert">
-        {t(notFound ? "errors:notFound" : forbidden ? "errors:forbidden" : incomplete ? "errors:formIncomplete" : "errors:unexpected")}
-      </p>
-      <a className="mt-6 inline-block text-brand-700 underline" href="/">
-        {t("common:backHome")}
-      </a>
-    </main>
-  );
+  return <ErrorMessage error={useRouteError()} standalone />;
 }

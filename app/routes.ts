@@ -1,6 +1,14 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
+import type { GuardedArea } from "#app/lib/http.server.ts";
+
+/**
+ * A signed-in area: its layout's middleware is the one guard of every route under it, page or resource, and the
+ * layout draws the role's shell around the page (decision 021). Where a route sits here is who may open it.
+ */
+const area = (who: GuardedArea, routes: RouteConfigEntry[]) => layout(`routes/layouts/${who}.tsx`, routes);
 
 export default [
+  // public: the landing pages, sign-in and sign-up, the public campaign page, the APIs the public pages use
   index("routes/home.tsx"),
   route("ngo", "routes/landing/ngo.tsx"),
   route("donor", "routes/landing/donor.tsx"),
@@ -16,64 +24,75 @@ export default [
   route("forgot_password", "routes/auth/forgot-password.tsx"),
   route("reset_password", "routes/auth/reset-password.tsx"),
   route("resubmit", "routes/auth/resubmit.tsx"),
-  route("ngo_home", "routes/ngo/home.tsx"),
-  route("donor_home", "routes/donor/home.tsx"),
-  route("rider_home", "routes/rider/home.tsx"),
-  route("settingsNGO", "routes/settings/ngo.tsx"),
-  route("settingsDonor", "routes/settings/donor.tsx"),
-  route("rider_profile", "routes/settings/rider.tsx"),
   route("about", "routes/about.tsx"),
-  route("admin", "routes/admin/requests.tsx"),
-  route("admin/accounts", "routes/admin/accounts.tsx"),
-  route("admin/audit", "routes/admin/audit.tsx"),
-  route("admin/outbox", "routes/admin/outbox.tsx"),
-  route("notifications", "routes/notifications.tsx"),
-  // campaigns
-  route("campaigns", "routes/campaigns/ongoing.tsx"),
-  route("comp_camp", "routes/campaigns/successful.tsx"),
-  route("create_camp", "routes/campaigns/create.tsx"),
-  route("campaigns/:id/edit", "routes/campaigns/edit.tsx"),
-  route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),
-  // places
-  route("api/places", "routes/api/places.ts"),
-  // map
-  route("ngo_map", "routes/map/ngo-map.tsx"),
-  route("donor_map", "routes/map/donor-map.tsx"),
-  route("api/map", "routes/api/map.ts"),
-  // analytics and public page
-  route("campaigns/:id/analytics", "routes/campaigns/analytics.tsx"),
   route("campaign/:slug", "routes/campaign-public.tsx"),
-  // collaboration
-  route("collab", "routes/collab/collab.tsx"),
-  route("collab1", "routes/collab/collab1.tsx"),
-  route("collab/join/:campaignId", "routes/collab/join.tsx"),
-  // cash donations: the donor's flow, the NGO's review, histories and receipts
-  route("donate1", "routes/donate/pick.tsx"),
-  route("donate2", "routes/donate/pay.tsx"),
-  route("donate3", "routes/donate/proof.tsx"),
-  route("donate4", "routes/donate/thanks.tsx"),
-  route("apps", "routes/review/apps.tsx"),
-  route("dvh", "routes/history/donor.tsx"),
-  route("donHistory", "routes/history/ngo.tsx"),
-  route("donHistory/export", "routes/history/ngo-export.ts"),
-  route("receipts/:id", "routes/history/receipt.ts"),
-  // in-kind donations and riders
-  route("donate5", "routes/goods/pick.tsx"),
-  route("donate5_1", "routes/goods/offer.tsx"),
-  route("donate6", "routes/goods/thanks.tsx"),
-  route("noncash_apps", "routes/assign/noncash-apps.tsx"),
-  // volunteering: the NGO's positions and applications, the donor's search, application and history
-  route("vol0", "routes/volunteer/positions-open.tsx"),
-  route("cc1", "routes/volunteer/positions-cc1.tsx"),
-  route("volClosed", "routes/volunteer/positions-closed.tsx"),
-  route("vol1", "routes/volunteer/create.tsx"),
-  route("vol2", "routes/volunteer/applications-live.tsx"),
-  route("volApproved", "routes/volunteer/applications-approved.tsx"),
-  route("volRejected", "routes/volunteer/applications-rejected.tsx"),
-  route("vol3", "routes/volunteer/application-review.tsx"),
-  route("volPSDAA", "routes/volunteer/application-approved.tsx"),
-  route("vfg1", "routes/opportunities/list.tsx"),
-  route("vfg2", "routes/opportunities/detail.tsx"),
-  route("vfg3", "routes/opportunities/apply.tsx"),
-  route("dvh2", "routes/history/volunteer.tsx"),
+  route("api/places", "routes/api/places.ts"),
+  route("api/map", "routes/api/map.ts"),
+
+  area("admin", [
+    route("admin", "routes/admin/requests.tsx"),
+    route("admin/accounts", "routes/admin/accounts.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/outbox", "routes/admin/outbox.tsx"),
+  ]),
+
+  area("ngo", [
+    route("ngo_home", "routes/ngo/home.tsx"),
+    route("settingsNGO", "routes/settings/ngo.tsx"),
+    // campaigns, their analytics and the map
+    route("campaigns", "routes/campaigns/ongoing.tsx"),
+    route("comp_camp", "routes/campaigns/successful.tsx"),
+    route("create_camp", "routes/campaigns/create.tsx"),
+    route("campaigns/:id/edit", "routes/campaigns/edit.tsx"),
+    route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),
+    route("campaigns/:id/analytics", "routes/campaigns/analytics.tsx"),
+    route("ngo_map", "routes/map/ngo-map.tsx"),
+    // collaboration
+    route("collab", "routes/collab/collab.tsx"),
+    route("collab1", "routes/collab/collab1.tsx"),
+    route("collab/join/:campaignId", "routes/collab/join.tsx"),
+    // the review of cash donations, the pick-up requests, the donation history
+    route("apps", "routes/review/apps.tsx"),
+    route("noncash_apps", "routes/assign/noncash-apps.tsx"),
+    route("donHistory", "routes/history/ngo.tsx"),
+    route("donHistory/export", "routes/history/ngo-export.ts"),
+    // volunteering: positions and applications
+    route("vol0", "routes/volunteer/positions-open.tsx"),
+    route("cc1", "routes/volunteer/positions-cc1.tsx"),
+    route("volClosed", "routes/volunteer/positions-closed.tsx"),
+    route("vol1", "routes/volunteer/create.tsx"),
+    route("vol2", "routes/volunteer/applications-live.tsx"),
+    route("volApproved", "routes/volunteer/applications-approved.tsx"),
+    route("volRejected", "routes/volunteer/applications-rejected.tsx"),
+    route("vol3", "routes/volunteer/application-review.tsx"),
+    route("volPSDAA", "routes/volunteer/application-approved.tsx"),
+  ]),
+
+  area("donor", [
+    route("donor_home", "routes/donor/home.tsx"),
+    route("settingsDonor", "routes/settings/donor.tsx"),
+    route("donor_map", "routes/map/donor-map.tsx"),
+    // cash donations
+    route("donate1", "routes/donate/pick.tsx"),
+    route("donate2", "routes/donate/pay.tsx"),
+    route("donate3", "routes/donate/proof.tsx"),
+    route("donate4", "routes/donate/thanks.tsx"),
+    // in-kind donations
+    route("donate5", "routes/goods/pick.tsx"),
+    route("donate5_1", "routes/goods/offer.tsx"),
+    route("donate6", "routes/goods/thanks.tsx"),
+    // volunteering: search, application, history
+    route("vfg1", "routes/opportunities/list.tsx"),
+    route("vfg2", "routes/opportunities/detail.tsx"),
+    route("vfg3", "routes/opportunities/apply.tsx"),
+    route("dvh", "routes/history/donor.tsx"),
+    route("dvh2", "routes/history/volunteer.tsx"),
+  ]),
+
+  area("rider", [route("rider_home", "routes/rider/home.tsx"), route("rider_profile", "routes/settings/rider.tsx")]),
+
+  area("account", [route("notifications", "routes/notifications.tsx"), route("receipts/:id", "routes/history/receipt.ts")]),
+
+  // Any other address: a 404 drawn inside the signed-in user's shell (root's error boundary), not a bare page.
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { hasControlCharacters } from "./text.ts";
 
-/** Roles, their pages and the specification's route table, shared by the server guard and the screens. */
+/** Roles and their pages, shared by the route guard (app/lib/http.server.ts) and the screens. Who may open which page is where it sits in app/routes.ts. */
 export const ROLES = ["admin", "ngo", "donor", "rider"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -25,68 +25,6 @@ export const ROLE_LANDING: Record<Role, string> = {
   donor: "/donor",
   rider: "/rider",
 };
-
-const NGO_PATHS = [
-  "/ngo_home",
-  "/apps",
-  "/noncash_apps",
-  "/campaigns",
-  "/create_camp",
-  "/comp_camp",
-  "/vol0",
-  "/cc1",
-  "/vol1",
-  "/vol2",
-  "/vol3",
-  "/volApproved",
-  "/volRejected",
-  "/volPSDAA",
-  "/volClosed",
-  "/settingsNGO",
-  "/collab",
-  "/collab1",
-  "/donHistory",
-  "/ngo_map",
-];
-const DONOR_PATHS = [
-  "/donor_home",
-  "/donate1",
-  "/donate2",
-  "/donate3",
-  "/donate4",
-  "/donate5",
-  "/donate5_1",
-  "/donate6",
-  "/donor_map",
-  "/vfg1",
-  "/vfg2",
-  "/vfg3",
-  "/dvh",
-  "/dvh2",
-  "/settingsDonor",
-];
-
-/** Every guarded path of the specification plus the product's own, with the one role allowed. */
-export const GUARDED_PATHS: Record<string, Role> = {
-  "/admin": "admin",
-  ...Object.fromEntries(NGO_PATHS.map((p) => [p, "ngo" as const])),
-  ...Object.fromEntries(DONOR_PATHS.map((p) => [p, "donor" as const])),
-  "/rider_home": "rider",
-  "/rider_profile": "rider",
-};
-
-/** The role a path requires, matching whole path segments (`/campaigns/x/edit` falls under `/campaigns`). */
-export function requiredRole(pathname: string): Role | null {
-  // React Router fetches a page's data from `<path>.data`; that must be guarded like the page.
-  // React Router matches paths case-insensitively, so the guard does too (`/ADMIN` is `/admin`, `/volapproved`
-  // is `/volApproved`).
-  const first = "/" + (pathname.split("/")[1] ?? "").toLowerCase().replace(/\.data$/, "");
-  return GUARDED_BY_LOWER_CASE[first] ?? null;
-}
-
-const GUARDED_BY_LOWER_CASE: Record<string, Role> = Object.fromEntries(
-  Object.entries(GUARDED_PATHS).map(([path, role]) => [path.toLowerCase(), role]),
-);
 
 /** Longest redirect target kept; a longer one is not a link this app makes. */
 const REDIRECT_MAX_LENGTH = 2048;

@@ -1,16 +1,87 @@
 import { Menu } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { Form, NavLink, useRouteLoaderData, useSearchParams } from "react-router";
+import { Form, isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError, useRouteLoaderData, useSearchParams } from "react-router";
 import { NAVIGATION } from "#app/lib/navigation.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 
+/** What a page under a role layout tells the shell: the key of the title its header shows. */
+export interface PageHandle {
+  title: string;
+}
+
+/** A page's handle: `export const handle = pageTitle("review:title")`. */
+export const pageTitle = (title: string): PageHandle => ({ title });
+
+/** The title key of the deepest page that names one. */
+function useShellTitle(): string | null {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as Partial<PageHandle> | undefined;
+    if (typeof handle?.title === "string") return handle.title;
+  }
+  return null;
+}
+
+/** The layout of every signed-in area (app/routes/layouts): the shell, drawn once, around the page. */
+export function RoleLayout() {
+  const { t } = useTranslation();
+  const title = useShellTitle();
+  return (
+    <RoleShell title={title ? t(title) : ""}>
+      <Outlet />
+    </RoleShell>
+  );
+}
+
+/** Which message an error gets: a missing page, a refusal, an unreadable form, or our own failure. */
+function errorMessageKey(error: unknown): string {
+  if (!isRouteErrorResponse(error)) return "errors:unexpected";
+  if (error.status === 404) return "errors:notFound";
+  if (error.status === 403) return "errors:forbidden";
+  // An unreadable form (see readFormData) says so, rather than blaming us.
+  if (error.status === 400 && error.data?.message === "errors:formIncomplete") return "errors:formIncomplete";
+  return "errors:unexpected";
+}
+
+/**
+ * An error page's body: on its own (the root's boundary, `standalone`, with the page's heading) or inside a
+ * signed-in area's shell, whose header is the heading.
+ */
+export function ErrorMessage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
+  const { t } = useTranslation();
+  const Heading = standalone ? "h1" : "h2";
+  return (
+    <div className="mx-auto max-w-xl p-8 text-center">
+      <title>{`${t("errors:title")} · ${t("common:brand")}`}</title>
+      <Heading className="mb-4 text-2xl font-bold">{t("errors:title")}</Heading>
+      <p role="alert">{t(errorMessageKey(error))}</p>
+      <a className="mt-6 inline-block text-brand-700 underline" href="/">
+        {t("common:backHome")}
+      </a>
+    </div>
+  );
+}
+
+/** A page of a signed-in area that failed (a 404, a refusal, our error) keeps the sidebar: the user stays in the app. */
+export function RoleErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!root?.user) return <ErrorMessage error={error} standalone />;
+  return (
+    <RoleShell title={t("errors:title")}>
+      <ErrorMessage error={error} />
+    </RoleShell>
+  );
+}
+
 /**
  * The frame of every signed-in screen: the role's sidebar (a disclosure menu on phones), the user's
  * name and picture, notifications, language and Log out.
  */
-export function RoleShell({ title, children }: { title: string; children: React.ReactNode }) {
+function RoleShell({ title, children }: { title: string; children: React.ReactNode }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [params] = useSearchParams();

@@ -1,32 +1,50 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import type { AppContext } from "./load-context.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Submission } from "@conform-to/dom";
 import { DomainError } from "#server/domain/errors.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { ROLE_HOME, ROLE_SIGN_IN, type Role } from "#shared/roles.ts";
 
+/** Who a guarded area of the route table lets in: one role, or any signed-in account ("account"). */
+export type GuardedArea = Role | "account";
+
+const guardedUser = createContext<SessionUser>();
+
 /**
- * The signed-in user of the given role, or a redirect: to that role's sign-in when signed out, to the
- * user's own home when the role differs. Loaders and actions call it even though the HTTP guard also runs.
+ * The one route guard (decision 021): the middleware of each area's layout in app/routes.ts, so every page and
+ * resource route under it, and their `.data`, is guarded before any loader or action runs. A signed-out visitor
+ * goes to the area's sign-in (and comes back after it), an account of another role to its own home with a notice,
+ * an account not yet approved to /resubmit. React Router sends a redirect thrown here in its own form to a
+ * client-side navigation.
  */
-export function requireUser(context: AppLoadContext, role: Role, request?: Request): SessionUser {
-  const { user } = context;
-  if (!user) {
-    const back = request ? new URL(request.url) : null;
-    const query = back ? `?redirectTo=${encodeURIComponent(back.pathname + back.search)}` : "";
-    throw redirect(`${ROLE_SIGN_IN[role]}${query}`);
-  }
-  if (user.role !== role) throw redirect(`${ROLE_HOME[user.role]}?notice=wrongRole`);
-  if (user.verification !== "verified") throw redirect("/resubmit");
+export function areaGuard(area: GuardedArea): MiddlewareFunction<Response> {
+  return ({ request, context }) => {
+    const { user } = context;
+    if (!user) {
+      if (area === "account") throw redirect("/", 303);
+      const url = new URL(request.url);
+      throw redirect(`${ROLE_SIGN_IN[area]}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, 303);
+    }
+    if (area !== "account" && user.role !== area) throw redirect(`${ROLE_HOME[user.role]}?notice=wrongRole`, 303);
+    if (user.verification !== "verified") throw redirect("/resubmit", 303);
+    context.set(guardedUser, user);
+  };
+}
+
+/**
+ * The account the area's guard let in, for a loader or action under a `role` layout. It decides nothing: a route
+ * placed outside its role's layout has no guarded user, and this throws (a 500 in every test) instead of serving it.
+ */
+export function requireUser(context: AppContext, role: Role): SessionUser {
+  const user = context.get(guardedUser);
+  if (user.role !== role) throw new Error(`a ${role} page is outside the ${role} area of app/routes.ts`);
   return user;
 }
 
-/** Any signed-in, verified user. */
-export function requireAnyUser(context: AppLoadContext): SessionUser {
-  const { user } = context;
-  if (!user) throw redirect("/");
-  if (user.verification !== "verified") throw redirect("/resubmit");
-  return user;
+/** The account the "account" area's guard let in (any role). */
+export function requireAnyUser(context: AppContext): SessionUser {
+  return context.get(guardedUser);
 }
 
 /** A domain refusal as plain data, for a route that answers it its own way (decision 017). */
@@ -93,7 +111,7 @@ export async function formAction<T>(
  * all) is the sender's problem, not ours: it is answered 400 with a message that says to send it again, and
  * nothing is changed.
  */
-export async function readFormData(request: Request, context: AppLoadContext): Promise<FormData> {
+export async function readFormData(request: Request, context: AppContext): Promise<FormData> {
   try {
     return await request.formData();
   } catch (err) {

@@ -45,29 +45,3 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/notifications", label: "notifications" },
   ],
 };
-
-/**
- * The feature tiles of the NGO and donor homes: only screens that exist. The specification's six NGO
- * tiles and four donor tiles are added by the areas that build their screens.
- */
-export const HOME_TILES: Record<"ngo" | "donor", NavItem[]> = {
-  ngo: [
-    { to: "/campaigns", label: "campaigns" },
-    { to: "/collab", label: "collab" },
-    { to: "/apps", label: "apps" },
-    { to: "/noncash_apps", label: "noncashApps" },
-    { to: "/donHistory", label: "donHistory" },
-    { to: "/ngo_map", label: "map" },
-    { to: "/vol0", label: "volunteers" },
-    { to: "/settingsNGO", label: "settings" },
-    { to: "/notifications", label: "notifications" },
-  ],
-  donor: [
-    { to: "/donate1", label: "donate" },
-    { to: "/vfg1", label: "volunteer" },
-    { to: "/dvh", label: "dvh" },
-    { to: "/donor_map", label: "map" },
-    { to: "/settingsDonor", label: "settings" },
-    { to: "/notifications", label: "notifications" },
-  ],
-};

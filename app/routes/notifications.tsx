@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/notifications";
@@ -5,12 +6,13 @@ import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { SubmitButton } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { requireAnyUser } from "#app/lib/http.server.ts";
 import { safeRedirectTarget } from "#shared/roles.ts";
 import { parsePage } from "#server/db/query.ts";
 import { countUnread, listNotifications, markAllRead } from "#server/domain/notifications/notifications.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+
+export const handle = pageTitle("notifications:page.title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAnyUser(context);
@@ -48,7 +50,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { notifications, unread, notice } = loaderData;
   return (
-    <RoleShell title={t("notifications:page.title")}>
+    <>
       <title>{`${t("notifications:page.title")} · ${t("common:brand")}`}</title>
       {notice === "markedRead" && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -85,6 +87,6 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
       <Pager page={notifications.page} pages={notifications.pages} label={t("notifications:page.title")} />
-    </RoleShell>
+    </>
   );
 }

@@ -507,8 +507,9 @@ async function seedDemoPickups(
     return id;
   }
   const assign = (id: string, riderId: string, at: Date) =>
-    stepAt(db, id, at, () => assignRider(services, ngoId, { donationId: id, riderId, reassign: false }));
-  const accept = (id: string, at: Date) => stepAt(db, id, at, () => respondToAssignment(services, bilal, { donationId: id, accept: true }));
+    stepAt(db, id, at, () => assignRider(services, { id: ngoId, role: "ngo" as const }, { donationId: id, riderId, reassign: false }));
+  const accept = (id: string, at: Date) =>
+    stepAt(db, id, at, () => respondToAssignment(services, { id: bilal, role: "rider" as const }, { donationId: id, accept: true }));
 
   // Received: offered a week ago, collected the next day, confirmed with a note.
   const received = await offer({
@@ -522,10 +523,18 @@ async function seedDemoPickups(
   await assign(received, bilal, hoursAgo(8 * 24 - 2));
   await accept(received, hoursAgo(8 * 24 - 3));
   const [{ code }] = (await db.select({ code: pickups.code }).from(pickups).where(eq(pickups.donationId, received))) as [{ code: string }];
-  await stepAt(db, received, hoursAgo(7 * 24 - 1), () => confirmCollected(services, bilal, { donationId: received, code }));
-  await stepAt(db, received, hoursAgo(7 * 24 - 3), () => markDelivered(services, bilal, { donationId: received }));
+  await stepAt(db, received, hoursAgo(7 * 24 - 1), () =>
+    confirmCollected(services, { id: bilal, role: "rider" as const }, { donationId: received, code }),
+  );
+  await stepAt(db, received, hoursAgo(7 * 24 - 3), () =>
+    markDelivered(services, { id: bilal, role: "rider" as const }, { donationId: received }),
+  );
   await stepAt(db, received, hoursAgo(7 * 24 - 5), () =>
-    confirmReceived(services, ngoId, { donationId: received, note: "Ten blankets and three shawls arrived in good condition." }),
+    confirmReceived(
+      services,
+      { id: ngoId, role: "ngo" as const },
+      { donationId: received, note: "Ten blankets and three shawls arrived in good condition." },
+    ),
   );
   await db
     .update(donations)
@@ -566,11 +575,15 @@ async function seedDemoPickups(
   });
   await assign(fresh, usman, hoursAgo(18));
   await stepAt(db, fresh, hoursAgo(16), () =>
-    respondToAssignment(services, usman, {
-      donationId: fresh,
-      accept: false,
-      reason: "I am in Lahore this week; a rider in Karachi should take it.",
-    }),
+    respondToAssignment(
+      services,
+      { id: usman, role: "rider" as const },
+      {
+        donationId: fresh,
+        accept: false,
+        reason: "I am in Lahore this week; a rider in Karachi should take it.",
+      },
+    ),
   );
 }
 

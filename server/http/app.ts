@@ -6,7 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
 import { hasControlCharacters } from "#shared/text.ts";
-import { ROLE_HOME, ROLE_SIGN_IN, requiredRole, safeRedirectTarget } from "#shared/roles.ts";
+import { safeRedirectTarget } from "#shared/roles.ts";
 import { SESSION_COOKIE, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { changeLanguage } from "#server/domain/accounts/settings.ts";
 import { readFileForUser } from "#server/domain/files/files.ts";
@@ -16,6 +16,7 @@ import { languageCookie } from "./cookies.ts";
 import { originAllowed } from "./origin.ts";
 import { requestOrigin } from "./proxy.ts";
 import { tileImageSource } from "./tile-origin.ts";
+import { requestContext } from "./request-context.ts";
 import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
 
 type Env = {
@@ -176,36 +177,18 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     return c.redirect(back, 303);
   });
 
-  // The route guard: every guarded path of the route table, whatever screen serves it.
-  app.use(async (c, next) => {
-    const role = requiredRole(c.req.path);
-    if (!role) return next();
-    const user = c.get("user");
-    const url = new URL(c.req.url);
-    // A client-side navigation fetches `<path>.data`; React Router follows a redirect only when it comes in its
-    // own form (204 with X-Remix-Redirect), and the page to come back to is the path without `.data`.
-    const dataRequest = url.pathname.endsWith(".data");
-    const go = (location: string) =>
-      dataRequest ? c.body(null, 204, { "X-Remix-Redirect": location, "X-Remix-Status": "303" }) : c.redirect(location, 303);
-    if (!user) {
-      url.searchParams.delete("_routes");
-      const back = encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search);
-      return go(`${ROLE_SIGN_IN[role]}?redirectTo=${back}`);
-    }
-    if (user.role !== role) return go(`${ROLE_HOME[user.role]}?notice=wrongRole`);
-    if (user.verification !== "verified") return go("/resubmit");
-    return next();
-  });
-
   app.all("*", async (c) => {
-    const res = await handleRequest(c.req.raw, {
-      services,
-      user: c.get("user"),
-      sessionToken: c.get("sessionToken"),
-      cspNonce: c.get("secureHeadersNonce") ?? "",
-      lang: c.get("lang"),
-      ...requestOrigin(c, config),
-    });
+    const res = await handleRequest(
+      c.req.raw,
+      requestContext({
+        services,
+        user: c.get("user"),
+        sessionToken: c.get("sessionToken"),
+        cspNonce: c.get("secureHeadersNonce") ?? "",
+        lang: c.get("lang"),
+        ...requestOrigin(c, config),
+      }),
+    );
     // Pages and their `.data` are made for whoever asked: no browser or proxy keeps them unless a route says so.
     if (res.headers.has("Cache-Control")) return res;
     const headers = new Headers(res.headers);

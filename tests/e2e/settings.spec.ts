@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { HOME_TILES } from "#app/lib/navigation.ts";
+import { HOME_TILES } from "#app/components/home-tiles.tsx";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /** Checks the home tiles: each is a link to a screen that exists. */

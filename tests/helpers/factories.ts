@@ -54,7 +54,7 @@ export async function makeUser(
             });
   const verification = opts.verification ?? "verified";
   await db.update(users).set({ verification }).where(eq(users.id, id));
-  return { id, email, password: TEST_PASSWORD };
+  return { id, email, password: TEST_PASSWORD, role };
 }
 
 let campaignCounter = 0;

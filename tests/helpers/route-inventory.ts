@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import routeConfig from "#app/routes.ts";
+import { routeEntries } from "./route-areas.ts";
 import { LANGS } from "#shared/i18n/i18n.ts";
-import { requiredRole, type Role } from "#shared/roles.ts";
+import type { GuardedArea } from "#app/lib/http.server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const appDir = path.join(root, "app");
@@ -25,8 +25,8 @@ export interface RouteInfo {
   post: boolean;
   /** The action reads the request body (else its only inputs are the address and the session). */
   readsBody: boolean;
-  /** The role the route guard requires, or null for public paths. */
-  role: Role | null;
+  /** The signed-in area whose guard the route sits behind (app/routes.ts), or null for public paths. */
+  area: GuardedArea | null;
   /** Form field names, from the form schemas the module (and its helpers) import. */
   fields: string[];
   /** Values the forms' enums and literals accept (the `intent` values among them), by field. */
@@ -37,14 +37,6 @@ export interface RouteInfo {
   query: string[];
   /** Where the facts came from, for messages. */
   source: string;
-}
-
-interface ConfigEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  id?: string;
-  children?: ConfigEntry[];
 }
 
 type ZodLike = { _zod?: { def?: Record<string, unknown> } };
@@ -169,14 +161,6 @@ async function describeModule(file: string) {
   return { out, query, readsBody, files: sources.map((s) => path.relative(root, s.file)) };
 }
 
-function flatten(entries: ConfigEntry[], prefix = ""): { path: string; file: string; id: string }[] {
-  return entries.flatMap((e) => {
-    const p = e.index ? prefix || "/" : `${prefix}/${e.path ?? ""}`.replace(/\/+/g, "/");
-    const id = e.id ?? e.file.replace(/\.[tj]sx?$/, "");
-    return [{ path: p, file: e.file, id }, ...(e.children ? flatten(e.children, p === "/" ? "" : p) : [])];
-  });
-}
-
 function paramsOf(p: string): string[] {
   return [...p.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 }
@@ -187,7 +171,7 @@ function paramsOf(p: string): string[] {
  */
 export async function routeInventory(build: ServerBuild, honoRoutes: { method: string; path: string }[]): Promise<RouteInfo[]> {
   const out: RouteInfo[] = [];
-  for (const entry of flatten(routeConfig as ConfigEntry[])) {
+  for (const entry of routeEntries()) {
     const mod = build.routes[entry.id]?.module as Record<string, unknown> | undefined;
     if (!mod) throw new Error(`route ${entry.id} (${entry.path}) is in app/routes.ts but not in the server build`);
     const { out: d, query, readsBody } = await describeModule(entry.file);
@@ -197,7 +181,7 @@ export async function routeInventory(build: ServerBuild, honoRoutes: { method: s
       get: typeof mod.loader === "function",
       post: typeof mod.action === "function",
       readsBody,
-      role: requiredRole(entry.path.replace(/:[A-Za-z_]+/g, "x")),
+      area: entry.area,
       fields: [...d.fields],
       knownValues: Object.fromEntries([...d.values].map(([k, v]) => [k, [...v]])),
       fileFields: [...d.files],
@@ -224,7 +208,7 @@ export async function routeInventory(build: ServerBuild, honoRoutes: { method: s
       get,
       post,
       readsBody: post,
-      role: requiredRole(p.replace(/:[A-Za-z_]+/g, "x")),
+      area: null,
       fields: post ? formFields : [],
       knownValues: post ? { lang: [...LANGS] } : {},
       fileFields: [],

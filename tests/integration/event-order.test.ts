@@ -70,7 +70,7 @@ describe("the order of pick-up steps and audit entries", () => {
     const second = await makeUser(s.db, "rider", { name: "Second" });
     const campaign = await makeCampaign(s.db, ngo.id);
     const { donation } = await makePickup(s.db, campaign, donor.id);
-    await assignRider(s, ngo.id, { donationId: donation.id, riderId: first.id, reassign: false });
+    await assignRider(s, ngo, { donationId: donation.id, riderId: first.id, reassign: false });
     return { ngo, first, second, donationId: donation.id };
   }
 
@@ -81,10 +81,10 @@ describe("the order of pick-up steps and audit entries", () => {
       await raceOnALock(
         s,
         (tx) => tx.select({ id: pickups.donationId }).from(pickups).where(eq(pickups.donationId, donationId)).for("update"),
-        (tx) => respondToAssignment({ ...s, db: tx }, first.id, { donationId, accept: true }),
-        (tx) => assignRider({ ...s, db: tx }, ngo.id, { donationId, riderId: second.id, reassign: true }),
+        (tx) => respondToAssignment({ ...s, db: tx }, first, { donationId, accept: true }),
+        (tx) => assignRider({ ...s, db: tx }, ngo, { donationId, riderId: second.id, reassign: true }),
       );
-      const { status, events } = await pickupForNgo(s.db, ngo.id, donationId);
+      const { status, events } = await pickupForNgo(s.db, ngo, donationId);
       expect(status).toBe("assigned");
       expect(events.map((e) => `${e.type}${e.riderName ? ` ${e.riderName}` : ""}`)).toEqual([
         "requested",
@@ -131,13 +131,13 @@ describe("the order of pick-up steps and audit entries", () => {
         mailer: createMailer({ db: tx as unknown as Db, log: s.log, from: s.config.MAIL_FROM }),
       };
       await recordAudit(tx, { actorId: null, action: "test.before" });
-      await assignRider(inTx, ngo.id, { donationId, riderId: first.id, reassign: false });
+      await assignRider(inTx, ngo, { donationId, riderId: first.id, reassign: false });
       await tx.execute(sql`SELECT pg_sleep(0.01)`);
-      await respondToAssignment(inTx, first.id, { donationId, accept: true });
+      await respondToAssignment(inTx, first, { donationId, accept: true });
       await tx.execute(sql`SELECT pg_sleep(0.01)`);
       await recordAudit(tx, { actorId: null, action: "test.after" });
     });
-    const { events } = await pickupForNgo(s.db, ngo.id, donationId);
+    const { events } = await pickupForNgo(s.db, ngo, donationId);
     expect(events.map((e) => e.type)).toEqual(["requested", "assigned", "accepted"]);
     expect(events[2]!.at.getTime()).toBeGreaterThan(events[1]!.at.getTime());
     const { rows } = await listAudit(s.db, 1);

@@ -504,8 +504,13 @@ function encodeBody(entries: Entry[], encoding: Encoding, breakage: string): { b
 
 // ---------------------------------------------------------------------------------------------------------
 
-const whoFor = (route: RouteInfo) =>
-  route.role ? fc.constant<Role | "anonymous">(route.role) : fc.constantFrom<Role | "anonymous">("anonymous", ...ROLES);
+/** The one role a route's area lets in, or null (public, or any signed-in account). */
+const roleOf = (route: RouteInfo): Role | null => (route.area && route.area !== "account" ? route.area : null);
+
+const whoFor = (route: RouteInfo) => {
+  const role = roleOf(route);
+  return role ? fc.constant<Role | "anonymous">(role) : fc.constantFrom<Role | "anonymous">("anonymous", ...ROLES);
+};
 
 function cookieFor(as: Role | "anonymous", lang: string | null): string | null {
   const parts = [as === "anonymous" ? null : world.cookies[as], lang ? `${LANG_COOKIE}=${lang}` : null].filter(Boolean);
@@ -636,7 +641,7 @@ describe("fuzz: malformed input is refused, never a 5xx, and changes nothing", (
           type = "text/plain";
           shown = "text/plain intent=accept";
       }
-      const role = v.route.role ?? "donor";
+      const role = roleOf(v.route) ?? "donor";
       const path = v.route.path.replace(/:[A-Za-z_]+/g, (m) => encodeURIComponent(paramValues(m.slice(1))[0]!));
       const x: Sent = { method: "POST", path, body: shown, as: role, form: false };
       const { res, problems } = await send(x, {

@@ -383,8 +383,8 @@ describe("donation histories and receipts", () => {
           .set({ createdAt: at(minutes) })
           .where(eq(donations.id, d.donation.id));
       }
-      await confirmReceived(s, ngo.id, { donationId: received.donation.id, note: "All 20 kg" });
-      await cancelPickup(s, ngo.id, { donationId: cancelled.donation.id, reason: "We cannot store shoes" });
+      await confirmReceived(s, ngo, { donationId: received.donation.id, note: "All 20 kg" });
+      await cancelPickup(s, ngo, { donationId: cancelled.donation.id, reason: "We cannot store shoes" });
       return { ngo, donor, c, cash, waiting, received, cancelled };
     }
 
@@ -408,12 +408,12 @@ describe("donation histories and receipts", () => {
       });
 
       // The pick-up details (code, window, steps) reach only the donor who gave.
-      const mine = await pickupsOfDonor(s.db, donor.id, [waiting.donation.id, cancelled.donation.id]);
+      const mine = await pickupsOfDonor(s.db, donor, [waiting.donation.id, cancelled.donation.id]);
       expect(mine.get(waiting.donation.id)).toMatchObject({ status: "new", code: "1234" });
       expect(mine.get(waiting.donation.id)!.events.map((e) => e.type)).toEqual(["requested"]);
       expect(mine.get(cancelled.donation.id)!.events.map((e) => e.type)).toEqual(["requested", "cancelled"]);
       const stranger = await makeUser(s.db, "donor");
-      expect((await pickupsOfDonor(s.db, stranger.id, [waiting.donation.id])).size).toBe(0);
+      expect((await pickupsOfDonor(s.db, stranger, [waiting.donation.id])).size).toBe(0);
     });
 
     it("the NGO's history lists goods with their pick-up state, and the state filter sorts them by the donation's state", async () => {

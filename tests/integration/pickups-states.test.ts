@@ -9,6 +9,7 @@ import {
   markDelivered,
   respondToAssignment,
 } from "#server/domain/pickups/pickups.ts";
+import type { PickupActor } from "#server/domain/pickups/policy.ts";
 import { PICKUP_STATUSES } from "#shared/statuses.ts";
 import { actionsFor, donorSeesCode, pickupStates, type PickupRole } from "#server/domain/pickups/states.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
@@ -17,7 +18,8 @@ import { walkTable } from "#tests/helpers/states.ts";
 
 describe("pick-up states", () => {
   let s: TestServices;
-  let actors: Record<PickupRole, string>;
+  /** Each relation as a real account, with its account type: the policy checks both. */
+  let actors: Record<PickupRole, PickupActor>;
   /** A rider who is none of the roles: the one an assignment or reassignment goes to. */
   let spareRider: string;
   let campaign: { id: string; ownerId: string };
@@ -31,7 +33,7 @@ describe("pick-up states", () => {
       makeUser(s.db, "donor"),
       makeUser(s.db, "rider"),
     ]);
-    actors = { recipientNgo: ngo.id, assignedRider: assigned.id, otherRider: other.id, otherNgo: otherNgo.id, donor: donor.id };
+    actors = { recipientNgo: ngo, assignedRider: assigned, otherRider: other, otherNgo, donor };
     spareRider = spare.id;
     campaign = await makeCampaign(s.db, ngo.id);
   });
@@ -45,7 +47,8 @@ describe("pick-up states", () => {
     const { expected, actual } = await walkTable(pickupStates, {
       // A fresh request in the state, with the assigned rider on it once it has left `new` (code 1234).
       setUp: async (status) =>
-        (await makePickup(s.db, campaign, actors.donor, { status, riderId: status === "new" ? null : actors.assignedRider })).donation.id,
+        (await makePickup(s.db, campaign, actors.donor.id, { status, riderId: status === "new" ? null : actors.assignedRider.id })).donation
+          .id,
       perform: (action, role, donationId) => {
         const actor = actors[role];
         switch (action) {

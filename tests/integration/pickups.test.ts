@@ -384,7 +384,7 @@ describe("pick-ups", () => {
       deliver: { from: ["collected"], to: "delivered", event: "delivered", byRider: true },
     };
     let w: Awaited<ReturnType<typeof world>>;
-    let other: { id: string };
+    let other: Awaited<ReturnType<typeof makeUser>>;
     beforeAll(async () => {
       w = await world();
       other = await makeUser(s.db, "rider");
@@ -393,21 +393,21 @@ describe("pick-ups", () => {
     function act(action: Action, donationId: string) {
       switch (action) {
         case "assign":
-          return assignRider(s, w.ngo.id, { donationId, riderId: other.id, reassign: false });
+          return assignRider(s, w.ngo, { donationId, riderId: other.id, reassign: false });
         case "reassign":
-          return assignRider(s, w.ngo.id, { donationId, riderId: other.id, reassign: true });
+          return assignRider(s, w.ngo, { donationId, riderId: other.id, reassign: true });
         case "cancel":
-          return cancelPickup(s, w.ngo.id, { donationId, reason: "Not needed any more" });
+          return cancelPickup(s, w.ngo, { donationId, reason: "Not needed any more" });
         case "confirmReceived":
-          return confirmReceived(s, w.ngo.id, { donationId });
+          return confirmReceived(s, w.ngo, { donationId });
         case "accept":
-          return respondToAssignment(s, w.rider.id, { donationId, accept: true });
+          return respondToAssignment(s, w.rider, { donationId, accept: true });
         case "decline":
-          return respondToAssignment(s, w.rider.id, { donationId, accept: false, reason: "Too far" });
+          return respondToAssignment(s, w.rider, { donationId, accept: false, reason: "Too far" });
         case "collect":
-          return confirmCollected(s, w.rider.id, { donationId, code: "1234" });
+          return confirmCollected(s, w.rider, { donationId, code: "1234" });
         case "deliver":
-          return markDelivered(s, w.rider.id, { donationId });
+          return markDelivered(s, w.rider, { donationId });
       }
     }
 
@@ -448,7 +448,7 @@ describe("pick-ups", () => {
 
     it("reassigning to the rider already on it is refused on the rider field", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "accepted", riderId: w.rider.id });
-      expect(await failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId: w.rider.id, reassign: true }))).toEqual({
+      expect(await failure(assignRider(s, w.ngo, { donationId: donation.id, riderId: w.rider.id, reassign: true }))).toEqual({
         kind: "invalid",
         message: "pickups:errors.sameRider",
         field: "riderId",
@@ -462,7 +462,7 @@ describe("pick-ups", () => {
       expect(await pickupRow(donation.id)).toMatchObject({ status: "assigned", riderId: other.id });
       expect(await failure(act("accept", donation.id))).toEqual(NOT_FOUND);
       expect((await noticesOf(w.rider.id)).filter((n) => n.type === "pickupWithdrawn")).not.toHaveLength(0);
-      expect(await failure(respondToAssignment(s, other.id, { donationId: donation.id, accept: true }))).toBe("no error");
+      expect(await failure(respondToAssignment(s, other, { donationId: donation.id, accept: true }))).toBe("no error");
     });
   });
 
@@ -477,18 +477,18 @@ describe("pick-ups", () => {
       for (const status of ["assigned", "accepted", "collected"] as const) {
         const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status, riderId: w.rider.id });
         const id = donation.id;
-        expect(await failure(respondToAssignment(s, stranger.id, { donationId: id, accept: true }))).toEqual(NOT_FOUND);
-        expect(await failure(respondToAssignment(s, stranger.id, { donationId: id, accept: false, reason: "x" }))).toEqual(NOT_FOUND);
-        expect(await failure(confirmCollected(s, stranger.id, { donationId: id, code: "1234" }))).toEqual(NOT_FOUND);
-        expect(await failure(markDelivered(s, stranger.id, { donationId: id }))).toEqual(NOT_FOUND);
+        expect(await failure(respondToAssignment(s, stranger, { donationId: id, accept: true }))).toEqual(NOT_FOUND);
+        expect(await failure(respondToAssignment(s, stranger, { donationId: id, accept: false, reason: "x" }))).toEqual(NOT_FOUND);
+        expect(await failure(confirmCollected(s, stranger, { donationId: id, code: "1234" }))).toEqual(NOT_FOUND);
+        expect(await failure(markDelivered(s, stranger, { donationId: id }))).toEqual(NOT_FOUND);
         expect(await pickupRow(id)).toMatchObject({ status, riderId: w.rider.id });
-        const mine = await riderPickups(s.db, stranger.id, { tab: "pending", page: 1 });
+        const mine = await riderPickups(s.db, stranger, { tab: "pending", page: 1 });
         expect(mine.counts).toEqual({ pending: 0, registered: 0, completed: 0 });
       }
       // Nor can the NGO or the donor act as the rider.
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "assigned", riderId: w.rider.id });
-      expect(await failure(respondToAssignment(s, w.ngo.id, { donationId: donation.id, accept: true }))).toEqual(NOT_FOUND);
-      expect(await failure(respondToAssignment(s, w.donor.id, { donationId: donation.id, accept: true }))).toEqual(NOT_FOUND);
+      expect(await failure(respondToAssignment(s, w.ngo, { donationId: donation.id, accept: true }))).toEqual(NOT_FOUND);
+      expect(await failure(respondToAssignment(s, w.donor, { donationId: donation.id, accept: true }))).toEqual(NOT_FOUND);
     });
 
     it("an NGO cannot assign a suspended, unverified or rejected rider, nor a donor's, NGO's or admin's account", async () => {
@@ -499,10 +499,10 @@ describe("pick-ups", () => {
       const admin = await makeUser(s.db, "admin");
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id);
       for (const riderId of [suspended.id, unverified.id, rejected.id, w.donor.id, w.ngo.id, admin.id, randomUUID()]) {
-        expect(await failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId, reassign: false }))).toEqual(RIDER_UNAVAILABLE);
+        expect(await failure(assignRider(s, w.ngo, { donationId: donation.id, riderId, reassign: false }))).toEqual(RIDER_UNAVAILABLE);
       }
       const { donation: onTheWay } = await makePickup(s.db, w.campaign, w.donor.id, { status: "accepted", riderId: w.rider.id });
-      expect(await failure(assignRider(s, w.ngo.id, { donationId: onTheWay.id, riderId: suspended.id, reassign: true }))).toEqual(
+      expect(await failure(assignRider(s, w.ngo, { donationId: onTheWay.id, riderId: suspended.id, reassign: true }))).toEqual(
         RIDER_UNAVAILABLE,
       );
       expect(await pickupRow(donation.id)).toMatchObject({ status: "new", riderId: null });
@@ -526,38 +526,44 @@ describe("pick-ups", () => {
         riderId: w.rider.id,
       });
       for (const ngo of [w.ngo.id, stranger.id]) {
-        expect(await failure(assignRider(s, ngo, { donationId: fresh.id, riderId: w.rider.id, reassign: false }))).toEqual(NOT_FOUND);
+        expect(
+          await failure(assignRider(s, { id: ngo, role: "ngo" as const }, { donationId: fresh.id, riderId: w.rider.id, reassign: false })),
+        ).toEqual(NOT_FOUND);
         const other = await makeUser(s.db, "rider");
-        expect(await failure(assignRider(s, ngo, { donationId: accepted.id, riderId: other.id, reassign: true }))).toEqual(NOT_FOUND);
-        expect(await failure(cancelPickup(s, ngo, { donationId: fresh.id, reason: "no" }))).toEqual(NOT_FOUND);
-        expect(await failure(confirmReceived(s, ngo, { donationId: delivered.id }))).toEqual(NOT_FOUND);
-        expect(await failure(pickupForNgo(s.db, ngo, fresh.id))).toEqual(NOT_FOUND);
-        const queue = await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1, campaignId: joint.id });
+        expect(
+          await failure(assignRider(s, { id: ngo, role: "ngo" as const }, { donationId: accepted.id, riderId: other.id, reassign: true })),
+        ).toEqual(NOT_FOUND);
+        expect(await failure(cancelPickup(s, { id: ngo, role: "ngo" as const }, { donationId: fresh.id, reason: "no" }))).toEqual(
+          NOT_FOUND,
+        );
+        expect(await failure(confirmReceived(s, { id: ngo, role: "ngo" as const }, { donationId: delivered.id }))).toEqual(NOT_FOUND);
+        expect(await failure(pickupForNgo(s.db, { id: ngo, role: "ngo" as const }, fresh.id))).toEqual(NOT_FOUND);
+        const queue = await ngoPickupQueue(s.db, { id: ngo, role: "ngo" as const }, { tab: "new", page: 1, campaignId: joint.id });
         expect(queue.counts).toEqual({ new: 0, active: 0 });
       }
       expect(await pickupRow(fresh.id)).toMatchObject({ status: "new", riderId: null });
       expect(await pickupRow(accepted.id)).toMatchObject({ status: "accepted", riderId: w.rider.id });
       expect(await pickupRow(delivered.id)).toMatchObject({ status: "delivered" });
       // The partner it was given to can.
-      expect(await failure(assignRider(s, partner.id, { donationId: fresh.id, riderId: w.rider.id, reassign: false }))).toBe("no error");
-      expect((await pickupForNgo(s.db, partner.id, fresh.id)).events.map((e) => e.type)).toEqual(["requested", "assigned"]);
+      expect(await failure(assignRider(s, partner, { donationId: fresh.id, riderId: w.rider.id, reassign: false }))).toBe("no error");
+      expect((await pickupForNgo(s.db, partner, fresh.id)).events.map((e) => e.type)).toEqual(["requested", "assigned"]);
     });
 
     it("ids that are not uuids are simply not found", async () => {
       const id = "1' or '1'='1";
-      expect(await failure(assignRider(s, w.ngo.id, { donationId: id, riderId: w.rider.id, reassign: false }))).toEqual(NOT_FOUND);
-      expect(await failure(cancelPickup(s, w.ngo.id, { donationId: id, reason: "x" }))).toEqual(NOT_FOUND);
-      expect(await failure(confirmReceived(s, w.ngo.id, { donationId: id }))).toEqual(NOT_FOUND);
-      expect(await failure(respondToAssignment(s, w.rider.id, { donationId: id, accept: true }))).toEqual(NOT_FOUND);
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: id, code: "1234" }))).toEqual(NOT_FOUND);
-      expect(await failure(markDelivered(s, w.rider.id, { donationId: id }))).toEqual(NOT_FOUND);
-      expect(await failure(pickupForNgo(s.db, w.ngo.id, id))).toEqual(NOT_FOUND);
-      expect((await pickupsOfDonor(s.db, w.donor.id, [id])).size).toBe(0);
+      expect(await failure(assignRider(s, w.ngo, { donationId: id, riderId: w.rider.id, reassign: false }))).toEqual(NOT_FOUND);
+      expect(await failure(cancelPickup(s, w.ngo, { donationId: id, reason: "x" }))).toEqual(NOT_FOUND);
+      expect(await failure(confirmReceived(s, w.ngo, { donationId: id }))).toEqual(NOT_FOUND);
+      expect(await failure(respondToAssignment(s, w.rider, { donationId: id, accept: true }))).toEqual(NOT_FOUND);
+      expect(await failure(confirmCollected(s, w.rider, { donationId: id, code: "1234" }))).toEqual(NOT_FOUND);
+      expect(await failure(markDelivered(s, w.rider, { donationId: id }))).toEqual(NOT_FOUND);
+      expect(await failure(pickupForNgo(s.db, w.ngo, id))).toEqual(NOT_FOUND);
+      expect((await pickupsOfDonor(s.db, w.donor, [id])).size).toBe(0);
     });
 
     it("a rider id that is not a uuid is an unavailable rider, not a crash", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id);
-      expect(await failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId: "not-a-uuid", reassign: false }))).toEqual(
+      expect(await failure(assignRider(s, w.ngo, { donationId: donation.id, riderId: "not-a-uuid", reassign: false }))).toEqual(
         RIDER_UNAVAILABLE,
       );
       expect(await statusOf(donation.id)).toBe("new");
@@ -575,7 +581,7 @@ describe("pick-ups", () => {
         const riders = await Promise.all(Array.from({ length: n }, () => makeUser(s.db, "rider")));
         const { donation } = await makePickup(s.db, w.campaign, w.donor.id);
         const outcomes = await Promise.all(
-          riders.map((r) => failure(assignRider(s, w.ngo.id, { donationId: donation.id, riderId: r.id, reassign: false }))),
+          riders.map((r) => failure(assignRider(s, w.ngo, { donationId: donation.id, riderId: r.id, reassign: false }))),
         );
         expect(outcomes.filter((o) => o === "no error")).toHaveLength(1);
         expect(outcomes.filter((o) => o !== "no error")).toEqual(
@@ -605,9 +611,9 @@ describe("pick-ups", () => {
       for (let round = 0; round < 3; round++) {
         const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "assigned", riderId: w.rider.id });
         const outcomes = await Promise.all([
-          failure(respondToAssignment(s, w.rider.id, { donationId: donation.id, accept: true })),
-          failure(respondToAssignment(s, w.rider.id, { donationId: donation.id, accept: false, reason: "Bike broke down" })),
-          failure(respondToAssignment(s, w.rider.id, { donationId: donation.id, accept: true })),
+          failure(respondToAssignment(s, w.rider, { donationId: donation.id, accept: true })),
+          failure(respondToAssignment(s, w.rider, { donationId: donation.id, accept: false, reason: "Bike broke down" })),
+          failure(respondToAssignment(s, w.rider, { donationId: donation.id, accept: true })),
         ]);
         expect(outcomes.filter((o) => o === "no error")).toHaveLength(1);
         for (const o of outcomes.filter((o) => o !== "no error")) {
@@ -625,7 +631,7 @@ describe("pick-ups", () => {
     it("concurrent right codes collect once", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "accepted", riderId: w.rider.id, code: "4821" });
       const outcomes = await Promise.all(
-        Array.from({ length: 4 }, () => failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "4821" }))),
+        Array.from({ length: 4 }, () => failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "4821" }))),
       );
       expect(outcomes.filter((o) => o === "no error")).toHaveLength(1);
       expect((await eventsOf(donation.id)).filter((e) => e.type === "collected")).toHaveLength(1);
@@ -650,18 +656,18 @@ describe("pick-ups", () => {
     it("must be exact: a wrong code is refused on the code field and nothing changes", async () => {
       const { donation } = await accepted("0582");
       for (const code of ["0583", "5820", "0000", "582"]) {
-        expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code }))).toEqual(CODE_WRONG);
+        expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code }))).toEqual(CODE_WRONG);
       }
       expect(await statusOf(donation.id)).toBe("accepted");
       expect((await eventsOf(donation.id)).map((e) => e.type)).toEqual(["requested"]);
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "0582" }))).toBe("no error");
+      expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "0582" }))).toBe("no error");
       expect(await statusOf(donation.id)).toBe("collected");
     });
 
     it("is exact also for codes longer than four characters or in other digits (the domain does not rely on the form)", async () => {
       const { donation } = await accepted("0582");
       for (const code of ["05829", "0582 ", "٠٥٨٢"]) {
-        expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code })), JSON.stringify(code)).toEqual(CODE_WRONG);
+        expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code })), JSON.stringify(code)).toEqual(CODE_WRONG);
       }
       expect(await statusOf(donation.id)).toBe("accepted");
     });
@@ -669,36 +675,36 @@ describe("pick-ups", () => {
     it(`is limited: after ${PICKUP_CODE_TRIES} wrong tries even the right code is refused for a while`, async () => {
       const { donation } = await accepted("7305");
       for (let i = 0; i < PICKUP_CODE_TRIES; i++) {
-        expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "1111" }))).toEqual(CODE_WRONG);
+        expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "1111" }))).toEqual(CODE_WRONG);
       }
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "7305" }))).toEqual(RATE_LIMITED);
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "1111" }))).toEqual(RATE_LIMITED);
+      expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "7305" }))).toEqual(RATE_LIMITED);
+      expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "1111" }))).toEqual(RATE_LIMITED);
       expect(await statusOf(donation.id)).toBe("accepted");
       // Another request keeps its own count.
       const { donation: next } = await accepted("7305");
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: next.id, code: "7305" }))).toBe("no error");
+      expect(await failure(confirmCollected(s, w.rider, { donationId: next.id, code: "7305" }))).toBe("no error");
       // Once the window has passed, the right code works.
       await s.db
         .update(rateLimits)
         .set({ windowStart: sql`now() - interval '1 day'` })
         .where(eq(rateLimits.key, `pickup-code:${donation.id}`));
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "7305" }))).toBe("no error");
+      expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "7305" }))).toBe("no error");
     });
 
     it("the right code after fewer wrong tries works and clears the count", async () => {
       const { donation } = await accepted("2468");
       for (let i = 0; i < PICKUP_CODE_TRIES - 1; i++) {
-        expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "8642" }))).toEqual(CODE_WRONG);
+        expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "8642" }))).toEqual(CODE_WRONG);
       }
       expect((await limitRow(donation.id))?.count).toBe(PICKUP_CODE_TRIES - 1);
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "2468" }))).toBe("no error");
+      expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "2468" }))).toBe("no error");
       expect(await limitRow(donation.id)).toBeUndefined();
       expect(await statusOf(donation.id)).toBe("collected");
     });
 
     it("counts no try when the request is not the rider's or not waiting to be collected", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "assigned", riderId: w.rider.id, code: "1357" });
-      expect(await failure(confirmCollected(s, w.rider.id, { donationId: donation.id, code: "0000" }))).toEqual({
+      expect(await failure(confirmCollected(s, w.rider, { donationId: donation.id, code: "0000" }))).toEqual({
         kind: "conflict",
         message: "pickups:errors.notAccepted",
       });
@@ -716,7 +722,7 @@ describe("pick-ups", () => {
       const rider = await makeUser(s.db, "rider", { name: "Kamran" });
       const donor = await makeUser(s.db, "donor");
       const { donation } = await makePickup(s.db, w.campaign, donor.id);
-      await assignRider(s, w.ngo.id, { donationId: donation.id, riderId: rider.id, reassign: false });
+      await assignRider(s, w.ngo, { donationId: donation.id, riderId: rider.id, reassign: false });
       expect(await noticesOf(rider.id)).toMatchObject([
         { type: "pickupAssigned", params: { campaign: w.campaign.title }, link: "/rider_home" },
       ]);
@@ -737,7 +743,7 @@ describe("pick-ups", () => {
       const ngo = await makeUser(s.db, "ngo");
       const campaign = await makeCampaign(s.db, ngo.id);
       const { donation } = await makePickup(s.db, campaign, w.donor.id, { status: "assigned", riderId: w.rider.id });
-      await respondToAssignment(s, w.rider.id, { donationId: donation.id, accept: false, reason: "My bike is in the workshop" });
+      await respondToAssignment(s, w.rider, { donationId: donation.id, accept: false, reason: "My bike is in the workshop" });
       expect(await pickupRow(donation.id)).toMatchObject({ status: "new", riderId: null });
       expect((await eventsOf(donation.id)).at(-1)).toMatchObject({
         type: "declined",
@@ -755,13 +761,13 @@ describe("pick-ups", () => {
       const mail = await mailTo(ngo.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.body).toContain("My bike is in the workshop");
-      const queue = await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 1 });
+      const queue = await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1 });
       expect(queue.rows.map((r) => r.id)).toEqual([donation.id]);
-      const timeline = await pickupForNgo(s.db, ngo.id, donation.id);
+      const timeline = await pickupForNgo(s.db, ngo, donation.id);
       expect(timeline.events.at(-1)).toMatchObject({ type: "declined", reason: "My bike is in the workshop" });
       expect(timeline.events.at(-1)!.riderName).toMatch(/Rider$/);
       // The declining rider no longer sees it.
-      expect((await riderPickups(s.db, w.rider.id, { tab: "pending", page: 1 })).rows.map((r) => r.id)).not.toContain(donation.id);
+      expect((await riderPickups(s.db, w.rider, { tab: "pending", page: 1 })).rows.map((r) => r.id)).not.toContain(donation.id);
     });
 
     it("accept and collect tell the NGO in app and by email, collect tells the donor too; deliver tells the NGO", async () => {
@@ -769,9 +775,9 @@ describe("pick-ups", () => {
       const donor = await makeUser(s.db, "donor");
       const campaign = await makeCampaign(s.db, ngo.id);
       const { donation } = await makePickup(s.db, campaign, donor.id, { status: "assigned", riderId: w.rider.id, code: "9090" });
-      await respondToAssignment(s, w.rider.id, { donationId: donation.id, accept: true });
-      await confirmCollected(s, w.rider.id, { donationId: donation.id, code: "9090" });
-      await markDelivered(s, w.rider.id, { donationId: donation.id });
+      await respondToAssignment(s, w.rider, { donationId: donation.id, accept: true });
+      await confirmCollected(s, w.rider, { donationId: donation.id, code: "9090" });
+      await markDelivered(s, w.rider, { donationId: donation.id });
       expect((await noticesOf(ngo.id)).map((n) => n.type)).toEqual(["pickupAccepted", "pickupCollected", "pickupDelivered"]);
       const ngoMail = await mailTo(ngo.email);
       expect(ngoMail.map((m) => m.subject)).toEqual(["A rider accepted a pick-up", "Donated goods are on their way to you"]);
@@ -786,7 +792,7 @@ describe("pick-ups", () => {
     it("cancel marks the donation rejected with the reason, audits it and tells the donor and the rider", async () => {
       const donor = await makeUser(s.db, "donor");
       const { donation } = await makePickup(s.db, w.campaign, donor.id, { status: "accepted", riderId: w.rider.id });
-      await cancelPickup(s, w.ngo.id, { donationId: donation.id, reason: "We have enough blankets now" });
+      await cancelPickup(s, w.ngo, { donationId: donation.id, reason: "We have enough blankets now" });
       expect(await statusOf(donation.id)).toBe("cancelled");
       const [d] = await s.db.select().from(donations).where(eq(donations.id, donation.id));
       expect(d).toMatchObject({ status: "rejected", rejectionReason: "We have enough blankets now", decidedBy: w.ngo.id });
@@ -815,7 +821,7 @@ describe("pick-ups", () => {
     it("confirmReceived marks the donation approved with the note, audits it and tells the donor", async () => {
       const donor = await makeUser(s.db, "donor");
       const { donation } = await makePickup(s.db, w.campaign, donor.id, { status: "delivered", riderId: w.rider.id });
-      await confirmReceived(s, w.ngo.id, { donationId: donation.id, note: "Two blankets, one bag of rice" });
+      await confirmReceived(s, w.ngo, { donationId: donation.id, note: "Two blankets, one bag of rice" });
       expect(await pickupRow(donation.id)).toMatchObject({ status: "received", receivedNote: "Two blankets, one bag of rice" });
       const [d] = await s.db.select().from(donations).where(eq(donations.id, donation.id));
       expect(d).toMatchObject({ status: "approved", decidedBy: w.ngo.id, amount: null, receiptNumber: null });
@@ -839,7 +845,7 @@ describe("pick-ups", () => {
 
     it("confirmReceived without a note keeps none", async () => {
       const { donation } = await makePickup(s.db, w.campaign, w.donor.id, { status: "delivered", riderId: w.rider.id });
-      await confirmReceived(s, w.ngo.id, { donationId: donation.id });
+      await confirmReceived(s, w.ngo, { donationId: donation.id });
       expect(await pickupRow(donation.id)).toMatchObject({ status: "received", receivedNote: null });
     });
   });
@@ -876,32 +882,32 @@ describe("pick-ups", () => {
           (a, b) => a.at.getTime() - b.at.getTime(),
         );
 
-      const fresh = await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 1 });
+      const fresh = await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1 });
       expect(fresh.counts).toEqual({ new: 3, active: 4 });
       expect(fresh.total).toBe(3);
       const newIds = made.filter((m) => m.status === "new").map((m) => m.id);
       expect(fresh.rows.map((r) => r.id)).toEqual((await createdAt(newIds)).map((r) => r.id));
       expect(fresh.rows.every((r) => r.status === "new" && r.riderId === null && r.ngoName)).toBe(true);
 
-      const active = await ngoPickupQueue(s.db, ngo.id, { tab: "active", page: 1 });
+      const active = await ngoPickupQueue(s.db, ngo, { tab: "active", page: 1 });
       const activeIds = made.filter((m) => ["assigned", "accepted", "collected", "delivered"].includes(m.status)).map((m) => m.id);
       expect(active.rows.map((r) => r.id)).toEqual((await createdAt(activeIds)).map((r) => r.id));
       expect(active.rows.every((r) => r.riderId === rider.id && r.riderName?.endsWith("Rider"))).toBe(true);
 
-      const filtered = await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 1, campaignId: second.id });
+      const filtered = await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1, campaignId: second.id });
       expect(filtered.counts).toEqual({ new: 1, active: 1 });
       expect(filtered.rows.map((r) => r.campaignId)).toEqual([second.id]);
       // Another NGO's campaign as the filter shows nothing; a malformed one is ignored.
-      expect((await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 1, campaignId: theirs.id })).counts).toEqual({ new: 0, active: 0 });
-      expect((await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 1, campaignId: "nope" })).counts).toEqual({ new: 3, active: 4 });
+      expect((await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1, campaignId: theirs.id })).counts).toEqual({ new: 0, active: 0 });
+      expect((await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1, campaignId: "nope" })).counts).toEqual({ new: 3, active: 4 });
 
-      expect((await pickupCampaigns(s.db, ngo.id)).map((c) => c.id).sort()).toEqual([campaign.id, second.id].sort());
-      expect((await pickupCampaigns(s.db, stranger.id)).map((c) => c.id)).toEqual([theirs.id]);
+      expect((await pickupCampaigns(s.db, ngo)).map((c) => c.id).sort()).toEqual([campaign.id, second.id].sort());
+      expect((await pickupCampaigns(s.db, stranger)).map((c) => c.id)).toEqual([theirs.id]);
 
       // Paged: one more than a page of new requests.
       for (let i = 0; i < PAGE_SIZE; i++) await makePickup(s.db, second, donor.id);
-      const page1 = await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 1 });
-      const page2 = await ngoPickupQueue(s.db, ngo.id, { tab: "new", page: 2 });
+      const page1 = await ngoPickupQueue(s.db, ngo, { tab: "new", page: 1 });
+      const page2 = await ngoPickupQueue(s.db, ngo, { tab: "new", page: 2 });
       expect(page1.rows).toHaveLength(PAGE_SIZE);
       expect(page2.rows).toHaveLength(3);
       expect(page1.total).toBe(PAGE_SIZE + 3);
@@ -929,7 +935,7 @@ describe("pick-ups", () => {
       await makePickup(s.db, campaign, donor.id, { status: "assigned", riderId: stranger.id, items: "Blankets 50% cotton" });
       await makePickup(s.db, campaign, donor.id, { items: "Blankets nobody has" });
 
-      const pending = await riderPickups(s.db, rider.id, { tab: "pending", page: 1 });
+      const pending = await riderPickups(s.db, rider, { tab: "pending", page: 1 });
       expect(pending.counts).toEqual({ pending: 2, registered: 2, completed: 2 });
       expect(pending.rows.map((r) => r.items).sort()).toEqual(["Blankets 100% wool", "Rice_bags"]);
       for (const r of pending.rows) {
@@ -939,17 +945,16 @@ describe("pick-ups", () => {
         expect(r.ngoAddress).toBe("Saddar, Karachi");
         expect(r.address).toBe("House 12, Street 4");
       }
-      expect((await riderPickups(s.db, rider.id, { tab: "registered", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
+      expect((await riderPickups(s.db, rider, { tab: "registered", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
         "School books",
         "Warm clothes",
       ]);
-      expect((await riderPickups(s.db, rider.id, { tab: "completed", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
+      expect((await riderPickups(s.db, rider, { tab: "completed", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
         "Medicine boxes",
         "Tents",
       ]);
 
-      const search = (q: string, tab: "pending" | "registered" | "completed" = "pending") =>
-        riderPickups(s.db, rider.id, { tab, q, page: 1 });
+      const search = (q: string, tab: "pending" | "registered" | "completed" = "pending") => riderPickups(s.db, rider, { tab, q, page: 1 });
       expect((await search("blankets")).rows.map((r) => r.id)).toEqual([ids["Blankets 100% wool"]]);
       expect((await search("%")).rows.map((r) => r.id)).toEqual([ids["Blankets 100% wool"]]);
       expect((await search("_")).rows.map((r) => r.id)).toEqual([ids["Rice_bags"]]);
@@ -963,9 +968,9 @@ describe("pick-ups", () => {
 
       // Without an area the distance is unknown; another rider sees only its own.
       await setArea(rider.id, null);
-      expect((await riderPickups(s.db, rider.id, { tab: "pending", page: 1 })).rows.every((r) => r.distanceKm === null)).toBe(true);
+      expect((await riderPickups(s.db, rider, { tab: "pending", page: 1 })).rows.every((r) => r.distanceKm === null)).toBe(true);
       await setArea(stranger.id, LAHORE);
-      const theirs = await riderPickups(s.db, stranger.id, { tab: "pending", page: 1 });
+      const theirs = await riderPickups(s.db, stranger, { tab: "pending", page: 1 });
       expect(theirs.rows.map((r) => r.items)).toEqual(["Blankets 50% cotton"]);
       expect(theirs.rows[0]!.distanceKm).toBeLessThan(1);
       expect(theirs.counts).toEqual({ pending: 1, registered: 0, completed: 0 });
@@ -976,13 +981,13 @@ describe("pick-ups", () => {
       const other = await makeUser(s.db, "donor");
       const { donation: mine } = await makePickup(s.db, campaign, donor.id, { code: "8080" });
       const { donation: theirs } = await makePickup(s.db, campaign, other.id);
-      await assignRider(s, campaign.ownerId, { donationId: mine.id, riderId: rider.id, reassign: false });
-      const got = await pickupsOfDonor(s.db, donor.id, [mine.id, theirs.id, "junk"]);
+      await assignRider(s, { id: campaign.ownerId, role: "ngo" as const }, { donationId: mine.id, riderId: rider.id, reassign: false });
+      const got = await pickupsOfDonor(s.db, donor, [mine.id, theirs.id, "junk"]);
       expect([...got.keys()]).toEqual([mine.id]);
       expect(got.get(mine.id)).toMatchObject({ status: "assigned", code: "8080", areaLabel: LAHORE.label });
       expect(got.get(mine.id)!.events.map((e) => e.type)).toEqual(["requested", "assigned"]);
       expect(got.get(mine.id)!.events[1]!.riderName).toMatch(/Rider$/);
-      expect((await pickupsOfDonor(s.db, other.id, [mine.id])).size).toBe(0);
+      expect((await pickupsOfDonor(s.db, other, [mine.id])).size).toBe(0);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import type { AppContext } from "#app/lib/load-context.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { limitAddress } from "#server/domain/rate-limit.ts";
 import { createApp } from "#server/http/app.ts";
@@ -124,7 +125,7 @@ describe("through the app", () => {
         parentId: "root",
         path: "whoami",
         module: {
-          loader: ({ context }: { context: AppLoadContext }) =>
+          loader: ({ context }: { context: AppContext }) =>
             Response.json(
               { clientIp: context.clientIp, secure: context.secure },
               { headers: { "Set-Cookie": sessionCookie(context.secure, "tok"), "Cache-Control": "no-store" } },
@@ -135,7 +136,7 @@ describe("through the app", () => {
     assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "1" },
     publicPath: "/",
     assetsBuildDirectory: "",
-    future: {},
+    future: { v8_middleware: true },
     ssr: true,
     isSpaMode: false,
     prerender: [],

@@ -228,14 +228,14 @@ describe("demo data", () => {
     expect(audit[0]!.createdAt.getTime()).toBe(byStatus.received!.p.updatedAt.getTime());
 
     // What the screens show.
-    const queue = await ngoPickupQueue(s.db, ngoId, { tab: "new", page: 1 });
+    const queue = await ngoPickupQueue(s.db, { id: ngoId, role: "ngo" as const }, { tab: "new", page: 1 });
     expect(queue.counts).toEqual({ new: 1, active: 2 });
-    const mine = await riderPickups(s.db, bilal, { tab: "pending", page: 1 });
+    const mine = await riderPickups(s.db, { id: bilal, role: "rider" as const }, { tab: "pending", page: 1 });
     expect(mine.counts).toEqual({ pending: 1, registered: 1, completed: 1 });
     expect(mine.rows[0]!.distanceKm).toBeLessThan(1);
     const history = await pickupsOfDonor(
       s.db,
-      donorId,
+      { id: donorId, role: "donor" as const },
       rows.map((r) => r.d.id),
     );
     expect(history.size).toBe(4);

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { AppContext } from "#app/lib/load-context.ts";
 import { donorSignUpSchema, ngoSignUpSchema, riderSignUpSchema } from "#shared/forms/accounts.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { formAction, readFormData } from "#app/lib/http.server.ts";
@@ -14,7 +15,7 @@ const AFTER_SIGN_UP = {
 } as const;
 
 /** The action of the three sign-up screens: parse with the role's schema, create the account, go to sign-in. */
-export async function signUpAction(role: SignUp["role"], request: Request, context: AppLoadContext) {
+export async function signUpAction(role: SignUp["role"], request: Request, context: AppContext) {
   const submission = parseWithZod(await readFormData(request, context), { schema: SCHEMAS[role] });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -1,4 +1,5 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { AppContext } from "#app/lib/load-context.ts";
 import { campaignSchema, type CampaignValues } from "#shared/forms/campaigns.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { formAction, readFormData } from "#app/lib/http.server.ts";
@@ -10,7 +11,7 @@ import { formAction, readFormData } from "#app/lib/http.server.ts";
  */
 export async function campaignFormAction(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   run: (values: CampaignValues) => Promise<unknown>,
   done: string,
   failure: "campaigns:errors.createFailed" | "campaigns:errors.saveFailed",
@@ -28,6 +29,6 @@ export async function campaignFormAction(
 }
 
 /** What the place field's small map needs from the server's configuration. */
-export function mapSettings(context: AppLoadContext) {
+export function mapSettings(context: AppContext) {
   return { tileUrl: context.services.config.MAP_TILE_URL, tileAttribution: context.services.config.MAP_TILE_ATTRIBUTION };
 }

@@ -10,7 +10,7 @@ const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
 
 /** One tab of the NGO's campaigns (/campaigns: ongoing, /comp_camp: successful), searched and paged. */
 export async function campaignListLoader({ context, request }: LoaderFunctionArgs, tab: CampaignTab) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
   const list = await listCampaigns(context.services.db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });

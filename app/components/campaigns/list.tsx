@@ -2,7 +2,6 @@ import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
@@ -22,7 +21,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
   const tabClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-t-md border-b-4 px-4 py-2 font-bold ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"}`;
   return (
-    <RoleShell title={t("campaigns:list.title")}>
+    <>
       <title>{`${heading} · ${t("common:brand")}`}</title>
       {notice && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -132,6 +131,6 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
         </ul>
       )}
       <Pager page={campaigns.page} pages={campaigns.pages} label={heading} />
-    </RoleShell>
+    </>
   );
 }

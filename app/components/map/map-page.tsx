@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import type { Paged } from "#shared/paging.ts";
 import type { ListedCampaign } from "#shared/map.ts";
 
@@ -25,7 +24,7 @@ export interface MapPageProps {
 export function MapPage({ tileUrl, attribution, list }: MapPageProps) {
   const { t } = useTranslation();
   return (
-    <RoleShell title={t("map:title")}>
+    <>
       <title>{`${t("map:title")} · ${t("common:brand")}`}</title>
       <div className="ekc-map-area">
         <CampaignMap tileUrl={tileUrl} />
@@ -38,7 +37,7 @@ export function MapPage({ tileUrl, attribution, list }: MapPageProps) {
         <style>{".ekc-map-area{display:none}"}</style>
       </noscript>
       <CampaignList list={list} />
-    </RoleShell>
+    </>
   );
 }
 

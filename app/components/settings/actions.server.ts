@@ -1,5 +1,6 @@
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import type { AppContext } from "#app/lib/load-context.ts";
 import * as z from "zod/mini";
 import {
   ngoNameSchema,
@@ -29,12 +30,12 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
  */
 export async function settingsAction(
   request: Request,
-  context: AppLoadContext,
+  context: AppContext,
   role: "ngo" | "donor" | "rider",
   /** The body, when the page's own action has already read it (one read, through readFormData). */
   body?: FormData,
 ) {
-  const actor = requireUser(context, role, request);
+  const actor = requireUser(context, role);
   const { services } = context;
   const formData = body ?? (await readFormData(request, context));
   const intent = String(formData.get("intent") ?? "") as SettingsIntent;

@@ -12,7 +12,7 @@ const reviewHref = (id: string) => `${REVIEW_PATH}?application=${encodeURICompon
 
 /** /vol3 (`review`: one application, to decide while it waits) and /volPSDAA (`approved`: an approved one, read-only). */
 export async function applicationLoader({ context, request }: LoaderFunctionArgs, view: "review" | "approved") {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const url = new URL(request.url);
   const id = url.searchParams.get("application") ?? "";
   let detail;
@@ -37,7 +37,7 @@ export async function applicationLoader({ context, request }: LoaderFunctionArgs
 
 /** Approves or declines the application (with the overfill confirmation); a decision made meanwhile is shown as it stands. */
 export async function applicationAction({ context, request }: ActionFunctionArgs) {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const submission = parseWithZod(await readFormData(request, context), { schema: applicationDecisionSchema });
   const intent = String(submission.payload.intent ?? "");
   if (submission.status !== "success") {

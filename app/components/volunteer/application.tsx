@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { listPathOf, StateBadge } from "#app/components/application-parts.tsx";
 import { DateTime } from "#app/components/date-time.tsx";
 import { ErrorBox } from "#app/components/form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
@@ -22,7 +21,6 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
   const actionData = useActionData() as ActionData;
   const { approvedView, alreadyDecided, actions, application: a } = loaderData;
   const pending = actions.length > 0 && !approvedView;
-  const title = t(approvedView ? "applications:detail.approvedTitle" : "applications:detail.title");
   const formErrors = actionData?.result.error?.[""] ?? [];
   const confirming = pending && formErrors.includes(CONFIRM_OVERFILL);
   // Every form-level error but the question the confirmation box asks; a bad id or intent shows here too.
@@ -37,7 +35,7 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
     : t(a.status === "approved" ? "applications:detail.backToApproved" : "applications:detail.backToRejected");
 
   return (
-    <RoleShell title={title}>
+    <>
       <title>{`${t("applications:detail.heading", { name: a.applicant.name })} · ${t("common:brand")}`}</title>
       {alreadyDecided && !actionData && (
         <p role="status" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
@@ -151,7 +149,7 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
           </>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }
 

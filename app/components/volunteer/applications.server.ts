@@ -10,7 +10,7 @@ const NOTICES = ["approved", "declined"] as const;
 
 /** /vol2 (live), /volApproved and /volRejected: the NGO's applications under one tab, filtered by position. */
 export async function applicationsLoader({ context, request }: LoaderFunctionArgs, tab: ApplicationTab) {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const { db } = context.services;
   const url = new URL(request.url);
   const current = APPLICATION_TABS.find((t) => t.tab === tab)!;

@@ -4,7 +4,6 @@ import { APPLICATION_TABS } from "#app/components/application-parts.tsx";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { DateTime } from "#app/components/date-time.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import type { applicationsLoader } from "./applications.server.ts";
@@ -24,7 +23,7 @@ export function ApplicationsPage({ loaderData }: { loaderData: Awaited<ReturnTyp
   const listLabel = t(`applications:listLabel.${tab}`);
 
   return (
-    <RoleShell title={t("applications:title")}>
+    <>
       <title>{`${t(`applications:tabs.${tab}`)} · ${t("applications:title")} · ${t("common:brand")}`}</title>
       {notice && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -122,6 +121,6 @@ export function ApplicationsPage({ loaderData }: { loaderData: Awaited<ReturnTyp
         </ol>
       )}
       <Pager page={list.page} pages={list.pages} label={listLabel} />
-    </RoleShell>
+    </>
   );
 }

@@ -15,7 +15,7 @@ export type PositionsState = "open" | "closed";
 
 /** /vol0 and /cc1 (Active, `open`) and /volClosed (`closed`): the NGO's own positions in that state, paged. */
 export async function positionsLoader({ context, request }: LoaderFunctionArgs, state: PositionsState) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const url = new URL(request.url);
   const list = await positionsOfNgo(context.services.db, user.id, { state, page: parsePage(url.searchParams.get("page")) });
   const day = (d: string) => formatDay(d, context.lang);
@@ -50,7 +50,7 @@ export async function positionsLoader({ context, request }: LoaderFunctionArgs, 
 
 /** Closes or reopens one position; a close goes back to `from`, the page it was closed on (/vol0 or its twin /cc1). */
 export async function positionsAction({ context, request }: ActionFunctionArgs, from: "/vol0" | "/cc1") {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const submission = parseWithZod(await readFormData(request, context), { schema: positionStatusSchema });
   // Which card the answer belongs to, so its error shows next to that position's form.
   const positionId = String(submission.payload.positionId ?? "");

@@ -3,7 +3,6 @@ import { Plus } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import type { PositionsState, positionsLoader } from "./positions.server.ts";
@@ -33,7 +32,7 @@ export function PositionsPage({ loaderData }: { loaderData: PositionsData }) {
   const shown = new Set(positions.rows.map((p) => p.id));
   const strayErrors = actionData && !shown.has(actionData.positionId) ? errorsOf(actionData.result) : null;
   return (
-    <RoleShell title={t("positions:title")}>
+    <>
       <title>{`${heading} · ${t("common:brand")}`}</title>
       {notice && !actionData && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -82,7 +81,7 @@ export function PositionsPage({ loaderData }: { loaderData: PositionsData }) {
         </ul>
       )}
       <Pager page={positions.page} pages={positions.pages} label={heading} />
-    </RoleShell>
+    </>
   );
 }
 

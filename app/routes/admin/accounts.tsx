@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -7,12 +8,13 @@ import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { accountActionSchema } from "#shared/forms/admin.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listAccounts, restore, suspend, type VettedRole } from "#server/domain/admin/vetting.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+
+export const handle = pageTitle("admin:accounts.title");
 
 const TABS: VettedRole[] = ["ngo", "rider"];
 
@@ -21,7 +23,7 @@ function roleOf(value: string | null): VettedRole {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "admin", request);
+  requireUser(context, "admin");
   const url = new URL(request.url);
   const role = roleOf(url.searchParams.get("role"));
   const q = (url.searchParams.get("q") ?? "").trim();
@@ -38,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireUser(context, "admin", request);
+  const admin = requireUser(context, "admin");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: accountActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -57,7 +59,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as { result: SubmissionResult<string[]> } | undefined;
   const { role, q, notice, accounts } = loaderData;
   return (
-    <RoleShell title={t("admin:accounts.title")}>
+    <>
       <title>{`${t("admin:accounts.title")} · ${t("common:brand")}`}</title>
       {(notice === "suspended" || notice === "restored") && !actionData && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -175,6 +177,6 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pager page={accounts.page} pages={accounts.pages} label={t("admin:accounts.title")} />
-    </RoleShell>
+    </>
   );
 }

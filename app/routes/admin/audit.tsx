@@ -1,15 +1,17 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/audit";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listAudit } from "#server/domain/audit/audit.ts";
 
+export const handle = pageTitle("admin:audit.title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "admin", request);
+  requireUser(context, "admin");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const log = await listAudit(context.services.db, page);
   return { log: { ...log, rows: log.rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, context.lang) })) } };
@@ -19,7 +21,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { log } = loaderData;
   return (
-    <RoleShell title={t("admin:audit.title")}>
+    <>
       <title>{`${t("admin:audit.title")} · ${t("common:brand")}`}</title>
       <p className="mb-4 max-w-3xl text-slate-700">{t("admin:audit.lead")}</p>
       {log.rows.length === 0 ? (
@@ -87,6 +89,6 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <Pager page={log.page} pages={log.pages} label={t("admin:audit.title")} />
-    </RoleShell>
+    </>
   );
 }

@@ -1,16 +1,18 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/outbox";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "#shared/constants.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listOutbox } from "#server/domain/admin/outbox.ts";
 
+export const handle = pageTitle("admin:outbox.title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireUser(context, "admin", request);
+  const admin = requireUser(context, "admin");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const mail = await listOutbox(context.services.db, admin, page);
   return { mail: { ...mail, rows: mail.rows.map((m) => ({ ...m, createdAt: formatDateTime(m.createdAt, context.lang) })) } };
@@ -26,7 +28,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { mail } = loaderData;
   return (
-    <RoleShell title={t("admin:outbox.title")}>
+    <>
       <title>{`${t("admin:outbox.title")} · ${t("common:brand")}`}</title>
       <p className="mb-4 max-w-3xl text-slate-700">{t("admin:outbox.lead")}</p>
       {mail.rows.length === 0 ? (
@@ -74,6 +76,6 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
       <Pager page={mail.page} pages={mail.pages} label={t("admin:outbox.title")} />
-    </RoleShell>
+    </>
   );
 }

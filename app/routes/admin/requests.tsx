@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
@@ -8,7 +9,6 @@ import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, type FormattedTime } from "#shared/format.ts";
 import { ErrorBox, SubmitButton } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { rejectSchema, vettingSchema } from "#shared/forms/admin.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
@@ -17,8 +17,10 @@ import { parsePage } from "#server/db/query.ts";
 import { accept, listPending, reject } from "#server/domain/admin/vetting.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("admin:requests.title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "admin", request);
+  requireUser(context, "admin");
   const { db } = context.services;
   const url = new URL(request.url);
   const [ngos, riders] = await Promise.all([
@@ -34,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireUser(context, "admin", request);
+  const admin = requireUser(context, "admin");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: vettingSchema });
   // Which row the answer belongs to, so its reject form shows the error and stays open.
@@ -62,7 +64,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
   const { ngos, riders, notice } = loaderData;
   const formErrors = actionData?.result.error?.[""] ?? null;
   return (
-    <RoleShell title={t("admin:requests.title")}>
+    <>
       <title>{`${t("admin:requests.title")} · ${t("common:brand")}`}</title>
       <p className="mb-4 max-w-3xl text-slate-700">{t("admin:requests.lead")}</p>
       {(notice === "accepted" || notice === "rejected") && !actionData && (
@@ -134,7 +136,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
         )}
         <Pager page={riders.page} pages={riders.pages} param="riderPage" label={t("admin:requests.riders")} />
       </section>
-    </RoleShell>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { Eye, Filter } from "lucide-react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { useEffect, useRef } from "react";
@@ -11,7 +12,6 @@ import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "#app
 import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "#app/components/pickup-parts.tsx";
 import { PickupTimeline } from "#app/components/pickup-timeline.tsx";
 import { ReviewDialog } from "#app/components/review-dialog.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { ngoPickupSchema } from "#shared/forms/pickups.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -33,6 +33,8 @@ import {
 } from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+
+export const handle = pageTitle("assign:title");
 
 const NOTICES = [
   "assigned",
@@ -68,22 +70,22 @@ const LIST_PARAMS = ["tab", "campaign", "page"] as const;
 const tabOf = (value: string | null): NgoPickupTab => (value === "active" ? "active" : "new");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const { db } = context.services;
   const url = new URL(request.url);
   const lang = context.lang;
   const when = (d: Date) => formatDateTime(d, lang);
 
   const tab = tabOf(url.searchParams.get("tab"));
-  const campaigns = await pickupCampaigns(db, ngo.id);
+  const campaigns = await pickupCampaigns(db, ngo);
   // A campaign with nothing open drops out of the filter; the list then shows every campaign.
   const requested = url.searchParams.get("campaign") ?? "";
   const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
-  const query = (page: number) => ngoPickupQueue(db, ngo.id, { tab, campaignId: campaign || undefined, page });
+  const query = (page: number) => ngoPickupQueue(db, ngo, { tab, campaignId: campaign || undefined, page });
   const queue = await pageOrLast(query, parsePage(url.searchParams.get("page")));
 
   const viewId = url.searchParams.get("view");
-  const detail = viewId ? await findOrNull(pickupForNgo(db, ngo.id, viewId)) : null;
+  const detail = viewId ? await findOrNull(pickupForNgo(db, ngo, viewId)) : null;
   // What the NGO may do with the request, from the pick-up table; riders are looked up only when it may give it to one.
   const actions = detail ? actionsFor(detail.status, "recipientNgo") : [];
   const riders: RiderChoice[] =
@@ -149,7 +151,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: ngoPickupSchema });
   // Which request and form the answer belongs to, so the dialog shows the error next to the right field.
@@ -162,15 +164,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     switch (input.intent) {
       case "assign":
       case "reassign":
-        return assignRider(context.services, ngo.id, {
+        return assignRider(context.services, ngo, {
           donationId: input.donationId,
           riderId: input.riderId,
           reassign: input.intent === "reassign",
         });
       case "cancel":
-        return cancelPickup(context.services, ngo.id, { donationId: input.donationId, reason: input.reason });
+        return cancelPickup(context.services, ngo, { donationId: input.donationId, reason: input.reason });
       case "received":
-        return confirmReceived(context.services, ngo.id, { donationId: input.donationId, note: input.note });
+        return confirmReceived(context.services, ngo, { donationId: input.donationId, note: input.note });
     }
   });
   const from = new URL(request.url).searchParams;
@@ -237,7 +239,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
     `rounded-t-md border-b-4 px-3 py-2 font-bold sm:px-4 ${active ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"}`;
 
   return (
-    <RoleShell title={t("assign:title")}>
+    <>
       <title>{`${t("assign:title")} · ${t("common:brand")}`}</title>
       <div inert={view !== null}>
         {!view && noticeBox}
@@ -357,7 +359,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
           )}
         </ReviewDialog>
       )}
-    </RoleShell>
+    </>
   );
 }
 

@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { data, Form, redirect, type AppLoadContext } from "react-router";
+import { data, Form, redirect } from "react-router";
+import type { AppContext } from "#app/lib/load-context.ts";
 import type { Route } from "./+types/resubmit";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ngoResubmitSchema, riderResubmitSchema } from "#shared/forms/accounts.ts";
@@ -14,7 +15,7 @@ import { expiredSessionCookie } from "#server/http/cookies.ts";
 import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
 /** Only a signed-in NGO or rider whose details were rejected belongs here; anyone else goes home. */
-async function rejectedUser(context: AppLoadContext) {
+async function rejectedUser(context: AppContext) {
   const { user } = context;
   if (!user) throw redirect("/");
   if (user.verification === "verified") throw redirect(ROLE_HOME[user.role]);

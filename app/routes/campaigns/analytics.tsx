@@ -1,9 +1,9 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AreaChart, BarChart } from "#app/components/charts.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { type Lang } from "#shared/i18n/i18n.ts";
 import { isCampaignListName, publicCampaignPath } from "#app/lib/campaign-links.ts";
@@ -12,13 +12,15 @@ import { formatDay } from "#shared/format.ts";
 import { formatCount, formatRupees, formatRupeesShort, formatShare } from "#shared/money.ts";
 import { campaignAnalytics, type CampaignAnalytics, type SeriesUnit } from "#server/domain/campaigns/analytics.ts";
 
+export const handle = pageTitle("analytics:title");
+
 /** A bucket's first day as the language writes it; the day is already Pakistan's, so it is formatted as UTC. */
 function bucketLabel(date: string, unit: SeriesUnit, lang: Lang): string {
   return formatDay(date, lang, unit === "year" ? "year" : unit === "month" ? "month" : "short");
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const url = new URL(request.url);
   let a: CampaignAnalytics;
   try {
@@ -81,7 +83,7 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
   const seriesHasMoney = view.series.some((p) => p.amount > 0);
 
   return (
-    <RoleShell title={t("analytics:title")}>
+    <>
       <title>{`${t("analytics:title")} · ${campaign.title} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -247,7 +249,7 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
           </>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }
 

@@ -1,18 +1,20 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import type { Route } from "./+types/create";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { createCampaign } from "#server/domain/campaigns/campaigns.ts";
 import { CampaignForm } from "#app/components/campaigns/campaign-form.tsx";
 import { campaignFormAction, mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "ngo", request);
+export const handle = pageTitle("campaigns:create.title");
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context, "ngo");
   return { map: mapSettings(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   return campaignFormAction(
     request,
     context,
@@ -26,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CreateCampaign({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <RoleShell title={t("campaigns:create.title")}>
+    <>
       <title>{`${t("campaigns:create.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto max-w-2xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
         <CampaignForm
@@ -36,6 +38,6 @@ export default function CreateCampaign({ loaderData, actionData }: Route.Compone
           submitLabel={t("campaigns:form.post")}
         />
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,15 +1,17 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/delete";
 import { SubmitButton } from "#app/components/form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { campaignOwnedBy } from "#server/domain/campaigns/access.ts";
 import { campaignHasDonations, deleteCampaign } from "#server/domain/campaigns/campaigns.ts";
 import { canTransition } from "#server/domain/campaigns/states.ts";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+export const handle = pageTitle("campaigns:delete.title");
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo");
   const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
   if (!canTransition("delete", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
   return {
@@ -18,8 +20,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
+export async function action({ context, params }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo");
   const outcome = await deleteCampaign(context.services, user.id, params.id).catch(throwHttp);
   return redirect(`/campaigns?notice=${outcome}`);
 }
@@ -30,7 +32,7 @@ export default function DeleteCampaign({ loaderData }: Route.ComponentProps) {
   const { campaign, hasDonations } = loaderData;
   const back = campaign.status === "completed" ? "/comp_camp" : "/campaigns";
   return (
-    <RoleShell title={t("campaigns:delete.title")}>
+    <>
       <title>{`${t("campaigns:delete.title")} · ${t("common:brand")}`}</title>
       <section className="mx-auto max-w-xl rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-labelledby="delete-question">
         <h2 id="delete-question" className="text-xl font-bold text-slate-900">
@@ -46,6 +48,6 @@ export default function DeleteCampaign({ loaderData }: Route.ComponentProps) {
           </SubmitButton>
         </Form>
       </section>
-    </RoleShell>
+    </>
   );
 }

@@ -1,7 +1,7 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { Form, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit";
 import { SubmitButton } from "#app/components/form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
@@ -11,8 +11,10 @@ import { actionsFor, canTransition } from "#server/domain/campaigns/states.ts";
 import { CampaignForm } from "#app/components/campaigns/campaign-form.tsx";
 import { campaignFormAction, mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+export const handle = pageTitle("campaigns:edit.title");
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo");
   const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
   // An archived campaign cannot be edited: for its owner, as for anyone else, there is no such page.
   if (!canTransition("edit", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
@@ -36,7 +38,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   if (new URL(request.url).searchParams.get("intent") === "close") {
     await closeCampaign(context.services.db, user.id, params.id).catch(throwHttp);
     return redirect("/comp_camp?notice=closed");
@@ -56,7 +58,7 @@ export default function EditCampaign({ loaderData, actionData }: Route.Component
   const { campaign } = loaderData;
   const [params] = useSearchParams();
   return (
-    <RoleShell title={t("campaigns:edit.title")}>
+    <>
       <title>{`${t("campaigns:edit.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-6">
         <section className="rounded-lg bg-white p-4 shadow-sm sm:p-6">
@@ -92,6 +94,6 @@ export default function EditCampaign({ loaderData, actionData }: Route.Component
           </section>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }

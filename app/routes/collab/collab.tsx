@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
@@ -7,7 +8,6 @@ import { formatDateTime, type FormattedTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { collabActionSchema, inviteSchema } from "#shared/forms/collab.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -29,11 +29,13 @@ import {
 } from "#server/domain/campaigns/collaboration.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("collab:title");
+
 const NOTICES = ["acceptInvitation", "declineInvitation", "acceptRequest", "declineRequest", "leave"] as const;
 type Notice = (typeof NOTICES)[number];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name);
   const overview = await collabOverview(context.services.db, user.id, {
@@ -55,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: collabActionSchema });
   const intent = String(submission.payload.intent ?? "");
@@ -118,7 +120,7 @@ export default function Collaborate({ loaderData }: Route.ComponentProps) {
           .filter((e): e is string => typeof e === "string")
       : null;
   return (
-    <RoleShell title={t("collab:title")}>
+    <>
       <title>{`${t("collab:title")} · ${t("common:brand")}`}</title>
       {notice && !actionData && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
@@ -133,7 +135,7 @@ export default function Collaborate({ loaderData }: Route.ComponentProps) {
         <RequestsSection requests={loaderData.requests} />
         <JointSection joint={loaderData.joint} />
       </div>
-    </RoleShell>
+    </>
   );
 }
 

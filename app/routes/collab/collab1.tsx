@@ -1,9 +1,11 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/collab1";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
+
+export const handle = pageTitle("collab:done.title");
 
 /** A count from the query string; anything odd is 0, so a hand-edited URL never errors. */
 function countParam(value: string | null): number {
@@ -15,7 +17,7 @@ const REQUEST_OUTCOMES = ["requested", "alreadyRequested", "joined"] as const;
 type RequestOutcome = (typeof REQUEST_OUTCOMES)[number];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "ngo", request);
+  requireUser(context, "ngo");
   const url = new URL(request.url);
   const request_ = url.searchParams.get("request");
   return {
@@ -35,7 +37,7 @@ export default function CollaborationDone({ loaderData }: Route.ComponentProps) 
   const { invited, joined, unchanged, request } = loaderData;
   const heading = request === "requested" || request === "alreadyRequested" ? t("collab:done.requested") : t("collab:done.made");
   return (
-    <RoleShell title={t("collab:done.title")}>
+    <>
       <title>{`${t("collab:done.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto max-w-xl rounded-lg bg-white p-6 text-center shadow-sm">
         <CircleCheck aria-hidden="true" className="mx-auto size-14 text-emerald-600" />
@@ -63,6 +65,6 @@ export default function CollaborationDone({ loaderData }: Route.ComponentProps) 
           {t("collab:done.goBack")}
         </Link>
       </div>
-    </RoleShell>
+    </>
   );
 }

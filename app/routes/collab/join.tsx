@@ -1,8 +1,8 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { MapPin } from "lucide-react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/join";
 import { ErrorBox, SubmitButton } from "#app/components/form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { attempt, httpError, requireUser, throwHttp } from "#app/lib/http.server.ts";
@@ -10,8 +10,10 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { joinTarget, requestToJoin } from "#server/domain/campaigns/collaboration.ts";
 import { partnershipStates } from "#server/domain/campaigns/states.ts";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+export const handle = pageTitle("collab:join.title");
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo");
   try {
     const campaign = await joinTarget(context.services.db, user.id, params.campaignId);
     // What this NGO may do about its partnership, from the transition table (an owner has none with its own campaign).
@@ -22,8 +24,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
+export async function action({ context, params }: Route.ActionArgs) {
+  const user = requireUser(context, "ngo");
   const outcome = await attempt(requestToJoin(context.services, user.id, params.campaignId));
   if (outcome.ok) return redirect(`/collab1?request=${outcome.value}`);
   if (outcome.refusal.kind === "not_found") throw httpError(outcome.refusal);
@@ -40,7 +42,7 @@ export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
   const { campaign, actions } = loaderData;
   const canRequest = campaign.status === "active" && actions.includes("request");
   return (
-    <RoleShell title={t("collab:join.title")}>
+    <>
       <title>{`${t("collab:join.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <ErrorBox errors={actionData ? [actionData.error] : null} />
@@ -90,6 +92,6 @@ export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-    </RoleShell>
+    </>
   );
 }

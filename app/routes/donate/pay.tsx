@@ -1,8 +1,8 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { ChevronRight, Landmark, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/pay";
 import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, donateProofHref } from "#app/lib/campaign-links.ts";
 import { attempt, requireUser } from "#app/lib/http.server.ts";
@@ -10,8 +10,10 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { donationTarget } from "#server/domain/donations/cash.ts";
 import { type PaymentMethod } from "#shared/constants.ts";
 
+export const handle = pageTitle("donate:title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "donor", request);
+  requireUser(context, "donor");
   const url = new URL(request.url);
   const slug = url.searchParams.get("campaign") ?? "";
   const ngoId = url.searchParams.get("ngo");
@@ -145,7 +147,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <RoleShell title={t("donate:title")}>
+    <>
       <title>{`${t("donate:pay.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={2} />
@@ -157,6 +159,6 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,13 +1,15 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import type { Route } from "./+types/pick";
 import { CampaignPicker } from "#app/components/campaign-cards.tsx";
 import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { pickerData } from "#app/components/donate/picker-data.server.ts";
 
+export const handle = pageTitle("donate:title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "donor", request);
+  requireUser(context, "donor");
   return pickerData(context.services.db, new URL(request.url), { itemsNeeded: false });
 }
 
@@ -16,7 +18,7 @@ export default function DonatePick({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { panel } = loaderData;
   return (
-    <RoleShell title={t("donate:title")}>
+    <>
       <title>{`${panel?.state === "open" ? panel.campaign.title : t("donate:pick.heading")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -25,6 +27,6 @@ export default function DonatePick({ loaderData }: Route.ComponentProps) {
         </div>
         <CampaignPicker kind="cash" data={loaderData} />
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -5,7 +6,6 @@ import type { Route } from "./+types/proof";
 import { CopyButton } from "#app/components/donate-copy.tsx";
 import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
 import { ErrorBox, TextField } from "#app/components/form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { cashProofSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -18,6 +18,8 @@ import { donationTarget, paymentAccount, submitCashDonation, type PaymentAccount
 import { donorContactNumber } from "#server/domain/donations/picker.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("donate:title");
+
 const UPLOAD_FAILED = "donations:errors.uploadFailed";
 
 function isMethod(value: string | null): value is PaymentMethod {
@@ -25,7 +27,7 @@ function isMethod(value: string | null): value is PaymentMethod {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const { db } = context.services;
   const url = new URL(request.url);
   const slug = url.searchParams.get("campaign") ?? "";
@@ -61,7 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: cashProofSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
@@ -83,7 +85,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const d = loaderData;
   return (
-    <RoleShell title={t("donate:title")}>
+    <>
       <title>{`${t("donate:proof.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={3} />
@@ -100,7 +102,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }
 

@@ -1,18 +1,20 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thanks";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { DonateStep } from "#app/components/donate-parts.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { formatRupees } from "#shared/money.ts";
 import { cashDonationOfDonor, type DonorDonationSummary } from "#server/domain/donations/cash.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("donate:title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const id = new URL(request.url).searchParams.get("donation") ?? "";
   let donation: DonorDonationSummary;
   try {
@@ -45,7 +47,7 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
     [t("donate:thanks.status"), t(`donations:status.${d.status}`)],
   ];
   return (
-    <RoleShell title={t("donate:title")}>
+    <>
       <title>{`${t("donate:thanks.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={4} />
@@ -81,6 +83,6 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,11 +1,11 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/offer";
-import { ItemsNeeded } from "#app/components/campaign-cards.tsx";
+import { ItemsNeeded } from "#app/components/items-needed.tsx";
 import { BackLink, CampaignStrip, DonateProblem, DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
 import { ErrorBox, TextAreaField, TextField } from "#app/components/form.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { goodsOfferSchema } from "#shared/forms/pickups.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -18,11 +18,13 @@ import { goodsTarget, offerGoods } from "#server/domain/pickups/pickups.ts";
 import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("donate:title");
+
 /** Shown when the request could not be stored for a reason that is not the donor's (the database is down). */
 const SEND_FAILED = "goods:offer.failed";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const { db } = context.services;
   const slug = new URL(request.url).searchParams.get("campaign") ?? "";
   const found = await attempt(goodsTarget(db, slug));
@@ -56,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const submission = parseWithZod(await readFormData(request, context), { schema: goodsOfferSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   let donationId: string;
@@ -79,7 +81,7 @@ export default function GoodsOffer({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const d = loaderData;
   return (
-    <RoleShell title={t("donate:title")}>
+    <>
       <title>{`${t("goods:offer.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -105,7 +107,7 @@ export default function GoodsOffer({ loaderData, actionData }: Route.ComponentPr
           </>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }
 

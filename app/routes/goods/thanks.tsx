@@ -1,10 +1,10 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/thanks";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay } from "#shared/format.ts";
 import { DonateStep } from "#app/components/donate-parts.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { goodsDonationOfDonor } from "#server/domain/pickups/pickups.ts";
@@ -12,12 +12,14 @@ import { donorSeesCode } from "#server/domain/pickups/states.ts";
 import { PickupCodeBox } from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("donate:title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const id = new URL(request.url).searchParams.get("donation") ?? "";
   let d: Awaited<ReturnType<typeof goodsDonationOfDonor>>;
   try {
-    d = await goodsDonationOfDonor(context.services.db, user.id, id);
+    d = await goodsDonationOfDonor(context.services.db, user, id);
   } catch (err) {
     throwHttp(err);
   }
@@ -62,7 +64,7 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
     [t("goods:thanks.status"), t(`pickups:status.${d.status}`)],
   ];
   return (
-    <RoleShell title={t("donate:title")}>
+    <>
       <title>{`${t("goods:thanks.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={3} flow="goods" />
@@ -99,6 +101,6 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
-    </RoleShell>
+    </>
   );
 }

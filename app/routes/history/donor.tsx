@@ -1,10 +1,10 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/donor";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay } from "#shared/format.ts";
 import { HistoryTabs } from "#app/components/history-tabs.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { type Lang } from "#shared/i18n/i18n.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
@@ -23,15 +23,17 @@ import {
 } from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("history:donor.title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const { db } = context.services;
   const list = await donorHistory(db, user.id, { page });
   // In-kind rows carry their pick-up: the state, the code for the rider, the window and every step.
   const goods = await pickupsOfDonor(
     db,
-    user.id,
+    user,
     list.rows.filter((r) => r.kind === "in_kind").map((r) => r.id),
   );
   return {
@@ -81,7 +83,7 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const title = t("history:donor.title");
   return (
-    <RoleShell title={title}>
+    <>
       <title>{`${title} · ${t("common:brand")}`}</title>
       <HistoryTabs current="donations" />
       <p className="mb-4 max-w-3xl text-slate-700">{t("history:donor.lead")}</p>
@@ -180,6 +182,6 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={list.page} pages={list.pages} label={t("history:donor.pagerLabel")} />
-    </RoleShell>
+    </>
   );
 }

@@ -14,7 +14,7 @@ function fileName(now: Date): string {
  * as the screen, as CSV streamed from the database in batches, headings in the user's language.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const filter = parseNgoHistoryFilter(new URL(request.url).searchParams);
   const { t } = serverI18n(context.lang);
   return new Response(ngoHistoryCsv(context.services.db, user.id, filter, t), {

@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { Download } from "lucide-react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { Form, Link } from "react-router";
@@ -5,7 +6,6 @@ import type { Route } from "./+types/ngo";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
@@ -21,8 +21,10 @@ import {
 } from "#server/domain/donations/history.ts";
 import { AmountOrItems, PickupStatusBadge, ReceiptLink, StatusBadge } from "#app/components/history/history-ui.tsx";
 
+export const handle = pageTitle("history:ngo.title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const filter = parseNgoHistoryFilter(params);
@@ -75,7 +77,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
   const title = t("history:ngo.title");
   const lang = i18n.language;
   return (
-    <RoleShell title={title}>
+    <>
       <title>{`${title} · ${t("common:brand")}`}</title>
       <p className="mb-4 max-w-3xl text-slate-700">{t("history:ngo.lead")}</p>
 
@@ -275,6 +277,6 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <Pager page={list.page} pages={list.pages} label={t("history:ngo.pagerLabel")} />
-    </RoleShell>
+    </>
   );
 }

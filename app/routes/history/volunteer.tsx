@@ -1,18 +1,20 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/volunteer";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { HistoryTabs } from "#app/components/history-tabs.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { applicationsOfDonor, type ApplicationState } from "#server/domain/volunteering/applications.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("opportunities:history.title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const list = await applicationsOfDonor(context.services.db, user.id, page);
   return {
@@ -45,7 +47,7 @@ export default function VolunteerHistory({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const title = t("opportunities:history.title");
   return (
-    <RoleShell title={title}>
+    <>
       <title>{`${title} · ${t("common:brand")}`}</title>
       <HistoryTabs current="volunteering" />
       <p className="mb-4 max-w-3xl text-slate-700">{t("opportunities:history.lead")}</p>
@@ -101,6 +103,6 @@ export default function VolunteerHistory({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={list.page} pages={list.pages} label={t("opportunities:history.pagerLabel")} />
-    </RoleShell>
+    </>
   );
 }

@@ -1,13 +1,14 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/home";
-import { HomeTiles } from "#app/components/home-tiles.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
+import { HOME_TILES, HomeTiles } from "#app/components/home-tiles.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
-import { HOME_TILES } from "#app/lib/navigation.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "ngo", request);
+export const handle = pageTitle("common:nav.home");
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context, "ngo");
   return { name: user.displayName, logoKey: user.pictureKey };
 }
 
@@ -16,7 +17,7 @@ export default function NgoHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { name, logoKey } = loaderData;
   return (
-    <RoleShell title={t("common:nav.home")}>
+    <>
       <title>{`${t("common:nav.home")} · ${t("common:brand")}`}</title>
       <section aria-labelledby="welcome" className="mx-auto flex max-w-5xl flex-col gap-6">
         <div className="flex items-center gap-4 rounded-lg bg-white p-4 shadow-sm">
@@ -36,6 +37,6 @@ export default function NgoHome({ loaderData }: Route.ComponentProps) {
         </div>
         <HomeTiles tiles={HOME_TILES.ngo} />
       </section>
-    </RoleShell>
+    </>
   );
 }

@@ -1,10 +1,10 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/apply";
 import { BackLink } from "#app/components/donate-parts.tsx";
 import { ErrorBox, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { applicationSchema } from "#shared/forms/volunteering.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -15,10 +15,12 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { applyToPosition } from "#server/domain/volunteering/applications.ts";
 import { positionForDonor, type PositionDetail } from "#server/domain/volunteering/positions.ts";
 
+export const handle = pageTitle("opportunities:title");
+
 const APPLY_FAILED = "volunteer:errors.applyFailed";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const id = new URL(request.url).searchParams.get("position") ?? "";
   let p: PositionDetail;
   try {
@@ -42,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type ActionResult = { result: SubmissionResult<string[]> };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: applicationSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
@@ -63,7 +65,7 @@ export default function OpportunityApply({ loaderData, actionData }: Route.Compo
   const { position: p, state, values } = loaderData;
   const back = `/vfg2?position=${p.id}`;
   return (
-    <RoleShell title={t("opportunities:title")}>
+    <>
       <title>{`${t("opportunities:apply.heading")} · ${p.title} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
@@ -106,7 +108,7 @@ export default function OpportunityApply({ loaderData, actionData }: Route.Compo
           </div>
         )}
       </div>
-    </RoleShell>
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck, Send, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { formatDateTime, formatDay } from "#shared/format.ts";
 import { BackLink } from "#app/components/donate-parts.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
@@ -11,8 +11,10 @@ import { applicationState } from "#server/domain/volunteering/applications.ts";
 import { positionForDonor, type PositionDetail } from "#server/domain/volunteering/positions.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("opportunities:title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const id = new URL(request.url).searchParams.get("position") ?? "";
   let p: PositionDetail;
   try {
@@ -58,7 +60,7 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
     [t("volunteer:fields.closesOn"), p.closesOn ? t("volunteer:closesOnValue", { date: p.closesOn }) : t("volunteer:noClosingDate")],
   ];
   return (
-    <RoleShell title={t("opportunities:title")}>
+    <>
       <title>{`${p.title} · ${t("common:brand")}`}</title>
       <article aria-labelledby="position-title" className="mx-auto flex max-w-3xl flex-col overflow-hidden rounded-lg bg-white shadow-sm">
         <img
@@ -145,6 +147,6 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
           </div>
         </div>
       </article>
-    </RoleShell>
+    </>
   );
 }

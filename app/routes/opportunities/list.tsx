@@ -1,9 +1,9 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { formatDay } from "#shared/format.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
@@ -14,8 +14,10 @@ import { parsePage } from "#server/db/query.ts";
 import { openPositions, positionForDonor } from "#server/domain/volunteering/positions.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
+export const handle = pageTitle("opportunities:title");
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+  const user = requireUser(context, "donor");
   const { db } = context.services;
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
@@ -60,7 +62,7 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
   const { q, notice, list } = loaderData;
   const heading = t("opportunities:list.heading");
   return (
-    <RoleShell title={t("opportunities:title")}>
+    <>
       <title>{`${heading} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
         {notice && (
@@ -165,7 +167,7 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
         )}
         <Pager page={list.page} pages={list.pages} label={t("opportunities:list.pages")} />
       </div>
-    </RoleShell>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { Check, Eye, Filter } from "lucide-react";
@@ -11,7 +12,6 @@ import { Pager } from "#app/components/pager.tsx";
 import { ProofImage } from "#app/components/proof-image.tsx";
 import { ReviewDialog } from "#app/components/review-dialog.tsx";
 import { FlagBadges, FlagPanel, type ReviewFlag } from "#app/components/review-flags.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { decisionSchema, disapproveSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
@@ -26,6 +26,8 @@ import { parsePage } from "#server/db/query.ts";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "#server/domain/donations/cash.ts";
 import { actionsFor } from "#server/domain/donations/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+
+export const handle = pageTitle("review:title");
 
 const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
 type Notice = (typeof NOTICES)[number];
@@ -48,7 +50,7 @@ function flagsOf(item: { duplicateTransaction: boolean; duplicateImage: boolean 
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const { db } = context.services;
   const url = new URL(request.url);
   const when = (d: Date) => formatDateTime(d, context.lang);
@@ -93,7 +95,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const ngo = requireUser(context, "ngo", request);
+  const ngo = requireUser(context, "ngo");
   const formData = await readFormData(request, context);
   const submission = parseWithZod(formData, { schema: decisionSchema });
   // Which donation and form the answer belongs to, so the dialog shows the error next to the right field.
@@ -174,7 +176,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   }, [viewId]);
 
   return (
-    <RoleShell title={t("review:title")}>
+    <>
       <title>{`${t("review:title")} · ${t("common:brand")}`}</title>
       <div inert={view !== null}>
         {!view && noticeBox}
@@ -269,7 +271,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-slate-800">{t("review:dialog.notFound")}</p>
           </ReviewDialog>
         ))}
-    </RoleShell>
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { RiderPickupCard, type RiderCardReply } from "#app/components/rider-pickup-card.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { riderPickupSchema } from "#shared/forms/pickups.ts";
@@ -18,6 +18,8 @@ import { parsePage } from "#server/db/query.ts";
 import { confirmCollected, markDelivered, respondToAssignment, riderPickups, type RiderTab } from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
 
+export const handle = pageTitle("common:nav.pickups");
+
 const TABS: readonly RiderTab[] = ["pending", "registered", "completed"];
 const NOTICES = ["accepted", "declined", "collected", "delivered"] as const;
 type Notice = (typeof NOTICES)[number];
@@ -27,13 +29,13 @@ const NOTICE_OF: Record<string, Notice> = { accept: "accepted", decline: "declin
 const LIST_PARAMS = ["tab", "q", "page"] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "rider", request);
+  const user = requireUser(context, "rider");
   const { db } = context.services;
   const url = new URL(request.url);
   const requested = url.searchParams.get("tab") as RiderTab | null;
   const tab: RiderTab = requested && TABS.includes(requested) ? requested : "pending";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-  const list = await pageOrLast((page) => riderPickups(db, user.id, { tab, q, page }), parsePage(url.searchParams.get("page")));
+  const list = await pageOrLast((page) => riderPickups(db, user, { tab, q, page }), parsePage(url.searchParams.get("page")));
   const area = await getRiderArea(db, user);
   const notice = url.searchParams.get("notice");
   return {
@@ -77,7 +79,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * finds only the rider's own requests, so anyone else's is answered as not found and nothing changes.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const rider = requireUser(context, "rider", request);
+  const rider = requireUser(context, "rider");
   const submission = parseWithZod(await readFormData(request, context), { schema: riderPickupSchema });
   // Which request and form the answer belongs to, so the card shows the error next to the right field.
   const target = { donationId: String(submission.payload.donationId ?? ""), intent: String(submission.payload.intent ?? "") };
@@ -87,13 +89,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const outcome = await formAction(submission, () => {
     switch (v.intent) {
       case "accept":
-        return respondToAssignment(services, rider.id, { donationId: v.donationId, accept: true });
+        return respondToAssignment(services, rider, { donationId: v.donationId, accept: true });
       case "decline":
-        return respondToAssignment(services, rider.id, { donationId: v.donationId, accept: false, reason: v.reason });
+        return respondToAssignment(services, rider, { donationId: v.donationId, accept: false, reason: v.reason });
       case "collect":
-        return confirmCollected(services, rider.id, { donationId: v.donationId, code: v.code });
+        return confirmCollected(services, rider, { donationId: v.donationId, code: v.code });
       case "deliver":
-        return markDelivered(services, rider.id, { donationId: v.donationId });
+        return markDelivered(services, rider, { donationId: v.donationId });
     }
   });
   if (!outcome.ok) return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });
@@ -114,7 +116,7 @@ export default function RiderHome({ loaderData }: Route.ComponentProps) {
   const pageErrors = actionData && !onCard ? Object.values(actionData.result.error ?? {}).flatMap((errors) => errors ?? []) : [];
 
   return (
-    <RoleShell title={t("common:nav.pickups")}>
+    <>
       <title>{`${t(`rider:tabs.${tab}`)} · ${t("common:nav.pickups")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-xl flex-col gap-3">
         <section aria-labelledby="welcome" className="flex items-center gap-3">
@@ -199,6 +201,6 @@ export default function RiderHome({ loaderData }: Route.ComponentProps) {
           <Pager page={list.page} pages={list.pages} label={t(`rider:tabs.${tab}`)} />
         </div>
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,14 +1,16 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/donor";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { getPersonSettings } from "#server/domain/accounts/settings.ts";
 import { settingsAction } from "#app/components/settings/actions.server.ts";
 import { PasswordForm, PersonNameForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "donor", request);
+export const handle = pageTitle("settings:title");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context, "donor");
   return { settings: await getPersonSettings(context.services.db, user) };
 }
 
@@ -23,13 +25,13 @@ export default function DonorSettings({ loaderData }: Route.ComponentProps) {
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
-    <RoleShell title={t("settings:title")}>
+    <>
       <title>{`${t("settings:title")} · ${t("common:brand")}`}</title>
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <PersonNameForm firstName={settings.firstName} lastName={settings.lastName} />
         <PictureForm pictureKey={settings.pictureKey} kind="avatar" />
         <PasswordForm />
       </div>
-    </RoleShell>
+    </>
   );
 }

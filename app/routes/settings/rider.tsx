@@ -1,9 +1,9 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { data, redirect, useLocation } from "react-router";
 import * as z from "zod/mini";
 import type { Route } from "./+types/rider";
 import { RiderAreaForm } from "#app/components/rider-area-form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
@@ -12,14 +12,16 @@ import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts
 import { settingsAction } from "#app/components/settings/actions.server.ts";
 import { PasswordForm, PersonNameForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, "rider", request);
+export const handle = pageTitle("settings:riderTitle");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context, "rider");
   const { db } = context.services;
   return { settings: await getPersonSettings(db, user), area: await getRiderArea(db, user), map: mapSettings(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireUser(context, "rider", request);
+  const actor = requireUser(context, "rider");
   // The area forms are the rider's own; every other form of the page goes to the shared settings action.
   const formData = await readFormData(request, context);
   const intent = String(formData.get("intent") ?? "");
@@ -48,7 +50,7 @@ export default function RiderSettings({ loaderData }: Route.ComponentProps) {
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
-    <RoleShell title={t("settings:riderTitle")}>
+    <>
       <title>{`${t("settings:riderTitle")} · ${t("common:brand")}`}</title>
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <PersonNameForm firstName={settings.firstName} lastName={settings.lastName} />
@@ -56,6 +58,6 @@ export default function RiderSettings({ loaderData }: Route.ComponentProps) {
         <PictureForm pictureKey={settings.pictureKey} kind="avatar" />
         <PasswordForm />
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,7 +1,7 @@
+import { pageTitle } from "#app/components/role-shell.tsx";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/create";
 import { PositionForm } from "#app/components/position-form.tsx";
-import { RoleShell } from "#app/components/role-shell.tsx";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { positionSchema } from "#shared/forms/volunteering.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -11,14 +11,16 @@ import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { createPosition } from "#server/domain/volunteering/positions.ts";
 import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "ngo", request);
+export const handle = pageTitle("positions:form.heading");
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context, "ngo");
   const today = pakistanToday();
   return { map: mapSettings(context), days: { min: today, max: addDays(today, POSITION_CLOSES_MAX_DAYS) } };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, "ngo", request);
+  const user = requireUser(context, "ngo");
   const submission = parseWithZod(await readFormData(request, context), { schema: positionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
@@ -36,11 +38,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function CreatePosition({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <RoleShell title={t("positions:form.heading")}>
+    <>
       <title>{`${t("positions:form.heading")} · ${t("common:brand")}`}</title>
       <div className="mx-auto max-w-2xl rounded-lg bg-white p-4 shadow-sm sm:p-6">
         <PositionForm lastResult={actionData?.result} map={loaderData.map} days={loaderData.days} />
       </div>
-    </RoleShell>
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { donations } from "#server/db/schema.ts";
-import type { SessionUser } from "#server/domain/accounts/sessions.ts";
-import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "./states.ts";
+import { policy, type Actor, type Relation } from "#server/domain/policy.ts";
+import { cashDonationStates, type CashDonationRole } from "./states.ts";
 
 /**
  * Who may read a donation, and in what form, as data (decision 016). Who may decide one is the transition
@@ -12,7 +12,7 @@ import { cashDonationStates, type CashDonationAction, type CashDonationRole } fr
  */
 
 /** Who is asking: the account and its type, as the session knows them. */
-export type DonationActor = Pick<SessionUser, "id" | "role">;
+export type DonationActor = Actor;
 
 /** The relations that grant something; `otherNgo` (and anyone else) is everyone the table does not name. */
 type GrantingRelation = Exclude<CashDonationRole, "otherNgo">;
@@ -22,7 +22,7 @@ type GrantingRelation = Exclude<CashDonationRole, "otherNgo">;
  * donor who gave it, the NGO it was paid to (or collected for), and the administrator. Riders stand in no
  * relation to a donation (a rider sees a pick-up, server/domain/pickups).
  */
-const RELATIONS: Record<GrantingRelation, { account: SessionUser["role"]; where: (actor: DonationActor) => SQL }> = {
+const RELATIONS: Record<GrantingRelation, Relation> = {
   donor: { account: "donor", where: (actor) => eq(donations.donorId, actor.id) },
   recipient: { account: "ngo", where: (actor) => eq(donations.recipientNgoId, actor.id) },
   admin: { account: "admin", where: () => sql`true` },
@@ -46,29 +46,11 @@ export const DONATION_READS = {
 
 export type DonationRead = keyof typeof DONATION_READS;
 
-function scopeOf(actor: DonationActor | null, relations: readonly CashDonationRole[]): SQL {
-  const conditions = relations.flatMap((relation) => {
-    if (relation === "otherNgo" || !actor) return [];
-    const { account, where } = RELATIONS[relation];
-    return account === actor.role ? [where(actor)] : [];
-  });
-  return conditions.length === 0 ? sql`false` : conditions.length === 1 ? conditions[0]! : or(...conditions)!;
-}
+const areaPolicy = policy({ relations: RELATIONS, reads: DONATION_READS, machine: cashDonationStates });
 
-/** The donations `actor` may read this way, as a condition to add to a query's `where`; nobody signed in sees none. */
-export function donationScope(actor: DonationActor | null, read: DonationRead): SQL {
-  return scopeOf(actor, DONATION_READS[read]);
-}
-
-/** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
-export function rolesFor(action: CashDonationAction): CashDonationRole[] {
-  return [...new Set(cashDonationStates.table.filter((t) => t.action === action).flatMap((t) => t.by))];
-}
-
-/** The donations `actor` may take `action` on, as a condition: the table's roles turned into a scope. */
-export function decisionScope(actor: DonationActor, action: CashDonationAction): SQL {
-  return scopeOf(actor, rolesFor(action));
-}
+/** The rows `actor` may read this way, as a condition for a query's `where`; nobody signed in sees none. */
+export const donationScope = areaPolicy.scope;
+export const { rolesFor, decisionScope } = areaPolicy;
 
 /** Whether `actor` may read the payment screenshot stored under `key`: a donation with that proof is in their scope. */
 export async function mayReadProof(db: DbOrTx, key: string, actor: DonationActor | null): Promise<boolean> {

@@ -22,6 +22,7 @@ import { donationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { decisionScope, pickupScope, type PickupActor } from "./policy.ts";
 import { pickupStates } from "./states.ts";
 import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
@@ -224,9 +225,6 @@ async function assertActiveRider(db: DbOrTx, riderId: string): Promise<string> {
   return r.name;
 }
 
-const ownNgo = (ngoId: string) => eq(donations.recipientNgoId, ngoId);
-const ownRider = (riderId: string) => eq(pickups.riderId, riderId);
-
 /**
  * The NGO assigns a rider to a new request (`reassign: false`), or another rider to one that is assigned or
  * accepted (`reassign: true`). Two assignments of the same new request at once give one: the second finds it
@@ -234,19 +232,19 @@ const ownRider = (riderId: string) => eq(pickups.riderId, riderId);
  */
 export async function assignRider(
   services: PickupServices,
-  ngoId: string,
+  actor: PickupActor,
   input: { donationId: string; riderId: string; reassign: boolean },
 ): Promise<void> {
   const { db } = services;
   const riderName = await assertActiveRider(db, input.riderId);
   const p = await db.transaction(async (tx) => {
-    const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
+    const p = await lockPickup(tx, input.donationId, decisionScope(actor, input.reassign ? "reassign" : "assign"));
     const step = pickupStates.assertTransition(input.reassign ? "reassign" : "assign", p.status, "recipientNgo", () =>
       conflict(input.reassign ? "pickups.cannot_reassign" : "pickups.already_assigned"),
     );
     if (input.reassign && p.riderId === input.riderId) throw invalid("pickups.same_rider", "riderId");
     await setStatus(tx, p.donationId, { status: step.to!, riderId: input.riderId });
-    await event(tx, { donationId: p.donationId, type: "assigned", actorId: ngoId, riderId: input.riderId });
+    await event(tx, { donationId: p.donationId, type: "assigned", actorId: actor.id, riderId: input.riderId });
     return p;
   });
   await safely(services, p.donationId, async () => {
@@ -279,19 +277,23 @@ export async function assignRider(
 }
 
 /** The NGO cancels a request that has not been collected; the donation is marked rejected with the reason. */
-export async function cancelPickup(services: PickupServices, ngoId: string, input: { donationId: string; reason: string }): Promise<void> {
+export async function cancelPickup(
+  services: PickupServices,
+  actor: PickupActor,
+  input: { donationId: string; reason: string },
+): Promise<void> {
   const { db } = services;
   const p = await db.transaction(async (tx) => {
-    const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
+    const p = await lockPickup(tx, input.donationId, decisionScope(actor, "cancel"));
     const step = pickupStates.assertTransition("cancel", p.status, "recipientNgo", () => conflict("pickups.cannot_cancel"));
     await setStatus(tx, p.donationId, { status: step.to! });
     await tx
       .update(donations)
-      .set({ status: "rejected", rejectionReason: input.reason, decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: "rejected", rejectionReason: input.reason, decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(donations.id, p.donationId));
-    await event(tx, { donationId: p.donationId, type: "cancelled", actorId: ngoId, reason: input.reason });
+    await event(tx, { donationId: p.donationId, type: "cancelled", actorId: actor.id, reason: input.reason });
     await recordAudit(tx, {
-      actorId: ngoId,
+      actorId: actor.id,
       action: "pickup.cancelled",
       targetUserId: p.donorId,
       details: { donationId: p.donationId, reason: input.reason },
@@ -314,21 +316,21 @@ export async function cancelPickup(services: PickupServices, ngoId: string, inpu
 /** The NGO confirms the goods arrived (optionally noting what did): the pick-up is complete and the donation approved. */
 export async function confirmReceived(
   services: PickupServices,
-  ngoId: string,
+  actor: PickupActor,
   input: { donationId: string; note?: string },
 ): Promise<void> {
   const { db } = services;
   const p = await db.transaction(async (tx) => {
-    const p = await lockPickup(tx, input.donationId, ownNgo(ngoId));
+    const p = await lockPickup(tx, input.donationId, decisionScope(actor, "receive"));
     const step = pickupStates.assertTransition("receive", p.status, "recipientNgo", () => conflict("pickups.not_delivered"));
     await setStatus(tx, p.donationId, { status: step.to!, receivedNote: input.note ?? null });
     await tx
       .update(donations)
-      .set({ status: "approved", decidedBy: ngoId, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: "approved", decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(donations.id, p.donationId));
-    await event(tx, { donationId: p.donationId, type: "received", actorId: ngoId, reason: input.note ?? null });
+    await event(tx, { donationId: p.donationId, type: "received", actorId: actor.id, reason: input.note ?? null });
     await recordAudit(tx, {
-      actorId: ngoId,
+      actorId: actor.id,
       action: "pickup.received",
       targetUserId: p.donorId,
       details: { donationId: p.donationId, note: input.note ?? null },
@@ -343,25 +345,25 @@ export async function confirmReceived(
 /** The assigned rider accepts (→ accepted) or declines with a reason (→ new again, back in the NGO's queue). */
 export async function respondToAssignment(
   services: PickupServices,
-  riderId: string,
+  actor: PickupActor,
   input: { donationId: string; accept: true } | { donationId: string; accept: false; reason: string },
 ): Promise<void> {
   const { db } = services;
   const p = await db.transaction(async (tx) => {
-    const p = await lockPickup(tx, input.donationId, ownRider(riderId));
+    const p = await lockPickup(tx, input.donationId, decisionScope(actor, input.accept ? "accept" : "decline"));
     const step = pickupStates.assertTransition(input.accept ? "accept" : "decline", p.status, "assignedRider", () =>
       conflict("pickups.not_assigned"),
     );
     if (input.accept) {
       await setStatus(tx, p.donationId, { status: step.to! });
-      await event(tx, { donationId: p.donationId, type: "accepted", actorId: riderId, riderId });
+      await event(tx, { donationId: p.donationId, type: "accepted", actorId: actor.id, riderId: actor.id });
     } else {
       await setStatus(tx, p.donationId, { status: step.to!, riderId: null });
-      await event(tx, { donationId: p.donationId, type: "declined", actorId: riderId, riderId, reason: input.reason });
+      await event(tx, { donationId: p.donationId, type: "declined", actorId: actor.id, riderId: actor.id, reason: input.reason });
     }
     return p;
   });
-  const riderName = await nameOfRider(db, riderId);
+  const riderName = await nameOfRider(db, actor.id);
   await safely(services, p.donationId, () =>
     notify(services, {
       userId: p.ngoId,
@@ -407,14 +409,14 @@ async function nameOfRider(db: DbOrTx, riderId: string): Promise<string> {
  */
 export async function confirmCollected(
   services: PickupServices,
-  riderId: string,
+  actor: PickupActor,
   input: { donationId: string; code: string },
 ): Promise<void> {
   const { db } = services;
   if (!isUuid(input.donationId)) throw notFound();
   const limitKey = `pickup-code:${input.donationId}`;
   const p = await db.transaction(async (tx) => {
-    const p = await lockPickup(tx, input.donationId, ownRider(riderId));
+    const p = await lockPickup(tx, input.donationId, decisionScope(actor, "collect"));
     pickupStates.assertTransition("collect", p.status, "assignedRider", () => conflict("pickups.not_accepted"));
     return p;
   });
@@ -424,10 +426,10 @@ export async function confirmCollected(
   // Same length first (timingSafeEqual throws otherwise); the length of the code is no secret.
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid("pickups.code_wrong", "code");
   await db.transaction(async (tx) => {
-    const again = await lockPickup(tx, input.donationId, ownRider(riderId));
+    const again = await lockPickup(tx, input.donationId, decisionScope(actor, "collect"));
     const step = pickupStates.assertTransition("collect", again.status, "assignedRider", () => conflict("pickups.not_accepted"));
     await setStatus(tx, p.donationId, { status: step.to! });
-    await event(tx, { donationId: p.donationId, type: "collected", actorId: riderId, riderId });
+    await event(tx, { donationId: p.donationId, type: "collected", actorId: actor.id, riderId: actor.id });
   });
   await clearRateLimit(db, limitKey);
   await safely(services, p.donationId, async () => {
@@ -441,7 +443,7 @@ export async function confirmCollected(
         subject: "pickups:mail.collectedNgo.subject",
         body: "pickups:mail.collectedNgo.body",
         params: {
-          rider: await nameOfRider(db, riderId),
+          rider: await nameOfRider(db, actor.id),
           campaign: p.campaignTitle,
           link: appLink(services.config, link),
         },
@@ -462,13 +464,13 @@ export async function confirmCollected(
 }
 
 /** The rider hands the goods over at the NGO (→ delivered); the NGO then confirms receipt. */
-export async function markDelivered(services: PickupServices, riderId: string, input: { donationId: string }): Promise<void> {
+export async function markDelivered(services: PickupServices, actor: PickupActor, input: { donationId: string }): Promise<void> {
   const { db } = services;
   const p = await db.transaction(async (tx) => {
-    const p = await lockPickup(tx, input.donationId, ownRider(riderId));
+    const p = await lockPickup(tx, input.donationId, decisionScope(actor, "deliver"));
     const step = pickupStates.assertTransition("deliver", p.status, "assignedRider", () => conflict("pickups.not_collected"));
     await setStatus(tx, p.donationId, { status: step.to! });
-    await event(tx, { donationId: p.donationId, type: "delivered", actorId: riderId, riderId });
+    await event(tx, { donationId: p.donationId, type: "delivered", actorId: actor.id, riderId: actor.id });
     return p;
   });
   await safely(services, p.donationId, () =>
@@ -550,16 +552,16 @@ const NGO_TAB_STATUSES: Record<NgoPickupTab, PickupStatus[]> = {
 /** One page of the NGO's pick-up requests under a tab, oldest first, optionally of one campaign; with the tab counts. */
 export async function ngoPickupQueue(
   db: DbOrTx,
-  ngoId: string,
+  actor: PickupActor,
   opts: { tab: NgoPickupTab; campaignId?: string; page: number },
 ): Promise<Paged<PickupItem> & { counts: Record<NgoPickupTab, number> }> {
   const campaign = opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined;
-  const where = and(ownNgo(ngoId), inArray(pickups.status, NGO_TAB_STATUSES[opts.tab]), campaign);
+  const where = and(pickupScope(actor, "queue"), inArray(pickups.status, NGO_TAB_STATUSES[opts.tab]), campaign);
   const countRows = await db
     .select({ status: pickups.status, n: count() })
     .from(pickups)
     .innerJoin(donations, eq(donations.id, pickups.donationId))
-    .where(and(ownNgo(ngoId), campaign))
+    .where(and(pickupScope(actor, "queue"), campaign))
     .groupBy(pickups.status);
   const counts = { new: 0, active: 0 };
   for (const r of countRows) {
@@ -574,13 +576,13 @@ export async function ngoPickupQueue(
 }
 
 /** The campaigns with open pick-up requests to this NGO, for the queue's filter (a bounded list). */
-export async function pickupCampaigns(db: DbOrTx, ngoId: string): Promise<{ id: string; title: string }[]> {
+export async function pickupCampaigns(db: DbOrTx, actor: PickupActor): Promise<{ id: string; title: string }[]> {
   return db
     .selectDistinct({ id: campaigns.id, title: campaigns.title })
     .from(pickups)
     .innerJoin(donations, eq(donations.id, pickups.donationId))
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(ownNgo(ngoId), inArray(pickups.status, [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active])))
+    .where(and(pickupScope(actor, "queue"), inArray(pickups.status, [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active])))
     .orderBy(asc(campaigns.title))
     .limit(200);
 }
@@ -614,10 +616,10 @@ export async function pickupTimelines(db: DbOrTx, donationIds: string[]): Promis
 }
 
 /** One pick-up request of this NGO with its steps; not found for anyone else's. */
-export async function pickupForNgo(db: DbOrTx, ngoId: string, donationId: string): Promise<PickupItem & { events: PickupEvent[] }> {
+export async function pickupForNgo(db: DbOrTx, actor: PickupActor, donationId: string): Promise<PickupItem & { events: PickupEvent[] }> {
   if (!isUuid(donationId)) throw notFound();
   const [row] = await itemQuery(db)
-    .where(and(eq(pickups.donationId, donationId), ownNgo(ngoId)))
+    .where(and(eq(pickups.donationId, donationId), pickupScope(actor, "queue")))
     .limit(1);
   if (!row) throw notFound();
   return { ...row, events: (await pickupTimelines(db, [row.id])).get(row.id) ?? [] };
@@ -681,7 +683,7 @@ export interface RiderPickup extends PickupItem {
  */
 export async function riderPickups(
   db: DbOrTx,
-  riderId: string,
+  actor: PickupActor,
   opts: { tab: RiderTab; q?: string; page: number },
 ): Promise<Paged<RiderPickup> & { counts: Record<RiderTab, number> }> {
   const q = searchTerm(opts.q);
@@ -697,7 +699,7 @@ export async function riderPickups(
   const [me] = await db
     .select({ lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
     .from(riderProfiles)
-    .where(eq(riderProfiles.userId, riderId))
+    .where(eq(riderProfiles.userId, actor.id))
     .limit(1);
   const distance =
     me?.lat != null && me?.lng != null ? distanceKm(me.lat, me.lng, sql`${pickups.lat}`, sql`${pickups.lng}`) : sql<number | null>`null`;
@@ -707,14 +709,14 @@ export async function riderPickups(
     .innerJoin(donations, eq(donations.id, pickups.donationId))
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
-    .where(and(ownRider(riderId), search))
+    .where(and(pickupScope(actor, "riderList"), search))
     .groupBy(pickups.status);
   const counts = { pending: 0, registered: 0, completed: 0 };
   for (const r of countRows) {
     for (const tab of ["pending", "registered", "completed"] as const) if (RIDER_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
   }
   const rows = await itemQuery(db, { ngoAddress: sql<string>`${ngoProfiles.address}`, distanceKm: sql<number | null>`${distance}` })
-    .where(and(ownRider(riderId), inArray(pickups.status, RIDER_TAB_STATUSES[opts.tab]), search))
+    .where(and(pickupScope(actor, "riderList"), inArray(pickups.status, RIDER_TAB_STATUSES[opts.tab]), search))
     .orderBy(opts.tab === "completed" ? desc(pickups.updatedAt) : asc(pickups.windowDate), asc(donations.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(opts.page));
@@ -731,7 +733,7 @@ export async function riderPickups(
 /** What the donor's history shows of their own pick-ups: state, the code for the rider, and each step. */
 export async function pickupsOfDonor(
   db: DbOrTx,
-  donorId: string,
+  actor: PickupActor,
   donationIds: string[],
 ): Promise<
   Map<
@@ -773,7 +775,7 @@ export async function pickupsOfDonor(
     })
     .from(pickups)
     .innerJoin(donations, eq(donations.id, pickups.donationId))
-    .where(and(inArray(pickups.donationId, ids), eq(donations.donorId, donorId)));
+    .where(and(inArray(pickups.donationId, ids), pickupScope(actor, "donorView")));
   const timelines = await pickupTimelines(
     db,
     rows.map((r) => r.id),
@@ -783,10 +785,10 @@ export async function pickupsOfDonor(
 }
 
 /** A goods donation of this donor (the thank-you page); not found for anyone else's. */
-export async function goodsDonationOfDonor(db: DbOrTx, donorId: string, donationId: string) {
+export async function goodsDonationOfDonor(db: DbOrTx, actor: PickupActor, donationId: string) {
   if (!isUuid(donationId)) throw notFound();
   const [row] = await itemQuery(db, { code: sql<string>`${pickups.code}` })
-    .where(and(eq(pickups.donationId, donationId), eq(donations.donorId, donorId)))
+    .where(and(eq(pickups.donationId, donationId), pickupScope(actor, "donorView")))
     .limit(1);
   if (!row) throw notFound();
   return row;

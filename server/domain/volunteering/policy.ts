@@ -1,8 +1,8 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
-import type { SessionUser } from "#server/domain/accounts/sessions.ts";
-import { applicationStates, type ApplicationAction, type ApplicationRole } from "./states.ts";
+import { policy, type Actor, type Relation } from "#server/domain/policy.ts";
+import { applicationStates, type ApplicationRole } from "./states.ts";
 
 /**
  * Who may read a volunteer application, and in what form, as data (decision 016). Who may decide one is the
@@ -12,7 +12,7 @@ import { applicationStates, type ApplicationAction, type ApplicationRole } from 
  */
 
 /** Who is asking: the account and its type, as the session knows them. */
-export type ApplicationActor = Pick<SessionUser, "id" | "role">;
+export type ApplicationActor = Actor;
 
 /** The relations that grant something; `otherNgo` (and anyone else) is everyone the table does not name. */
 type GrantingRelation = Exclude<ApplicationRole, "otherNgo">;
@@ -22,7 +22,7 @@ type GrantingRelation = Exclude<ApplicationRole, "otherNgo">;
  * donor who applied, the NGO whose position it was sent to, the administrator. The position's NGO is a
  * subquery, so the scope needs no join and means the same in every query.
  */
-const RELATIONS: Record<GrantingRelation, { account: SessionUser["role"]; where: (actor: ApplicationActor) => SQL }> = {
+const RELATIONS: Record<GrantingRelation, Relation> = {
   applicant: { account: "donor", where: (actor) => eq(volunteerApplications.donorId, actor.id) },
   positionNgo: {
     account: "ngo",
@@ -46,29 +46,11 @@ export const APPLICATION_READS = {
 
 export type ApplicationRead = keyof typeof APPLICATION_READS;
 
-function scopeOf(actor: ApplicationActor | null, relations: readonly ApplicationRole[]): SQL {
-  const conditions = relations.flatMap((relation) => {
-    if (relation === "otherNgo" || !actor) return [];
-    const { account, where } = RELATIONS[relation];
-    return account === actor.role ? [where(actor)] : [];
-  });
-  return conditions.length === 0 ? sql`false` : conditions.length === 1 ? conditions[0]! : or(...conditions)!;
-}
+const areaPolicy = policy({ relations: RELATIONS, reads: APPLICATION_READS, machine: applicationStates });
 
-/** The applications `actor` may read this way, as a condition for a query's `where`; nobody signed in sees none. */
-export function applicationScope(actor: ApplicationActor | null, read: ApplicationRead): SQL {
-  return scopeOf(actor, APPLICATION_READS[read]);
-}
-
-/** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
-export function rolesFor(action: ApplicationAction): ApplicationRole[] {
-  return [...new Set(applicationStates.table.filter((t) => t.action === action).flatMap((t) => t.by))];
-}
-
-/** The applications `actor` may take `action` on, as a condition: the table's roles turned into a scope. */
-export function decisionScope(actor: ApplicationActor, action: ApplicationAction): SQL {
-  return scopeOf(actor, rolesFor(action));
-}
+/** The rows `actor` may read this way, as a condition for a query's `where`; nobody signed in sees none. */
+export const applicationScope = areaPolicy.scope;
+export const { rolesFor, decisionScope } = areaPolicy;
 
 /** Whether `actor` may read the resume stored under `key`: an application sent with it is in their scope. */
 export async function mayReadResume(db: DbOrTx, key: string, actor: ApplicationActor | null): Promise<boolean> {

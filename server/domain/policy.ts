@@ -1,0 +1,42 @@
+import { or, sql, type SQL } from "drizzle-orm";
+import type { SessionUser } from "./accounts/sessions.ts";
+import type { StateMachine } from "./state-machine.ts";
+
+/** Who is asking: the account and its type, as the session knows them. */
+export type Actor = Pick<SessionUser, "id" | "role">;
+
+/** A relation that grants something: the account type it needs and the condition on the row that makes it. */
+export interface Relation {
+  account: SessionUser["role"];
+  where: (actor: Actor) => SQL;
+}
+
+/**
+ * An area's permissions from three pieces of data (decision 016): its relations (how an account stands to a row),
+ * its readings (which relations may read which way) and its transition table (which relations may take which
+ * step). Both become a condition for a query's `where`, so a row the actor may not see is "not found", never
+ * "forbidden", and nothing is checked before it is done. A relation the spec does not list (another NGO, another
+ * rider) grants nothing; nobody signed in sees nothing.
+ */
+export function policy<R extends string, Read extends string, A extends string, S extends string>(spec: {
+  relations: Partial<Record<R, Relation>>;
+  reads: Record<Read, readonly R[]>;
+  machine: StateMachine<A, S, R>;
+}) {
+  const scopeOf = (actor: Actor | null, granted: readonly R[]): SQL => {
+    const conditions = granted.flatMap((relation) => {
+      const r = spec.relations[relation];
+      return actor && r && r.account === actor.role ? [r.where(actor)] : [];
+    });
+    return conditions.length === 0 ? sql`false` : conditions.length === 1 ? conditions[0]! : or(...conditions)!;
+  };
+  /** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
+  const rolesFor = (action: A): R[] => [...new Set(spec.machine.table.filter((t) => t.action === action).flatMap((t) => t.by))];
+  return {
+    /** The rows `actor` may read this way. */
+    scope: (actor: Actor | null, read: Read): SQL => scopeOf(actor, spec.reads[read]),
+    rolesFor,
+    /** The rows `actor` may take `action` on: the table's roles turned into a scope. */
+    decisionScope: (actor: Actor, action: A): SQL => scopeOf(actor, rolesFor(action)),
+  };
+}
