@@ -1,9 +1,4 @@
-/** A page of a list as the domain's list queries answer it. */
-interface Paged {
-  rows: readonly unknown[];
-  page: number;
-  pages: number;
-}
+import type { Paged } from "#shared/paging.ts";
 
 /**
  * A list screen's own query string ("?campaign=…&page=2", or ""): the parameters in `keep` that `from` has,
@@ -21,7 +16,7 @@ export function listQuery(from: URLSearchParams, keep: readonly string[], extra:
 }
 
 /** The requested page of a list, or, when actions have emptied it (it is past the last), the page now last. */
-export async function pageOrLast<T extends Paged>(query: (page: number) => Promise<T>, page: number): Promise<T> {
+export async function pageOrLast<T extends Paged<unknown>>(query: (page: number) => Promise<T>, page: number): Promise<T> {
   const list = await query(page);
   return list.rows.length === 0 && list.page > list.pages ? query(list.pages) : list;
 }

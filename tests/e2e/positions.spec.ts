@@ -223,6 +223,9 @@ test("a position past its closing date is under Closed and reopens with a new cl
   await page.goto("/volClosed");
   const closed = card(page, position.title);
   await expect(closed).toContainText(`Closed on its closing date, ${shownDay("2020-01-01")}`);
+  // The table allows both steps on a lapsed position; the Closed tab offers Reopen only.
+  await expect(closed.getByRole("button", { name: /Close/ })).toHaveCount(0);
+  await expect(closed.getByRole("button", { name: /Reopen/ })).toHaveCount(1);
   const date = closed.getByLabel("New closing date (optional)");
   await expect(date).toHaveAttribute("min", pakistanDay());
 

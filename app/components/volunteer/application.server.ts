@@ -41,7 +41,7 @@ export async function applicationAction({ context, request }: ActionFunctionArgs
   const submission = parseWithZod(await readFormData(request, context), { schema: applicationDecisionSchema });
   const intent = String(submission.payload.intent ?? "");
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), intent, errorParams: undefined }, { status: 400 });
+    return data({ result: submission.reply(), intent, overfill: null }, { status: 400 });
   }
   const input = submission.value;
   const outcome = await formAction(submission, async () => {
@@ -56,12 +56,17 @@ export async function applicationAction({ context, request }: ActionFunctionArgs
     return { ...decided, positionId: position.id };
   });
   if (!outcome.ok) {
-    const { result, errorParams } = outcome.response.data;
-    if (outcome.refusal.code === "volunteer.already_decided") {
+    const { refusal } = outcome;
+    if (refusal.code === "volunteer.already_decided") {
       // Decided the other way meanwhile (another tab, a colleague): show it as it now stands.
       return redirect(`${reviewHref(input.applicationId)}&notice=alreadyDecided`);
     }
-    return data({ result, intent, errorParams }, { status: outcome.response.init?.status ?? 400 });
+    if (refusal.code === "volunteer.confirm_overfill") {
+      // Not an error but a question: the page asks it, with the counts, and offers "Approve anyway".
+      const overfill = { needed: String(refusal.params?.needed ?? ""), accepted: String(refusal.params?.accepted ?? "") };
+      return data({ result: submission.reply(), intent, overfill }, { status: refusal.status });
+    }
+    return data({ result: outcome.response.data.result, intent, overfill: null }, { status: refusal.status });
   }
   const { status, positionId } = outcome.value;
   return redirect(`/vol2?position=${positionId}&notice=${status}`);

@@ -9,9 +9,14 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import type { applicationLoader } from "./application.server.ts";
 
-const CONFIRM_OVERFILL = "volunteer:errors.confirmOverfill";
-
-type ActionData = { result: SubmissionResult<string[]>; intent: string; errorParams?: Record<string, string> } | undefined;
+type ActionData =
+  | {
+      result: SubmissionResult<string[]>;
+      intent: string;
+      /** Approving would go beyond the number needed: the counts the confirmation shows. */
+      overfill: { needed: string; accepted: string } | null;
+    }
+  | undefined;
 type ApplicationData = Awaited<ReturnType<typeof applicationLoader>>;
 type Detail = ApplicationData["application"];
 
@@ -22,13 +27,9 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
   const { approvedView, alreadyDecided, actions, application: a } = loaderData;
   const pending = actions.length > 0 && !approvedView;
   const formErrors = actionData?.result.error?.[""] ?? [];
-  const confirming = pending && formErrors.includes(CONFIRM_OVERFILL);
-  // Every form-level error but the question the confirmation box asks; a bad id or intent shows here too.
-  const otherErrors = [
-    ...formErrors.filter((e) => e !== CONFIRM_OVERFILL),
-    ...(actionData?.result.error?.applicationId ?? []),
-    ...(actionData?.result.error?.intent ?? []),
-  ];
+  const confirming = pending && Boolean(actionData?.overfill);
+  // Every form-level error; a bad id or intent shows here too.
+  const otherErrors = [...formErrors, ...(actionData?.result.error?.applicationId ?? []), ...(actionData?.result.error?.intent ?? [])];
   const backHref = pending ? `/vol2?position=${a.position.id}` : listPathOf(a.status);
   const backLabel = pending
     ? t("applications:detail.back")
@@ -206,7 +207,7 @@ function Decision({
   const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
   const declineAnswer = actionData?.intent === "decline" ? actionData.result : undefined;
   const messageError = declineAnswer?.error?.message?.[0];
-  const params = actionData?.errorParams ?? {};
+  const overfill = actionData?.overfill;
   const buttonBase =
     "inline-flex min-h-11 items-center justify-center gap-1 rounded-md px-5 py-2 font-bold disabled:cursor-wait disabled:opacity-70";
 
@@ -214,7 +215,7 @@ function Decision({
     <div className="flex flex-col gap-4">
       {confirming && (
         <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
-          <p>{t(CONFIRM_OVERFILL, { needed: params.needed ?? "", accepted: params.accepted ?? "" })}</p>
+          <p>{t("volunteer:errors.confirmOverfill", { needed: overfill?.needed ?? "", accepted: overfill?.accepted ?? "" })}</p>
           <Form method="post" className="mt-2">
             <input type="hidden" name="intent" value="approve" />
             <input type="hidden" name="applicationId" value={a.id} />

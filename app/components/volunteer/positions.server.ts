@@ -8,10 +8,18 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { closePosition, positionsOfNgo, reopenPosition } from "#server/domain/volunteering/positions.ts";
+import { positionStates, type PositionAction } from "#server/domain/volunteering/states.ts";
 
 const NOTICES = ["created", "closed", "reopened"] as const;
 type Notice = (typeof NOTICES)[number];
 export type PositionsState = "open" | "closed";
+
+/**
+ * The step each tab offers on a card, when the position's row of the transition table allows it: Active closes,
+ * Closed reopens. A lapsed position (its closing day passed) allows both; it is listed under Closed, so it offers
+ * reopen there.
+ */
+const TAB_ACTION: Record<PositionsState, PositionAction> = { open: "close", closed: "reopen" };
 
 /** /vol0 and /cc1 (Active, `open`) and /volClosed (`closed`): the NGO's own positions in that state, paged. */
 export async function positionsLoader({ context, request }: LoaderFunctionArgs, state: PositionsState) {
@@ -43,6 +51,7 @@ export async function positionsLoader({ context, request }: LoaderFunctionArgs, 
         // Why a closed position is closed: its closing day passed, or the NGO closed it (and when).
         closedByDate: p.closedByDate,
         closedAt: p.closedAt ? formatDateTime(p.closedAt, context.lang).text : null,
+        actions: positionStates.actionsFor(p.state, "owner").filter((a) => a === TAB_ACTION[state]),
       })),
     },
   };

@@ -154,7 +154,7 @@ function PositionCard({
               {p.title}
             </span>
           </Link>
-          {state === "open" && (
+          {p.actions.includes("close") && (
             <Form method="post">
               <input type="hidden" name="intent" value="close" />
               <input type="hidden" name="positionId" value={p.id} />
@@ -186,40 +186,42 @@ function PositionCard({
                 </span>
               </Link>
             </p>
-            <Form method="post" className="flex flex-col gap-1 border-t border-slate-200 pt-3">
-              <input type="hidden" name="intent" value="reopen" />
-              <input type="hidden" name="positionId" value={p.id} />
-              <label htmlFor={dateId} className="text-sm font-medium text-slate-800">
-                {t("positions:newClosesOn")}
-              </label>
-              <div className="flex flex-wrap items-center gap-2">
-                <input
-                  id={dateId}
-                  name="closesOn"
-                  type="date"
-                  min={days.min}
-                  max={days.max}
-                  aria-invalid={errors.closesOn.length > 0 ? true : undefined}
-                  aria-describedby={errors.closesOn.length > 0 ? `${dateErrorId} ${dateHintId}` : dateHintId}
-                  className="min-h-11 min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
-                />
-                <button type="submit" className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-800`}>
-                  {t("positions:reopen")}
-                  <span className="sr-only">
-                    {": "}
-                    {p.title}
-                  </span>
-                </button>
-              </div>
-              <p id={dateHintId} className="text-sm text-slate-600">
-                {t("positions:newClosesOnHint")}
-              </p>
-              {errors.closesOn.length > 0 && (
-                <p id={dateErrorId} className="text-sm font-medium text-red-700">
-                  {t(errors.closesOn[0]!)}
+            {p.actions.includes("reopen") && (
+              <Form method="post" className="flex flex-col gap-1 border-t border-slate-200 pt-3">
+                <input type="hidden" name="intent" value="reopen" />
+                <input type="hidden" name="positionId" value={p.id} />
+                <label htmlFor={dateId} className="text-sm font-medium text-slate-800">
+                  {t("positions:newClosesOn")}
+                </label>
+                <div className="flex flex-wrap items-center gap-2">
+                  <input
+                    id={dateId}
+                    name="closesOn"
+                    type="date"
+                    min={days.min}
+                    max={days.max}
+                    aria-invalid={errors.closesOn.length > 0 ? true : undefined}
+                    aria-describedby={errors.closesOn.length > 0 ? `${dateErrorId} ${dateHintId}` : dateHintId}
+                    className="min-h-11 min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+                  />
+                  <button type="submit" className={`${buttonClass} bg-brand-700 text-white hover:bg-brand-800`}>
+                    {t("positions:reopen")}
+                    <span className="sr-only">
+                      {": "}
+                      {p.title}
+                    </span>
+                  </button>
+                </div>
+                <p id={dateHintId} className="text-sm text-slate-600">
+                  {t("positions:newClosesOnHint")}
                 </p>
-              )}
-            </Form>
+                {errors.closesOn.length > 0 && (
+                  <p id={dateErrorId} className="text-sm font-medium text-red-700">
+                    {t(errors.closesOn[0]!)}
+                  </p>
+                )}
+              </Form>
+            )}
           </>
         )}
       </div>

@@ -4,7 +4,7 @@ import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/collab";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime, type FormattedTime } from "#shared/format.ts";
+import { formatDateTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -24,12 +24,27 @@ import {
   respondToInvitation,
   respondToRequest,
   type Invitation,
-  type JointCampaign,
   type NgoChoice,
 } from "#server/domain/campaigns/collaboration.ts";
+import { partnershipStates, type PartnershipAction, type PartnershipRole, type PartnershipState } from "#server/domain/campaigns/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 export const handle = pageTitle("collab:title");
+
+/**
+ * The steps each list offers on a row, when the partnership table allows them for the row's state and the NGO's
+ * side of it: the invitations it received, the requests to join its campaigns, the joint campaigns it is in.
+ */
+const LIST_ACTIONS = {
+  invitations: ["acceptInvitation", "declineInvitation"],
+  requests: ["acceptRequest", "declineRequest"],
+  joint: ["leave"],
+} as const satisfies Record<string, readonly PartnershipAction[]>;
+
+function offered<L extends keyof typeof LIST_ACTIONS>(list: L, state: PartnershipState, side: PartnershipRole) {
+  const shown: readonly PartnershipAction[] = LIST_ACTIONS[list];
+  return partnershipStates.actionsFor(state, side).filter((a): a is (typeof LIST_ACTIONS)[L][number] => shown.includes(a));
+}
 
 const NOTICES = ["acceptInvitation", "declineInvitation", "acceptRequest", "declineRequest", "leave"] as const;
 type Notice = (typeof NOTICES)[number];
@@ -50,8 +65,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const notice = param("notice");
   return {
     ...overview,
-    invitations: { ...overview.invitations, rows: when(overview.invitations.rows) },
-    requests: { ...overview.requests, rows: when(overview.requests.rows) },
+    invitations: {
+      ...overview.invitations,
+      rows: when(overview.invitations.rows).map((r) => ({ ...r, actions: offered("invitations", "invited", "ngo") })),
+    },
+    requests: {
+      ...overview.requests,
+      rows: when(overview.requests.rows).map((r) => ({ ...r, actions: offered("requests", "requested", "owner") })),
+    },
+    joint: {
+      ...overview.joint,
+      rows: overview.joint.rows.map((c) => ({ ...c, actions: offered("joint", "accepted", c.role === "owner" ? "owner" : "ngo") })),
+    },
     notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
   };
 }
@@ -320,8 +345,15 @@ function NgoRow({ ngo, checked }: { ngo: NgoChoice; checked: boolean }) {
   );
 }
 
-type Paged<T> = { rows: T[]; page: number; pages: number; total: number };
-type InvitationRow = Omit<Invitation, "createdAt"> & { createdAt: FormattedTime };
+type Lists = Route.ComponentProps["loaderData"];
+
+/** Each step's button label. */
+const ACTION_LABELS: Record<"acceptInvitation" | "declineInvitation" | "acceptRequest" | "declineRequest", string> = {
+  acceptInvitation: "collab:invitations.accept",
+  declineInvitation: "collab:invitations.decline",
+  acceptRequest: "collab:requests.accept",
+  declineRequest: "collab:requests.decline",
+};
 
 /** A one-click POST form: hidden fields and a submit button. */
 function ActionButton({
@@ -352,7 +384,7 @@ function ActionButton({
   );
 }
 
-function InvitationsSection({ invitations }: { invitations: Paged<InvitationRow> }) {
+function InvitationsSection({ invitations }: { invitations: Lists["invitations"] }) {
   const { t } = useTranslation();
   return (
     <section id="invitations" aria-labelledby="invitations-heading" className="scroll-mt-4">
@@ -379,19 +411,16 @@ function InvitationsSection({ invitations }: { invitations: Paged<InvitationRow>
                   <DateTime value={i.createdAt} />
                 </p>
                 <div className="mt-3 flex flex-wrap gap-3">
-                  <ActionButton
-                    intent="acceptInvitation"
-                    fields={{ campaignId: i.campaignId }}
-                    label={t("collab:invitations.accept")}
-                    context={i.title}
-                    primary
-                  />
-                  <ActionButton
-                    intent="declineInvitation"
-                    fields={{ campaignId: i.campaignId }}
-                    label={t("collab:invitations.decline")}
-                    context={i.title}
-                  />
+                  {i.actions.map((intent) => (
+                    <ActionButton
+                      key={intent}
+                      intent={intent}
+                      fields={{ campaignId: i.campaignId }}
+                      label={t(ACTION_LABELS[intent])}
+                      context={i.title}
+                      primary={intent === "acceptInvitation"}
+                    />
+                  ))}
                 </div>
               </article>
             </li>
@@ -403,7 +432,7 @@ function InvitationsSection({ invitations }: { invitations: Paged<InvitationRow>
   );
 }
 
-function RequestsSection({ requests }: { requests: Paged<InvitationRow> }) {
+function RequestsSection({ requests }: { requests: Lists["requests"] }) {
   const { t } = useTranslation();
   return (
     <section id="requests" aria-labelledby="requests-heading" className="scroll-mt-4">
@@ -426,19 +455,16 @@ function RequestsSection({ requests }: { requests: Paged<InvitationRow> }) {
                   <DateTime value={r.createdAt} />
                 </p>
                 <div className="mt-3 flex flex-wrap gap-3">
-                  <ActionButton
-                    intent="acceptRequest"
-                    fields={{ campaignId: r.campaignId, ngoId: r.ngoId }}
-                    label={t("collab:requests.accept")}
-                    context={`${r.ngoName}: ${r.title}`}
-                    primary
-                  />
-                  <ActionButton
-                    intent="declineRequest"
-                    fields={{ campaignId: r.campaignId, ngoId: r.ngoId }}
-                    label={t("collab:requests.decline")}
-                    context={`${r.ngoName}: ${r.title}`}
-                  />
+                  {r.actions.map((intent) => (
+                    <ActionButton
+                      key={intent}
+                      intent={intent}
+                      fields={{ campaignId: r.campaignId, ngoId: r.ngoId }}
+                      label={t(ACTION_LABELS[intent])}
+                      context={`${r.ngoName}: ${r.title}`}
+                      primary={intent === "acceptRequest"}
+                    />
+                  ))}
                 </div>
               </article>
             </li>
@@ -450,7 +476,7 @@ function RequestsSection({ requests }: { requests: Paged<InvitationRow> }) {
   );
 }
 
-function JointSection({ joint }: { joint: Paged<JointCampaign> }) {
+function JointSection({ joint }: { joint: Lists["joint"] }) {
   const { t, i18n } = useTranslation();
   const money = (n: number) => formatRupees(n, i18n.language);
   return (
@@ -505,7 +531,7 @@ function JointSection({ joint }: { joint: Paged<JointCampaign> }) {
                     {t("collab:joint.publicPage")}
                     <span className="sr-only">: {c.title}</span>
                   </Link>
-                  {c.role === "partner" && <LeaveForm id={c.id} title={c.title} />}
+                  {c.actions.includes("leave") && <LeaveForm id={c.id} title={c.title} />}
                 </div>
               </article>
             </li>
