@@ -365,7 +365,7 @@ async function seedDemoCampaigns(
       zakatEligible: c.zakat ? "yes" : "no",
       picture: await pictureFile(c.title, c.colour),
     });
-    const campaign = await createCampaign(services, ngoIds[c.ngo]!, values);
+    const campaign = await createCampaign(services, { id: ngoIds[c.ngo]!, role: "ngo" }, values);
     made.push(campaign);
     for (const p of c.partners) {
       await db
@@ -396,7 +396,7 @@ async function seedDemoCampaigns(
   }
   for (const [i, c] of DEMO_CAMPAIGNS.entries()) {
     const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, made[i]!.id));
-    if (c.close && row?.status === "active") await closeCampaign(db, ngoIds[c.ngo]!, made[i]!.id);
+    if (c.close && row?.status === "active") await closeCampaign(db, { id: ngoIds[c.ngo]!, role: "ngo" }, made[i]!.id);
   }
 
   // Roshni Welfare Trust's review queue and its disapproved gift.

@@ -1,6 +1,7 @@
 import { or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "./accounts/sessions.ts";
 import type { StateMachine } from "./state-machine.ts";
+import { notFound } from "./errors.ts";
 
 /** Who is asking: the account and its type, as the session knows them. */
 export type Actor = Pick<SessionUser, "id" | "role">;
@@ -39,4 +40,13 @@ export function policy<R extends string, Read extends string, A extends string, 
     /** The rows `actor` may take `action` on: the table's roles turned into a scope. */
     decisionScope: (actor: Actor, action: A): SQL => scopeOf(actor, rolesFor(action)),
   };
+}
+
+/**
+ * The actor's id, for a function that acts on its own rows without a relation table (an NGO's partnerships, its
+ * new campaign): an account of another type acting as this one finds nothing, as a scope would answer.
+ */
+export function idAs(actor: Actor, account: SessionUser["role"]): string {
+  if (actor.role !== account) throw notFound();
+  return actor.id;
 }

@@ -100,7 +100,7 @@ describe("campaign analytics", () => {
     const other = await makeCampaign(s.db, owner.id);
     await makeDonation(s.db, other, (await makeUser(s.db, "donor")).id, { status: "approved", amount: 40_000 });
 
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.role).toBe("owner");
     expect(a.campaign.id).toBe(campaign.id);
     expect(a.total.collected).toBe(10_000);
@@ -118,7 +118,7 @@ describe("campaign analytics", () => {
 
   it("gives each NGO of a joint campaign its own numbers and share, listing partners with nothing yet", async () => {
     const { owner, partner, idle, campaign } = await jointCampaign();
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.ngos.map((n) => [n.name, n.role])).toEqual([
       ["Alpha Trust", "owner"],
       ["Beta Welfare", "partner"],
@@ -143,7 +143,7 @@ describe("campaign analytics", () => {
 
   it("builds a daily series in Pakistan's days, gaps filled, cumulative to the total", async () => {
     const { owner, partner, campaign } = await jointCampaign();
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.unit).toBe("day");
     expect(a.total.series).toEqual([
       { date: "2025-03-01", amount: 3500, cumulative: 3500 },
@@ -162,7 +162,7 @@ describe("campaign analytics", () => {
     await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 100, createdAt: at("2025-01-06T08:00:00") });
     await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 200, createdAt: at("2025-01-12T08:00:00") });
     await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 300, createdAt: at("2025-07-30T08:00:00") });
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.unit).toBe("week");
     expect(a.total.series.length).toBeLessThanOrEqual(120);
     expect(a.total.series[0]).toEqual({ date: "2025-01-06", amount: 300, cumulative: 300 });
@@ -181,7 +181,7 @@ describe("campaign analytics", () => {
 
   it("lists the top items of approved in-kind gifts, normalised, once per donation", async () => {
     const { owner, partner, campaign } = await jointCampaign();
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.total.topItems).toEqual([
       { item: "rice", count: 3 },
       { item: "blankets", count: 2 },
@@ -208,7 +208,7 @@ describe("campaign analytics", () => {
     const names = Array.from({ length: 14 }, (_, i) => `item ${String(i).padStart(2, "0")}`);
     await makeDonation(s.db, campaign, donor.id, { status: "approved", kind: "in_kind", items: names.join(", ") });
     await makeDonation(s.db, campaign, donor.id, { status: "approved", kind: "in_kind", items: "item 13" });
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.total.topItems).toHaveLength(10);
     expect(a.total.topItems[0]).toEqual({ item: "item 13", count: 2 });
     expect(a.total.topItems[1]).toEqual({ item: "item 00", count: 1 });
@@ -218,7 +218,7 @@ describe("campaign analytics", () => {
   it("shows an empty campaign as zeros with no series", async () => {
     const owner = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id);
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.total).toMatchObject({ collected: 0, share: 0, donors: 0, series: [], topItems: [] });
     expect(a.total.cash).toEqual({ count: 0, amount: 0, pending: 0 });
     expect(a.ngos).toHaveLength(1);
@@ -226,25 +226,25 @@ describe("campaign analytics", () => {
 
   it("lets an accepted partner read it, and nobody else", async () => {
     const { partner, campaign } = await jointCampaign();
-    const asPartner = await campaignAnalytics(s.db, campaign.id, partner.id);
+    const asPartner = await campaignAnalytics(s.db, campaign.id, partner);
     expect(asPartner.role).toBe("partner");
     expect(asPartner.total.collected).toBe(10_000);
 
     const stranger = await makeUser(s.db, "ngo");
-    await expectNotFound(campaignAnalytics(s.db, campaign.id, stranger.id));
-    await expectNotFound(campaignAnalytics(s.db, "not-a-uuid", partner.id));
+    await expectNotFound(campaignAnalytics(s.db, campaign.id, stranger));
+    await expectNotFound(campaignAnalytics(s.db, "not-a-uuid", partner));
     // A pending invitation or a partner that left does not open it either.
     const invited = await makeUser(s.db, "ngo");
     await s.db.insert(campaignPartners).values({ campaignId: campaign.id, ngoId: invited.id, direction: "invited", status: "pending" });
-    await expectNotFound(campaignAnalytics(s.db, campaign.id, invited.id));
+    await expectNotFound(campaignAnalytics(s.db, campaign.id, invited));
     await s.db.update(campaignPartners).set({ status: "left" }).where(eq(campaignPartners.ngoId, partner.id));
-    await expectNotFound(campaignAnalytics(s.db, campaign.id, partner.id));
+    await expectNotFound(campaignAnalytics(s.db, campaign.id, partner));
   });
 
   it("keeps a former partner's donations in the total and lists it so shares add up", async () => {
     const { owner, partner, campaign } = await jointCampaign();
     await s.db.update(campaignPartners).set({ status: "left" }).where(eq(campaignPartners.ngoId, partner.id));
-    const a = await campaignAnalytics(s.db, campaign.id, owner.id);
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
     expect(a.total.collected).toBe(10_000);
     const former = a.ngos.find((n) => n.id === partner.id);
     expect(former).toMatchObject({ role: "former", name: "Beta Welfare" });

@@ -15,6 +15,7 @@ import { actionsFor, campaignStates, type CampaignActor } from "#server/domain/c
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { walkTable } from "#tests/helpers/states.ts";
+import { asNgo } from "#tests/helpers/actors.ts";
 
 describe("campaign states", () => {
   let s: TestServices;
@@ -51,7 +52,7 @@ describe("campaign states", () => {
             if (!done) throw conflict("campaigns.not_active");
           });
         }
-        const ngo = ngoOf[role];
+        const ngo = asNgo(ngoOf[role]);
         switch (action) {
           case "edit":
             return (async () => {

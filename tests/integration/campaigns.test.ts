@@ -18,6 +18,7 @@ import {
 import { DomainError } from "#server/domain/errors.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { asNgo } from "#tests/helpers/actors.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 
@@ -96,7 +97,7 @@ describe("campaigns", () => {
   afterAll(async () => s.close());
 
   const create = (ngoId: string, overrides: Partial<Record<keyof CampaignInput, unknown>> = {}) =>
-    createCampaign(s, ngoId, parseCampaign(input(overrides)));
+    createCampaign(s, asNgo(ngoId), parseCampaign(input(overrides)));
 
   it("creates an active campaign at the resolved place, with a readable unique slug", async () => {
     const ngo = await makeUser(s.db, "ngo");
@@ -105,7 +106,7 @@ describe("campaigns", () => {
     expect(a.slug).toBe("clean-water-for-thar");
     expect(a.locationLabel).toMatch(/^Lahore, /);
     expect(a.lat).toBeCloseTo(31.55, 1);
-    await closeCampaign(s.db, ngo.id, a.id);
+    await closeCampaign(s.db, ngo, a.id);
     // The title is free again once the first is completed; the slug stays unique.
     const b = await create(ngo.id, { title: "Clean water for Thar" });
     expect(b.slug).toBe("clean-water-for-thar-2");
@@ -170,20 +171,20 @@ describe("campaigns", () => {
     const partner = await makeUser(s.db, "ngo");
     const stranger = await makeUser(s.db, "ngo");
     const c = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
-    const edited = await updateCampaign(s, owner.id, c.id, parseCampaign(input({ title: "Renamed campaign", location: c.locationLabel })));
+    const edited = await updateCampaign(s, owner, c.id, parseCampaign(input({ title: "Renamed campaign", location: c.locationLabel })));
     expect(edited).toMatchObject({ title: "Renamed campaign", slug: c.slug, lat: c.lat });
-    expect(await rejection(updateCampaign(s, partner.id, c.id, parseCampaign(input())))).toMatchObject({ kind: "forbidden" });
-    expect(await rejection(updateCampaign(s, stranger.id, c.id, parseCampaign(input())))).toMatchObject({ kind: "not_found" });
-    expect(await rejection(campaignForNgo(s.db, c.id, stranger.id))).toMatchObject({ kind: "not_found" });
-    expect(await rejection(campaignForNgo(s.db, "not-a-uuid", owner.id))).toMatchObject({ kind: "not_found" });
-    expect((await campaignForNgo(s.db, c.id, partner.id)).role).toBe("partner");
+    expect(await rejection(updateCampaign(s, partner, c.id, parseCampaign(input())))).toMatchObject({ kind: "forbidden" });
+    expect(await rejection(updateCampaign(s, stranger, c.id, parseCampaign(input())))).toMatchObject({ kind: "not_found" });
+    expect(await rejection(campaignForNgo(s.db, c.id, stranger))).toMatchObject({ kind: "not_found" });
+    expect(await rejection(campaignForNgo(s.db, "not-a-uuid", owner))).toMatchObject({ kind: "not_found" });
+    expect((await campaignForNgo(s.db, c.id, partner)).role).toBe("partner");
   });
 
   it("refuses an edit to a title another active campaign has", async () => {
     const owner = await makeUser(s.db, "ngo");
     const taken = await makeCampaign(s.db, owner.id, { title: "Taken title one" });
     const c = await makeCampaign(s.db, owner.id);
-    const err = await rejection(updateCampaign(s, owner.id, c.id, parseCampaign(input({ title: "taken TITLE one" }))));
+    const err = await rejection(updateCampaign(s, owner, c.id, parseCampaign(input({ title: "taken TITLE one" }))));
     expect(err).toMatchObject({ message: "campaigns:errors.titleTaken", field: "title" });
     expect(taken.title).toBe("Taken title one");
   });
@@ -191,7 +192,7 @@ describe("campaigns", () => {
   it("completes a campaign when the target is lowered to what is already collected", async () => {
     const owner = await makeUser(s.db, "ngo");
     const c = await makeCampaign(s.db, owner.id, { targetAmount: 100_000, collectedAmount: 40_000 });
-    const edited = await updateCampaign(s, owner.id, c.id, parseCampaign(input({ targetAmount: "40000", location: c.locationLabel })));
+    const edited = await updateCampaign(s, owner, c.id, parseCampaign(input({ targetAmount: "40000", location: c.locationLabel })));
     expect(edited.status).toBe("completed");
     expect(edited.completedAt).not.toBeNull();
   });
@@ -209,10 +210,10 @@ describe("campaigns", () => {
     const owner = await makeUser(s.db, "ngo");
     const partner = await makeUser(s.db, "ngo");
     const c = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
-    expect(await rejection(closeCampaign(s.db, partner.id, c.id))).toMatchObject({ kind: "forbidden" });
-    await closeCampaign(s.db, owner.id, c.id);
-    expect(await rejection(closeCampaign(s.db, owner.id, c.id))).toMatchObject({ message: "campaigns:errors.notActive" });
-    const successful = await listCampaigns(s.db, owner.id, { tab: "successful", page: 1 });
+    expect(await rejection(closeCampaign(s.db, partner, c.id))).toMatchObject({ kind: "forbidden" });
+    await closeCampaign(s.db, owner, c.id);
+    expect(await rejection(closeCampaign(s.db, owner, c.id))).toMatchObject({ message: "campaigns:errors.notActive" });
+    const successful = await listCampaigns(s.db, owner, { tab: "successful", page: 1 });
     expect(successful.rows.map((r) => r.id)).toContain(c.id);
   });
 
@@ -223,15 +224,15 @@ describe("campaigns", () => {
     const empty = await makeCampaign(s.db, owner.id);
     const given = await makeCampaign(s.db, owner.id);
     await makeDonation(s.db, given, donor.id, { status: "rejected" });
-    expect(await rejection(deleteCampaign(s, stranger.id, empty.id))).toMatchObject({ kind: "not_found" });
-    expect(await deleteCampaign(s, owner.id, empty.id)).toBe("deleted");
+    expect(await rejection(deleteCampaign(s, stranger, empty.id))).toMatchObject({ kind: "not_found" });
+    expect(await deleteCampaign(s, owner, empty.id)).toBe("deleted");
     expect(await s.db.select().from(campaigns).where(eq(campaigns.id, empty.id))).toHaveLength(0);
-    expect(await deleteCampaign(s, owner.id, given.id)).toBe("archived");
+    expect(await deleteCampaign(s, owner, given.id)).toBe("archived");
     const [kept] = await s.db.select().from(campaigns).where(eq(campaigns.id, given.id));
     expect(kept?.status).toBe("archived");
     const lists = [
-      ...(await listCampaigns(s.db, owner.id, { tab: "ongoing", page: 1 })).rows,
-      ...(await listCampaigns(s.db, owner.id, { tab: "successful", page: 1 })).rows,
+      ...(await listCampaigns(s.db, owner, { tab: "ongoing", page: 1 })).rows,
+      ...(await listCampaigns(s.db, owner, { tab: "successful", page: 1 })).rows,
     ];
     expect(lists.map((r) => r.id)).not.toContain(given.id);
     // An archived campaign's title is free for a new campaign.
@@ -247,21 +248,21 @@ describe("campaigns", () => {
     await makeCampaign(s.db, partner.id, { title: "Beta alone" });
 
     const seen = new Set<string>();
-    const first = await listCampaigns(s.db, owner.id, { tab: "ongoing", page: 1 });
+    const first = await listCampaigns(s.db, owner, { tab: "ongoing", page: 1 });
     expect(first.total).toBe(24);
     for (let page = 1; page <= first.pages; page += 1) {
-      for (const row of (await listCampaigns(s.db, owner.id, { tab: "ongoing", page })).rows) seen.add(row.id);
+      for (const row of (await listCampaigns(s.db, owner, { tab: "ongoing", page })).rows) seen.add(row.id);
     }
     expect(seen.size).toBe(24);
 
-    const found = await listCampaigns(s.db, owner.id, { tab: "ongoing", q: "RELIEF BATCH 1", page: 1 });
+    const found = await listCampaigns(s.db, owner, { tab: "ongoing", q: "RELIEF BATCH 1", page: 1 });
     expect(found.rows.every((r) => r.title.toLowerCase().startsWith("relief batch 1"))).toBe(true);
     expect(found.total).toBe(11);
-    const literal = await listCampaigns(s.db, owner.id, { tab: "ongoing", q: "100%", page: 1 });
+    const literal = await listCampaigns(s.db, owner, { tab: "ongoing", q: "100%", page: 1 });
     expect(literal.rows.map((r) => r.id)).toEqual([joint.id]);
-    expect((await listCampaigns(s.db, owner.id, { tab: "ongoing", q: "_x", page: 1 })).total).toBe(1);
+    expect((await listCampaigns(s.db, owner, { tab: "ongoing", q: "_x", page: 1 })).total).toBe(1);
 
-    const partnerView = await listCampaigns(s.db, partner.id, { tab: "ongoing", page: 1 });
+    const partnerView = await listCampaigns(s.db, partner, { tab: "ongoing", page: 1 });
     expect(partnerView.total).toBe(2);
     const jointRow = partnerView.rows.find((r) => r.id === joint.id)!;
     expect(jointRow.role).toBe("partner");

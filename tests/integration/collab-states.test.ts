@@ -19,6 +19,7 @@ import {
 import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { walkTable } from "#tests/helpers/states.ts";
+import { asNgo } from "#tests/helpers/actors.ts";
 
 describe("partnership states", () => {
   let s: TestServices;
@@ -56,7 +57,7 @@ describe("partnership states", () => {
         return c.id;
       },
       perform: (action, role, campaignId) => {
-        const actor = actors[role];
+        const actor = asNgo(actors[role]);
         const own = role !== "otherNgo";
         switch (action) {
           case "invite":

@@ -42,7 +42,7 @@ describe("collaboration", () => {
     const c = await makeUser(s.db, "ngo", { name: "Charlie Foundation" });
     const campaign = await makeCampaign(s.db, owner.id, { title: "Flood relief Sukkur" });
 
-    const outcome = await invitePartners(s, owner.id, campaign.id, [b.id, c.id, b.id]);
+    const outcome = await invitePartners(s, owner, campaign.id, [b.id, c.id, b.id]);
     expect(outcome.invited.sort()).toEqual([b.id, c.id].sort());
     expect(outcome.joined).toEqual([]);
     expect(await row(campaign.id, b.id)).toMatchObject({ direction: "invited", status: "pending" });
@@ -59,11 +59,11 @@ describe("collaboration", () => {
     expect(mail[0]!.body).toContain("/collab#invitations");
 
     // Inviting again changes nothing and tells nobody twice.
-    const again = await invitePartners(s, owner.id, campaign.id, [b.id]);
+    const again = await invitePartners(s, owner, campaign.id, [b.id]);
     expect(again).toEqual({ invited: [], joined: [], unchanged: [b.id] });
     expect(await notificationsOf(b.id)).toHaveLength(1);
     // Not a partner until accepted.
-    expect(await failure(campaignForNgo(s.db, campaign.id, b.id))).toEqual({ kind: "not_found", message: "errors:notFound" });
+    expect(await failure(campaignForNgo(s.db, campaign.id, b))).toEqual({ kind: "not_found", message: "errors:notFound" });
   });
 
   it("refuses invitations from anyone but the owner, and to the owner itself, unverified or suspended NGOs", async () => {
@@ -77,28 +77,28 @@ describe("collaboration", () => {
     const donor = await makeUser(s.db, "donor");
     const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
 
-    expect(await failure(invitePartners(s, partner.id, campaign.id, [other.id]))).toMatchObject({ kind: "forbidden" });
-    expect(await failure(invitePartners(s, stranger.id, campaign.id, [other.id]))).toMatchObject({ kind: "not_found" });
-    expect(await failure(invitePartners(s, owner.id, campaign.id, [owner.id]))).toMatchObject({
+    expect(await failure(invitePartners(s, partner, campaign.id, [other.id]))).toMatchObject({ kind: "forbidden" });
+    expect(await failure(invitePartners(s, stranger, campaign.id, [other.id]))).toMatchObject({ kind: "not_found" });
+    expect(await failure(invitePartners(s, owner, campaign.id, [owner.id]))).toMatchObject({
       kind: "invalid",
       message: "collab:errors.notYourself",
       field: "ngoIds",
     });
     for (const bad of [pending.id, suspended.id, donor.id, "00000000-0000-4000-8000-000000000000", "not-an-id"]) {
-      expect(await failure(invitePartners(s, owner.id, campaign.id, [other.id, bad]))).toMatchObject({
+      expect(await failure(invitePartners(s, owner, campaign.id, [other.id, bad]))).toMatchObject({
         kind: "invalid",
         message: "collab:errors.ngoUnavailable",
       });
     }
-    expect(await failure(invitePartners(s, owner.id, campaign.id, []))).toMatchObject({ message: "collab:errors.chooseNgo" });
+    expect(await failure(invitePartners(s, owner, campaign.id, []))).toMatchObject({ message: "collab:errors.chooseNgo" });
     // Nothing was written by any refused call.
     expect(await row(campaign.id, other.id)).toBeNull();
     expect(await notificationsOf(other.id)).toHaveLength(0);
 
     // An accepted partner is skipped; a completed campaign takes no new partners.
-    expect(await invitePartners(s, owner.id, campaign.id, [partner.id])).toEqual({ invited: [], joined: [], unchanged: [partner.id] });
+    expect(await invitePartners(s, owner, campaign.id, [partner.id])).toEqual({ invited: [], joined: [], unchanged: [partner.id] });
     await s.db.update(campaigns).set({ status: "completed" }).where(eq(campaigns.id, campaign.id));
-    expect(await failure(invitePartners(s, owner.id, campaign.id, [other.id]))).toMatchObject({
+    expect(await failure(invitePartners(s, owner, campaign.id, [other.id]))).toMatchObject({
       kind: "invalid",
       message: "collab:errors.notActive",
     });
@@ -109,21 +109,21 @@ describe("collaboration", () => {
     const b = await makeUser(s.db, "ngo", { name: "Echo Care" });
     const other = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id);
-    await invitePartners(s, owner.id, campaign.id, [b.id]);
+    await invitePartners(s, owner, campaign.id, [b.id]);
 
     // Only the invitee may answer: another NGO and the owner are refused, nothing changes.
-    expect(await failure(respondToInvitation(s, other.id, campaign.id, true))).toMatchObject({ kind: "not_found" });
-    expect(await failure(respondToInvitation(s, owner.id, campaign.id, true))).toMatchObject({ kind: "not_found" });
+    expect(await failure(respondToInvitation(s, other, campaign.id, true))).toMatchObject({ kind: "not_found" });
+    expect(await failure(respondToInvitation(s, owner, campaign.id, true))).toMatchObject({ kind: "not_found" });
     expect(await row(campaign.id, b.id)).toMatchObject({ status: "pending" });
 
-    await respondToInvitation(s, b.id, campaign.id, true);
+    await respondToInvitation(s, b, campaign.id, true);
     expect(await row(campaign.id, b.id)).toMatchObject({ status: "accepted" });
     expect((await row(campaign.id, b.id))!.respondedAt).toBeInstanceOf(Date);
-    const seen = await campaignForNgo(s.db, campaign.id, b.id);
+    const seen = await campaignForNgo(s.db, campaign.id, b);
     expect(seen.role).toBe("partner");
     expect(seen.campaign.id).toBe(campaign.id);
-    expect(await failure(campaignOwnedBy(s.db, campaign.id, b.id))).toMatchObject({ kind: "forbidden" });
-    expect((await campaignOwnedBy(s.db, campaign.id, owner.id)).id).toBe(campaign.id);
+    expect(await failure(campaignOwnedBy(s.db, campaign.id, b))).toMatchObject({ kind: "forbidden" });
+    expect((await campaignOwnedBy(s.db, campaign.id, owner)).id).toBe(campaign.id);
 
     // The owner is told, and the acceptance is in the audit log.
     expect(await notificationsOf(owner.id)).toMatchObject([
@@ -133,7 +133,7 @@ describe("collaboration", () => {
     expect(audit.map((a) => a.action)).toEqual(["collab.accepted"]);
 
     // Answering again is refused as already answered.
-    expect(await failure(respondToInvitation(s, b.id, campaign.id, false))).toMatchObject({
+    expect(await failure(respondToInvitation(s, b, campaign.id, false))).toMatchObject({
       kind: "conflict",
       message: "collab:errors.alreadyAnswered",
     });
@@ -144,13 +144,13 @@ describe("collaboration", () => {
     const owner = await makeUser(s.db, "ngo");
     const b = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id);
-    await invitePartners(s, owner.id, campaign.id, [b.id]);
-    await respondToInvitation(s, b.id, campaign.id, false);
+    await invitePartners(s, owner, campaign.id, [b.id]);
+    await respondToInvitation(s, b, campaign.id, false);
     expect(await row(campaign.id, b.id)).toMatchObject({ status: "declined" });
-    expect(await failure(campaignForNgo(s.db, campaign.id, b.id))).toMatchObject({ kind: "not_found" });
+    expect(await failure(campaignForNgo(s.db, campaign.id, b))).toMatchObject({ kind: "not_found" });
     expect((await notificationsOf(owner.id)).map((n) => n.type)).toEqual(["collabDeclined"]);
 
-    expect((await invitePartners(s, owner.id, campaign.id, [b.id])).invited).toEqual([b.id]);
+    expect((await invitePartners(s, owner, campaign.id, [b.id])).invited).toEqual([b.id]);
     expect(await row(campaign.id, b.id)).toMatchObject({ direction: "invited", status: "pending", respondedAt: null });
   });
 
@@ -158,11 +158,11 @@ describe("collaboration", () => {
     const owner = await makeUser(s.db, "ngo");
     const b = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id);
-    await invitePartners(s, owner.id, campaign.id, [b.id]);
+    await invitePartners(s, owner, campaign.id, [b.id]);
     const results = await Promise.allSettled([
-      respondToInvitation(s, b.id, campaign.id, true),
-      respondToInvitation(s, b.id, campaign.id, true),
-      respondToInvitation(s, b.id, campaign.id, false),
+      respondToInvitation(s, b, campaign.id, true),
+      respondToInvitation(s, b, campaign.id, true),
+      respondToInvitation(s, b, campaign.id, false),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) {
@@ -182,11 +182,11 @@ describe("collaboration", () => {
     const stranger = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
 
-    expect(await joinTarget(s.db, asker.id, campaign.id)).toMatchObject({ title: campaign.title, ownerName: "Foxtrot Aid", state: "none" });
-    expect(await requestToJoin(s, asker.id, campaign.id)).toBe("requested");
-    expect(await requestToJoin(s, asker.id, campaign.id)).toBe("alreadyRequested");
+    expect(await joinTarget(s.db, asker, campaign.id)).toMatchObject({ title: campaign.title, ownerName: "Foxtrot Aid", state: "none" });
+    expect(await requestToJoin(s, asker, campaign.id)).toBe("requested");
+    expect(await requestToJoin(s, asker, campaign.id)).toBe("alreadyRequested");
     expect(await row(campaign.id, asker.id)).toMatchObject({ direction: "requested", status: "pending" });
-    expect(await joinTarget(s.db, asker.id, campaign.id)).toMatchObject({ state: "requested" });
+    expect(await joinTarget(s.db, asker, campaign.id)).toMatchObject({ state: "requested" });
     // The owner is told once, in the app and by email.
     expect(await notificationsOf(owner.id)).toMatchObject([
       { type: "collabRequested", params: { ngo: "Golf Helpers", campaign: campaign.title }, link: "/collab#requests" },
@@ -196,22 +196,22 @@ describe("collaboration", () => {
     expect(mail[0]!.body).toContain("Golf Helpers");
 
     // The owner sees the request on /collab; the asker sees nothing to answer.
-    const ownerView = await collabOverview(s.db, owner.id, { page: 1 });
+    const ownerView = await collabOverview(s.db, owner, { page: 1 });
     expect(ownerView.requests.rows).toMatchObject([{ campaignId: campaign.id, ngoId: asker.id, ngoName: "Golf Helpers" }]);
-    expect((await collabOverview(s.db, asker.id, { page: 1 })).invitations.rows).toEqual([]);
+    expect((await collabOverview(s.db, asker, { page: 1 })).invitations.rows).toEqual([]);
 
     // Neither a partner, the asker, nor a stranger may answer it.
-    expect(await failure(respondToRequest(s, partner.id, campaign.id, asker.id, true))).toMatchObject({ kind: "forbidden" });
-    expect(await failure(respondToRequest(s, stranger.id, campaign.id, asker.id, true))).toMatchObject({ kind: "not_found" });
-    expect(await failure(respondToRequest(s, asker.id, campaign.id, asker.id, true))).toMatchObject({ kind: "not_found" });
+    expect(await failure(respondToRequest(s, partner, campaign.id, asker.id, true))).toMatchObject({ kind: "forbidden" });
+    expect(await failure(respondToRequest(s, stranger, campaign.id, asker.id, true))).toMatchObject({ kind: "not_found" });
+    expect(await failure(respondToRequest(s, asker, campaign.id, asker.id, true))).toMatchObject({ kind: "not_found" });
     // The request is not an invitation: the asker cannot accept it themselves.
-    expect(await failure(respondToInvitation(s, asker.id, campaign.id, true))).toMatchObject({ kind: "not_found" });
+    expect(await failure(respondToInvitation(s, asker, campaign.id, true))).toMatchObject({ kind: "not_found" });
     expect(await row(campaign.id, asker.id)).toMatchObject({ status: "pending" });
 
-    await respondToRequest(s, owner.id, campaign.id, asker.id, true);
-    expect((await campaignForNgo(s.db, campaign.id, asker.id)).role).toBe("partner");
+    await respondToRequest(s, owner, campaign.id, asker.id, true);
+    expect((await campaignForNgo(s.db, campaign.id, asker)).role).toBe("partner");
     expect(await notificationsOf(asker.id)).toMatchObject([{ type: "collabAccepted", params: { ngo: "Foxtrot Aid" } }]);
-    expect(await failure(requestToJoin(s, asker.id, campaign.id))).toMatchObject({
+    expect(await failure(requestToJoin(s, asker, campaign.id))).toMatchObject({
       kind: "conflict",
       message: "collab:errors.alreadyPartner",
     });
@@ -221,21 +221,21 @@ describe("collaboration", () => {
     const owner = await makeUser(s.db, "ngo");
     const asker = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id);
-    await requestToJoin(s, asker.id, campaign.id);
-    await respondToRequest(s, owner.id, campaign.id, asker.id, false);
+    await requestToJoin(s, asker, campaign.id);
+    await respondToRequest(s, owner, campaign.id, asker.id, false);
     expect(await row(campaign.id, asker.id)).toMatchObject({ status: "declined" });
     expect((await notificationsOf(asker.id)).map((n) => n.type)).toEqual(["collabDeclined"]);
-    expect(await failure(respondToRequest(s, owner.id, campaign.id, asker.id, true))).toMatchObject({ kind: "conflict" });
+    expect(await failure(respondToRequest(s, owner, campaign.id, asker.id, true))).toMatchObject({ kind: "conflict" });
 
-    expect(await failure(requestToJoin(s, owner.id, campaign.id))).toMatchObject({ kind: "invalid", message: "collab:errors.ownCampaign" });
+    expect(await failure(requestToJoin(s, owner, campaign.id))).toMatchObject({ kind: "invalid", message: "collab:errors.ownCampaign" });
     const ended = await makeCampaign(s.db, owner.id, { status: "completed" });
-    expect(await failure(requestToJoin(s, asker.id, ended.id))).toMatchObject({ kind: "invalid", message: "collab:errors.notActive" });
+    expect(await failure(requestToJoin(s, asker, ended.id))).toMatchObject({ kind: "invalid", message: "collab:errors.notActive" });
     const archived = await makeCampaign(s.db, owner.id, { status: "archived" });
-    expect(await failure(requestToJoin(s, asker.id, archived.id))).toMatchObject({ kind: "not_found" });
-    expect(await failure(joinTarget(s.db, asker.id, archived.id))).toMatchObject({ kind: "not_found" });
-    expect(await failure(requestToJoin(s, asker.id, "nope"))).toMatchObject({ kind: "not_found" });
+    expect(await failure(requestToJoin(s, asker, archived.id))).toMatchObject({ kind: "not_found" });
+    expect(await failure(joinTarget(s.db, asker, archived.id))).toMatchObject({ kind: "not_found" });
+    expect(await failure(requestToJoin(s, asker, "nope"))).toMatchObject({ kind: "not_found" });
     const unverified = await makeUser(s.db, "ngo", { verification: "pending" });
-    expect(await failure(requestToJoin(s, unverified.id, campaign.id))).toMatchObject({ kind: "forbidden" });
+    expect(await failure(requestToJoin(s, unverified, campaign.id))).toMatchObject({ kind: "forbidden" });
   });
 
   it("an invitation answers a pending request at once, and the other way round", async () => {
@@ -243,13 +243,13 @@ describe("collaboration", () => {
     const asker = await makeUser(s.db, "ngo");
     const invitee = await makeUser(s.db, "ngo");
     const campaign = await makeCampaign(s.db, owner.id);
-    await requestToJoin(s, asker.id, campaign.id);
-    expect(await invitePartners(s, owner.id, campaign.id, [asker.id])).toEqual({ invited: [], joined: [asker.id], unchanged: [] });
+    await requestToJoin(s, asker, campaign.id);
+    expect(await invitePartners(s, owner, campaign.id, [asker.id])).toEqual({ invited: [], joined: [asker.id], unchanged: [] });
     expect(await row(campaign.id, asker.id)).toMatchObject({ status: "accepted" });
 
-    await invitePartners(s, owner.id, campaign.id, [invitee.id]);
-    expect(await requestToJoin(s, invitee.id, campaign.id)).toBe("joined");
-    expect((await campaignForNgo(s.db, campaign.id, invitee.id)).role).toBe("partner");
+    await invitePartners(s, owner, campaign.id, [invitee.id]);
+    expect(await requestToJoin(s, invitee, campaign.id)).toBe("joined");
+    expect((await campaignForNgo(s.db, campaign.id, invitee)).role).toBe("partner");
   });
 
   it("a partner leaves; the owner cannot; paid donations keep counting", async () => {
@@ -264,7 +264,7 @@ describe("collaboration", () => {
     await makeDonation(s.db, campaign, donor.id, { status: "pending", amount: 9999, recipientNgoId: c.id });
 
     // Everyone in the joint campaign sees every partner and each one's share of the approved total.
-    const before = await collabOverview(s.db, c.id, { page: 1 });
+    const before = await collabOverview(s.db, c, { page: 1 });
     const joint = before.joint.rows.find((j) => j.id === campaign.id)!;
     expect(joint.role).toBe("partner");
     expect(joint.collectedAmount).toBe(3500);
@@ -274,27 +274,27 @@ describe("collaboration", () => {
       { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0 },
     ]);
 
-    expect(await failure(leaveCampaign(s, owner.id, campaign.id))).toMatchObject({
+    expect(await failure(leaveCampaign(s, owner, campaign.id))).toMatchObject({
       kind: "invalid",
       message: "collab:errors.ownerCannotLeave",
     });
-    expect(await failure(leaveCampaign(s, stranger.id, campaign.id))).toMatchObject({ kind: "not_found" });
-    await leaveCampaign(s, b.id, campaign.id);
+    expect(await failure(leaveCampaign(s, stranger, campaign.id))).toMatchObject({ kind: "not_found" });
+    await leaveCampaign(s, b, campaign.id);
     expect(await row(campaign.id, b.id)).toMatchObject({ status: "left" });
-    expect(await failure(campaignForNgo(s.db, campaign.id, b.id))).toMatchObject({ kind: "not_found" });
-    expect(await failure(leaveCampaign(s, b.id, campaign.id))).toMatchObject({ kind: "not_found" });
+    expect(await failure(campaignForNgo(s.db, campaign.id, b))).toMatchObject({ kind: "not_found" });
+    expect(await failure(leaveCampaign(s, b, campaign.id))).toMatchObject({ kind: "not_found" });
     expect(await notificationsOf(owner.id)).toMatchObject([{ type: "collabLeft", params: { ngo: "India Trust" } }]);
 
     // The campaign's total is unchanged and the former partner's share still shows.
     const [after] = await s.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(after!.collectedAmount).toBe(3500);
-    const ownerView = await collabOverview(s.db, owner.id, { page: 1 });
+    const ownerView = await collabOverview(s.db, owner, { page: 1 });
     expect(ownerView.joint.rows.find((j) => j.id === campaign.id)!.ngos).toEqual([
       { id: owner.id, name: "Hotel Relief", logoKey: null, role: "owner", share: 2000 },
       { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0 },
       { id: b.id, name: "India Trust", logoKey: null, role: "former", share: 1500 },
     ]);
-    expect((await collabOverview(s.db, b.id, { page: 1 })).joint.rows.map((j) => j.id)).not.toContain(campaign.id);
+    expect((await collabOverview(s.db, b, { page: 1 })).joint.rows.map((j) => j.id)).not.toContain(campaign.id);
   });
 
   it("lists the NGO's own active campaigns and searches the NGOs it may invite, with their state", async () => {
@@ -310,10 +310,10 @@ describe("collaboration", () => {
     const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
     await makeCampaign(s.db, owner.id, { status: "completed" });
     const otherOwners = await makeCampaign(s.db, partner.id);
-    await invitePartners(s, owner.id, campaign.id, [invited.id]);
-    await requestToJoin(s, asker.id, campaign.id);
+    await invitePartners(s, owner, campaign.id, [invited.id]);
+    await requestToJoin(s, asker, campaign.id);
 
-    const view = await collabOverview(s.db, owner.id, { campaignId: campaign.id, q: `kilo ${tag}`, page: 1 });
+    const view = await collabOverview(s.db, owner, { campaignId: campaign.id, q: `kilo ${tag}`, page: 1 });
     expect(view.campaigns).toEqual([{ id: campaign.id, title: campaign.title }]);
     expect(view.selected).toEqual({ id: campaign.id, title: campaign.title });
     // Itself, unverified and suspended NGOs are never offered; the search ignores case.
@@ -325,13 +325,13 @@ describe("collaboration", () => {
       [fresh.id]: "none",
     });
     // A campaign it does not own cannot be chosen.
-    const foreign = await collabOverview(s.db, owner.id, { campaignId: otherOwners.id, q: `kilo ${tag}`, page: 1 });
+    const foreign = await collabOverview(s.db, owner, { campaignId: otherOwners.id, q: `kilo ${tag}`, page: 1 });
     expect(foreign.selected).toBeNull();
     expect(foreign.ngos.rows.every((n) => n.state === "none")).toBe(true);
     // Wildcards are searched for as text.
-    expect((await collabOverview(s.db, owner.id, { q: "%", page: 1 })).ngos.total).toBe(0);
+    expect((await collabOverview(s.db, owner, { q: "%", page: 1 })).ngos.total).toBe(0);
     // The invitee sees the invitation with who sent it.
-    const invitedView = await collabOverview(s.db, invited.id, { page: 1 });
+    const invitedView = await collabOverview(s.db, invited, { page: 1 });
     expect(invitedView.invitations.rows).toMatchObject([{ campaignId: campaign.id, ngoId: owner.id, ngoName: `Kilo ${tag} Owner` }]);
   });
 
@@ -340,8 +340,8 @@ describe("collaboration", () => {
     const owner = await makeUser(s.db, "ngo");
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push((await makeUser(s.db, "ngo", { name: `Lima ${tag} ${String(i).padStart(2, "0")}` })).id);
-    const one = await collabOverview(s.db, owner.id, { q: `lima ${tag}`, page: 1 });
-    const two = await collabOverview(s.db, owner.id, { q: `lima ${tag}`, page: 2 });
+    const one = await collabOverview(s.db, owner, { q: `lima ${tag}`, page: 1 });
+    const two = await collabOverview(s.db, owner, { q: `lima ${tag}`, page: 2 });
     expect(one.ngos.pages).toBe(2);
     expect(one.ngos.rows).toHaveLength(10);
     expect([...one.ngos.rows, ...two.ngos.rows].map((n) => n.id).sort()).toEqual(ids.sort());

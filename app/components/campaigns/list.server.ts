@@ -13,7 +13,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
   const user = requireUser(context, "ngo");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
-  const list = await listCampaigns(context.services.db, user.id, { tab, q, page: parsePage(url.searchParams.get("page")) });
+  const list = await listCampaigns(context.services.db, user, { tab, q, page: parsePage(url.searchParams.get("page")) });
   const notice = url.searchParams.get("notice");
   return {
     tab,

@@ -24,7 +24,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   let a: CampaignAnalytics;
   try {
-    a = await campaignAnalytics(context.services.db, params.id, user.id);
+    a = await campaignAnalytics(context.services.db, params.id, user);
   } catch (err) {
     throwHttp(err);
   }

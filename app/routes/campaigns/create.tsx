@@ -18,7 +18,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return campaignFormAction(
     request,
     context,
-    (values) => createCampaign(context.services, user.id, values),
+    (values) => createCampaign(context.services, user, values),
     "/campaigns?notice=created",
     "campaigns:errors.createFailed",
   );

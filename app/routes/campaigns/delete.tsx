@@ -12,7 +12,7 @@ export const handle = pageTitle("campaigns:delete.title");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
-  const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
+  const campaign = await campaignOwnedBy(context.services.db, params.id, user).catch(throwHttp);
   if (!canTransition("delete", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
   return {
     campaign: { id: campaign.id, title: campaign.title, status: campaign.status },
@@ -22,7 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params }: Route.ActionArgs) {
   const user = requireUser(context, "ngo");
-  const outcome = await deleteCampaign(context.services, user.id, params.id).catch(throwHttp);
+  const outcome = await deleteCampaign(context.services, user, params.id).catch(throwHttp);
   return redirect(`/campaigns?notice=${outcome}`);
 }
 

@@ -15,7 +15,7 @@ export const handle = pageTitle("campaigns:edit.title");
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
-  const campaign = await campaignOwnedBy(context.services.db, params.id, user.id).catch(throwHttp);
+  const campaign = await campaignOwnedBy(context.services.db, params.id, user).catch(throwHttp);
   // An archived campaign cannot be edited: for its owner, as for anyone else, there is no such page.
   if (!canTransition("edit", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
   return {
@@ -40,13 +40,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, "ngo");
   if (new URL(request.url).searchParams.get("intent") === "close") {
-    await closeCampaign(context.services.db, user.id, params.id).catch(throwHttp);
+    await closeCampaign(context.services.db, user, params.id).catch(throwHttp);
     return redirect("/comp_camp?notice=closed");
   }
   return campaignFormAction(
     request,
     context,
-    (values) => updateCampaign(context.services, user.id, params.id, values),
+    (values) => updateCampaign(context.services, user, params.id, values),
     "/campaigns?notice=saved",
     "campaigns:errors.saveFailed",
   );

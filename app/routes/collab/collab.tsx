@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
   const url = new URL(request.url);
   const param = (name: string) => url.searchParams.get(name);
-  const overview = await collabOverview(context.services.db, user.id, {
+  const overview = await collabOverview(context.services.db, user, {
     campaignId: param("campaignId"),
     q: param("q"),
     page: parsePage(param("page")),
@@ -92,15 +92,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const outcome = await formAction(submission, async () => {
     switch (input.intent) {
       case "invite":
-        return invitePartners(services, user.id, input.campaignId, input.ngoIds);
+        return invitePartners(services, user, input.campaignId, input.ngoIds);
       case "acceptInvitation":
       case "declineInvitation":
-        return respondToInvitation(services, user.id, input.campaignId, input.intent === "acceptInvitation");
+        return respondToInvitation(services, user, input.campaignId, input.intent === "acceptInvitation");
       case "acceptRequest":
       case "declineRequest":
-        return respondToRequest(services, user.id, input.campaignId, input.ngoId, input.intent === "acceptRequest");
+        return respondToRequest(services, user, input.campaignId, input.ngoId, input.intent === "acceptRequest");
       case "leave":
-        return leaveCampaign(services, user.id, input.campaignId);
+        return leaveCampaign(services, user, input.campaignId);
     }
   });
   if (!outcome.ok) {

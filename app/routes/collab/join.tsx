@@ -15,7 +15,7 @@ export const handle = pageTitle("collab:join.title");
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
   try {
-    const campaign = await joinTarget(context.services.db, user.id, params.campaignId);
+    const campaign = await joinTarget(context.services.db, user, params.campaignId);
     // What this NGO may do about its partnership, from the transition table (an owner has none with its own campaign).
     const actions = campaign.state === "owner" ? [] : partnershipStates.actionsFor(campaign.partnership, "ngo");
     return { campaign, actions };
@@ -26,7 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, params }: Route.ActionArgs) {
   const user = requireUser(context, "ngo");
-  const outcome = await attempt(requestToJoin(context.services, user.id, params.campaignId));
+  const outcome = await attempt(requestToJoin(context.services, user, params.campaignId));
   if (outcome.ok) return redirect(`/collab1?request=${outcome.value}`);
   if (outcome.refusal.kind === "not_found") throw httpError(outcome.refusal);
   return data({ error: outcome.refusal.message }, { status: outcome.refusal.status });

@@ -1,51 +1,54 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isUuid } from "#server/db/query.ts";
 import { campaignPartners, campaigns, ngoProfiles } from "#server/db/schema.ts";
 import { forbidden, notFound } from "#server/domain/errors.ts";
+import type { Actor } from "#server/domain/policy.ts";
+import { campaignScope, rolesFor } from "./policy.ts";
+import type { CampaignAction } from "./states.ts";
 
 export type Campaign = typeof campaigns.$inferSelect;
 /** How an NGO stands to a campaign: its owner, an accepted partner, or neither. */
 export type CampaignRole = "owner" | "partner";
 
-/**
- * A condition for campaigns that `ngoId` runs: those it owns and those it is an accepted partner of.
- * Every NGO-side list and lookup goes through it, so an NGO never sees or changes another's campaign.
- */
-export function runBy(ngoId: string): SQL {
-  return or(
-    eq(campaigns.ownerId, ngoId),
-    sql`exists (select 1 from ${campaignPartners} where ${campaignPartners.campaignId} = ${campaigns.id}
-      and ${campaignPartners.ngoId} = ${ngoId} and ${campaignPartners.status} = 'accepted')`,
-  )!;
-}
-
 /** The campaign and the NGO's role in it; "not found" when the NGO neither owns nor partners it, so its existence does not leak. */
 export async function campaignForNgo(
   db: DbOrTx,
   campaignId: string,
-  ngoId: string,
+  actor: Actor,
   opts: { forUpdate?: boolean } = {},
 ): Promise<{ campaign: Campaign; role: CampaignRole }> {
   if (!isUuid(campaignId)) throw notFound();
   const query = db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), runBy(ngoId)))
+    .where(and(eq(campaigns.id, campaignId), campaignScope(actor, "run")))
     .limit(1);
   const [campaign] = opts.forUpdate ? await query.for("update") : await query;
   if (!campaign) throw notFound();
-  return { campaign, role: campaign.ownerId === ngoId ? "owner" : "partner" };
+  return { campaign, role: campaign.ownerId === actor.id ? "owner" : "partner" };
 }
 
-/** Like `campaignForNgo`, but only the owner passes: partners may not change the campaign's text, picture or state. */
-export async function campaignOwnedBy(
+/**
+ * The campaign, when the transition table lets the NGO's relation to it take `action` (states.ts: edit, close and
+ * delete are the owner's): a partner is told only the owner may, anyone else that it does not exist. Whether the
+ * campaign's state allows the step is checked by the caller, after its lock.
+ */
+export async function campaignFor(
   db: DbOrTx,
   campaignId: string,
-  ngoId: string,
+  actor: Actor,
+  action: CampaignAction,
   opts: { forUpdate?: boolean } = {},
 ): Promise<Campaign> {
-  const { campaign, role } = await campaignForNgo(db, campaignId, ngoId, opts);
+  const { campaign, role } = await campaignForNgo(db, campaignId, actor, opts);
+  if (!rolesFor(action).includes(role)) throw forbidden("campaigns.owner_only");
+  return campaign;
+}
+
+/** The campaign, when the NGO owns it: its partnerships are the owner's to offer and answer (collaboration.ts). */
+export async function campaignOwnedBy(db: DbOrTx, campaignId: string, actor: Actor, opts: { forUpdate?: boolean } = {}): Promise<Campaign> {
+  const { campaign, role } = await campaignForNgo(db, campaignId, actor, opts);
   if (role !== "owner") throw forbidden("campaigns.owner_only");
   return campaign;
 }

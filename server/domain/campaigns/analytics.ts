@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { donations, ngoProfiles } from "#server/db/schema.ts";
 import { campaignForNgo, ngosOfCampaigns, type Campaign, type CampaignRole } from "./access.ts";
+import type { Actor } from "#server/domain/policy.ts";
 
 /** Days, weeks and so on are Pakistan's, whatever zone the database runs in. */
 const TIME_ZONE = "Asia/Karachi";
@@ -60,8 +61,8 @@ export interface CampaignAnalytics {
  * accepted partners may read it; anyone else gets "not found". Every figure is aggregated in the database,
  * so the cost does not grow with the number of donations beyond one pass over the campaign's rows.
  */
-export async function campaignAnalytics(db: DbOrTx, campaignId: string, ngoId: string): Promise<CampaignAnalytics> {
-  const { campaign, role } = await campaignForNgo(db, campaignId, ngoId);
+export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: Actor): Promise<CampaignAnalytics> {
+  const { campaign, role } = await campaignForNgo(db, campaignId, actor);
   const ofCampaign = eq(donations.campaignId, campaign.id);
   const approvedCash = and(ofCampaign, eq(donations.status, "approved"), eq(donations.kind, "cash"));
 

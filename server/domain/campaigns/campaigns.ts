@@ -12,8 +12,10 @@ import { recordAudit } from "#server/domain/audit/audit.ts";
 import { DomainError, invalid, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
-import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
+import { campaignFor, ngosOfCampaigns, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
+import { campaignScope } from "./policy.ts";
 import { assertTransition, canTransition, fromStates } from "./states.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 
 const TITLE_INDEX = "campaigns_active_title_unique";
 const SLUG_INDEX = "campaigns_slug_unique";
@@ -108,9 +110,10 @@ async function freeSlug(db: DbOrTx, title: string, attempt: number): Promise<str
  */
 export async function createCampaign(
   services: Pick<Services, "db" | "storage" | "geocoder">,
-  ngoId: string,
+  actor: Actor,
   values: CampaignValues,
 ): Promise<Campaign> {
+  const ngoId = idAs(actor, "ngo");
   await assertTitleFree(services.db, ngoId, values.title);
   const location = await resolveLocation(services, values);
   const pictureKey = values.picture
@@ -153,11 +156,12 @@ export async function createCampaign(
  */
 export async function updateCampaign(
   services: Pick<Services, "db" | "storage" | "geocoder">,
-  ngoId: string,
+  actor: Actor,
   campaignId: string,
   values: CampaignValues,
 ): Promise<Campaign> {
-  const current = await campaignOwnedBy(services.db, campaignId, ngoId);
+  const ngoId = idAs(actor, "ngo");
+  const current = await campaignFor(services.db, campaignId, actor, "edit");
   assertTransition("edit", current.status, "owner", () => invalid("campaigns.archived"));
   if (current.status === "active") await assertTitleFree(services.db, ngoId, values.title, campaignId);
   const location =
@@ -169,7 +173,7 @@ export async function updateCampaign(
     : current.pictureKey;
   try {
     const updated = await services.db.transaction(async (tx) => {
-      const locked = await campaignOwnedBy(tx, campaignId, ngoId, { forUpdate: true });
+      const locked = await campaignFor(tx, campaignId, actor, "edit", { forUpdate: true });
       assertTransition("edit", locked.status, "owner", () => invalid("campaigns.archived"));
       const completes = canTransition("complete", locked.status, "system") && locked.collectedAmount >= values.targetAmount;
       const [row] = await tx
@@ -194,8 +198,9 @@ export async function updateCampaign(
 }
 
 /** The owner ends an active campaign early: it becomes completed and moves to Successful. */
-export async function closeCampaign(db: Db, ngoId: string, campaignId: string): Promise<void> {
-  const campaign = await campaignOwnedBy(db, campaignId, ngoId);
+export async function closeCampaign(db: Db, actor: Actor, campaignId: string): Promise<void> {
+  const ngoId = idAs(actor, "ngo");
+  const campaign = await campaignFor(db, campaignId, actor, "close");
   assertTransition("close", campaign.status, "owner", () => invalid("campaigns.not_active"));
   await db.transaction(async (tx) => {
     const rows = await tx
@@ -234,10 +239,11 @@ export async function completeIfTargetReached(tx: DbOrTx, campaignId: string): P
  */
 export async function deleteCampaign(
   services: Pick<Services, "db" | "storage">,
-  ngoId: string,
+  actor: Actor,
   campaignId: string,
 ): Promise<"deleted" | "archived"> {
-  const campaign = await campaignOwnedBy(services.db, campaignId, ngoId);
+  const ngoId = idAs(actor, "ngo");
+  const campaign = await campaignFor(services.db, campaignId, actor, "delete");
   assertTransition("delete", campaign.status, "owner", () => invalid("campaigns.archived"));
   const archive = async () =>
     services.db.transaction(async (tx) => {
@@ -250,7 +256,7 @@ export async function deleteCampaign(
     });
   try {
     const outcome = await services.db.transaction(async (tx) => {
-      await campaignOwnedBy(tx, campaignId, ngoId, { forUpdate: true });
+      await campaignFor(tx, campaignId, actor, "delete", { forUpdate: true });
       const [given] = await tx.select({ n: count() }).from(donations).where(eq(donations.campaignId, campaignId));
       if ((given?.n ?? 0) > 0) return "has-donations" as const;
       await tx.delete(campaigns).where(eq(campaigns.id, campaignId));
@@ -289,12 +295,13 @@ export interface CampaignListItem {
  */
 export async function listCampaigns(
   db: DbOrTx,
-  ngoId: string,
+  actor: Actor,
   opts: { tab: CampaignTab; q?: string; page: number },
 ): Promise<Paged<CampaignListItem>> {
+  const ngoId = idAs(actor, "ngo");
   const q = searchTerm(opts.q);
   const where = and(
-    runBy(ngoId),
+    campaignScope(actor, "run"),
     eq(campaigns.status, opts.tab === "ongoing" ? "active" : "completed"),
     q ? ilike(campaigns.title, likePattern(q)) : undefined,
   );

@@ -9,7 +9,8 @@ import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, forbidden, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
-import { campaignOwnedBy, ngosOfCampaigns, runBy, type Campaign } from "./access.ts";
+import { campaignOwnedBy, ngosOfCampaigns, type Campaign } from "./access.ts";
+import { campaignScope } from "./policy.ts";
 import {
   STORED_PARTNERSHIP,
   partnershipState,
@@ -18,6 +19,7 @@ import {
   type PartnershipRole,
   type PartnershipState,
 } from "./states.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 
 type CollabServices = Pick<Services, "db" | "mailer" | "config">;
 
@@ -57,12 +59,8 @@ export interface InviteOutcome {
  * can be invited; an NGO that had asked to join becomes a partner at once, since both sides want it.
  * The invitees are told in the app and by email.
  */
-export async function invitePartners(
-  services: CollabServices,
-  ownerId: string,
-  campaignId: string,
-  ngoIds: string[],
-): Promise<InviteOutcome> {
+export async function invitePartners(services: CollabServices, actor: Actor, campaignId: string, ngoIds: string[]): Promise<InviteOutcome> {
+  const ownerId = idAs(actor, "ngo");
   const ids = [...new Set(ngoIds)];
   if (ids.length === 0) throw invalid("collab.choose_ngo", "ngoIds");
   if (ids.length > MAX_INVITES) throw invalid("collab.too_many", "ngoIds", { max: String(MAX_INVITES) });
@@ -72,7 +70,7 @@ export async function invitePartners(
 
   const outcome = await services.db.transaction(async (tx) => {
     // Locking the campaign row serializes every change to its partners (invitations and join requests).
-    const campaign = await campaignOwnedBy(tx, campaignId, ownerId, { forUpdate: true });
+    const campaign = await campaignOwnedBy(tx, campaignId, actor, { forUpdate: true });
     if (campaign.status !== "active") throw invalid("collab.not_active", "campaignId");
     const eligible = await tx
       .select({ id: users.id })
@@ -155,7 +153,8 @@ export type JoinOutcome = "requested" | "alreadyRequested" | "joined";
  * campaign already has). Asking twice changes nothing; an NGO the owner had already invited becomes a
  * partner at once. The owner is told in the app and by email.
  */
-export async function requestToJoin(services: CollabServices, ngoId: string, campaignId: string): Promise<JoinOutcome> {
+export async function requestToJoin(services: CollabServices, actor: Actor, campaignId: string): Promise<JoinOutcome> {
+  const ngoId = idAs(actor, "ngo");
   if (!isUuid(campaignId)) throw notFound();
   await assertActiveNgo(services.db, ngoId);
   const done = await services.db.transaction(async (tx) => {
@@ -274,7 +273,8 @@ async function explainNoAnswer(
 }
 
 /** The invited NGO accepts or declines an invitation; the owner is told. */
-export async function respondToInvitation(services: CollabServices, inviteeId: string, campaignId: string, accept: boolean): Promise<void> {
+export async function respondToInvitation(services: CollabServices, actor: Actor, campaignId: string, accept: boolean): Promise<void> {
+  const inviteeId = idAs(actor, "ngo");
   if (!isUuid(campaignId)) throw notFound();
   const changed = await services.db.transaction(async (tx) => {
     if (!(await answer(tx, campaignId, inviteeId, accept ? "acceptInvitation" : "declineInvitation"))) return false;
@@ -300,13 +300,14 @@ export async function respondToInvitation(services: CollabServices, inviteeId: s
 /** The owner accepts or declines an NGO's request to join its campaign; the NGO is told. Partners may not answer. */
 export async function respondToRequest(
   services: CollabServices,
-  ownerId: string,
+  actor: Actor,
   campaignId: string,
   requesterId: string,
   accept: boolean,
 ): Promise<void> {
+  const ownerId = idAs(actor, "ngo");
   if (!isUuid(campaignId) || !isUuid(requesterId)) throw notFound();
-  const campaign = await campaignOwnedBy(services.db, campaignId, ownerId);
+  const campaign = await campaignOwnedBy(services.db, campaignId, actor);
   const changed = await services.db.transaction(async (tx) => {
     if (!(await answer(tx, campaignId, requesterId, accept ? "acceptRequest" : "declineRequest"))) return false;
     if (accept) {
@@ -328,7 +329,8 @@ export async function respondToRequest(
  * An accepted partner leaves a joint campaign. The owner cannot leave (it closes or deletes the campaign
  * instead). Donations already paid to the partner stay with the campaign and keep counting toward its target.
  */
-export async function leaveCampaign(services: CollabServices, ngoId: string, campaignId: string): Promise<void> {
+export async function leaveCampaign(services: CollabServices, actor: Actor, campaignId: string): Promise<void> {
+  const ngoId = idAs(actor, "ngo");
   if (!isUuid(campaignId)) throw notFound();
   const left = await services.db.transaction(async (tx) => {
     const rows = await tx
@@ -432,7 +434,7 @@ const CAMPAIGN_CHOICES = 200;
  */
 export async function collabOverview(
   db: DbOrTx,
-  ngoId: string,
+  actor: Actor,
   opts: {
     campaignId?: string | null;
     q?: string | null;
@@ -442,6 +444,7 @@ export async function collabOverview(
     jointPage?: number;
   },
 ): Promise<CollabOverview> {
+  const ngoId = idAs(actor, "ngo");
   const own = await db
     .select({ id: campaigns.id, title: campaigns.title })
     .from(campaigns)
@@ -463,7 +466,7 @@ export async function collabOverview(
     searchNgos(db, ngoId, selected?.id ?? null, q, opts.page),
     pendingInvitations(db, ngoId, opts.invitationsPage ?? 1),
     pendingRequests(db, ngoId, opts.requestsPage ?? 1),
-    jointCampaigns(db, ngoId, opts.jointPage ?? 1),
+    jointCampaigns(db, actor, opts.jointPage ?? 1),
   ]);
   return { campaigns: own, selected, q, ngos, invitations, requests, joint };
 }
@@ -555,9 +558,10 @@ function pendingRequests(db: DbOrTx, ngoId: string, page: number) {
 }
 
 /** The campaigns the NGO runs together with others (owned with at least one partner, or as a partner), newest first. */
-async function jointCampaigns(db: DbOrTx, ngoId: string, page: number): Promise<Paged<JointCampaign>> {
+async function jointCampaigns(db: DbOrTx, actor: Actor, page: number): Promise<Paged<JointCampaign>> {
+  const ngoId = actor.id;
   const where = and(
-    runBy(ngoId),
+    campaignScope(actor, "run"),
     ne(campaigns.status, "archived"),
     sql`exists (select 1 from ${campaignPartners} where ${campaignPartners.campaignId} = ${campaigns.id}
       and ${campaignPartners.status} = 'accepted')`,
@@ -644,7 +648,8 @@ export interface JoinTarget {
 }
 
 /** What /collab/join/:campaignId shows; archived or unknown campaigns are not found. */
-export async function joinTarget(db: DbOrTx, ngoId: string, campaignId: string): Promise<JoinTarget> {
+export async function joinTarget(db: DbOrTx, actor: Actor, campaignId: string): Promise<JoinTarget> {
+  const ngoId = idAs(actor, "ngo");
   if (!isUuid(campaignId)) throw notFound();
   const [row] = await db
     .select({

@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import { campaignPartners, campaigns } from "#server/db/schema.ts";
+import { policy, type Relation } from "#server/domain/policy.ts";
+import { campaignStates, type CampaignActor } from "./states.ts";
+
+/**
+ * Who may see and change a campaign on the NGO side, as data (decision 016). Who may take each step (edit, close,
+ * delete) is the transition table of states.ts; who may read the NGO's views of a campaign is CAMPAIGN_READS. Both
+ * become a condition for a query's `where`, so a campaign the NGO does not run is "not found". The public page,
+ * the donors' pickers and the map read active campaigns without a relation (public.ts, map.ts).
+ */
+
+/** The relations that grant something; another NGO (and anyone else) is everyone the table does not name. */
+type GrantingRelation = Exclude<CampaignActor, "otherNgo" | "system">;
+
+/** How an NGO stands to a campaign: it owns it, or it is an accepted partner. */
+const RELATIONS: Record<GrantingRelation, Relation> = {
+  owner: { account: "ngo", where: (actor) => eq(campaigns.ownerId, actor.id) },
+  partner: {
+    account: "ngo",
+    where: (actor) =>
+      sql`exists (select 1 from ${campaignPartners} where ${campaignPartners.campaignId} = ${campaigns.id}
+        and ${campaignPartners.ngoId} = ${actor.id} and ${campaignPartners.status} = 'accepted')`,
+  },
+};
+
+/**
+ * What may be read, and by whom:
+ * - `run`: the campaigns an NGO runs, owned or as a partner: its lists (/campaigns, /comp_camp), a campaign's
+ *   analytics, the joint campaigns of /collab.
+ */
+export const CAMPAIGN_READS = {
+  run: ["owner", "partner"],
+} as const satisfies Record<string, readonly GrantingRelation[]>;
+
+export type CampaignRead = keyof typeof CAMPAIGN_READS;
+
+const areaPolicy = policy({ relations: RELATIONS, reads: CAMPAIGN_READS, machine: campaignStates });
+
+/** The campaigns `actor` may read this way, as a condition for a query's `where`. */
+export const campaignScope = areaPolicy.scope;
+export const { rolesFor, decisionScope } = areaPolicy;
