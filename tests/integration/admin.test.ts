@@ -41,7 +41,7 @@ describe("vetting by the administrator", () => {
     const ngo = await makeUser(s.db, "ngo", { verification: "pending", name: "Pending Trust" });
     const verified = await makeUser(s.db, "ngo", { verification: "verified" });
     const rider = await makeUser(s.db, "rider", { verification: "pending", name: "Pending Rider" });
-    const ngos = await listPending(s.db, "ngo", 1);
+    const ngos = await listPending(s.db, admin, "ngo", 1);
     const row = ngos.rows.find((r) => r.id === ngo.id);
     expect(row).toMatchObject({
       name: "Pending Trust",
@@ -52,7 +52,7 @@ describe("vetting by the administrator", () => {
     });
     expect(row!.createdAt).toBeInstanceOf(Date);
     expect(ngos.rows.some((r) => r.id === verified.id)).toBe(false);
-    const riders = await listPending(s.db, "rider", 1);
+    const riders = await listPending(s.db, admin, "rider", 1);
     expect(riders.rows.find((r) => r.id === rider.id)).toMatchObject({
       firstName: "Pending Rider",
       lastName: "Rider",
@@ -203,21 +203,21 @@ describe("vetting by the administrator", () => {
     const b = await makeUser(s.db, "ngo", { verification: "pending", name: `${tag} Relief` });
     const c = await makeUser(s.db, "rider", { name: tag });
     await suspend(s, admin, a.id);
-    const found = await listAccounts(s.db, "ngo", 1, tag.toLowerCase());
+    const found = await listAccounts(s.db, admin, "ngo", 1, tag.toLowerCase());
     expect(found.rows.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect(found.rows.find((r) => r.id === a.id)).toMatchObject({ verification: "verified", role: "ngo" });
     expect(found.rows.find((r) => r.id === a.id)!.suspendedAt).toBeInstanceOf(Date);
     expect(found.rows.find((r) => r.id === b.id)).toMatchObject({ verification: "pending", suspendedAt: null });
-    const byEmail = await listAccounts(s.db, "rider", 1, c.email.toUpperCase());
+    const byEmail = await listAccounts(s.db, admin, "rider", 1, c.email.toUpperCase());
     expect(byEmail.rows.map((r) => r.id)).toEqual([c.id]);
     // LIKE wildcards in a search are taken literally.
-    expect((await listAccounts(s.db, "ngo", 1, "%")).rows).toHaveLength(0);
+    expect((await listAccounts(s.db, admin, "ngo", 1, "%")).rows).toHaveLength(0);
   });
 
   it("pages long lists", async () => {
     for (let i = 0; i < 12; i++) await makeUser(s.db, "ngo", { verification: "pending" });
-    const first = await listPending(s.db, "ngo", 1);
-    const second = await listPending(s.db, "ngo", 2);
+    const first = await listPending(s.db, admin, "ngo", 1);
+    const second = await listPending(s.db, admin, "ngo", 2);
     expect(first.rows).toHaveLength(10);
     expect(first.pages).toBeGreaterThanOrEqual(2);
     expect(second.rows.length).toBeGreaterThan(0);

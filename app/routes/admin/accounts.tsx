@@ -12,6 +12,7 @@ import { accountActionSchema } from "#shared/forms/admin.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listAccounts, restore, suspend, type VettedRole } from "#server/domain/admin/vetting.ts";
+import { suspensionState, suspensionStates } from "#server/domain/accounts/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 export const handle = pageTitle("admin:accounts.title");
@@ -23,18 +24,24 @@ function roleOf(value: string | null): VettedRole {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "admin");
+  const admin = requireUser(context, "admin");
   const url = new URL(request.url);
   const role = roleOf(url.searchParams.get("role"));
   const q = (url.searchParams.get("q") ?? "").trim();
-  const list = await listAccounts(context.services.db, role, parsePage(url.searchParams.get("page")), q);
+  const list = await listAccounts(context.services.db, admin, role, parsePage(url.searchParams.get("page")), q);
   return {
     role,
     q,
     notice: url.searchParams.get("notice"),
     accounts: {
       ...list,
-      rows: list.rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, context.lang), suspended: r.suspendedAt !== null })),
+      rows: list.rows.map((r) => ({
+        ...r,
+        createdAt: formatDateTime(r.createdAt, context.lang),
+        suspended: r.suspendedAt !== null,
+        // The step the suspension table gives the administrator from the account's state: suspend or restore.
+        actions: suspensionStates.actionsFor(suspensionState(r.suspendedAt), "admin"),
+      })),
     },
   };
 }
@@ -154,21 +161,23 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                     <DateTime value={a.createdAt} />
                   </td>
                   <td className="px-3 py-2">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={a.suspended ? "restore" : "suspend"} />
-                      <input type="hidden" name="userId" value={a.id} />
-                      <button
-                        type="submit"
-                        className={
-                          a.suspended
-                            ? brandButton("small")
-                            : "rounded-md border-2 border-red-700 px-3 py-1 font-bold text-red-800 hover:bg-red-50"
-                        }
-                      >
-                        {t(a.suspended ? "admin:accounts.restore" : "admin:accounts.suspend")}
-                        <span className="sr-only"> {a.name}</span>
-                      </button>
-                    </Form>
+                    {a.actions.map((intent) => (
+                      <Form method="post" key={intent}>
+                        <input type="hidden" name="intent" value={intent} />
+                        <input type="hidden" name="userId" value={a.id} />
+                        <button
+                          type="submit"
+                          className={
+                            intent === "restore"
+                              ? brandButton("small")
+                              : "rounded-md border-2 border-red-700 px-3 py-1 font-bold text-red-800 hover:bg-red-50"
+                          }
+                        >
+                          {t(intent === "restore" ? "admin:accounts.restore" : "admin:accounts.suspend")}
+                          <span className="sr-only"> {a.name}</span>
+                        </button>
+                      </Form>
+                    ))}
                   </td>
                 </tr>
               ))}

@@ -15,21 +15,25 @@ import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
 import { accept, listPending, reject } from "#server/domain/admin/vetting.ts";
+import { verificationStates, type VerificationAction } from "#server/domain/accounts/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 export const handle = pageTitle("admin:requests.title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, "admin");
+  const admin = requireUser(context, "admin");
   const { db } = context.services;
   const url = new URL(request.url);
   const [ngos, riders] = await Promise.all([
-    listPending(db, "ngo", parsePage(url.searchParams.get("ngoPage"))),
-    listPending(db, "rider", parsePage(url.searchParams.get("riderPage"))),
+    listPending(db, admin, "ngo", parsePage(url.searchParams.get("ngoPage"))),
+    listPending(db, admin, "rider", parsePage(url.searchParams.get("riderPage"))),
   ]);
   const when = (d: Date) => formatDateTime(d, context.lang);
+  // The steps the verification table gives the administrator on a waiting sign-up: accept and reject.
+  const actions = verificationStates.actionsFor("pending", "admin");
   return {
     notice: url.searchParams.get("notice"),
+    actions,
     ngos: { ...ngos, rows: ngos.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
     riders: { ...riders, rows: riders.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
   };
@@ -97,6 +101,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                   [t("admin:fields.email"), n.email],
                 ]}
                 actionData={actionData}
+                actions={loaderData.actions}
               />
             ))}
           </ul>
@@ -129,6 +134,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                     [t("admin:fields.cnic"), r.cnic],
                   ]}
                   actionData={actionData}
+                  actions={loaderData.actions}
                 />
               );
             })}
@@ -148,6 +154,7 @@ function Applicant({
   createdAt,
   fields,
   actionData,
+  actions,
 }: {
   id: string;
   name: string;
@@ -155,6 +162,7 @@ function Applicant({
   createdAt: FormattedTime;
   fields: [string, string][];
   actionData: ActionData;
+  actions: readonly VerificationAction[];
 }) {
   const { t } = useTranslation();
   const img = (
@@ -201,15 +209,17 @@ function Applicant({
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-start gap-3">
-          <Form method="post">
-            <input type="hidden" name="intent" value="accept" />
-            <input type="hidden" name="userId" value={id} />
-            <button type="submit" className={brandButton("regular")}>
-              {t("admin:requests.accept")}
-              <span className="sr-only"> {name}</span>
-            </button>
-          </Form>
-          <RejectForm id={id} name={name} lastResult={rejectAnswer} />
+          {actions.includes("accept") && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="accept" />
+              <input type="hidden" name="userId" value={id} />
+              <button type="submit" className={brandButton("regular")}>
+                {t("admin:requests.accept")}
+                <span className="sr-only"> {name}</span>
+              </button>
+            </Form>
+          )}
+          {actions.includes("reject") && <RejectForm id={id} name={name} lastResult={rejectAnswer} />}
         </div>
       </article>
     </li>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { NgoResubmit, RiderResubmit } from "#shared/forms/accounts.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
@@ -6,6 +6,7 @@ import type { Services } from "#server/services.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, notFound } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
+import { verificationStates } from "./states.ts";
 import { deleteUserSessions, type SessionUser } from "./sessions.ts";
 
 /** Only NGOs and riders are vetted, so only they can be rejected and re-submit. */
@@ -65,7 +66,8 @@ export async function resubmit(
       const [moved] = await tx
         .update(users)
         .set({ verification: "pending", rejectionReason: null, updatedAt: sql`now()` })
-        .where(and(eq(users.id, user.id), eq(users.verification, "rejected")))
+        // The account's own step, from the states the verification table lets it start (rejected).
+        .where(and(eq(users.id, user.id), inArray(users.verification, verificationStates.fromStates("resubmit"))))
         .returning({ id: users.id });
       if (!moved) throw conflict("auth.resubmit.not_rejected");
       oldKey = await updateProfile(tx, user.id, input, newKey);

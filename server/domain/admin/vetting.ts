@@ -1,30 +1,26 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { PAGE_SIZE, REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
+import { isUuid, likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
-import { deleteUserSessions, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { deleteUserSessions } from "#server/domain/accounts/sessions.ts";
+import type { Actor } from "#server/domain/policy.ts";
+import { accountScope, assertMaySuspend, assertMayVet, suspensionFrom } from "./policy.ts";
+import { verificationStates } from "#server/domain/accounts/states.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, forbidden, invalid, notFound, type ErrorCode } from "#server/domain/errors.ts";
 import { appLink, mailUser, notify } from "#server/domain/notifications/notifications.ts";
 
 /** The roles the administrator vets. */
 export type VettedRole = "ngo" | "rider";
-type Actor = Pick<SessionUser, "id" | "role">;
 type AdminServices = Pick<Services, "db" | "mailer" | "config">;
 
-/** The routes check the role too; the domain refuses on its own so no other caller can skip the check. */
-function assertAdmin(actor: Actor) {
-  if (actor.role !== "admin") throw forbidden();
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id would make PostgreSQL throw; it simply names no account. */
 function assertUserId(userId: string) {
-  if (!UUID.test(userId)) throw notFound();
+  if (!isUuid(userId)) throw notFound();
 }
 
 export interface PendingNgo {
@@ -50,10 +46,15 @@ export interface PendingRider {
 }
 
 /** Sign-ups waiting for a decision, oldest first (a queue), with every field the applicant gave. */
-export async function listPending(db: DbOrTx, role: "ngo", page: number): Promise<Paged<PendingNgo>>;
-export async function listPending(db: DbOrTx, role: "rider", page: number): Promise<Paged<PendingRider>>;
-export async function listPending(db: DbOrTx, role: VettedRole, page: number): Promise<Paged<PendingNgo | PendingRider>> {
-  const pending = and(eq(users.role, role), eq(users.verification, "pending"));
+export async function listPending(db: DbOrTx, actor: Actor, role: "ngo", page: number): Promise<Paged<PendingNgo>>;
+export async function listPending(db: DbOrTx, actor: Actor, role: "rider", page: number): Promise<Paged<PendingRider>>;
+export async function listPending(db: DbOrTx, actor: Actor, role: VettedRole, page: number): Promise<Paged<PendingNgo | PendingRider>> {
+  // Waiting: the states the administrator's decisions move from (states.ts), read as the administrator may.
+  const pending = and(
+    eq(users.role, role),
+    inArray(users.verification, verificationStates.fromStates("accept")),
+    accountScope(actor, "queue"),
+  );
   if (role === "ngo") {
     const [total] = await db.select({ n: count() }).from(users).innerJoin(ngoProfiles, eq(ngoProfiles.userId, users.id)).where(pending);
     const rows = await db
@@ -132,7 +133,13 @@ async function decide(
     const [row] = await tx
       .update(users)
       .set({ verification: decision.verification, rejectionReason: decision.reason, updatedAt: sql`now()` })
-      .where(and(eq(users.id, userId), eq(users.verification, "pending"), inArray(users.role, ["ngo", "rider"])))
+      .where(
+        and(
+          eq(users.id, userId),
+          inArray(users.verification, verificationStates.fromStates(decision.verification === "verified" ? "accept" : "reject")),
+          inArray(users.role, ["ngo", "rider"]),
+        ),
+      )
       .returning({ id: users.id });
     if (!row) return null;
     await recordAudit(tx, {
@@ -150,7 +157,7 @@ async function decide(
 
 /** Verifies a pending NGO or rider and tells them. */
 export async function accept(services: AdminServices, actor: Actor, userId: string): Promise<void> {
-  assertAdmin(actor);
+  assertMayVet(actor, userId, "accept");
   assertUserId(userId);
   const account = await decide(services, actor, userId, { verification: "verified", reason: null });
   if (!account) return;
@@ -182,7 +189,7 @@ export function checkReason(reason: string | null | undefined): string {
  * their details and re-submit; the email says so.
  */
 export async function reject(services: AdminServices, actor: Actor, userId: string, reason: string): Promise<void> {
-  assertAdmin(actor);
+  assertMayVet(actor, userId, "reject");
   const text = checkReason(reason);
   assertUserId(userId);
   const account = await decide(services, actor, userId, { verification: "rejected", reason: text });
@@ -213,12 +220,12 @@ export interface AccountRow {
 }
 
 /** All NGOs or all riders, whatever their state, by name; optionally filtered by name or email. */
-export async function listAccounts(db: DbOrTx, role: VettedRole, page: number, search?: string): Promise<Paged<AccountRow>> {
+export async function listAccounts(db: DbOrTx, actor: Actor, role: VettedRole, page: number, search?: string): Promise<Paged<AccountRow>> {
   const q = searchTerm(search);
   const name =
     role === "ngo" ? sql<string>`${ngoProfiles.name}` : sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`;
   const contact = role === "ngo" ? ngoProfiles.contactNumber : riderProfiles.contactNumber;
-  const conditions: SQL[] = [eq(users.role, role)];
+  const conditions: SQL[] = [eq(users.role, role), accountScope(actor, "accounts")];
   if (q) conditions.push(or(ilike(users.email, likePattern(q)), ilike(name, likePattern(q)))!);
   const where = and(...conditions);
   const base = () =>
@@ -253,13 +260,13 @@ export async function listAccounts(db: DbOrTx, role: VettedRole, page: number, s
  * suspended. Only an active account changes, so a repeated click does nothing twice.
  */
 export async function suspend(services: AdminServices, actor: Actor, userId: string): Promise<void> {
-  assertAdmin(actor);
+  assertMaySuspend(actor, userId, "suspend");
   assertUserId(userId);
   const done = await services.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ suspendedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(users.id, userId), isNull(users.suspendedAt), ne(users.role, "admin")))
+      .where(and(eq(users.id, userId), suspensionFrom("suspend"), ne(users.role, "admin")))
       .returning({ id: users.id });
     if (!row) return null;
     await deleteUserSessions(tx, userId);
@@ -282,13 +289,13 @@ export async function suspend(services: AdminServices, actor: Actor, userId: str
 
 /** Lifts a suspension; the user signs in again as usual. */
 export async function restore(services: AdminServices, actor: Actor, userId: string): Promise<void> {
-  assertAdmin(actor);
+  assertMaySuspend(actor, userId, "restore");
   assertUserId(userId);
   const done = await services.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ suspendedAt: null, updatedAt: sql`now()` })
-      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)))
+      .where(and(eq(users.id, userId), suspensionFrom("restore")))
       .returning({ id: users.id });
     if (!row) return null;
     await recordAudit(tx, { actorId: actor.id, action: "account.restored", targetUserId: userId });
