@@ -7,9 +7,9 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
 import { hasControlCharacters } from "#shared/text.ts";
 import { safeRedirectTarget } from "#shared/roles.ts";
-import { SESSION_COOKIE, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { SESSION_COOKIE, findSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { changeLanguage } from "#server/domain/accounts/settings.ts";
-import { readFileForUser } from "#server/domain/files/files.ts";
+import { findFileForUser } from "#server/domain/files/files.ts";
 import type { Services } from "#server/services.ts";
 import { MAX_REQUEST_BYTES } from "./limits.ts";
 import { languageCookie } from "./cookies.ts";
@@ -138,7 +138,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   // Who is asking, and in which language.
   app.use(async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE) ?? null;
-    const user = token ? await getSessionUser(db, token) : null;
+    const user = token ? await findSessionUser(db, token) : null;
     c.set("user", user);
     c.set("sessionToken", user ? token : null);
     const lang = getCookie(c, LANG_COOKIE);
@@ -147,7 +147,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   });
 
   app.get("/files/:kind/:name", async (c) => {
-    const file = await readFileForUser(services, `${c.req.param("kind")}/${c.req.param("name")}`, c.get("user"));
+    const file = await findFileForUser(services, `${c.req.param("kind")}/${c.req.param("name")}`, c.get("user"));
     if (!file) return c.text("Not found", 404);
     return c.body(new Uint8Array(file.body), 200, {
       "Content-Type": file.contentType,

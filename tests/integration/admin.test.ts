@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { auditLog, mailOutbox, notifications, users } from "#server/db/schema.ts";
-import { createSession, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { createSession, findSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { listOutbox } from "#server/domain/admin/outbox.ts";
 import { accept, listAccounts, listPending, reject, restore, suspend } from "#server/domain/admin/vetting.ts";
 import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
@@ -162,21 +162,21 @@ describe("vetting by the administrator", () => {
     const ngo = await makeUser(s.db, "ngo");
     const one = await createSession(s.db, ngo.id);
     const two = await createSession(s.db, ngo.id);
-    expect(await getSessionUser(s.db, one.token)).not.toBeNull();
+    expect(await findSessionUser(s.db, one.token)).not.toBeNull();
     await suspend(s, admin, ngo.id);
     expect((await userRow(ngo.id)).suspendedAt).toBeInstanceOf(Date);
-    expect(await getSessionUser(s.db, one.token)).toBeNull();
-    expect(await getSessionUser(s.db, two.token)).toBeNull();
+    expect(await findSessionUser(s.db, one.token)).toBeNull();
+    expect(await findSessionUser(s.db, two.token)).toBeNull();
     // A session created afterwards does not work while suspended either.
     const three = await createSession(s.db, ngo.id);
-    expect(await getSessionUser(s.db, three.token)).toBeNull();
+    expect(await findSessionUser(s.db, three.token)).toBeNull();
     await expect(suspend(s, admin, ngo.id)).rejects.toMatchObject({ kind: "conflict", message: "admin:alreadySuspended" });
 
     await restore(s, admin, ngo.id);
     expect((await userRow(ngo.id)).suspendedAt).toBeNull();
-    expect(await getSessionUser(s.db, three.token)).not.toBeNull();
+    expect(await findSessionUser(s.db, three.token)).not.toBeNull();
     // The sessions ended by the suspension stay ended.
-    expect(await getSessionUser(s.db, one.token)).toBeNull();
+    expect(await findSessionUser(s.db, one.token)).toBeNull();
     await expect(restore(s, admin, ngo.id)).rejects.toMatchObject({ kind: "conflict", message: "admin:notSuspended" });
 
     const actions = (await auditFor(ngo.id)).map((e) => e.action).sort();

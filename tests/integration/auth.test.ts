@@ -7,8 +7,8 @@ import { donorSignUpSchema, ngoSignUpSchema, resetPasswordSchema, riderSignUpSch
 import { auditLog, files, mailOutbox, ngoProfiles, passwordResets, riderProfiles, sessions, users } from "#server/db/schema.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "#server/domain/accounts/password-reset.ts";
-import { getRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
-import { createSession, getSessionUser, hashToken } from "#server/domain/accounts/sessions.ts";
+import { findRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
+import { createSession, findSessionUser, hashToken } from "#server/domain/accounts/sessions.ts";
 import { signIn } from "#server/domain/accounts/sign-in.ts";
 import { signUp } from "#server/domain/accounts/sign-up.ts";
 import { expiredSessionCookie, languageCookie, sessionCookie } from "#server/http/cookies.ts";
@@ -239,7 +239,7 @@ describe("sign-in", () => {
     const donor = await makeUser(s.db, "donor");
     const result = await attempt("donor", `  ${donor.email.toUpperCase()} `);
     expect(result).toMatchObject({ userId: donor.id, rejected: false });
-    expect(await getSessionUser(s.db, result.token)).toMatchObject({ id: donor.id, role: "donor" });
+    expect(await findSessionUser(s.db, result.token)).toMatchObject({ id: donor.id, role: "donor" });
     const [row] = await s.db
       .select()
       .from(sessions)
@@ -284,7 +284,7 @@ describe("sign-in", () => {
     const rider = await makeUser(s.db, "rider", { verification: "rejected" });
     const result = await attempt("rider", rider.email);
     expect(result.rejected).toBe(true);
-    expect(await getSessionUser(s.db, result.token)).toMatchObject({ id: rider.id, verification: "rejected" });
+    expect(await findSessionUser(s.db, result.token)).toMatchObject({ id: rider.id, verification: "rejected" });
   });
 
   it("refuses even the right password from an address over an account's limit, before any hashing", async () => {
@@ -448,7 +448,7 @@ describe("re-submission after a rejection", () => {
   it("shows the reason and the details as sent, and sends corrected ones back to pending", async () => {
     const ngo = await rejected("ngo", "The registration number does not match our records.");
     await createSession(s.db, ngo.id);
-    const before = await getRejectedProfile(s.db, { id: ngo.id, role: "ngo" });
+    const before = await findRejectedProfile(s.db, { id: ngo.id, role: "ngo" });
     expect(before).toMatchObject({
       role: "ngo",
       reason: "The registration number does not match our records.",
@@ -471,7 +471,7 @@ describe("re-submission after a rejection", () => {
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, ngo.id))).toHaveLength(0);
     const audit = await s.db.select().from(auditLog).where(eq(auditLog.targetUserId, ngo.id));
     expect(audit).toMatchObject([{ action: "account.resubmitted", actorId: ngo.id }]);
-    expect(await getRejectedProfile(s.db, { id: ngo.id, role: "ngo" })).toBeNull();
+    expect(await findRejectedProfile(s.db, { id: ngo.id, role: "ngo" })).toBeNull();
     await expect(signIn(s, { role: "ngo", email: ngo.email, password: TEST_PASSWORD, clientIp: ip() })).rejects.toMatchObject({
       message: "auth:signIn.notVerified",
     });
@@ -501,7 +501,7 @@ describe("re-submission after a rejection", () => {
 
   it("is not open to accounts that were not rejected", async () => {
     const ngo = await makeUser(s.db, "ngo", { verification: "pending" });
-    expect(await getRejectedProfile(s.db, { id: ngo.id, role: "ngo" })).toBeNull();
+    expect(await findRejectedProfile(s.db, { id: ngo.id, role: "ngo" })).toBeNull();
     await expect(
       resubmit(
         s,

@@ -31,7 +31,7 @@ import {
 } from "#server/domain/donations/cash.ts";
 import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
 import type { DonationActor } from "#server/domain/donations/policy.ts";
-import { readFileForUser, saveImage } from "#server/domain/files/files.ts";
+import { findFileForUser, saveImage } from "#server/domain/files/files.ts";
 import type { Storage } from "#server/storage/storage.ts";
 import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { walletScreenshot } from "#server/demo/seed.ts";
@@ -1110,7 +1110,7 @@ describe("cash donations", () => {
       const toPartner = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, partner.id)));
       const key = (await donationRow(toPartner.id)).proofKey!;
 
-      const read = (user: SessionUser | null) => readFileForUser(s, key, user);
+      const read = (user: SessionUser | null) => findFileForUser(s, key, user);
       const mine = await read(asUser(donor, "donor"));
       expect(mine).toMatchObject({ contentType: "image/webp", public: false });
       expect((await sharp(mine!.body).metadata()).format).toBe("webp");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { donorProfiles, files, ngoProfiles, riderProfiles, sessions, users } from "#server/db/schema.ts";
-import { createSession, getSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { createSession, findSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
   changeNgoName,
@@ -10,8 +10,8 @@ import {
   changePersonName,
   changePicture,
   clearRiderArea,
-  getNgoSettings,
-  getRiderArea,
+  ngoSettings,
+  findRiderArea,
   PASSWORD_CHANGE_LIMIT,
   removePicture,
   setRiderArea,
@@ -30,7 +30,7 @@ afterAll(async () => s.close());
 async function signedIn(role: "ngo" | "donor" | "rider") {
   const account = await makeUser(s.db, role);
   const { token } = await createSession(s.db, account.id);
-  const actor = (await getSessionUser(s.db, token)) as SessionUser;
+  const actor = (await findSessionUser(s.db, token)) as SessionUser;
   return { ...account, token, actor };
 }
 
@@ -47,7 +47,7 @@ describe("name", () => {
     await changeNgoName(s.db, ngo.actor, { name: "  Roshni Trust  " });
     const [n] = await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
     expect(n!.name).toBe("Roshni Trust");
-    expect((await getSessionUser(s.db, ngo.token))!.displayName).toBe("Roshni Trust");
+    expect((await findSessionUser(s.db, ngo.token))!.displayName).toBe("Roshni Trust");
 
     const donor = await signedIn("donor");
     await changePersonName(s.db, donor.actor, { firstName: "Ayesha", lastName: "Khan" });
@@ -104,7 +104,7 @@ describe("password", () => {
     ).rejects.toMatchObject({ kind: "invalid", message: "validation:currentPasswordWrong", field: "currentPassword" });
     const [unchanged] = await s.db.select().from(users).where(eq(users.id, donor.id));
     expect(unchanged!.passwordHash).toBe(oldHash);
-    expect(await getSessionUser(s.db, other.token)).not.toBeNull();
+    expect(await findSessionUser(s.db, other.token)).not.toBeNull();
 
     await changePassword(s.db, donor.actor, {
       currentPassword: TEST_PASSWORD,
@@ -117,8 +117,8 @@ describe("password", () => {
     expect(await verifyPassword(row!.passwordHash, "Brand-new-pass1")).toBe(true);
     expect(await verifyPassword(row!.passwordHash, TEST_PASSWORD)).toBe(false);
 
-    expect(await getSessionUser(s.db, donor.token)).not.toBeNull();
-    expect(await getSessionUser(s.db, other.token)).toBeNull();
+    expect(await findSessionUser(s.db, donor.token)).not.toBeNull();
+    expect(await findSessionUser(s.db, other.token)).toBeNull();
     expect(await s.db.select().from(sessions).where(eq(sessions.userId, donor.id))).toHaveLength(1);
   });
 
@@ -158,7 +158,7 @@ describe("payment accounts", () => {
       bankAccountTitle: "Roshni Trust",
       bankAccountNumber: "pk36 scbl 0000 0011 2345 6702",
     });
-    const stored = await getNgoSettings(s.db, ngo.actor);
+    const stored = await ngoSettings(s.db, ngo.actor);
     expect(stored).toMatchObject({
       jazzcashNumber: "03001234567",
       easypaisaNumber: "03451234567",
@@ -168,13 +168,13 @@ describe("payment accounts", () => {
     });
     // Empty fields clear an account.
     await updatePaymentAccounts(s.db, ngo.actor, { jazzcashNumber: "", easypaisaNumber: "03451234567" });
-    expect(await getNgoSettings(s.db, ngo.actor)).toMatchObject({ jazzcashNumber: null, bankName: null, bankAccountNumber: null });
+    expect(await ngoSettings(s.db, ngo.actor)).toMatchObject({ jazzcashNumber: null, bankName: null, bankAccountNumber: null });
   });
 
   it("refuses bad numbers and incomplete bank accounts, changing nothing", async () => {
     const ngo = await signedIn("ngo");
     await updatePaymentAccounts(s.db, ngo.actor, { jazzcashNumber: "03001234567" });
-    const before = await getNgoSettings(s.db, ngo.actor);
+    const before = await ngoSettings(s.db, ngo.actor);
     const cases: [Record<string, string>, string, string][] = [
       [{ jazzcashNumber: "0300123" }, "jazzcashNumber", "settings:payment.walletInvalid"],
       [{ easypaisaNumber: "0300123456x" }, "easypaisaNumber", "settings:payment.walletInvalid"],
@@ -197,7 +197,7 @@ describe("payment accounts", () => {
         message,
       });
     }
-    expect(await getNgoSettings(s.db, ngo.actor)).toEqual(before);
+    expect(await ngoSettings(s.db, ngo.actor)).toEqual(before);
   });
 });
 
@@ -225,7 +225,7 @@ describe("picture", () => {
     const ngo = await signedIn("ngo");
     const key = await changePicture(s, ngo.actor, { picture: await png() });
     expect(key).toMatch(/^logo\//);
-    expect((await getNgoSettings(s.db, ngo.actor)).logoKey).toBe(key);
+    expect((await ngoSettings(s.db, ngo.actor)).logoKey).toBe(key);
   });
 
   it("refuses a file that is not an image, whatever its name, and keeps the old picture", async () => {
@@ -254,18 +254,18 @@ describe("rider's area", () => {
 
   it("resolves a typed place to its label and point, and clears it", async () => {
     const rider = await signedIn("rider");
-    expect(await getRiderArea(s.db, rider.actor)).toBeNull();
+    expect(await findRiderArea(s.db, rider.actor)).toBeNull();
     const place = await setRiderArea(s, rider.actor, { area: "Lahore" });
     expect(place.label).toMatch(/^Lahore/);
     const stored = await areaOf(rider.id);
     expect(stored.label).toBe(place.label);
     expect(stored.lat).toBeCloseTo(31.5, 0);
     expect(stored.lng).toBeCloseTo(74.3, 0);
-    expect(await getRiderArea(s.db, rider.actor)).toEqual({ label: place.label, lat: stored.lat, lng: stored.lng });
+    expect(await findRiderArea(s.db, rider.actor)).toEqual({ label: place.label, lat: stored.lat, lng: stored.lng });
 
     await clearRiderArea(s.db, rider.actor);
     expect(await areaOf(rider.id)).toEqual({ label: null, lat: null, lng: null });
-    expect(await getRiderArea(s.db, rider.actor)).toBeNull();
+    expect(await findRiderArea(s.db, rider.actor)).toBeNull();
   });
 
   it("keeps a point adjusted on the map inside Pakistan, and ignores one outside it", async () => {
@@ -310,7 +310,7 @@ describe("rider's area", () => {
     for (const actor of [donor.actor, ngo.actor]) {
       await expect(setRiderArea(s, actor, { area: "Lahore" })).rejects.toMatchObject({ kind: "forbidden" });
       await expect(clearRiderArea(s.db, actor)).rejects.toMatchObject({ kind: "forbidden" });
-      await expect(getRiderArea(s.db, actor)).rejects.toMatchObject({ kind: "forbidden" });
+      await expect(findRiderArea(s.db, actor)).rejects.toMatchObject({ kind: "forbidden" });
     }
   });
 });

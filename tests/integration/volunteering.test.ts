@@ -12,7 +12,7 @@ import { auditLog, files, mailOutbox, notifications, users, volunteerApplication
 import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { DomainError } from "#server/domain/errors.ts";
-import { mayRead, readFileForUser } from "#server/domain/files/files.ts";
+import { mayRead, findFileForUser } from "#server/domain/files/files.ts";
 import {
   applicationForNgo,
   applicationsForNgo,
@@ -189,7 +189,7 @@ describe("volunteering", () => {
       expect(await filesOf(n.id)).toMatchObject([{ key: p.posterKey, kind: "poster", ownerId: n.id, contentType: "image/webp" }]);
       expect(await s.storage.get(p.posterKey!)).not.toBeNull();
       // Posters are public: anyone, signed in or not, may read them.
-      expect((await readFileForUser(s, p.posterKey!, null))?.public).toBe(true);
+      expect((await findFileForUser(s, p.posterKey!, null))?.public).toBe(true);
       expect(await auditFor("positionId", p.id)).toMatchObject([
         { action: "volunteer.positionCreated", actorId: n.id, details: { title: p.title } },
       ]);
@@ -520,7 +520,7 @@ describe("volunteering", () => {
         { key: row.resumeKey, kind: "resume", ownerId: applicant.id, contentType: "application/pdf", size: pdf.length },
       ]);
       expect((await s.storage.get(row.resumeKey!))?.equals(pdf)).toBe(true);
-      expect(await readFileForUser(s, row.resumeKey!, null)).toBeNull();
+      expect(await findFileForUser(s, row.resumeKey!, null)).toBeNull();
     });
 
     it("refuses a resume that is not a PDF by content, or too large, and stores nothing", async () => {
@@ -620,7 +620,7 @@ describe("volunteering", () => {
       ];
       for (const [who, user, allowed] of readers) {
         expect(await mayRead(s.db, file!, user), who).toBe(allowed);
-        const read = await readFileForUser(s, key, user);
+        const read = await findFileForUser(s, key, user);
         if (allowed) expect(read?.body.equals(pdf), who).toBe(true);
         else expect(read, who).toBeNull();
       }

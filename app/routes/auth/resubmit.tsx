@@ -10,7 +10,7 @@ import { ngoResubmitSchema, riderResubmitSchema } from "#shared/forms/accounts.t
 import { formAction, readFormData } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { ROLE_HOME, ROLE_SIGN_IN } from "#shared/roles.ts";
-import { getRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
+import { findRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
 import { expiredSessionCookie } from "#server/http/cookies.ts";
 import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
@@ -19,7 +19,7 @@ async function rejectedUser(context: AppContext) {
   const { user } = context;
   if (!user) throw redirect("/");
   if (user.verification === "verified") throw redirect(ROLE_HOME[user.role]);
-  const profile = user.verification === "rejected" ? await getRejectedProfile(context.services.db, user) : null;
+  const profile = user.verification === "rejected" ? await findRejectedProfile(context.services.db, user) : null;
   if (!profile) throw redirect("/");
   return { user, profile };
 }

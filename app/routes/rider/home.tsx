@@ -13,7 +13,7 @@ import { formatDay, formatNumber } from "#shared/format.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
-import { getRiderArea } from "#server/domain/accounts/settings.ts";
+import { findRiderArea } from "#server/domain/accounts/settings.ts";
 import { parsePage } from "#server/db/query.ts";
 import { confirmCollected, markDelivered, respondToAssignment, riderPickups, type RiderTab } from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tab: RiderTab = requested && TABS.includes(requested) ? requested : "pending";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   const list = await pageOrLast((page) => riderPickups(db, user, { tab, q, page }), parsePage(url.searchParams.get("page")));
-  const area = await getRiderArea(db, user);
+  const area = await findRiderArea(db, user);
   const notice = url.searchParams.get("notice");
   return {
     firstName: user.displayName,

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/donor";
 import { requireUser } from "#app/lib/http.server.ts";
-import { getPersonSettings } from "#server/domain/accounts/settings.ts";
+import { personSettings } from "#server/domain/accounts/settings.ts";
 import { settingsAction } from "#app/components/settings/actions.server.ts";
 import { PasswordForm, PersonNameForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
@@ -11,7 +11,7 @@ export const handle = pageTitle("settings:title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context, "donor");
-  return { settings: await getPersonSettings(context.services.db, user) };
+  return { settings: await personSettings(context.services.db, user) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

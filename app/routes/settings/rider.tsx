@@ -7,7 +7,7 @@ import { RiderAreaForm } from "#app/components/rider-area-form.tsx";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { RIDER_AREA_INTENTS, riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
-import { clearRiderArea, getPersonSettings, getRiderArea, setRiderArea } from "#server/domain/accounts/settings.ts";
+import { clearRiderArea, personSettings, findRiderArea, setRiderArea } from "#server/domain/accounts/settings.ts";
 import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 import { settingsAction } from "#app/components/settings/actions.server.ts";
 import { PasswordForm, PersonNameForm, PictureForm } from "#app/components/settings/settings-page.tsx";
@@ -17,7 +17,7 @@ export const handle = pageTitle("settings:riderTitle");
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context, "rider");
   const { db } = context.services;
-  return { settings: await getPersonSettings(db, user), area: await getRiderArea(db, user), map: mapSettings(context) };
+  return { settings: await personSettings(db, user), area: await findRiderArea(db, user), map: mapSettings(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

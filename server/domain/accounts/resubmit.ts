@@ -13,7 +13,7 @@ import { deleteUserSessions, type SessionUser } from "./sessions.ts";
 export type Resubmission = { role: "ngo"; data: NgoResubmit } | { role: "rider"; data: RiderResubmit };
 
 /** What the re-submission page shows: the administrator's reason and the profile as it was sent. */
-export async function getRejectedProfile(db: DbOrTx, user: Pick<SessionUser, "id" | "role">) {
+export async function findRejectedProfile(db: DbOrTx, user: Pick<SessionUser, "id" | "role">) {
   const [account] = await db
     .select({ verification: users.verification, reason: users.rejectionReason })
     .from(users)

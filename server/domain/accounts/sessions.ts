@@ -32,7 +32,7 @@ export async function createSession(db: DbOrTx, userId: string): Promise<{ token
 }
 
 /** The signed-in user for a cookie token, or null when the session is unknown, expired or the account suspended. */
-export async function getSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({

@@ -71,7 +71,7 @@ export interface PersonSettings {
 }
 
 /** What the NGO settings screen shows. */
-export async function getNgoSettings(db: DbOrTx, actor: SessionUser): Promise<NgoSettings> {
+export async function ngoSettings(db: DbOrTx, actor: SessionUser): Promise<NgoSettings> {
   requireNgo(actor);
   const [row] = await db
     .select({
@@ -91,7 +91,7 @@ export async function getNgoSettings(db: DbOrTx, actor: SessionUser): Promise<Ng
 }
 
 /** What the donor settings or rider profile screen shows. */
-export async function getPersonSettings(db: DbOrTx, actor: SessionUser): Promise<PersonSettings> {
+export async function personSettings(db: DbOrTx, actor: SessionUser): Promise<PersonSettings> {
   const table = personTable(requirePerson(actor));
   const [row] = await db
     .select({ firstName: table.firstName, lastName: table.lastName, pictureKey: table.pictureKey })
@@ -221,7 +221,7 @@ function requireRider(actor: SessionUser): void {
 }
 
 /** The rider's area (where it usually starts from), or null when none is set. */
-export async function getRiderArea(db: DbOrTx, actor: SessionUser): Promise<RiderArea | null> {
+export async function findRiderArea(db: DbOrTx, actor: SessionUser): Promise<RiderArea | null> {
   requireRider(actor);
   const [row] = await db
     .select({ label: riderProfiles.areaLabel, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })

@@ -93,7 +93,7 @@ export async function mayRead(
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 
-export async function readFileForUser(
+export async function findFileForUser(
   services: Pick<Services, "db" | "storage">,
   key: string,
   user: SessionUser | null,
