@@ -4,6 +4,7 @@ import { PICKUP_READS, type PickupActor, type PickupRead } from "#server/domain/
 import { PICKUP_ROLES, type PickupRole } from "#server/domain/pickups/states.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { found, walkReads } from "#tests/helpers/policy-walk.ts";
 
 /**
  * Walks PICKUP_READS whole: every reading by every relation to a pick-up. Those the table names see it; everyone
@@ -30,21 +31,15 @@ describe("pick-up reads (policy.ts)", () => {
 
   /** Whether `actor` sees the pick-up through the function that serves `read`. */
   const sees: Record<PickupRead, (actor: PickupActor) => Promise<boolean>> = {
-    queue: (actor) => pickupForNgo(s.db, actor, donationId).then(() => true, notFound),
+    queue: (actor) => found(pickupForNgo(s.db, actor, donationId)),
     riderList: async (actor) => (await riderPickups(s.db, actor, { tab: "pending", page: 1 })).rows.some((r) => r.id === donationId),
-    donorView: (actor) => goodsDonationOfDonor(s.db, actor, donationId).then(() => true, notFound),
+    donorView: (actor) => found(goodsDonationOfDonor(s.db, actor, donationId)),
   };
 
   it("every reading by every relation answers as PICKUP_READS says", async () => {
-    const expected: string[] = [];
-    const actual: string[] = [];
-    for (const read of Object.keys(PICKUP_READS) as PickupRead[]) {
-      for (const role of PICKUP_ROLES) {
-        const granted = (PICKUP_READS[read] as readonly PickupRole[]).includes(role);
-        expected.push(`${read} by ${role}: ${granted ? "sees it" : "not found"}`);
-        actual.push(`${read} by ${role}: ${(await sees[read](actors[role])) ? "sees it" : "not found"}`);
-      }
-    }
+    // Each relation of the pick-up table is the policy role of the same name.
+    const relations = Object.fromEntries(PICKUP_ROLES.map((role) => [role, role])) as Record<PickupRole, PickupRole>;
+    const { expected, actual } = await walkReads({ relations, reads: PICKUP_READS, sees: (read, role) => sees[read](actors[role]) });
     expect(actual).toEqual(expected);
   });
 
@@ -53,8 +48,3 @@ describe("pick-up reads (policy.ts)", () => {
     expect(await sees.queue({ id: actors.recipientNgo.id, role: "donor" })).toBe(false);
   });
 });
-
-function notFound(err: unknown): false {
-  if ((err as { kind?: string }).kind === "not_found") return false;
-  throw err;
-}
