@@ -712,7 +712,7 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
         "closesInDays" in p ? new Date(Date.parse(`${today}T00:00:00Z`) + p.closesInDays * DAY).toISOString().slice(0, 10) : undefined,
       poster: await pictureFile(p.title, p.colour),
     });
-    const row = await volunteerStepAt(db, at, () => createPosition(services, ngoId, values));
+    const row = await volunteerStepAt(db, at, () => createPosition(services, { id: ngoId, role: "ngo" }, values));
     await db.update(volunteerPositions).set({ createdAt: at, updatedAt: at }).where(eq(volunteerPositions.id, row.id));
     ids[p.key] = row.id;
   }
@@ -768,7 +768,7 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
     ]),
   });
   // The blanket team is complete: Roshni closed the position with Ayesha's application still waiting.
-  await volunteerStepAt(db, hoursAgo(8 * 24), () => closePosition(db, ngoId, ids.blankets!));
+  await volunteerStepAt(db, hoursAgo(8 * 24), () => closePosition(db, { id: ngoId, role: "ngo" }, ids.blankets!));
   await db
     .update(volunteerPositions)
     .set({ closedAt: hoursAgo(8 * 24), updatedAt: hoursAgo(8 * 24) })

@@ -11,6 +11,7 @@ import { cashDonationStates, type CashDonationAction, type CashDonationRole } fr
 import { createApp } from "#server/http/app.ts";
 import { makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { walkReads } from "#tests/helpers/policy-walk.ts";
 
 /**
  * Every way an account can stand to a donation, and the role of the policy and the transition table each one
@@ -26,8 +27,12 @@ const RELATIONS = {
   anonymous: { account: null, policy: null },
 } as const satisfies Record<string, { account: DonationActor["role"] | null; policy: CashDonationRole | null }>;
 type Relation = keyof typeof RELATIONS;
+/** Each relation's policy role, as the shared walk takes it. */
+const POLICY_ROLE = Object.fromEntries(Object.entries(RELATIONS).map(([relation, r]) => [relation, r.policy])) as Record<
+  Relation,
+  string | null
+>;
 
-const READS = Object.keys(DONATION_READS) as DonationRead[];
 const line = (relation: Relation, what: string, allowed: boolean) => `${relation} ${what}: ${allowed ? "allowed" : "refused"}`;
 
 describe("who may read and decide a cash donation (donations/policy.ts and states.ts), by every relation", () => {
@@ -72,7 +77,7 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
       case "summary":
         return actor !== null && found(cashDonationOfDonor(s.db, actor, donation.id));
       case "review":
-        return actor?.role === "ngo" && found(reviewDetail(s.db, actor.id, donation.id));
+        return actor?.role === "ngo" && found(reviewDetail(s.db, actor, donation.id));
       case "receipt":
         return actor !== null && found(receiptFor(s.db, actor, donation.id));
       case "proof": {
@@ -83,9 +88,9 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
         return res.status === 200;
       }
       case "history":
-        if (actor?.role === "donor") return (await donorHistory(s.db, actor.id, { page: 1 })).rows.some((r) => r.id === donation.id);
+        if (actor?.role === "donor") return (await donorHistory(s.db, actor, { page: 1 })).rows.some((r) => r.id === donation.id);
         if (actor?.role === "ngo") {
-          const list = await ngoHistory(s.db, actor.id, parseNgoHistoryFilter(new URLSearchParams()), { page: 1 });
+          const list = await ngoHistory(s.db, actor, parseNgoHistoryFilter(new URLSearchParams()), { page: 1 });
           return list.rows.some((r) => r.id === donation.id);
         }
         return false;
@@ -95,15 +100,11 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
   it("every reading by every relation does what the policy says, through the real reads and the /files route", async () => {
     // Approved, so that it has a receipt: every reading applies to it. Its number is one no approval below reaches.
     const d = await makeCashDonation(s, campaign, actors.owner!.id, { status: "approved", receiptNumber: 999_999, decidedAt: new Date() });
-    const expected: string[] = [];
-    const actual: string[] = [];
-    for (const relation of Object.keys(RELATIONS) as Relation[]) {
-      const policy = RELATIONS[relation].policy;
-      for (const read of READS) {
-        expected.push(line(relation, read, policy !== null && (DONATION_READS[read] as readonly string[]).includes(policy)));
-        actual.push(line(relation, read, await reads(read, actors[relation], d)));
-      }
-    }
+    const { expected, actual } = await walkReads({
+      relations: POLICY_ROLE,
+      reads: DONATION_READS,
+      sees: (read, relation) => reads(read, actors[relation], d),
+    });
     expect(actual).toEqual(expected);
   });
 

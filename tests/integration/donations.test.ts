@@ -37,9 +37,7 @@ import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } 
 import { walletScreenshot } from "#server/demo/seed.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
-
-const asNgo = (id: string): DonationActor => ({ id, role: "ngo" });
-const asDonor = (id: string): DonationActor => ({ id, role: "donor" });
+import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 
 /** The domain error a call fails with (kind, message key, field), or "no error". */
 
@@ -850,7 +848,7 @@ describe("cash donations", () => {
       for (const id of ["not-a-uuid", "", "' or 1=1 --", `${randomUUID()}0`, randomUUID()]) {
         expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: id, approve: true }))).toEqual(NOT_FOUND);
         expect(await failure(decideCashDonation(s, asNgo(owner.id), { donationId: id, approve: false, reason: "x" }))).toEqual(NOT_FOUND);
-        expect(await failure(reviewDetail(s.db, owner.id, id))).toEqual(NOT_FOUND);
+        expect(await failure(reviewDetail(s.db, owner, id))).toEqual(NOT_FOUND);
       }
     });
   });
@@ -883,8 +881,8 @@ describe("cash donations", () => {
       const toPartner = await makeCashDonation(s, { id: c1.id, ownerId: partner.id }, donor.id, { createdAt: at(-7) });
       await makeCashDonation(s, otherCampaign, donor.id, { createdAt: at(-6) });
 
-      const page1 = await reviewQueue(s.db, owner.id, { page: 1 });
-      const page2 = await reviewQueue(s.db, owner.id, { page: 2 });
+      const page1 = await reviewQueue(s.db, owner, { page: 1 });
+      const page2 = await reviewQueue(s.db, owner, { page: 2 });
       expect(page1).toMatchObject({ page: 1, pages: 2, total: 12 });
       expect(page1.rows).toHaveLength(PAGE_SIZE);
       expect(page2).toMatchObject({ page: 2, pages: 2, total: 12 });
@@ -901,32 +899,32 @@ describe("cash donations", () => {
         duplicateImage: false,
       });
       expect(page1.rows[0]!.campaignTitle).toMatch(/^(Alpha|Bravo)/);
-      expect((await reviewQueue(s.db, owner.id, { page: 3 })).rows).toHaveLength(0);
+      expect((await reviewQueue(s.db, owner, { page: 3 })).rows).toHaveLength(0);
 
-      const onlyC2 = await reviewQueue(s.db, owner.id, { page: 1, campaignId: c2.id });
+      const onlyC2 = await reviewQueue(s.db, owner, { page: 1, campaignId: c2.id });
       expect(onlyC2.total).toBe(4);
       expect(onlyC2.rows.every((r) => r.campaignId === c2.id && r.campaignTitle === c2.title)).toBe(true);
       expect(onlyC2.rows.map((r) => r.createdAt.getTime())).toEqual(
         [...onlyC2.rows.map((r) => r.createdAt.getTime())].sort((a, b) => a - b),
       );
       // Another NGO's campaign filters to nothing; an odd filter is ignored.
-      expect((await reviewQueue(s.db, owner.id, { page: 1, campaignId: otherCampaign.id })).total).toBe(0);
-      expect((await reviewQueue(s.db, owner.id, { page: 1, campaignId: "<script>" })).total).toBe(12);
+      expect((await reviewQueue(s.db, owner, { page: 1, campaignId: otherCampaign.id })).total).toBe(0);
+      expect((await reviewQueue(s.db, owner, { page: 1, campaignId: "<script>" })).total).toBe(12);
 
-      expect(await reviewCampaigns(s.db, owner.id)).toEqual([
+      expect(await reviewCampaigns(s.db, owner)).toEqual([
         { id: c1.id, title: c1.title },
         { id: c2.id, title: c2.title },
       ]);
-      const partnerQueue = await reviewQueue(s.db, partner.id, { page: 1 });
+      const partnerQueue = await reviewQueue(s.db, partner, { page: 1 });
       expect(partnerQueue.rows.map((r) => r.id)).toEqual([toPartner.id]);
-      expect(await reviewCampaigns(s.db, partner.id)).toEqual([{ id: c1.id, title: c1.title }]);
+      expect(await reviewCampaigns(s.db, partner)).toEqual([{ id: c1.id, title: c1.title }]);
 
       // The detail is the NGO's own only.
-      expect((await reviewDetail(s.db, owner.id, mine.get(0)!)).status).toBe("pending");
-      expect(await failure(reviewDetail(s.db, owner.id, toPartner.id))).toEqual(NOT_FOUND);
-      expect(await failure(reviewDetail(s.db, other.id, mine.get(0)!))).toEqual(NOT_FOUND);
+      expect((await reviewDetail(s.db, owner, mine.get(0)!)).status).toBe("pending");
+      expect(await failure(reviewDetail(s.db, owner, toPartner.id))).toEqual(NOT_FOUND);
+      expect(await failure(reviewDetail(s.db, other, mine.get(0)!))).toEqual(NOT_FOUND);
       // A decided donation of its own can still be opened, with its outcome.
-      expect(await reviewDetail(s.db, owner.id, rejected.id)).toMatchObject({ status: "rejected", rejectionReason: "No transfer" });
+      expect(await reviewDetail(s.db, owner, rejected.id)).toMatchObject({ status: "rejected", rejectionReason: "No transfer" });
     });
 
     it("flags a transaction ID used on another donation, naming the campaign only when it is the NGO's own", async () => {
@@ -948,13 +946,13 @@ describe("cash donations", () => {
       );
       const unrelated = await makeCashDonation(s, campaign, donor.id);
 
-      const queue = await reviewQueue(s.db, owner.id, { page: 1 });
+      const queue = await reviewQueue(s.db, owner, { page: 1 });
       const flag = (id: string) => queue.rows.find((r) => r.id === id)!.duplicateTransaction;
       expect(flag(first.id)).toBe(true);
       expect(flag(second.id)).toBe(true);
       expect(flag(unrelated.id)).toBe(false);
 
-      const detail = await reviewDetail(s.db, owner.id, second.id);
+      const detail = await reviewDetail(s.db, owner, second.id);
       expect(detail.transactionId).toBe(tid);
       expect(detail.proofKey).toMatch(/^proof\//);
       const related = new Map(detail.sameTransaction.map((r) => [r.id, r]));
@@ -962,7 +960,7 @@ describe("cash donations", () => {
       expect(related.get(first.id)).toMatchObject({ campaignTitle: campaign.title, sameDonor: true, status: "pending" });
       // Another NGO's donation: the reviewer learns that it exists, not whose it is.
       expect(related.get(elsewhere.id)).toMatchObject({ campaignTitle: null, sameDonor: false });
-      expect((await reviewDetail(s.db, owner.id, unrelated.id)).sameTransaction).toEqual([]);
+      expect((await reviewDetail(s.db, owner, unrelated.id)).sameTransaction).toEqual([]);
     });
 
     it("flags the same screenshot sent again, whatever the file is called or saved as", async () => {
@@ -982,20 +980,20 @@ describe("cash donations", () => {
       const elsewhere = await makeCashDonation(s, otherCampaign, donor.id, { proof: png });
       const unrelated = await submit(pngFile(await makeProofPng()));
 
-      const queue = await reviewQueue(s.db, owner.id, { page: 1 });
+      const queue = await reviewQueue(s.db, owner, { page: 1 });
       const flag = (id: string) => queue.rows.find((r) => r.id === id)!.duplicateImage;
       expect(flag(original.id)).toBe(true);
       expect(flag(again.id)).toBe(true);
       expect(flag(resaved.id)).toBe(true);
       expect(flag(unrelated.id)).toBe(false);
 
-      const detail = await reviewDetail(s.db, owner.id, original.id);
+      const detail = await reviewDetail(s.db, owner, original.id);
       const related = new Map(detail.sameImage.map((r) => [r.id, r]));
       expect([...related.keys()].sort()).toEqual([again.id, resaved.id, elsewhere.id].sort());
       expect(related.get(again.id)).toMatchObject({ campaignTitle: campaign.title, sameDonor: true, status: "pending" });
       // Another NGO's donation: the reviewer learns that it exists, not whose it is.
       expect(related.get(elsewhere.id)).toMatchObject({ campaignTitle: null, sameDonor: true });
-      expect((await reviewDetail(s.db, owner.id, unrelated.id)).sameImage).toEqual([]);
+      expect((await reviewDetail(s.db, owner, unrelated.id)).sameImage).toEqual([]);
     });
 
     it("plain images have no fingerprint: blank screenshots are not duplicates of each other", async () => {
@@ -1015,7 +1013,7 @@ describe("cash donations", () => {
         proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(720, 1280)) })),
       );
       expect((await donationRow(a.id)).proofFingerprint).toBeNull();
-      const queue = await reviewQueue(s.db, owner.id, { page: 1 });
+      const queue = await reviewQueue(s.db, owner, { page: 1 });
       expect(queue.rows.filter((r) => r.id === a.id || r.id === b.id).map((r) => r.duplicateImage)).toEqual([false, false]);
     });
 
@@ -1044,7 +1042,7 @@ describe("cash donations", () => {
           await proofFields(campaign, owner.id, { screenshot: pngFile(forwarded, "IMG-WA0001.jpg", "image/jpeg"), transactionId: tid }),
         ),
       );
-      const queue = await reviewQueue(s.db, owner.id, { page: 1 });
+      const queue = await reviewQueue(s.db, owner, { page: 1 });
       expect(queue.rows.find((r) => r.id === first.id)!.duplicateTransaction).toBe(true);
       expect(queue.rows.find((r) => r.id === second.id)!.duplicateTransaction).toBe(true);
     });
@@ -1069,7 +1067,7 @@ describe("cash donations", () => {
         );
         ids.push(id);
       }
-      const queue = await reviewQueue(s.db, owner.id, { page: 1 });
+      const queue = await reviewQueue(s.db, owner, { page: 1 });
       expect(queue.rows.filter((r) => ids.includes(r.id)).map((r) => r.duplicateImage)).toEqual(ids.map(() => false));
     });
   });

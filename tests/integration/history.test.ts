@@ -121,7 +121,7 @@ describe("donation histories and receipts", () => {
       await reject(ngo.id, rejected.id, "No such transfer reached our JazzCash account.");
       await approve(ngo.id, theirs.id);
 
-      const list = await donorHistory(s.db, donor.id, { page: 1 });
+      const list = await donorHistory(s.db, donor, { page: 1 });
       expect(list.total).toBe(4);
       expect(list.rows.map((r) => r.id)).toEqual([inKind.id, pending.id, rejected.id, approved.id]);
       const byId = new Map(list.rows.map((r) => [r.id, r]));
@@ -151,7 +151,7 @@ describe("donation histories and receipts", () => {
         receiptNumber: null,
       });
 
-      const theirList = await donorHistory(s.db, other.id, { page: 1 });
+      const theirList = await donorHistory(s.db, other, { page: 1 });
       expect(theirList.rows.map((r) => r.id)).toEqual([theirs.id]);
     });
 
@@ -161,8 +161,8 @@ describe("donation histories and receipts", () => {
       const c = await campaign(ngo.id);
       for (let i = 0; i < 12; i++) await makeDonation(s.db, c, donor.id, { amount: 100 + i, createdAt: at(i) });
       await s.db.update(campaigns).set({ status: "archived", archivedAt: new Date() }).where(eq(campaigns.id, c.id));
-      const first = await donorHistory(s.db, donor.id, { page: 1 });
-      const second = await donorHistory(s.db, donor.id, { page: 2 });
+      const first = await donorHistory(s.db, donor, { page: 1 });
+      const second = await donorHistory(s.db, donor, { page: 2 });
       expect(first).toMatchObject({ total: 12, pages: 2, page: 1 });
       expect(first.rows).toHaveLength(10);
       expect(second.rows.map((r) => r.amount)).toEqual([101, 100]);
@@ -171,7 +171,7 @@ describe("donation histories and receipts", () => {
 
     it("is empty for a donor who has not given", async () => {
       const donor = await makeUser(s.db, "donor");
-      expect(await donorHistory(s.db, donor.id, { page: 1 })).toMatchObject({ rows: [], total: 0, pages: 1 });
+      expect(await donorHistory(s.db, donor, { page: 1 })).toMatchObject({ rows: [], total: 0, pages: 1 });
     });
   });
 
@@ -201,45 +201,45 @@ describe("donation histories and receipts", () => {
 
     it("lists only donations paid to this NGO: a partner's donations on a joint campaign stay in the partner's history", async () => {
       const { owner, partner, joint, solo, d } = await scene();
-      const list = await ngoHistory(s.db, owner.id, filter(), { page: 1 });
+      const list = await ngoHistory(s.db, owner, filter(), { page: 1 });
       expect(list.rows.map((r) => r.id)).toEqual([d.e.id, d.d.id, d.c.id, d.b.id, d.a.id]);
       expect(list.rows.find((r) => r.id === d.c.id)).toMatchObject({ status: "rejected", rejectionReason: "Amount did not match" });
       expect(list.rows.find((r) => r.id === d.a.id)).toMatchObject({ donorName: "Alice Donor", receiptNumber: "000001" });
       expect(list.rows.find((r) => r.id === d.b.id)?.receiptNumber).toBe("000002");
 
-      const theirs = await ngoHistory(s.db, partner.id, filter(), { page: 1 });
+      const theirs = await ngoHistory(s.db, partner, filter(), { page: 1 });
       expect(theirs.rows.map((r) => r.id)).toEqual([d.partnerOnly.id]);
       expect(theirs.rows[0]!.receiptNumber).toBe("000001");
 
-      expect(await ngoHistoryCampaigns(s.db, owner.id)).toEqual([
+      expect(await ngoHistoryCampaigns(s.db, owner)).toEqual([
         { id: solo.id, title: solo.title },
         { id: joint.id, title: joint.title },
       ]);
-      expect(await ngoHistoryCampaigns(s.db, partner.id)).toEqual([{ id: joint.id, title: joint.title }]);
+      expect(await ngoHistoryCampaigns(s.db, partner)).toEqual([{ id: joint.id, title: joint.title }]);
     });
 
     it("filters by campaign and state, with totals of the filter", async () => {
       const { owner, joint, solo, d } = await scene();
-      const ids = async (f: Partial<NgoHistoryFilter>) => (await ngoHistory(s.db, owner.id, filter(f), { page: 1 })).rows.map((r) => r.id);
+      const ids = async (f: Partial<NgoHistoryFilter>) => (await ngoHistory(s.db, owner, filter(f), { page: 1 })).rows.map((r) => r.id);
       expect(await ids({ campaignId: joint.id })).toEqual([d.c.id, d.a.id]);
       expect(await ids({ campaignId: solo.id })).toEqual([d.e.id, d.d.id, d.b.id]);
       expect(await ids({ status: "approved" })).toEqual([d.b.id, d.a.id]);
       expect(await ids({ status: "pending" })).toEqual([d.e.id, d.d.id]);
       expect(await ids({ campaignId: joint.id, status: "rejected" })).toEqual([d.c.id]);
 
-      expect(await ngoHistoryTotals(s.db, owner.id, filter())).toEqual({
+      expect(await ngoHistoryTotals(s.db, owner, filter())).toEqual({
         approvedAmount: 15_000,
         pendingAmount: 8_000,
         counts: { pending: 2, approved: 2, rejected: 1 },
         count: 5,
       });
-      expect(await ngoHistoryTotals(s.db, owner.id, filter({ campaignId: joint.id }))).toEqual({
+      expect(await ngoHistoryTotals(s.db, owner, filter({ campaignId: joint.id }))).toEqual({
         approvedAmount: 3_000,
         pendingAmount: 0,
         counts: { pending: 0, approved: 1, rejected: 1 },
         count: 2,
       });
-      expect(await ngoHistoryTotals(s.db, owner.id, filter({ status: "pending" }))).toMatchObject({
+      expect(await ngoHistoryTotals(s.db, owner, filter({ status: "pending" }))).toMatchObject({
         approvedAmount: 0,
         pendingAmount: 8_000,
         count: 2,
@@ -249,7 +249,7 @@ describe("donation histories and receipts", () => {
     it("sorts newest, oldest, by amount both ways (in-kind last) and by campaign A–Z", async () => {
       const { owner, d } = await scene();
       const ids = async (sort: NgoHistoryFilter["sort"]) =>
-        (await ngoHistory(s.db, owner.id, filter({ sort }), { page: 1 })).rows.map((r) => r.id);
+        (await ngoHistory(s.db, owner, filter({ sort }), { page: 1 })).rows.map((r) => r.id);
       expect(await ids("newest")).toEqual([d.e.id, d.d.id, d.c.id, d.b.id, d.a.id]);
       expect(await ids("oldest")).toEqual([d.a.id, d.b.id, d.c.id, d.d.id, d.e.id]);
       expect(await ids("amountDesc")).toEqual([d.b.id, d.d.id, d.a.id, d.c.id, d.e.id]);
@@ -300,7 +300,7 @@ describe("donation histories and receipts", () => {
       await approve(ngo.id, approved.id);
       await reject(ngo.id, rejected.id, '-bad "proof", line one\nline two');
 
-      const text = await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), en));
+      const text = await readAll(ngoHistoryCsv(s.db, ngo, filter({ campaignId: c.id, sort: "oldest" }), en));
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const rows = parseCsv(text.slice(1));
       expect(rows[0]).toEqual([
@@ -337,7 +337,7 @@ describe("donation histories and receipts", () => {
       expect(rows[2]![10]).toBe("Rejected");
       expect(rows[2]![12]).toBe(`'-bad "proof", line one\nline two`);
 
-      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ status: "approved" }), ur))).slice(1));
+      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ status: "approved" }), ur))).slice(1));
       expect(urdu[0]![0]).toBe(ur("history:csv.date"));
       expect(urdu[0]![0]).not.toBe("Date");
       expect(urdu.slice(1).map((r) => r[7])).toEqual(["2500"]);
@@ -351,14 +351,14 @@ describe("donation histories and receipts", () => {
       for (let i = 0; i < total; i++) await makeDonation(s.db, c, donor.id, { amount: i + 1, createdAt: at(i) });
 
       const sizes: number[] = [];
-      for await (const batch of ngoHistoryBatches(s.db, ngo.id, filter())) sizes.push(batch.length);
+      for await (const batch of ngoHistoryBatches(s.db, ngo, filter())) sizes.push(batch.length);
       expect(sizes).toEqual([EXPORT_BATCH_SIZE, EXPORT_BATCH_SIZE, total - 2 * EXPORT_BATCH_SIZE]);
 
-      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ sort: "amountAsc" }), en))).slice(1));
+      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ sort: "amountAsc" }), en))).slice(1));
       expect(rows).toHaveLength(total + 1);
       expect(rows.slice(1).map((r) => Number(r[7]))).toEqual(Array.from({ length: total }, (_, i) => i + 1));
 
-      const small = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ sort: "oldest" }), en, 7))).slice(1));
+      const small = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ sort: "oldest" }), en, 7))).slice(1));
       expect(new Set(small.slice(1).map((r) => r[0])).size).toBe(total);
     });
   });
@@ -390,7 +390,7 @@ describe("donation histories and receipts", () => {
 
     it("the donor's history carries each goods donation's items and pick-up state; cash rows have none", async () => {
       const { donor, cash, waiting, received, cancelled } = await goodsScene();
-      const list = await donorHistory(s.db, donor.id, { page: 1 });
+      const list = await donorHistory(s.db, donor, { page: 1 });
       const byId = new Map(list.rows.map((r) => [r.id, r]));
       expect(byId.get(cash.id)).toMatchObject({ kind: "cash", pickupStatus: null, items: null });
       expect(byId.get(waiting.donation.id)).toMatchObject({
@@ -418,7 +418,7 @@ describe("donation histories and receipts", () => {
 
     it("the NGO's history lists goods with their pick-up state, and the state filter sorts them by the donation's state", async () => {
       const { ngo, c, cash, waiting, received, cancelled } = await goodsScene();
-      const all = await ngoHistory(s.db, ngo.id, filter({ campaignId: c.id }), { page: 1 });
+      const all = await ngoHistory(s.db, ngo, filter({ campaignId: c.id }), { page: 1 });
       expect(all.rows.map((r) => [r.id, r.pickupStatus])).toEqual([
         [cancelled.donation.id, "cancelled"],
         [received.donation.id, "received"],
@@ -426,23 +426,23 @@ describe("donation histories and receipts", () => {
         [cash.id, null],
       ]);
       const ids = async (status: NgoHistoryFilter["status"]) =>
-        (await ngoHistory(s.db, ngo.id, filter({ campaignId: c.id, status }), { page: 1 })).rows.map((r) => r.id);
+        (await ngoHistory(s.db, ngo, filter({ campaignId: c.id, status }), { page: 1 })).rows.map((r) => r.id);
       expect(await ids("pending")).toEqual([waiting.donation.id, cash.id]);
       expect(await ids("approved")).toEqual([received.donation.id]);
       expect(await ids("rejected")).toEqual([cancelled.donation.id]);
       // Goods add to the counts but never to the money totals.
-      const totals = await ngoHistoryTotals(s.db, ngo.id, filter({ campaignId: c.id }));
+      const totals = await ngoHistoryTotals(s.db, ngo, filter({ campaignId: c.id }));
       expect(totals).toMatchObject({ approvedAmount: 0, pendingAmount: 1500, count: 4, counts: { pending: 2, approved: 1, rejected: 1 } });
 
       // A pick-up row that moves on shows its new state at once.
       await s.db.update(pickups).set({ status: "assigned" }).where(eq(pickups.donationId, waiting.donation.id));
-      const after = await ngoHistory(s.db, ngo.id, filter({ campaignId: c.id, status: "pending" }), { page: 1 });
+      const after = await ngoHistory(s.db, ngo, filter({ campaignId: c.id, status: "pending" }), { page: 1 });
       expect(after.rows.find((r) => r.id === waiting.donation.id)?.pickupStatus).toBe("assigned");
     });
 
     it("the CSV export includes the items and the pick-up state", async () => {
       const { ngo, c } = await goodsScene();
-      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), en))).slice(1));
+      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ campaignId: c.id, sort: "oldest" }), en))).slice(1));
       const col = (name: string) => rows[0]!.indexOf(name);
       expect(
         rows.slice(1).map((r) => [r[col("Kind")], r[col("Amount (Rs.)")], r[col("Items")], r[col("State")], r[col("Pick-up state")]]),
@@ -453,7 +453,7 @@ describe("donation histories and receipts", () => {
         ["Non-Cash", "", "Old shoes", "Rejected", en("pickups:status.cancelled")],
       ]);
       expect(rows[4]![col("Reason")]).toBe("We cannot store shoes");
-      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo.id, filter({ campaignId: c.id, sort: "oldest" }), ur))).slice(1));
+      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ campaignId: c.id, sort: "oldest" }), ur))).slice(1));
       expect(urdu[2]![col("Pick-up state")]).toBe(ur("pickups:status.new"));
     });
   });

@@ -22,6 +22,7 @@ import { openPositions, positionsOfNgo } from "#server/domain/volunteering/posit
 import { reviewQueue } from "#server/domain/donations/cash.ts";
 import { ngoPickupQueue, pickupsOfDonor, riderChoices, riderPickups } from "#server/domain/pickups/pickups.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 
 describe("demo data", () => {
   let s: TestServices;
@@ -114,7 +115,7 @@ describe("demo data", () => {
   it("leaves Roshni Welfare Trust three donations to review, two of them with the same proof, and one it disapproved", async () => {
     const ngoId = await idOf(DEMO_ACCOUNTS.ngo);
     const donorId = await idOf(DEMO_ACCOUNTS.donor);
-    const queue = await reviewQueue(s.db, ngoId, { page: 1 });
+    const queue = await reviewQueue(s.db, asNgo(ngoId), { page: 1 });
     expect(queue.total).toBe(3);
     const pending = await s.db
       .select()
@@ -267,7 +268,7 @@ describe("demo data", () => {
     // Only the demo NGO posts positions: three open in different cities, each with a stored poster, and one closed.
     const all = await s.db.select().from(volunteerPositions);
     expect(all.every((p) => p.ngoId === ngoId)).toBe(true);
-    const open = (await positionsOfNgo(s.db, ngoId, { state: "open", page: 1 })).rows;
+    const open = (await positionsOfNgo(s.db, asNgo(ngoId), { state: "open", page: 1 })).rows;
     expect(open).toHaveLength(3);
     expect(new Set(open.map((p) => p.cityLabel?.split(",")[0])).size).toBe(3);
     for (const p of open) {
@@ -282,7 +283,7 @@ describe("demo data", () => {
       expect(p.createdAt.getTime()).toBeLessThan(Date.now() - 24 * 3600 * 1000);
     }
     expect(open.filter((p) => p.closesOn !== null)).toHaveLength(1);
-    const closed = (await positionsOfNgo(s.db, ngoId, { state: "closed", page: 1 })).rows;
+    const closed = (await positionsOfNgo(s.db, asNgo(ngoId), { state: "closed", page: 1 })).rows;
     expect(closed).toMatchObject([{ status: "closed", closedByDate: false }]);
     // A donor finds the open ones.
     const found = await openPositions(s.db, donorId, { page: 1 });
@@ -290,17 +291,17 @@ describe("demo data", () => {
     expect(found.rows.filter((r) => r.applied)).toHaveLength(3);
 
     // The demo donor's /dvh2: one application in each state.
-    const mine = (await applicationsOfDonor(s.db, donorId, 1)).rows;
+    const mine = (await applicationsOfDonor(s.db, asDonor(donorId), 1)).rows;
     expect(mine.map((r) => r.state).sort()).toEqual(["approved", "closed", "declined", "live"]);
     const declined = mine.find((r) => r.state === "declined")!;
     expect(declined.decisionMessage).toMatch(/Thank you/);
     expect(mine.find((r) => r.state === "closed")!.positionId).toBe(closed[0]!.id);
 
     // The NGO's lists: live applications from three donors (one with a resume), one approved, one declined.
-    const pending = await applicationsForNgo(s.db, ngoId, { status: "pending", page: 1 });
+    const pending = await applicationsForNgo(s.db, asNgo(ngoId), { status: "pending", page: 1 });
     expect(pending.total).toBe(5);
-    expect((await applicationsForNgo(s.db, ngoId, { status: "approved", page: 1 })).total).toBe(1);
-    expect((await applicationsForNgo(s.db, ngoId, { status: "declined", page: 1 })).total).toBe(1);
+    expect((await applicationsForNgo(s.db, asNgo(ngoId), { status: "approved", page: 1 })).total).toBe(1);
+    expect((await applicationsForNgo(s.db, asNgo(ngoId), { status: "declined", page: 1 })).total).toBe(1);
     expect(new Set(pending.rows.map((r) => r.applicantEmail))).toEqual(
       new Set([DEMO_ACCOUNTS.donor, ...DEMO_VOLUNTEERS.map((v) => v.email)]),
     );

@@ -5,11 +5,20 @@ import { volunteerApplications } from "#server/db/schema.ts";
 import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { savePdf } from "#server/domain/files/files.ts";
 import { applicationForNgo, applicationsForNgo, applicationsOfDonor, decideApplication } from "#server/domain/volunteering/applications.ts";
-import { APPLICATION_READS, rolesFor, type ApplicationActor, type ApplicationRead } from "#server/domain/volunteering/policy.ts";
+import {
+  APPLICATION_READS,
+  POSITION_READS,
+  rolesFor,
+  type ApplicationActor,
+  type ApplicationRead,
+  type PositionRead,
+} from "#server/domain/volunteering/policy.ts";
+import { positionChoices, positionOwnedBy, positionsOfNgo } from "#server/domain/volunteering/positions.ts";
 import { applicationStates, type ApplicationAction, type ApplicationRole } from "#server/domain/volunteering/states.ts";
 import { createApp } from "#server/http/app.ts";
 import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { found, walkReads } from "#tests/helpers/policy-walk.ts";
 
 /**
  * Every way an account can stand to a volunteer application, and the role of the policy and the transition
@@ -25,8 +34,12 @@ const RELATIONS = {
   anonymous: { account: null, policy: null },
 } as const satisfies Record<string, { account: ApplicationActor["role"] | null; policy: ApplicationRole | null }>;
 type Relation = keyof typeof RELATIONS;
+/** Each relation's policy role, as the shared walk takes it. */
+const POLICY_ROLE = Object.fromEntries(Object.entries(RELATIONS).map(([relation, r]) => [relation, r.policy])) as Record<
+  Relation,
+  string | null
+>;
 
-const READS = Object.keys(APPLICATION_READS) as ApplicationRead[];
 const line = (relation: Relation, what: string, allowed: boolean) => `${relation} ${what}: ${allowed ? "allowed" : "refused"}`;
 
 describe("who may read and decide a volunteer application (volunteering/policy.ts and states.ts), by every relation", () => {
@@ -60,7 +73,7 @@ describe("who may read and decide a volunteer application (volunteering/policy.t
       case "detail":
         return (
           actor?.role === "ngo" &&
-          applicationForNgo(s.db, actor.id, application.id).then(
+          applicationForNgo(s.db, actor, application.id).then(
             () => true,
             (err: { kind?: string }) => {
               if (err.kind === "not_found") return false;
@@ -76,9 +89,9 @@ describe("who may read and decide a volunteer application (volunteering/policy.t
         return res.status === 200;
       }
       case "list":
-        if (actor?.role === "donor") return (await applicationsOfDonor(s.db, actor.id, 1)).rows.some((r) => r.id === application.id);
+        if (actor?.role === "donor") return (await applicationsOfDonor(s.db, actor, 1)).rows.some((r) => r.id === application.id);
         if (actor?.role === "ngo") {
-          return (await applicationsForNgo(s.db, actor.id, { status: "pending", page: 1 })).rows.some((r) => r.id === application.id);
+          return (await applicationsForNgo(s.db, actor, { status: "pending", page: 1 })).rows.some((r) => r.id === application.id);
         }
         return false;
     }
@@ -89,15 +102,11 @@ describe("who may read and decide a volunteer application (volunteering/policy.t
     const file = new File([new Uint8Array(makePdf("Walk"))], "resume.pdf", { type: "application/pdf" });
     const resumeKey = await savePdf(s, { file, kind: "resume", ownerId: actors.applicant!.id, field: "resume" });
     const application = await makeApplication(s.db, position.id, actors.applicant!.id, { resumeKey });
-    const expected: string[] = [];
-    const actual: string[] = [];
-    for (const relation of Object.keys(RELATIONS) as Relation[]) {
-      const policy = RELATIONS[relation].policy;
-      for (const read of READS) {
-        expected.push(line(relation, read, policy !== null && (APPLICATION_READS[read] as readonly string[]).includes(policy)));
-        actual.push(line(relation, read, await reads(read, actors[relation], application)));
-      }
-    }
+    const { expected, actual } = await walkReads({
+      relations: POLICY_ROLE,
+      reads: APPLICATION_READS,
+      sees: (read, relation) => reads(read, actors[relation], application),
+    });
     expect(actual).toEqual(expected);
   });
 
@@ -144,5 +153,37 @@ describe("who may read and decide a volunteer application (volunteering/policy.t
     });
     expect(rolesFor("approve")).toEqual(["positionNgo"]);
     expect(rolesFor("decline")).toEqual(["positionNgo"]);
+  });
+});
+
+describe("who may see and move a volunteer position on the NGO side (volunteering/policy.ts, positions)", () => {
+  let s: TestServices;
+  let actors: Record<"owner" | "otherNgo" | "ownerAsDonor", ApplicationActor>;
+  let positionId: string;
+  beforeAll(async () => {
+    s = await createTestServices();
+    const [owner, otherNgo] = await Promise.all([makeUser(s.db, "ngo"), makeUser(s.db, "ngo")]);
+    // The owner's id presented as another account type: the type counts, not only the id.
+    actors = { owner, otherNgo, ownerAsDonor: { id: owner.id, role: "donor" } };
+    positionId = (await makePosition(s.db, owner.id)).id;
+  });
+  afterAll(async () => s.close());
+
+  it("every reading by every relation does what POSITION_READS says, through every read that serves it", async () => {
+    const { expected, actual } = await walkReads({
+      relations: { owner: "owner", otherNgo: "otherNgo", ownerAsDonor: null },
+      reads: POSITION_READS,
+      sees: async (read: PositionRead, relation) => {
+        const actor = actors[relation];
+        const answers = [
+          await found(positionOwnedBy(s.db, positionId, actor)),
+          (await positionsOfNgo(s.db, actor, { state: "open", page: 1 })).rows.some((p) => p.id === positionId),
+          (await positionChoices(s.db, actor)).some((p) => p.id === positionId),
+        ];
+        expect(new Set(answers).size, `${relation} ${read}: the reads disagree (${answers.join(", ")})`).toBe(1);
+        return answers[0]!;
+      },
+    });
+    expect(actual).toEqual(expected);
   });
 });

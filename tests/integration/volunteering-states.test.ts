@@ -17,6 +17,8 @@ import {
 import { makeApplication, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { walkTable } from "#tests/helpers/states.ts";
+import { asNgo } from "#tests/helpers/actors.ts";
+import type { Actor } from "#server/domain/policy.ts";
 
 /** The account type behind each application role in the table. */
 const ACCOUNT = { positionNgo: "ngo", applicant: "donor", otherNgo: "ngo", admin: "admin" } as const;
@@ -61,7 +63,7 @@ describe("volunteering states", () => {
   });
 
   it("positions: every action from every state by every role does what the table says, through closePosition and reopenPosition", async () => {
-    const actors: Record<PositionRole, string> = { owner: ngo, otherNgo };
+    const actors: Record<PositionRole, Actor> = { owner: asNgo(ngo), otherNgo: asNgo(otherNgo) };
     const stored = {
       open: { status: "active", closesOn: addDays(today, 3) },
       lapsed: { status: "active", closesOn: addDays(today, -1) },

@@ -33,6 +33,7 @@ import { createApp } from "#server/http/app.ts";
 import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
+import { asNgo } from "#tests/helpers/actors.ts";
 
 /** The domain error a call fails with (kind, message key, field, params), or "no error". */
 
@@ -47,7 +48,6 @@ function parseFailure(input: PositionInput): { message: string; field?: string }
   }
 }
 
-const asNgo = (id: string) => ({ id, role: "ngo" as const });
 const uid = () => randomUUID().slice(0, 8);
 const DAY = 24 * 3600 * 1000;
 
@@ -150,7 +150,7 @@ describe("volunteering", () => {
       .where(sql`${auditLog.details}->>${key} = ${id}`)
       .orderBy(asc(auditLog.id));
   const create = (ngoId: string, overrides: Partial<PositionInput> = {}, now?: Date) =>
-    createPosition(s, ngoId, parsePosition(positionInput(overrides)), now);
+    createPosition(s, asNgo(ngoId), parsePosition(positionInput(overrides)), now);
 
   describe("creating a position", () => {
     it("requires title, description, working hours, timings and a positive whole number of volunteers", () => {
@@ -245,19 +245,19 @@ describe("volunteering", () => {
       const owner = await ngo();
       const other = await ngo();
       const p = await create(owner.id);
-      expect(await failure(closePosition(s.db, other.id, p.id))).toEqual(NOT_FOUND);
+      expect(await failure(closePosition(s.db, other, p.id))).toEqual(NOT_FOUND);
       expect(await positionRow(p.id)).toMatchObject({ status: "active", closedAt: null });
-      expect(await failure(closePosition(s.db, owner.id, "not-a-uuid"))).toEqual(NOT_FOUND);
+      expect(await failure(closePosition(s.db, owner, "not-a-uuid"))).toEqual(NOT_FOUND);
 
-      await closePosition(s.db, owner.id, p.id);
+      await closePosition(s.db, owner, p.id);
       const closed = await positionRow(p.id);
       expect(closed.status).toBe("closed");
       expect(closed.closedAt).toBeInstanceOf(Date);
-      expect(await failure(closePosition(s.db, owner.id, p.id))).toEqual({ kind: "conflict", message: "volunteer:errors.alreadyClosed" });
+      expect(await failure(closePosition(s.db, owner, p.id))).toEqual({ kind: "conflict", message: "volunteer:errors.alreadyClosed" });
       expect((await auditFor("positionId", p.id)).map((a) => a.action)).toEqual(["volunteer.positionCreated", "volunteer.positionClosed"]);
       const lists = {
-        open: (await positionsOfNgo(s.db, owner.id, { state: "open", page: 1 })).rows.map((r) => r.id),
-        closed: (await positionsOfNgo(s.db, owner.id, { state: "closed", page: 1 })).rows,
+        open: (await positionsOfNgo(s.db, owner, { state: "open", page: 1 })).rows.map((r) => r.id),
+        closed: (await positionsOfNgo(s.db, owner, { state: "closed", page: 1 })).rows,
       };
       expect(lists.open).not.toContain(p.id);
       expect(lists.closed).toMatchObject([{ id: p.id, status: "closed", closedByDate: false }]);
@@ -272,14 +272,14 @@ describe("volunteering", () => {
       const p = await create(owner.id, { title, closesOn: "2031-03-10" }, day);
 
       // On its closing day (Pakistan time) it is open.
-      expect((await positionsOfNgo(s.db, owner.id, { state: "open", page: 1 }, day)).rows.map((r) => r.id)).toEqual([p.id]);
+      expect((await positionsOfNgo(s.db, owner, { state: "open", page: 1 }, day)).rows.map((r) => r.id)).toEqual([p.id]);
       expect((await openPositions(s.db, applicant.id, { q: title, page: 1 }, day)).rows.map((r) => r.id)).toEqual([p.id]);
       expect((await positionForDonor(s.db, p.id, applicant.id, day)).open).toBe(true);
 
       // The day after, nothing was written, yet it is closed everywhere.
       expect((await positionRow(p.id)).status).toBe("active");
-      expect((await positionsOfNgo(s.db, owner.id, { state: "open", page: 1 }, nextDay)).rows).toEqual([]);
-      expect((await positionsOfNgo(s.db, owner.id, { state: "closed", page: 1 }, nextDay)).rows).toMatchObject([
+      expect((await positionsOfNgo(s.db, owner, { state: "open", page: 1 }, nextDay)).rows).toEqual([]);
+      expect((await positionsOfNgo(s.db, owner, { state: "closed", page: 1 }, nextDay)).rows).toMatchObject([
         { id: p.id, status: "active", closesOn: "2031-03-10", closedByDate: true },
       ]);
       expect((await openPositions(s.db, applicant.id, { q: title, page: 1 }, nextDay)).rows).toEqual([]);
@@ -297,7 +297,7 @@ describe("volunteering", () => {
       const owner = await ngo();
       const applicant = await donor();
       const p = await create(owner.id);
-      await closePosition(s.db, owner.id, p.id);
+      await closePosition(s.db, owner, p.id);
       expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile() })))).toEqual({
         kind: "invalid",
         message: "volunteer:errors.positionClosed",
@@ -314,26 +314,26 @@ describe("volunteering", () => {
       const laterDay = pakistanToday(later);
 
       const passed = await create(owner.id, { closesOn: "2031-05-20" }, day);
-      expect(await failure(reopenPosition(s.db, owner.id, passed.id, undefined, day))).toEqual({
+      expect(await failure(reopenPosition(s.db, owner, passed.id, undefined, day))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyOpen",
       });
-      expect(await failure(reopenPosition(s.db, other.id, passed.id, undefined, later))).toEqual(NOT_FOUND);
-      expect(await failure(reopenPosition(s.db, owner.id, passed.id, addDays(laterDay, -1), later))).toEqual({
+      expect(await failure(reopenPosition(s.db, other, passed.id, undefined, later))).toEqual(NOT_FOUND);
+      expect(await failure(reopenPosition(s.db, owner, passed.id, addDays(laterDay, -1), later))).toEqual({
         kind: "invalid",
         message: "volunteer:errors.closesOnRange",
         field: "closesOn",
       });
       expect(await positionRow(passed.id)).toMatchObject({ status: "active", closesOn: "2031-05-20" });
-      await reopenPosition(s.db, owner.id, passed.id, undefined, later);
+      await reopenPosition(s.db, owner, passed.id, undefined, later);
       expect(await positionRow(passed.id)).toMatchObject({ status: "active", closesOn: null, closedAt: null });
-      expect((await positionsOfNgo(s.db, owner.id, { state: "open", page: 1 }, later)).rows.map((r) => r.id)).toContain(passed.id);
+      expect((await positionsOfNgo(s.db, owner, { state: "open", page: 1 }, later)).rows.map((r) => r.id)).toContain(passed.id);
 
       const byHand = await create(owner.id, {}, day);
-      await closePosition(s.db, owner.id, byHand.id, later);
-      await reopenPosition(s.db, owner.id, byHand.id, addDays(laterDay, 5), later);
+      await closePosition(s.db, owner, byHand.id, later);
+      await reopenPosition(s.db, owner, byHand.id, addDays(laterDay, 5), later);
       expect(await positionRow(byHand.id)).toMatchObject({ status: "active", closesOn: addDays(laterDay, 5), closedAt: null });
-      expect(await failure(reopenPosition(s.db, owner.id, byHand.id, undefined, later))).toEqual({
+      expect(await failure(reopenPosition(s.db, owner, byHand.id, undefined, later))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyOpen",
       });
@@ -355,13 +355,13 @@ describe("volunteering", () => {
       for (const status of states) await makeApplication(s.db, open.id, (await donor()).id, { status });
       await makeApplication(s.db, closed.id, (await donor()).id, { status: "approved" });
       await makeApplication(s.db, closed.id, (await donor()).id);
-      await closePosition(s.db, owner.id, closed.id);
+      await closePosition(s.db, owner, closed.id);
 
-      const openRows = (await positionsOfNgo(s.db, owner.id, { state: "open", page: 1 })).rows;
+      const openRows = (await positionsOfNgo(s.db, owner, { state: "open", page: 1 })).rows;
       expect(openRows.map((r) => r.id)).toEqual([quiet.id, open.id]);
       expect(openRows.find((r) => r.id === open.id)).toMatchObject({ volunteersNeeded: 3, applied: 4, accepted: 1, waiting: 2 });
       expect(openRows.find((r) => r.id === quiet.id)).toMatchObject({ applied: 0, accepted: 0, waiting: 0 });
-      expect((await positionsOfNgo(s.db, owner.id, { state: "closed", page: 1 })).rows).toMatchObject([
+      expect((await positionsOfNgo(s.db, owner, { state: "closed", page: 1 })).rows).toMatchObject([
         { id: closed.id, volunteersNeeded: 1, applied: 2, accepted: 1, waiting: 1 },
       ]);
       // The donor's list shows the same number accepted.
@@ -641,9 +641,9 @@ describe("volunteering", () => {
       const toB = await applyToPosition(s, donorB.id, applicationValues(pb.id));
       const alsoToA = await applyToPosition(s, donorB.id, applicationValues(pa.id));
 
-      expect(await failure(applicationForNgo(s.db, b.id, toA.id))).toEqual(NOT_FOUND);
-      expect(await failure(applicationForNgo(s.db, a.id, "nope"))).toEqual(NOT_FOUND);
-      const detail = await applicationForNgo(s.db, a.id, toA.id);
+      expect(await failure(applicationForNgo(s.db, b, toA.id))).toEqual(NOT_FOUND);
+      expect(await failure(applicationForNgo(s.db, a, "nope"))).toEqual(NOT_FOUND);
+      const detail = await applicationForNgo(s.db, a, toA.id);
       expect(detail).toMatchObject({
         id: toA.id,
         status: "pending",
@@ -652,20 +652,20 @@ describe("volunteering", () => {
       });
       expect(detail.applicant.name).toMatch(/Donor$/);
 
-      const listA = await applicationsForNgo(s.db, a.id, { status: "pending", page: 1 });
+      const listA = await applicationsForNgo(s.db, a, { status: "pending", page: 1 });
       expect(listA.rows.map((r) => r.id).sort()).toEqual([toA.id, alsoToA.id].sort());
       expect(listA.rows.every((r) => r.positionId === pa.id)).toBe(true);
-      expect((await applicationsForNgo(s.db, b.id, { status: "pending", page: 1 })).rows.map((r) => r.id)).toEqual([toB.id]);
+      expect((await applicationsForNgo(s.db, b, { status: "pending", page: 1 })).rows.map((r) => r.id)).toEqual([toB.id]);
       // Filtering by another NGO's position gives nothing.
-      expect((await applicationsForNgo(s.db, b.id, { status: "pending", positionId: pa.id, page: 1 })).rows).toEqual([]);
+      expect((await applicationsForNgo(s.db, b, { status: "pending", positionId: pa.id, page: 1 })).rows).toEqual([]);
 
-      expect((await applicationsOfDonor(s.db, donorA.id, 1)).rows.map((r) => r.id)).toEqual([toA.id]);
-      expect((await applicationsOfDonor(s.db, donorB.id, 1)).rows.map((r) => r.id).sort()).toEqual([toB.id, alsoToA.id].sort());
+      expect((await applicationsOfDonor(s.db, donorA, 1)).rows.map((r) => r.id)).toEqual([toA.id]);
+      expect((await applicationsOfDonor(s.db, donorB, 1)).rows.map((r) => r.id).sort()).toEqual([toB.id, alsoToA.id].sort());
       // A donor sees their own application on a position, never another's.
       const outsider = await donor();
       expect((await positionForDonor(s.db, pb.id, donorA.id)).application).toBeNull();
       expect((await positionForDonor(s.db, pa.id, outsider.id)).application).toBeNull();
-      expect((await applicationsOfDonor(s.db, outsider.id, 1)).rows).toEqual([]);
+      expect((await applicationsOfDonor(s.db, outsider, 1)).rows).toEqual([]);
     });
   });
 
@@ -712,10 +712,10 @@ describe("volunteering", () => {
       const mail = await mailTo(a.donor.email);
       expect(mail).toHaveLength(1);
       expect(mail[0]!.subject).toContain(p.title);
-      expect((await applicationsOfDonor(s.db, a.donor.id, 1)).rows).toMatchObject([
+      expect((await applicationsOfDonor(s.db, a.donor, 1)).rows).toMatchObject([
         { id: a.id, state: "approved", decisionMessage: null, positionTitle: p.title },
       ]);
-      expect((await applicationForNgo(s.db, owner.id, a.id)).position.accepted).toBe(1);
+      expect((await applicationForNgo(s.db, owner, a.id)).position.accepted).toBe(1);
     });
 
     it("declines with a message the applicant reads, once", async () => {
@@ -737,7 +737,7 @@ describe("volunteering", () => {
         kind: "conflict",
         message: "volunteer:errors.alreadyDecided",
       });
-      expect((await applicationsOfDonor(s.db, a.donor.id, 1)).rows).toMatchObject([
+      expect((await applicationsOfDonor(s.db, a.donor, 1)).rows).toMatchObject([
         { id: a.id, state: "declined", decisionMessage: message.trim() },
       ]);
       expect(await notificationsOf(a.donor.id, "volunteerDeclined")).toMatchObject([
@@ -769,7 +769,7 @@ describe("volunteering", () => {
         status: "approved",
         changed: true,
       });
-      expect((await applicationForNgo(s.db, owner.id, second.id)).position).toMatchObject({ volunteersNeeded: 1, accepted: 2 });
+      expect((await applicationForNgo(s.db, owner, second.id)).position).toMatchObject({ volunteersNeeded: 1, accepted: 2 });
       // Declining never needs a confirmation.
       const third = await applicant(p.id);
       expect((await decideApplication(s, asNgo(owner.id), { applicationId: third.id, approve: false })).changed).toBe(true);
@@ -818,13 +818,13 @@ describe("volunteering", () => {
       const ids: Record<string, string> = {};
       for (const [name, p] of Object.entries({ live, closing, approving, declining }))
         ids[name] = (await applyToPosition(s, me.id, applicationValues(p.id))).id;
-      await closePosition(s.db, owner.id, closing.id);
+      await closePosition(s.db, owner, closing.id);
       await decideApplication(s, asNgo(owner.id), { applicationId: ids.approving!, approve: true });
       await decideApplication(s, asNgo(owner.id), { applicationId: ids.declining!, approve: false, message: "Not this time." });
       // Being decided wins over the position closing afterwards.
-      await closePosition(s.db, owner.id, approving.id);
+      await closePosition(s.db, owner, approving.id);
 
-      const page = await applicationsOfDonor(s.db, me.id, 1);
+      const page = await applicationsOfDonor(s.db, me, 1);
       expect(page.total).toBe(4);
       const byId = Object.fromEntries(page.rows.map((r) => [r.id, r]));
       expect(byId[ids.live!]).toMatchObject({ state: "live", decisionMessage: null, positionTitle: live.title });
@@ -833,9 +833,9 @@ describe("volunteering", () => {
       expect(byId[ids.declining!]).toMatchObject({ state: "declined", decisionMessage: "Not this time." });
       expect(page.rows.every((r) => r.ngoName.startsWith("Helping Hands"))).toBe(true);
       // The NGO's lists split the same applications by status.
-      expect((await applicationsForNgo(s.db, owner.id, { status: "approved", page: 1 })).rows.map((r) => r.id)).toEqual([ids.approving]);
-      expect((await applicationsForNgo(s.db, owner.id, { status: "declined", page: 1 })).rows.map((r) => r.id)).toEqual([ids.declining]);
-      expect((await applicationsForNgo(s.db, owner.id, { status: "pending", page: 1 })).rows.map((r) => r.id).sort()).toEqual(
+      expect((await applicationsForNgo(s.db, owner, { status: "approved", page: 1 })).rows.map((r) => r.id)).toEqual([ids.approving]);
+      expect((await applicationsForNgo(s.db, owner, { status: "declined", page: 1 })).rows.map((r) => r.id)).toEqual([ids.declining]);
+      expect((await applicationsForNgo(s.db, owner, { status: "pending", page: 1 })).rows.map((r) => r.id).sort()).toEqual(
         [ids.live, ids.closing].sort(),
       );
     });

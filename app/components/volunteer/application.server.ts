@@ -17,7 +17,7 @@ export async function applicationLoader({ context, request }: LoaderFunctionArgs
   const id = url.searchParams.get("application") ?? "";
   let detail;
   try {
-    detail = await applicationForNgo(context.services.db, ngo.id, id);
+    detail = await applicationForNgo(context.services.db, ngo, id);
   } catch (err) {
     // Another NGO's application is answered like one that does not exist.
     throwHttp(err);
@@ -45,7 +45,7 @@ export async function applicationAction({ context, request }: ActionFunctionArgs
   }
   const input = submission.value;
   const outcome = await formAction(submission, async () => {
-    const { position } = await applicationForNgo(context.services.db, ngo.id, input.applicationId);
+    const { position } = await applicationForNgo(context.services.db, ngo, input.applicationId);
     const decided = await decideApplication(
       context.services,
       ngo,

@@ -14,11 +14,11 @@ export async function applicationsLoader({ context, request }: LoaderFunctionArg
   const { db } = context.services;
   const url = new URL(request.url);
   const current = APPLICATION_TABS.find((t) => t.tab === tab)!;
-  const positions = await positionChoices(db, ngo.id);
+  const positions = await positionChoices(db, ngo);
   // An unknown position (or another NGO's) is no filter at all: the list shows every position.
   const requested = url.searchParams.get("position") ?? "";
   const position = positions.some((p) => p.id === requested) ? requested : "";
-  const list = await applicationsForNgo(db, ngo.id, {
+  const list = await applicationsForNgo(db, ngo, {
     status: current.status,
     positionId: position || undefined,
     page: parsePage(url.searchParams.get("page")),

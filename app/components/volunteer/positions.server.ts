@@ -25,7 +25,7 @@ const TAB_ACTION: Record<PositionsState, PositionAction> = { open: "close", clos
 export async function positionsLoader({ context, request }: LoaderFunctionArgs, state: PositionsState) {
   const user = requireUser(context, "ngo");
   const url = new URL(request.url);
-  const list = await positionsOfNgo(context.services.db, user.id, { state, page: parsePage(url.searchParams.get("page")) });
+  const list = await positionsOfNgo(context.services.db, user, { state, page: parsePage(url.searchParams.get("page")) });
   const day = (d: string) => formatDay(d, context.lang);
   const today = pakistanToday();
   const notice = url.searchParams.get("notice");
@@ -68,8 +68,8 @@ export async function positionsAction({ context, request }: ActionFunctionArgs, 
   try {
     const out = await formAction(submission, () =>
       input.intent === "close"
-        ? closePosition(context.services.db, user.id, input.positionId)
-        : reopenPosition(context.services.db, user.id, input.positionId, input.closesOn),
+        ? closePosition(context.services.db, user, input.positionId)
+        : reopenPosition(context.services.db, user, input.positionId, input.closesOn),
     );
     if (!out.ok) return data({ result: out.response.data.result, positionId }, { status: out.response.init?.status ?? 400 });
   } catch (err) {

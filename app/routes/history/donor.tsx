@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const { db } = context.services;
-  const list = await donorHistory(db, user.id, { page });
+  const list = await donorHistory(db, user, { page });
   // In-kind rows carry their pick-up: the state, the code for the rider, the window and every step.
   const goods = await pickupsOfDonor(
     db,

@@ -17,7 +17,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
   const filter = parseNgoHistoryFilter(new URL(request.url).searchParams);
   const { t } = serverI18n(context.lang);
-  return new Response(ngoHistoryCsv(context.services.db, user.id, filter, t), {
+  return new Response(ngoHistoryCsv(context.services.db, user, filter, t), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName(new Date())}"`,

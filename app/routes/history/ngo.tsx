@@ -30,9 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const filter = parseNgoHistoryFilter(params);
   const page = parsePage(params.get("page"));
   const [list, totals, campaigns] = await Promise.all([
-    ngoHistory(db, user.id, filter, { page }),
-    ngoHistoryTotals(db, user.id, filter),
-    ngoHistoryCampaigns(db, user.id),
+    ngoHistory(db, user, filter, { page }),
+    ngoHistoryTotals(db, user, filter),
+    ngoHistoryCampaigns(db, user),
   ]);
   return {
     filter,

@@ -16,7 +16,7 @@ export const handle = pageTitle("opportunities:history.title");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor");
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const list = await applicationsOfDonor(context.services.db, user.id, page);
+  const list = await applicationsOfDonor(context.services.db, user, page);
   return {
     list: {
       ...list,

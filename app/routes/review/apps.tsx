@@ -55,17 +55,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const when = (d: Date) => formatDateTime(d, context.lang);
 
-  const campaigns = await reviewCampaigns(db, ngo.id);
+  const campaigns = await reviewCampaigns(db, ngo);
   // A campaign with nothing left to review drops out of the filter; the list then shows every campaign.
   const requested = url.searchParams.get("campaign") ?? "";
   const campaign = campaigns.some((c) => c.id === requested) ? requested : "";
   const queue = await pageOrLast(
-    (page) => reviewQueue(db, ngo.id, { campaignId: campaign || undefined, page }),
+    (page) => reviewQueue(db, ngo, { campaignId: campaign || undefined, page }),
     parsePage(url.searchParams.get("page")),
   );
 
   const viewId = url.searchParams.get("view");
-  const detail = viewId ? await findOrNull(reviewDetail(db, ngo.id, viewId)) : null;
+  const detail = viewId ? await findOrNull(reviewDetail(db, ngo, viewId)) : null;
   const notice = url.searchParams.get("notice");
   const related = (rows: NonNullable<typeof detail>["sameTransaction"]) => rows.map((r) => ({ ...r, createdAt: when(r.createdAt) }));
 

@@ -24,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request, context), { schema: positionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const out = await formAction(submission, () => createPosition(context.services, user.id, submission.value));
+    const out = await formAction(submission, () => createPosition(context.services, user, submission.value));
     if (!out.ok) return out.response;
   } catch (err) {
     // Not the user's doing (the database, the disk): logged, and the form stays filled in.

@@ -16,7 +16,7 @@ import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { imageFingerprint } from "./fingerprint.ts";
-import { donationByKey } from "./idempotency.ts";
+import { findDonationByKey } from "./idempotency.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
 
@@ -148,7 +148,7 @@ export async function submitCashDonation(
   values: CashProofValues,
 ): Promise<{ id: string; created: boolean }> {
   const { db } = services;
-  const earlier = await donationByKey(db, donorId, values.idempotencyKey);
+  const earlier = await findDonationByKey(db, donorId, values.idempotencyKey);
   if (earlier) return { id: earlier, created: false };
 
   const target = await donationTarget(db, values.campaign);
@@ -183,7 +183,7 @@ export async function submitCashDonation(
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.
     await deleteFile(services, proofKey);
-    const first = await donationByKey(db, donorId, values.idempotencyKey);
+    const first = await findDonationByKey(db, donorId, values.idempotencyKey);
     if (!first) throw conflict("donations.upload_failed");
     return { id: first, created: false };
   }
@@ -361,9 +361,13 @@ function queueColumns() {
  * The NGO's pending cash donations, oldest first (first come, first reviewed), optionally of one campaign.
  * Only donations paid to this NGO: a partner of a joint campaign reviews its own.
  */
-export async function reviewQueue(db: DbOrTx, ngoId: string, opts: { campaignId?: string; page: number }): Promise<Paged<QueueItem>> {
+export async function reviewQueue(
+  db: DbOrTx,
+  actor: DonationActor,
+  opts: { campaignId?: string; page: number },
+): Promise<Paged<QueueItem>> {
   const where = and(
-    eq(donations.recipientNgoId, ngoId),
+    donationScope(actor, "review"),
     eq(donations.kind, "cash"),
     inArray(donations.status, fromStates("approve")),
     opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined,
@@ -383,12 +387,12 @@ export async function reviewQueue(db: DbOrTx, ngoId: string, opts: { campaignId?
 }
 
 /** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list). */
-export async function reviewCampaigns(db: DbOrTx, ngoId: string): Promise<{ id: string; title: string }[]> {
+export async function reviewCampaigns(db: DbOrTx, actor: DonationActor): Promise<{ id: string; title: string }[]> {
   return db
     .selectDistinct({ id: campaigns.id, title: campaigns.title })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(eq(donations.recipientNgoId, ngoId), eq(donations.kind, "cash"), inArray(donations.status, fromStates("approve"))))
+    .where(and(donationScope(actor, "review"), eq(donations.kind, "cash"), inArray(donations.status, fromStates("approve"))))
     .orderBy(asc(campaigns.title))
     .limit(200);
 }
@@ -414,7 +418,7 @@ export interface ReviewDetail extends QueueItem {
 const RELATED_LIMIT = 5;
 
 /** One cash donation paid to this NGO, with its proof and what it shares with other donations; not found for anyone else's. */
-export async function reviewDetail(db: DbOrTx, ngoId: string, donationId: string): Promise<ReviewDetail> {
+export async function reviewDetail(db: DbOrTx, actor: DonationActor, donationId: string): Promise<ReviewDetail> {
   if (!isUuid(donationId)) throw notFound();
   const [row] = await db
     .select({
@@ -429,7 +433,7 @@ export async function reviewDetail(db: DbOrTx, ngoId: string, donationId: string
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
-    .where(and(eq(donations.id, donationId), donationScope({ id: ngoId, role: "ngo" }, "review"), eq(donations.kind, "cash")))
+    .where(and(eq(donations.id, donationId), donationScope(actor, "review"), eq(donations.kind, "cash")))
     .limit(1);
   if (!row) throw notFound();
   const related = async (column: typeof donations.transactionId | typeof donations.proofFingerprint, value: string | null) => {
@@ -452,7 +456,7 @@ export async function reviewDetail(db: DbOrTx, ngoId: string, donationId: string
       id: r.id,
       createdAt: r.createdAt,
       status: r.status,
-      campaignTitle: r.recipientNgoId === ngoId ? r.campaignTitle : null,
+      campaignTitle: r.recipientNgoId === actor.id ? r.campaignTitle : null,
       sameDonor: r.donorId === row.donorId,
     }));
   };

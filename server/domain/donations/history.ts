@@ -8,6 +8,7 @@ import { type Paged } from "#shared/paging.ts";
 import { DONATION_STATUSES, type DonationKind, type DonationStatus } from "#shared/statuses.ts";
 import { donationScope } from "./policy.ts";
 import { formatReceiptNumber } from "./receipts.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 
 type PickupStatus = (typeof pickups.$inferSelect)["status"];
 
@@ -76,8 +77,9 @@ function withReceipt<T extends { kind: DonationKind; status: DonationStatus; rec
 }
 
 /** The donor's own donations of every kind, newest first, paged. */
-export async function donorHistory(db: DbOrTx, donorId: string, opts: { page: number }): Promise<Paged<DonorHistoryRow>> {
-  const where = donationScope({ id: donorId, role: "donor" }, "history");
+export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: number }): Promise<Paged<DonorHistoryRow>> {
+  idAs(actor, "donor");
+  const where = donationScope(actor, "history");
   const [total] = await db.select({ n: count() }).from(donations).where(where);
   const rows = await db
     .select({
@@ -126,9 +128,10 @@ export function ngoHistoryQuery(filter: NgoHistoryFilter): string {
 }
 
 /** Only donations paid to (or collected for) this NGO: a joint campaign's partner keeps its own history. */
-function ngoWhere(ngoId: string, filter: NgoHistoryFilter): SQL {
+function ngoWhere(actor: Actor, filter: NgoHistoryFilter): SQL {
+  idAs(actor, "ngo");
   return and(
-    donationScope({ id: ngoId, role: "ngo" }, "history"),
+    donationScope(actor, "history"),
     filter.campaignId ? eq(donations.campaignId, filter.campaignId) : undefined,
     filter.status ? eq(donations.status, filter.status) : undefined,
   )!;
@@ -151,7 +154,7 @@ function ngoOrder(sort: HistorySort): SQL[] {
   }
 }
 
-function ngoRows(db: DbOrTx, ngoId: string, filter: NgoHistoryFilter, limit: number, offset: number) {
+function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: number, offset: number) {
   return db
     .select({
       ...baseColumns(),
@@ -165,7 +168,7 @@ function ngoRows(db: DbOrTx, ngoId: string, filter: NgoHistoryFilter, limit: num
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .where(ngoWhere(ngoId, filter))
+    .where(ngoWhere(actor, filter))
     .orderBy(...ngoOrder(filter.sort))
     .limit(limit)
     .offset(offset);
@@ -174,12 +177,12 @@ function ngoRows(db: DbOrTx, ngoId: string, filter: NgoHistoryFilter, limit: num
 /** The donations this NGO received, filtered and sorted, paged. */
 export async function ngoHistory(
   db: DbOrTx,
-  ngoId: string,
+  actor: Actor,
   filter: NgoHistoryFilter,
   opts: { page: number },
 ): Promise<Paged<NgoHistoryRow>> {
-  const [total] = await db.select({ n: count() }).from(donations).where(ngoWhere(ngoId, filter));
-  const rows = await ngoRows(db, ngoId, filter, PAGE_SIZE, pageOffset(opts.page));
+  const [total] = await db.select({ n: count() }).from(donations).where(ngoWhere(actor, filter));
+  const rows = await ngoRows(db, actor, filter, PAGE_SIZE, pageOffset(opts.page));
   return paged(rows.map(withReceipt), opts.page, total?.n ?? 0);
 }
 
@@ -193,7 +196,7 @@ export interface NgoHistoryTotals {
 }
 
 /** Totals of what the current filter shows: money approved and pending, and how many donations in each state. */
-export async function ngoHistoryTotals(db: DbOrTx, ngoId: string, filter: NgoHistoryFilter): Promise<NgoHistoryTotals> {
+export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter): Promise<NgoHistoryTotals> {
   const rows = await db
     .select({
       status: donations.status,
@@ -201,7 +204,7 @@ export async function ngoHistoryTotals(db: DbOrTx, ngoId: string, filter: NgoHis
       amount: sql<number>`coalesce(sum(${donations.amount}) filter (where ${donations.kind} = 'cash'), 0)`.mapWith(Number),
     })
     .from(donations)
-    .where(ngoWhere(ngoId, filter))
+    .where(ngoWhere(actor, filter))
     .groupBy(donations.status);
   const counts = Object.fromEntries(DONATION_STATUSES.map((s) => [s, 0])) as Record<DonationStatus, number>;
   let approvedAmount = 0;
@@ -215,12 +218,12 @@ export async function ngoHistoryTotals(db: DbOrTx, ngoId: string, filter: NgoHis
 }
 
 /** The campaigns with donations to this NGO, for the history's filter: a bounded list, A–Z. */
-export async function ngoHistoryCampaigns(db: DbOrTx, ngoId: string): Promise<{ id: string; title: string }[]> {
+export async function ngoHistoryCampaigns(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
   const rows = await db
     .selectDistinct({ id: campaigns.id, title: campaigns.title, key: sql<string>`lower(${campaigns.title})` })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(donationScope({ id: ngoId, role: "ngo" }, "history"))
+    .where(donationScope({ id: idAs(actor, "ngo"), role: "ngo" }, "history"))
     .orderBy(sql`lower(${campaigns.title})`, asc(campaigns.id))
     .limit(FILTER_CAMPAIGNS_LIMIT);
   return rows.map(({ id, title }) => ({ id, title }));
@@ -281,12 +284,12 @@ function csvRow(row: NgoHistoryRow, t: TFunction): string {
 /** Every row of the filter, in order, `batchSize` rows at a time. */
 export async function* ngoHistoryBatches(
   db: DbOrTx,
-  ngoId: string,
+  actor: Actor,
   filter: NgoHistoryFilter,
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<NgoHistoryRow[]> {
   for (let offset = 0; ; offset += batchSize) {
-    const rows = (await ngoRows(db, ngoId, filter, batchSize, offset)).map(withReceipt);
+    const rows = (await ngoRows(db, actor, filter, batchSize, offset)).map(withReceipt);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
   }
@@ -298,7 +301,7 @@ export async function* ngoHistoryBatches(
  */
 export function ngoHistoryCsv(
   db: DbOrTx,
-  ngoId: string,
+  actor: Actor,
   filter: NgoHistoryFilter,
   t: TFunction,
   batchSize: number = EXPORT_BATCH_SIZE,
@@ -310,7 +313,7 @@ export function ngoHistoryCsv(
       controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_COLUMNS.map((c) => t(`history:csv.${c}`)))}`));
     },
     async pull(controller) {
-      batches ??= ngoHistoryBatches(db, ngoId, filter, batchSize);
+      batches ??= ngoHistoryBatches(db, actor, filter, batchSize);
       const next = await batches.next();
       if (next.done) {
         controller.close();

@@ -18,7 +18,7 @@ import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";
-import { donationByKey } from "#server/domain/donations/idempotency.ts";
+import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
@@ -91,7 +91,7 @@ export async function offerGoods(
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
   const { db } = services;
-  const earlier = await donationByKey(db, donorId, values.idempotencyKey);
+  const earlier = await findDonationByKey(db, donorId, values.idempotencyKey);
   if (earlier) return { id: earlier, created: false };
 
   const target = await goodsTarget(db, values.campaign);
@@ -144,7 +144,7 @@ export async function offerGoods(
     .catch(campaignGone);
   if (!id) {
     // The same form arrived twice at once and the other request wrote the row first.
-    const first = await donationByKey(db, donorId, values.idempotencyKey);
+    const first = await findDonationByKey(db, donorId, values.idempotencyKey);
     if (!first) throw conflict("donations.upload_failed");
     return { id: first, created: false };
   }

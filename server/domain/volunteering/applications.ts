@@ -13,6 +13,7 @@ import { DomainError, conflict, invalid, notFound } from "#server/domain/errors.
 import { deleteFile, savePdf } from "#server/domain/files/files.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { applicationScope, decisionScope, type ApplicationActor } from "./policy.ts";
+import { idAs } from "#server/domain/policy.ts";
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions.ts";
 import { applicationStates } from "./states.ts";
 
@@ -250,11 +251,11 @@ export interface NgoApplicationRow {
  */
 export async function applicationsForNgo(
   db: DbOrTx,
-  ngoId: string,
+  actor: ApplicationActor,
   opts: { status: ApplicationStatus; positionId?: string; page: number },
 ): Promise<Paged<NgoApplicationRow>> {
   const where = and(
-    applicationScope({ id: ngoId, role: "ngo" }, "list"),
+    applicationScope({ id: idAs(actor, "ngo"), role: "ngo" }, "list"),
     eq(volunteerApplications.status, opts.status),
     opts.positionId && isUuid(opts.positionId) ? eq(volunteerApplications.positionId, opts.positionId) : undefined,
   );
@@ -303,7 +304,12 @@ export interface NgoApplicationDetail {
 }
 
 /** One application to the NGO's own position, with the applicant's contact details (/vol3, /volPSDAA). Anyone else's is not found. */
-export async function applicationForNgo(db: DbOrTx, ngoId: string, applicationId: string, now = new Date()): Promise<NgoApplicationDetail> {
+export async function applicationForNgo(
+  db: DbOrTx,
+  actor: ApplicationActor,
+  applicationId: string,
+  now = new Date(),
+): Promise<NgoApplicationDetail> {
   if (!isUuid(applicationId)) throw notFound();
   const apps = volunteerApplications;
   const [row] = await db
@@ -325,7 +331,7 @@ export async function applicationForNgo(db: DbOrTx, ngoId: string, applicationId
     .innerJoin(volunteerPositions, eq(volunteerPositions.id, apps.positionId))
     .innerJoin(users, eq(users.id, apps.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, apps.donorId))
-    .where(and(eq(apps.id, applicationId), applicationScope({ id: ngoId, role: "ngo" }, "detail")))
+    .where(and(eq(apps.id, applicationId), applicationScope(actor, "detail")))
     .limit(1);
   if (!row) throw notFound();
   const a = row.application;
@@ -357,11 +363,12 @@ export interface DonorApplicationRow {
 /** One page of a donor's own applications, newest first, with each one's state (/dvh2). */
 export async function applicationsOfDonor(
   db: DbOrTx,
-  donorId: string,
+  actor: ApplicationActor,
   page: number,
   now = new Date(),
 ): Promise<Paged<DonorApplicationRow>> {
-  const where = applicationScope({ id: donorId, role: "donor" }, "list");
+  // The "list" reading grants the position's NGO too: this is the donor's page, so only a donor's own count.
+  const where = applicationScope({ id: idAs(actor, "donor"), role: "donor" }, "list");
   const [total] = await db.select({ n: count() }).from(volunteerApplications).where(where);
   const rows = await db
     .select({

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
 import { policy, type Actor, type Relation } from "#server/domain/policy.ts";
-import { applicationStates, type ApplicationRole } from "./states.ts";
+import { applicationStates, positionStates, type ApplicationRole, type PositionRole } from "./states.ts";
 
 /**
  * Who may read a volunteer application, and in what form, as data (decision 016). Who may decide one is the
@@ -62,3 +62,24 @@ export async function mayReadResume(db: DbOrTx, key: string, actor: ApplicationA
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * Who may see and move a volunteer position on the NGO side: the NGO that posted it (`owner`). Who may close and
+ * reopen is the position table of states.ts; `own` is the NGO's lists (/vol0, /volClosed), the applications
+ * filter's choices and the position it closes or reopens. Donors read open positions without a relation
+ * (`openPositions`, `positionForDonor`).
+ */
+const POSITION_RELATIONS: Partial<Record<PositionRole, Relation>> = {
+  owner: { account: "ngo", where: (actor) => eq(volunteerPositions.ngoId, actor.id) },
+};
+
+export const POSITION_READS = {
+  own: ["owner"],
+} as const satisfies Record<string, readonly PositionRole[]>;
+
+export type PositionRead = keyof typeof POSITION_READS;
+
+const positionPolicy = policy({ relations: POSITION_RELATIONS, reads: POSITION_READS, machine: positionStates });
+
+/** The positions `actor` may read this way, as a condition for a query's `where`. */
+export const positionScope = positionPolicy.scope;

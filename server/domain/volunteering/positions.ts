@@ -13,6 +13,8 @@ import { conflict, invalid, notFound, invalidInput } from "#server/domain/errors
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { positionState, positionStates, type PositionState } from "./states.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
+import { positionScope } from "./policy.ts";
 
 export type Position = typeof volunteerPositions.$inferSelect;
 
@@ -55,10 +57,11 @@ export const ngoInGoodStanding = and(eq(users.verification, "verified"), isNull(
  */
 export async function createPosition(
   services: Pick<Services, "db" | "storage" | "geocoder">,
-  ngoId: string,
+  actor: Actor,
   values: PositionValues,
   now = new Date(),
 ): Promise<Position> {
+  const ngoId = idAs(actor, "ngo");
   checkClosingDay(values.closesOn, pakistanToday(now));
   const city = values.city
     ? await resolvePlace(
@@ -101,17 +104,12 @@ export async function createPosition(
 }
 
 /** The NGO's own position; anyone else's (or an unknown id) is "not found", never "forbidden", so ids reveal nothing. */
-export async function positionOwnedBy(
-  db: DbOrTx,
-  positionId: string,
-  ngoId: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<Position> {
+export async function positionOwnedBy(db: DbOrTx, positionId: string, actor: Actor, opts: { forUpdate?: boolean } = {}): Promise<Position> {
   if (!isUuid(positionId)) throw notFound();
   const query = db
     .select()
     .from(volunteerPositions)
-    .where(and(eq(volunteerPositions.id, positionId), eq(volunteerPositions.ngoId, ngoId)))
+    .where(and(eq(volunteerPositions.id, positionId), positionScope(actor, "own")))
     .limit(1);
   const [row] = await (opts.forUpdate ? query.for("update") : query);
   if (!row) throw notFound();
@@ -119,17 +117,17 @@ export async function positionOwnedBy(
 }
 
 /** The NGO closes an open position: it takes no more applications and moves to /volClosed. */
-export async function closePosition(db: Db, ngoId: string, positionId: string, now = new Date()): Promise<void> {
+export async function closePosition(db: Db, actor: Actor, positionId: string, now = new Date()): Promise<void> {
   const today = pakistanToday(now);
   await db.transaction(async (tx) => {
-    const position = await positionOwnedBy(tx, positionId, ngoId, { forUpdate: true });
+    const position = await positionOwnedBy(tx, positionId, actor, { forUpdate: true });
     positionStates.assertTransition("close", positionState(position, today), "owner", () => conflict("volunteer.already_closed"));
     await tx
       .update(volunteerPositions)
       .set({ status: "closed", closedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(volunteerPositions.id, positionId));
     await recordAudit(tx, {
-      actorId: ngoId,
+      actorId: actor.id,
       action: "volunteer.positionClosed",
       details: { positionId, title: position.title, closingDayPassed: isOpen(position, today) ? null : position.closesOn },
     });
@@ -142,7 +140,7 @@ export async function closePosition(db: Db, ngoId: string, positionId: string, n
  */
 export async function reopenPosition(
   db: Db,
-  ngoId: string,
+  actor: Actor,
   positionId: string,
   closesOn: string | undefined,
   now = new Date(),
@@ -150,7 +148,7 @@ export async function reopenPosition(
   const today = pakistanToday(now);
   checkClosingDay(closesOn, today);
   await db.transaction(async (tx) => {
-    const position = await positionOwnedBy(tx, positionId, ngoId, { forUpdate: true });
+    const position = await positionOwnedBy(tx, positionId, actor, { forUpdate: true });
     positionStates.assertTransition("reopen", positionState(position, today), "owner", () => conflict("volunteer.already_open"));
     const nextClosesOn = closesOn ?? (position.closesOn !== null && position.closesOn < today ? null : position.closesOn);
     await tx
@@ -158,7 +156,7 @@ export async function reopenPosition(
       .set({ status: "active", closedAt: null, closesOn: nextClosesOn, updatedAt: sql`now()` })
       .where(eq(volunteerPositions.id, positionId));
     await recordAudit(tx, {
-      actorId: ngoId,
+      actorId: actor.id,
       action: "volunteer.positionReopened",
       details: { positionId, title: position.title, closesOn: nextClosesOn },
     });
@@ -216,13 +214,13 @@ export interface NgoPosition {
  */
 export async function positionsOfNgo(
   db: DbOrTx,
-  ngoId: string,
+  actor: Actor,
   opts: { state: "open" | "closed"; page: number },
   now = new Date(),
 ): Promise<Paged<NgoPosition>> {
   const today = pakistanToday(now);
   const open = isOpenSql(today);
-  const where = and(eq(volunteerPositions.ngoId, ngoId), opts.state === "open" ? open : sql`not ${open}`);
+  const where = and(positionScope(actor, "own"), opts.state === "open" ? open : sql`not ${open}`);
   const [total] = await db.select({ n: count() }).from(volunteerPositions).where(where);
   const rows = await db
     .select({
@@ -253,11 +251,11 @@ export async function positionsOfNgo(
 }
 
 /** The NGO's positions for the applications lists' filter, newest first (a bounded list). */
-export async function positionChoices(db: DbOrTx, ngoId: string): Promise<{ id: string; title: string }[]> {
+export async function positionChoices(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
   return db
     .select({ id: volunteerPositions.id, title: volunteerPositions.title })
     .from(volunteerPositions)
-    .where(eq(volunteerPositions.ngoId, ngoId))
+    .where(positionScope(actor, "own"))
     .orderBy(desc(volunteerPositions.createdAt))
     .limit(200);
 }
