@@ -292,7 +292,7 @@ async function giveAsDemoDonor(services: Services, donorId: string, gift: DemoGi
     screenshot: new File([new Uint8Array(screenshot)], "Screenshot.png", { type: "image/png" }),
   });
   const mark = await dbClock(db);
-  const { id } = await submitCashDonation(services, donorId, values);
+  const { id } = await submitCashDonation(services, { id: donorId, role: "donor" }, values);
   await db.update(donations).set({ createdAt: gift.at, updatedAt: gift.at }).where(eq(donations.id, id));
   await backdateMessages(db, mark, gift.at);
   return { id, transactionId, screenshot };
@@ -501,7 +501,7 @@ async function seedDemoPickups(
       windowDate,
       windowSlot: p.slot,
     });
-    const { id } = await stepAt(db, null, p.at, () => offerGoods(services, donorId, values, p.at));
+    const { id } = await stepAt(db, null, p.at, () => offerGoods(services, { id: donorId, role: "donor" }, values, p.at));
     await db.update(donations).set({ createdAt: p.at, updatedAt: p.at }).where(eq(donations.id, id));
     await db.update(pickups).set({ createdAt: p.at, updatedAt: p.at }).where(eq(pickups.donationId, id));
     return id;
@@ -725,7 +725,7 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
       experience: text.experience,
       resume: text.resume,
     });
-    const { id } = await volunteerStepAt(db, at, () => applyToPosition(services, applicant, values));
+    const { id } = await volunteerStepAt(db, at, () => applyToPosition(services, { id: applicant, role: "donor" }, values));
     await db.update(volunteerApplications).set({ createdAt: at, updatedAt: at }).where(eq(volunteerApplications.id, id));
     return id;
   }

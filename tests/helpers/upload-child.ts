@@ -59,7 +59,7 @@ async function main() {
       form.append("screenshot", new File([new Uint8Array(await makeProofPng())], "proof.png", { type: "image/png" }));
       const submission = parseWithZod(form, { schema: cashProofSchema });
       if (submission.status !== "success") throw new Error(`refused: ${JSON.stringify(submission.error)}`);
-      const { id } = await submitCashDonation(services, donor.id, submission.value);
+      const { id } = await submitCashDonation(services, donor, submission.value);
       process.stdout.write(`saved ${id}\n`);
     }
   };

@@ -230,7 +230,7 @@ describe("cash donations", () => {
         method: "easypaisa",
       });
 
-      const result = await submitCashDonation(s, donor.id, proofValues(fields));
+      const result = await submitCashDonation(s, donor, proofValues(fields));
 
       expect(result.created).toBe(true);
       const rows = await donationsOf(donor.id);
@@ -275,9 +275,9 @@ describe("cash donations", () => {
       const png = await makeProofPng();
       const fields = await proofFields(campaign, owner.id, { screenshot: pngFile(png) });
 
-      const first = await submitCashDonation(s, donor.id, proofValues(fields));
+      const first = await submitCashDonation(s, donor, proofValues(fields));
       // The browser resends the same form (same key, same file) after a dropped connection.
-      const again = await submitCashDonation(s, donor.id, proofValues({ ...fields, screenshot: pngFile(png) }));
+      const again = await submitCashDonation(s, donor, proofValues({ ...fields, screenshot: pngFile(png) }));
 
       expect(first.created).toBe(true);
       expect(again).toEqual({ id: first.id, created: false });
@@ -287,7 +287,7 @@ describe("cash donations", () => {
 
       // Even when the campaign ended in between, the retry finds the donation the first request made.
       await s.db.update(campaigns).set({ status: "completed", completedAt: new Date() }).where(eq(campaigns.id, campaign.id));
-      expect(await submitCashDonation(s, donor.id, proofValues({ ...fields, screenshot: pngFile(png) }))).toEqual({
+      expect(await submitCashDonation(s, donor, proofValues({ ...fields, screenshot: pngFile(png) }))).toEqual({
         id: first.id,
         created: false,
       });
@@ -296,7 +296,7 @@ describe("cash donations", () => {
 
       // The key belongs to one donor's form: another donor's form with the same key is its own donation.
       const other = await makeUser(s.db, "donor");
-      const theirs = await submitCashDonation(s, other.id, proofValues({ ...fields, screenshot: pngFile(await makeProofPng()) }));
+      const theirs = await submitCashDonation(s, other, proofValues({ ...fields, screenshot: pngFile(await makeProofPng()) }));
       expect(theirs.created).toBe(true);
       expect(theirs.id).not.toBe(first.id);
     });
@@ -308,7 +308,7 @@ describe("cash donations", () => {
       const before = storedProofs().length;
 
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => submitCashDonation(s, donor.id, proofValues({ ...fields, screenshot: pngFile(png) }))),
+        Array.from({ length: 10 }, () => submitCashDonation(s, donor, proofValues({ ...fields, screenshot: pngFile(png) }))),
       );
 
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
@@ -328,14 +328,14 @@ describe("cash donations", () => {
       const completed = await makeCampaign(s.db, owner.id, { status: "completed", completedAt: new Date() });
       const archived = await makeCampaign(s.db, owner.id, { status: "archived", archivedAt: new Date() });
 
-      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(completed, owner.id))))).toEqual({
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(completed, owner.id))))).toEqual({
         kind: "invalid",
         message: "donations:errors.campaignNotActive",
       });
-      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(archived, owner.id))))).toEqual(NOT_FOUND);
-      expect(
-        await failure(submitCashDonation(s, donor.id, proofValues(await proofFields({ slug: "no-such-campaign" }, owner.id)))),
-      ).toEqual(NOT_FOUND);
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(archived, owner.id))))).toEqual(NOT_FOUND);
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields({ slug: "no-such-campaign" }, owner.id))))).toEqual(
+        NOT_FOUND,
+      );
       expect(await donationsOf(donor.id)).toHaveLength(0);
       expect(await proofFilesOf(donor.id)).toHaveLength(0);
     });
@@ -347,14 +347,14 @@ describe("cash donations", () => {
       const campaign = await makeCampaign(s.db, owner.id);
 
       for (const method of ["easypaisa", "bank"]) {
-        expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { method }))))).toEqual({
+        expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(campaign, owner.id, { method }))))).toEqual({
           kind: "invalid",
           message: "donations:errors.methodUnavailable",
           field: "method",
         });
       }
       expect(await donationsOf(donor.id)).toHaveLength(0);
-      const ok = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { method: "jazzcash" })));
+      const ok = await submitCashDonation(s, donor, proofValues(await proofFields(campaign, owner.id, { method: "jazzcash" })));
       expect((await donationRow(ok.id)).method).toBe("jazzcash");
     });
 
@@ -369,11 +369,11 @@ describe("cash donations", () => {
       await s.db.insert(campaignPartners).values({ campaignId: campaign.id, ngoId: invited.id, direction: "invited", status: "pending" });
 
       for (const id of [stranger.id, invited.id, donor.id, randomUUID()]) {
-        expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, id))))).toEqual(NOT_FOUND);
+        expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(campaign, id))))).toEqual(NOT_FOUND);
       }
       expect(await donationsOf(donor.id)).toHaveLength(0);
 
-      const toPartner = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, partner.id)));
+      const toPartner = await submitCashDonation(s, donor, proofValues(await proofFields(campaign, partner.id)));
       expect(await donationRow(toPartner.id)).toMatchObject({ campaignId: campaign.id, recipientNgoId: partner.id });
       expect(await notificationsOf(partner.id, "donationReceived")).toHaveLength(1);
       expect(await notificationsOf(owner.id, "donationReceived")).toHaveLength(0);
@@ -388,13 +388,11 @@ describe("cash donations", () => {
       const ofSuspended = await makeCampaign(s.db, suspended.id, { partners: [partner.id] });
       const ofUnverified = await makeCampaign(s.db, unverified.id);
 
-      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(ofSuspended, suspended.id))))).toEqual(NOT_FOUND);
-      expect(await failure(submitCashDonation(s, donor.id, proofValues(await proofFields(ofUnverified, unverified.id))))).toEqual(
-        NOT_FOUND,
-      );
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofSuspended, suspended.id))))).toEqual(NOT_FOUND);
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofUnverified, unverified.id))))).toEqual(NOT_FOUND);
       expect(await donationsOf(donor.id)).toHaveLength(0);
       // The partner of a suspended owner can still be paid for the joint campaign.
-      const ok = await submitCashDonation(s, donor.id, proofValues(await proofFields(ofSuspended, partner.id)));
+      const ok = await submitCashDonation(s, donor, proofValues(await proofFields(ofSuspended, partner.id)));
       expect(ok.created).toBe(true);
     });
   });
@@ -506,8 +504,8 @@ describe("cash donations", () => {
     it("a hostile campaign slug is not found, and nothing is stored", async () => {
       const { owner, donor } = await scene();
       const values = proofValues(await proofFields({ slug: SCRIPT }, owner.id));
-      expect(await failure(submitCashDonation(s, donor.id, values))).toEqual(NOT_FOUND);
-      expect(await failure(submitCashDonation(s, donor.id, { ...values, campaign: "' or 1=1 --" }))).toEqual(NOT_FOUND);
+      expect(await failure(submitCashDonation(s, donor, values))).toEqual(NOT_FOUND);
+      expect(await failure(submitCashDonation(s, donor, { ...values, campaign: "' or 1=1 --" }))).toEqual(NOT_FOUND);
       expect(await donationsOf(donor.id)).toHaveLength(0);
       expect(await proofFilesOf(donor.id)).toHaveLength(0);
     });
@@ -528,7 +526,7 @@ describe("cash donations", () => {
       ];
       for (const screenshot of fakes) {
         const values = proofValues(await proofFields(campaign, owner.id, { screenshot }));
-        expect(await failure(submitCashDonation(s, donor.id, values))).toEqual({
+        expect(await failure(submitCashDonation(s, donor, values))).toEqual({
           kind: "invalid",
           message: "validation:imageInvalid",
           field: "screenshot",
@@ -562,7 +560,7 @@ describe("cash donations", () => {
       });
       // A direct call that skipped the form is refused the same way.
       const values = { ...proofValues(await proofFields(campaign, owner.id)), screenshot: file };
-      expect(await failure(submitCashDonation(s, donor.id, values))).toEqual({
+      expect(await failure(submitCashDonation(s, donor, values))).toEqual({
         kind: "invalid",
         message: "validation:imageTooLarge",
         field: "screenshot",
@@ -579,14 +577,14 @@ describe("cash donations", () => {
       const before = storedProofs();
       const values = proofValues(await proofFields(campaign, owner.id));
 
-      await expect(submitCashDonation({ ...s, db: failingDonationInserts(s.db) }, donor.id, values)).rejects.toThrow(/connection lost/);
+      await expect(submitCashDonation({ ...s, db: failingDonationInserts(s.db) }, donor, values)).rejects.toThrow(/connection lost/);
 
       expect(await donationsOf(donor.id)).toHaveLength(0);
       expect(await proofFilesOf(donor.id)).toHaveLength(0);
       expect(storedProofs()).toEqual(before);
       expect(await notificationsOf(owner.id, "donationReceived")).toHaveLength(0);
       // The donor tries again with the same form, and it works.
-      const retry = await submitCashDonation(s, donor.id, values);
+      const retry = await submitCashDonation(s, donor, values);
       expect(retry.created).toBe(true);
       expect(await proofFilesOf(donor.id)).toHaveLength(1);
     });
@@ -606,7 +604,7 @@ describe("cash donations", () => {
       };
 
       // The donor is told the campaign is gone (a 404 with that message), not to try again later.
-      expect(await failure(submitCashDonation({ ...s, storage }, donor.id, proofValues(await proofFields(campaign, owner.id))))).toEqual({
+      expect(await failure(submitCashDonation({ ...s, storage }, donor, proofValues(await proofFields(campaign, owner.id))))).toEqual({
         kind: "not_found",
         message: "donate:details.notFound",
       });
@@ -941,7 +939,7 @@ describe("cash donations", () => {
       // The same ID typed differently is the same ID.
       const second = await submitCashDonation(
         s,
-        donor.id,
+        donor,
         proofValues(await proofFields(campaign, owner.id, { transactionId: `${tid.slice(0, 4).toLowerCase()} ${tid.slice(4)}` })),
       );
       const unrelated = await makeCashDonation(s, campaign, donor.id);
@@ -972,7 +970,7 @@ describe("cash donations", () => {
       const seed = Math.floor(Math.random() * 2 ** 30);
       const png = await makeProofPng(seed);
       const submit = async (file: File) =>
-        submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, owner.id, { screenshot: file })));
+        submitCashDonation(s, donor, proofValues(await proofFields(campaign, owner.id, { screenshot: file })));
 
       const original = await submit(pngFile(png));
       const again = await submit(pngFile(await makeProofPng(seed), "IMG_0002.png"));
@@ -1004,12 +1002,12 @@ describe("cash donations", () => {
           .toBuffer();
       const a = await submitCashDonation(
         s,
-        donor.id,
+        donor,
         proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(360, 640)) })),
       );
       const b = await submitCashDonation(
         s,
-        donor.id,
+        donor,
         proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(await blank(720, 1280)) })),
       );
       expect((await donationRow(a.id)).proofFingerprint).toBeNull();
@@ -1032,12 +1030,12 @@ describe("cash donations", () => {
       const forwarded = await sharp(png).resize(270).jpeg({ quality: 70 }).toBuffer();
       const first = await submitCashDonation(
         s,
-        donor.id,
+        donor,
         proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId: tid })),
       );
       const second = await submitCashDonation(
         s,
-        donor.id,
+        donor,
         proofValues(
           await proofFields(campaign, owner.id, { screenshot: pngFile(forwarded, "IMG-WA0001.jpg", "image/jpeg"), transactionId: tid }),
         ),
@@ -1062,7 +1060,7 @@ describe("cash donations", () => {
         });
         const { id } = await submitCashDonation(
           s,
-          donor.id,
+          donor,
           proofValues(await proofFields(campaign, owner.id, { screenshot: pngFile(png), transactionId })),
         );
         ids.push(id);
@@ -1078,7 +1076,7 @@ describe("cash donations", () => {
       const other = await makeUser(s.db, "donor");
       const { id } = await submitCashDonation(
         s,
-        donor.id,
+        donor,
         proofValues(await proofFields(campaign, owner.id, { amount: "1,500", method: "bank" })),
       );
       expect(await cashDonationOfDonor(s.db, asDonor(donor.id), id)).toMatchObject({
@@ -1105,7 +1103,7 @@ describe("cash donations", () => {
       const rider = await makeUser(s.db, "rider");
       const admin = await makeUser(s.db, "admin");
       const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
-      const toPartner = await submitCashDonation(s, donor.id, proofValues(await proofFields(campaign, partner.id)));
+      const toPartner = await submitCashDonation(s, donor, proofValues(await proofFields(campaign, partner.id)));
       const key = (await donationRow(toPartner.id)).proofKey!;
 
       const read = (user: SessionUser | null) => findFileForUser(s, key, user);

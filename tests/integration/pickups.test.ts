@@ -42,6 +42,7 @@ import { type PickupStatus } from "#shared/statuses.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
+import { asDonor } from "#tests/helpers/actors.ts";
 
 /** The domain error a call fails with (kind, message key, field), or "no error". */
 
@@ -151,7 +152,7 @@ describe("pick-ups", () => {
       windowSlot: "morning",
       ...over,
     });
-    const offer = (fields: Fields, donorId = w.donor.id, now?: Date) => offerGoods(s, donorId, offerValues(fields), now);
+    const offer = (fields: Fields, donorId = w.donor.id, now?: Date) => offerGoods(s, asDonor(donorId), offerValues(fields), now);
 
     it("writes one pending in-kind donation, one new pick-up with a 4-digit code at the gazetteer's point, a requested step, and tells the NGO", async () => {
       const fields = form();
@@ -199,7 +200,7 @@ describe("pick-ups", () => {
         },
       };
       const before = (await s.db.select().from(donations).where(eq(donations.donorId, w.donor.id))).length;
-      expect(await failure(offerGoods({ ...s, geocoder }, w.donor.id, offerValues(form({ campaign: doomed.slug }))))).toEqual({
+      expect(await failure(offerGoods({ ...s, geocoder }, w.donor, offerValues(form({ campaign: doomed.slug }))))).toEqual({
         kind: "not_found",
         message: "donate:details.notFound",
       });

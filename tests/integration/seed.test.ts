@@ -286,7 +286,7 @@ describe("demo data", () => {
     const closed = (await positionsOfNgo(s.db, asNgo(ngoId), { state: "closed", page: 1 })).rows;
     expect(closed).toMatchObject([{ status: "closed", closedByDate: false }]);
     // A donor finds the open ones.
-    const found = await openPositions(s.db, donorId, { page: 1 });
+    const found = await openPositions(s.db, asDonor(donorId), { page: 1 });
     expect(found.rows.map((r) => r.id).sort()).toEqual(open.map((p) => p.id).sort());
     expect(found.rows.filter((r) => r.applied)).toHaveLength(3);
 

@@ -273,8 +273,8 @@ describe("volunteering", () => {
 
       // On its closing day (Pakistan time) it is open.
       expect((await positionsOfNgo(s.db, owner, { state: "open", page: 1 }, day)).rows.map((r) => r.id)).toEqual([p.id]);
-      expect((await openPositions(s.db, applicant.id, { q: title, page: 1 }, day)).rows.map((r) => r.id)).toEqual([p.id]);
-      expect((await positionForDonor(s.db, p.id, applicant.id, day)).open).toBe(true);
+      expect((await openPositions(s.db, applicant, { q: title, page: 1 }, day)).rows.map((r) => r.id)).toEqual([p.id]);
+      expect((await positionForDonor(s.db, p.id, applicant, day)).open).toBe(true);
 
       // The day after, nothing was written, yet it is closed everywhere.
       expect((await positionRow(p.id)).status).toBe("active");
@@ -282,15 +282,15 @@ describe("volunteering", () => {
       expect((await positionsOfNgo(s.db, owner, { state: "closed", page: 1 }, nextDay)).rows).toMatchObject([
         { id: p.id, status: "active", closesOn: "2031-03-10", closedByDate: true },
       ]);
-      expect((await openPositions(s.db, applicant.id, { q: title, page: 1 }, nextDay)).rows).toEqual([]);
-      expect((await positionForDonor(s.db, p.id, applicant.id, nextDay)).open).toBe(false);
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id), nextDay))).toEqual({
+      expect((await openPositions(s.db, applicant, { q: title, page: 1 }, nextDay)).rows).toEqual([]);
+      expect((await positionForDonor(s.db, p.id, applicant, nextDay)).open).toBe(false);
+      expect(await failure(applyToPosition(s, applicant, applicationValues(p.id), nextDay))).toEqual({
         kind: "invalid",
         message: "volunteer:errors.positionClosed",
       });
       expect(await applicationsTo(p.id)).toEqual([]);
       // Still taking applications on the day itself.
-      expect((await applyToPosition(s, applicant.id, applicationValues(p.id), day)).created).toBe(true);
+      expect((await applyToPosition(s, applicant, applicationValues(p.id), day)).created).toBe(true);
     });
 
     it("refuses applications to a position its NGO closed", async () => {
@@ -298,7 +298,7 @@ describe("volunteering", () => {
       const applicant = await donor();
       const p = await create(owner.id);
       await closePosition(s.db, owner, p.id);
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile() })))).toEqual({
+      expect(await failure(applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile() })))).toEqual({
         kind: "invalid",
         message: "volunteer:errors.positionClosed",
       });
@@ -365,7 +365,7 @@ describe("volunteering", () => {
         { id: closed.id, volunteersNeeded: 1, applied: 2, accepted: 1, waiting: 1 },
       ]);
       // The donor's list shows the same number accepted.
-      const seen = await openPositions(s.db, (await donor()).id, { q: open.title, page: 1 });
+      const seen = await openPositions(s.db, await donor(), { q: open.title, page: 1 });
       expect(seen.rows).toMatchObject([{ id: open.id, accepted: 1 }]);
     });
   });
@@ -379,7 +379,7 @@ describe("volunteering", () => {
       const plain = await makePosition(s.db, (await ngo()).id, { title: `Library helper ${token} 100 sure` });
       const ofTrust = await makePosition(s.db, trust.id, { title: `Kitchen helper ${uid()}` });
       const inTown = await makePosition(s.db, (await ngo()).id, { title: `Field helper ${uid()}`, cityLabel: `Qasba${token}, Punjab` });
-      const ids = async (q: string) => (await openPositions(s.db, applicant.id, { q, page: 1 })).rows.map((r) => r.id).sort();
+      const ids = async (q: string) => (await openPositions(s.db, applicant, { q, page: 1 })).rows.map((r) => r.id).sort();
 
       expect(await ids(`LIBRARY HELPER ${token.toUpperCase()}`)).toEqual([byTitle.id, plain.id].sort());
       expect(await ids(`zephyr trust ${token}`)).toEqual([ofTrust.id]);
@@ -389,7 +389,7 @@ describe("volunteering", () => {
       expect(await ids(`${token} 100%`)).toEqual([byTitle.id]);
       expect(await ids(`${token}_100`)).toEqual([]);
       expect(await ids(`helper ${token}%sure`)).toEqual([]);
-      const percent = (await openPositions(s.db, applicant.id, { q: "%", page: 1 })).rows;
+      const percent = (await openPositions(s.db, applicant, { q: "%", page: 1 })).rows;
       expect(percent.map((r) => r.id)).toContain(byTitle.id);
       for (const r of percent) expect(`${r.title} ${r.ngoName} ${r.cityLabel}`).toContain("%");
     });
@@ -406,14 +406,14 @@ describe("volunteering", () => {
       const shown = await makePosition(s.db, good.id, { title: `Hidden ${token} d` });
       await s.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
 
-      expect((await openPositions(s.db, applicant.id, { q: `hidden ${token}`, page: 1 })).rows.map((r) => r.id)).toEqual([shown.id]);
-      expect(await failure(positionForDonor(s.db, ofSuspended.id, applicant.id))).toEqual(NOT_FOUND);
-      expect(await failure(positionForDonor(s.db, ofPending.id, applicant.id))).toEqual(NOT_FOUND);
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(ofSuspended.id)))).toEqual(NOT_FOUND);
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(ofPending.id)))).toEqual(NOT_FOUND);
-      expect((await positionForDonor(s.db, closed.id, applicant.id)).open).toBe(false);
-      expect(await failure(positionForDonor(s.db, randomUUID(), applicant.id))).toEqual(NOT_FOUND);
-      expect(await failure(positionForDonor(s.db, "nope", applicant.id))).toEqual(NOT_FOUND);
+      expect((await openPositions(s.db, applicant, { q: `hidden ${token}`, page: 1 })).rows.map((r) => r.id)).toEqual([shown.id]);
+      expect(await failure(positionForDonor(s.db, ofSuspended.id, applicant))).toEqual(NOT_FOUND);
+      expect(await failure(positionForDonor(s.db, ofPending.id, applicant))).toEqual(NOT_FOUND);
+      expect(await failure(applyToPosition(s, applicant, applicationValues(ofSuspended.id)))).toEqual(NOT_FOUND);
+      expect(await failure(applyToPosition(s, applicant, applicationValues(ofPending.id)))).toEqual(NOT_FOUND);
+      expect((await positionForDonor(s.db, closed.id, applicant)).open).toBe(false);
+      expect(await failure(positionForDonor(s.db, randomUUID(), applicant))).toEqual(NOT_FOUND);
+      expect(await failure(positionForDonor(s.db, "nope", applicant))).toEqual(NOT_FOUND);
     });
 
     it("pages without overlap and marks what the asking donor applied to", async () => {
@@ -423,8 +423,8 @@ describe("volunteering", () => {
       const someoneElse = await donor();
       const made = [];
       for (let i = 0; i < PAGE_SIZE + 2; i++) made.push(await makePosition(s.db, n.id, { title: `Pager ${token} ${i}` }));
-      const page1 = await openPositions(s.db, me.id, { q: `pager ${token}`, page: 1 });
-      const page2 = await openPositions(s.db, me.id, { q: `pager ${token}`, page: 2 });
+      const page1 = await openPositions(s.db, me, { q: `pager ${token}`, page: 1 });
+      const page2 = await openPositions(s.db, me, { q: `pager ${token}`, page: 2 });
       expect(page1).toMatchObject({ page: 1, pages: 2, total: PAGE_SIZE + 2 });
       expect(page1.rows).toHaveLength(PAGE_SIZE);
       expect(page2.rows).toHaveLength(2);
@@ -435,13 +435,13 @@ describe("volunteering", () => {
       await makeApplication(s.db, made[0]!.id, me.id);
       await makeApplication(s.db, made[1]!.id, someoneElse.id);
       const mine = [
-        ...(await openPositions(s.db, me.id, { q: `pager ${token}`, page: 1 })).rows,
-        ...(await openPositions(s.db, me.id, { q: `pager ${token}`, page: 2 })).rows,
+        ...(await openPositions(s.db, me, { q: `pager ${token}`, page: 1 })).rows,
+        ...(await openPositions(s.db, me, { q: `pager ${token}`, page: 2 })).rows,
       ];
       expect(mine.filter((r) => r.applied).map((r) => r.id)).toEqual([made[0]!.id]);
       const theirs = [
-        ...(await openPositions(s.db, someoneElse.id, { q: `pager ${token}`, page: 1 })).rows,
-        ...(await openPositions(s.db, someoneElse.id, { q: `pager ${token}`, page: 2 })).rows,
+        ...(await openPositions(s.db, someoneElse, { q: `pager ${token}`, page: 1 })).rows,
+        ...(await openPositions(s.db, someoneElse, { q: `pager ${token}`, page: 2 })).rows,
       ];
       expect(theirs.filter((r) => r.applied).map((r) => r.id)).toEqual([made[1]!.id]);
     });
@@ -453,7 +453,7 @@ describe("volunteering", () => {
       const applicant = await donor();
       const p = await create(owner.id);
       const values = applicationValues(p.id);
-      const first = await applyToPosition(s, applicant.id, values);
+      const first = await applyToPosition(s, applicant, values);
       expect(first.created).toBe(true);
       expect(await applicationRow(first.id)).toMatchObject({
         positionId: p.id,
@@ -464,20 +464,20 @@ describe("volunteering", () => {
         resumeKey: null,
         idempotencyKey: values.idempotencyKey,
       });
-      expect(await applyToPosition(s, applicant.id, values)).toEqual({ id: first.id, created: false });
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id)))).toEqual({
+      expect(await applyToPosition(s, applicant, values)).toEqual({ id: first.id, created: false });
+      expect(await failure(applyToPosition(s, applicant, applicationValues(p.id)))).toEqual({
         kind: "conflict",
         message: "volunteer:errors.alreadyApplied",
       });
       expect(await applicationsTo(p.id)).toHaveLength(1);
-      expect((await positionForDonor(s.db, p.id, applicant.id)).application).toMatchObject({ id: first.id, status: "pending" });
+      expect((await positionForDonor(s.db, p.id, applicant)).application).toMatchObject({ id: first.id, status: "pending" });
     });
 
     it("makes one application of 10 concurrent submissions of the same form", async () => {
       const p = await create((await ngo()).id);
       const applicant = await donor();
       const values = applicationValues(p.id, { resume: pdfFile() });
-      const results = await Promise.all(Array.from({ length: 10 }, () => applyToPosition(s, applicant.id, values)));
+      const results = await Promise.all(Array.from({ length: 10 }, () => applyToPosition(s, applicant, values)));
       expect(new Set(results.map((r) => r.id)).size).toBe(1);
       expect(results.filter((r) => r.created)).toHaveLength(1);
       const rows = await applicationsTo(p.id);
@@ -492,7 +492,7 @@ describe("volunteering", () => {
       const [{ n: filesBefore }] = (await s.db.select({ n: sql<number>`count(*)::int` }).from(files)) as [{ n: number }];
       const settled = await Promise.allSettled(
         Array.from({ length: 10 }, (_, i) =>
-          applyToPosition(s, applicant.id, applicationValues(p.id, { motivation: `Form ${i}`, resume: pdfFile() })),
+          applyToPosition(s, applicant, applicationValues(p.id, { motivation: `Form ${i}`, resume: pdfFile() })),
         ),
       );
       const ok = settled.filter((r) => r.status === "fulfilled");
@@ -513,7 +513,7 @@ describe("volunteering", () => {
       const p = await create((await ngo()).id);
       const applicant = await donor();
       const pdf = makePdf("Ayesha Khan, tutor");
-      const { id } = await applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(pdf, "My CV.PDF") }));
+      const { id } = await applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile(pdf, "My CV.PDF") }));
       const row = await applicationRow(id);
       expect(row.resumeKey).toMatch(/^resume\/[0-9a-f-]{36}\.pdf$/);
       expect(await filesOf(applicant.id)).toMatchObject([
@@ -528,10 +528,10 @@ describe("volunteering", () => {
       const applicant = await donor();
       const png = Buffer.from(await (await posterFile()).arrayBuffer());
       const notPdf = { kind: "invalid", message: "volunteer:errors.resumeNotPdf", field: "resume" };
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(png) })))).toEqual(notPdf);
+      expect(await failure(applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile(png) })))).toEqual(notPdf);
       expect(
         await failure(
-          applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(Buffer.from("<html><script>alert(1)</script>")) })),
+          applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile(Buffer.from("<html><script>alert(1)</script>")) })),
         ),
       ).toEqual(notPdf);
 
@@ -547,7 +547,7 @@ describe("volunteering", () => {
       expect(form.success).toBe(false);
       expect(form.error?.issues[0]).toMatchObject({ path: ["resume"], message: "volunteer:errors.resumeTooLarge" });
       const bypass: ApplicationValues = { ...applicationValues(p.id), resume: pdfFile(big) };
-      expect(await failure(applyToPosition(s, applicant.id, bypass))).toEqual({
+      expect(await failure(applyToPosition(s, applicant, bypass))).toEqual({
         kind: "invalid",
         message: "volunteer:errors.resumeTooLarge",
         field: "resume",
@@ -565,14 +565,14 @@ describe("volunteering", () => {
       expect(await applicationsTo(p.id)).toEqual([]);
       // A PDF exactly at the limit is taken.
       const atLimit = Buffer.concat([pdf, Buffer.alloc(RESUME_MAX_BYTES - pdf.length, 0x20)]);
-      expect((await applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(atLimit) }))).created).toBe(true);
+      expect((await applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile(atLimit) }))).created).toBe(true);
     });
 
     it("tells the NGO in the app and by email, naming the position", async () => {
       const owner = await ngo();
       const applicant = await donor();
       const p = await create(owner.id, { title: `Food bank packer ${uid()}` });
-      const { id } = await applyToPosition(s, applicant.id, applicationValues(p.id));
+      const { id } = await applyToPosition(s, applicant, applicationValues(p.id));
       expect(await notificationsOf(owner.id, "volunteerApplied")).toMatchObject([
         { link: `/vol3?application=${id}`, params: { position: p.title } },
       ]);
@@ -584,14 +584,14 @@ describe("volunteering", () => {
       expect(mail[0]!.body).toContain(p.title);
       expect(mail[0]!.body).toContain(`/vol3?application=${id}`);
       // The same form again tells nobody twice.
-      await applyToPosition(s, applicant.id, { ...applicationValues(p.id), idempotencyKey: (await applicationRow(id)).idempotencyKey });
+      await applyToPosition(s, applicant, { ...applicationValues(p.id), idempotencyKey: (await applicationRow(id)).idempotencyKey });
       expect(await notificationsOf(owner.id, "volunteerApplied")).toHaveLength(1);
       expect(await mailTo(owner.email)).toHaveLength(1);
     });
 
     it("refuses an unknown position", async () => {
       const applicant = await donor();
-      expect(await failure(applyToPosition(s, applicant.id, applicationValues(randomUUID())))).toEqual(NOT_FOUND);
+      expect(await failure(applyToPosition(s, applicant, applicationValues(randomUUID())))).toEqual(NOT_FOUND);
     });
   });
 
@@ -605,7 +605,7 @@ describe("volunteering", () => {
       const admin = await makeUser(s.db, "admin");
       const p = await create(owner.id);
       const pdf = makePdf("private");
-      const { id } = await applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(pdf) }));
+      const { id } = await applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile(pdf) }));
       const key = (await applicationRow(id)).resumeKey!;
       const [file] = await s.db.select().from(files).where(eq(files.key, key));
 
@@ -626,7 +626,7 @@ describe("volunteering", () => {
       }
       // Another NGO's position does not open it either, even one the donor applied to without it.
       const elsewhere = await create(otherNgo.id);
-      await applyToPosition(s, applicant.id, applicationValues(elsewhere.id));
+      await applyToPosition(s, applicant, applicationValues(elsewhere.id));
       expect(await mayRead(s.db, file!, asUser(otherNgo, "ngo"))).toBe(false);
     });
 
@@ -637,9 +637,9 @@ describe("volunteering", () => {
       const donorB = await donor();
       const pa = await create(a.id);
       const pb = await create(b.id);
-      const toA = await applyToPosition(s, donorA.id, applicationValues(pa.id));
-      const toB = await applyToPosition(s, donorB.id, applicationValues(pb.id));
-      const alsoToA = await applyToPosition(s, donorB.id, applicationValues(pa.id));
+      const toA = await applyToPosition(s, donorA, applicationValues(pa.id));
+      const toB = await applyToPosition(s, donorB, applicationValues(pb.id));
+      const alsoToA = await applyToPosition(s, donorB, applicationValues(pa.id));
 
       expect(await failure(applicationForNgo(s.db, b, toA.id))).toEqual(NOT_FOUND);
       expect(await failure(applicationForNgo(s.db, a, "nope"))).toEqual(NOT_FOUND);
@@ -663,8 +663,8 @@ describe("volunteering", () => {
       expect((await applicationsOfDonor(s.db, donorB, 1)).rows.map((r) => r.id).sort()).toEqual([toB.id, alsoToA.id].sort());
       // A donor sees their own application on a position, never another's.
       const outsider = await donor();
-      expect((await positionForDonor(s.db, pb.id, donorA.id)).application).toBeNull();
-      expect((await positionForDonor(s.db, pa.id, outsider.id)).application).toBeNull();
+      expect((await positionForDonor(s.db, pb.id, donorA)).application).toBeNull();
+      expect((await positionForDonor(s.db, pa.id, outsider)).application).toBeNull();
       expect((await applicationsOfDonor(s.db, outsider, 1)).rows).toEqual([]);
     });
   });
@@ -677,7 +677,7 @@ describe("volunteering", () => {
     }
     async function applicant(positionId: string) {
       const d = await donor();
-      const { id } = await applyToPosition(s, d.id, applicationValues(positionId));
+      const { id } = await applyToPosition(s, d, applicationValues(positionId));
       return { donor: d, id };
     }
 
@@ -817,7 +817,7 @@ describe("volunteering", () => {
       const declining = await create(owner.id, { title: `Declining ${uid()}` });
       const ids: Record<string, string> = {};
       for (const [name, p] of Object.entries({ live, closing, approving, declining }))
-        ids[name] = (await applyToPosition(s, me.id, applicationValues(p.id))).id;
+        ids[name] = (await applyToPosition(s, me, applicationValues(p.id))).id;
       await closePosition(s.db, owner, closing.id);
       await decideApplication(s, asNgo(owner.id), { applicationId: ids.approving!, approve: true });
       await decideApplication(s, asNgo(owner.id), { applicationId: ids.declining!, approve: false, message: "Not this time." });
@@ -857,7 +857,7 @@ describe("volunteering", () => {
       const applicant = await donor();
       const p = await create(owner.id);
       const pdf = makePdf("download me");
-      const { id } = await applyToPosition(s, applicant.id, applicationValues(p.id, { resume: pdfFile(pdf) }));
+      const { id } = await applyToPosition(s, applicant, applicationValues(p.id, { resume: pdfFile(pdf) }));
       const key = (await applicationRow(id)).resumeKey!;
 
       const res = await app().request(`/files/${key}`, { headers: { cookie: await cookieOf(owner.id) } });

@@ -63,7 +63,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   let donationId: string;
   try {
-    const out = await formAction(submission, () => offerGoods(context.services, user.id, submission.value));
+    const out = await formAction(submission, () => offerGoods(context.services, user, submission.value));
     if (!out.ok) return out.response;
     donationId = out.value.id;
   } catch (err) {

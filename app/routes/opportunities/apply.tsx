@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("position") ?? "";
   let p: PositionDetail;
   try {
-    p = await positionForDonor(context.services.db, id, user.id);
+    p = await positionForDonor(context.services.db, id, user);
   } catch (err) {
     throwHttp(err);
   }
@@ -49,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: applicationSchema });
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   try {
-    const out = await formAction(submission, () => applyToPosition(context.services, user.id, submission.value));
+    const out = await formAction(submission, () => applyToPosition(context.services, user, submission.value));
     if (!out.ok) return out.response;
   } catch (err) {
     // applyToPosition removes a stored resume when the row is not written, so a retry starts clean.

@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("position") ?? "";
   let p: PositionDetail;
   try {
-    p = await positionForDonor(context.services.db, id, user.id);
+    p = await positionForDonor(context.services.db, id, user);
   } catch (err) {
     throwHttp(err);
   }

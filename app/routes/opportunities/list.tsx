@@ -21,10 +21,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-  const list = await openPositions(db, user.id, { q, page: parsePage(url.searchParams.get("page")) });
+  const list = await openPositions(db, user, { q, page: parsePage(url.searchParams.get("page")) });
   return {
     q,
-    notice: url.searchParams.get("notice") === "applied" ? await appliedNotice(db, url.searchParams.get("position"), user.id) : null,
+    notice: url.searchParams.get("notice") === "applied" ? await appliedNotice(db, url.searchParams.get("position"), user) : null,
     list: {
       ...list,
       rows: list.rows.map((p) => ({
@@ -50,9 +50,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * The confirmation after applying names the position and its NGO, looked up rather than taken from the
  * address, so a crafted link cannot make the page say something else. Only the donor's own application counts.
  */
-async function appliedNotice(db: Parameters<typeof positionForDonor>[0], positionId: string | null, donorId: string) {
+async function appliedNotice(
+  db: Parameters<typeof positionForDonor>[0],
+  positionId: string | null,
+  donor: Parameters<typeof positionForDonor>[2],
+) {
   if (!positionId) return { title: null, ngo: null };
-  const found = await attempt(positionForDonor(db, positionId, donorId));
+  const found = await attempt(positionForDonor(db, positionId, donor));
   return found.ok && found.value.application ? { title: found.value.title, ngo: found.value.ngoName } : { title: null, ngo: null };
 }
 

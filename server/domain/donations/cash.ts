@@ -19,6 +19,7 @@ import { imageFingerprint } from "./fingerprint.ts";
 import { findDonationByKey } from "./idempotency.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 
 /**
  * A donation refused by the campaign's foreign key: the NGO deleted the campaign between the donor's page and
@@ -144,9 +145,10 @@ type DonationServices = Pick<Services, "db" | "storage" | "mailer" | "config" | 
  */
 export async function submitCashDonation(
   services: DonationServices,
-  donorId: string,
+  actor: Actor,
   values: CashProofValues,
 ): Promise<{ id: string; created: boolean }> {
+  const donorId = idAs(actor, "donor");
   const { db } = services;
   const earlier = await findDonationByKey(db, donorId, values.idempotencyKey);
   if (earlier) return { id: earlier, created: false };

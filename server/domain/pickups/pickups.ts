@@ -23,6 +23,7 @@ import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { decisionScope, pickupScope, type PickupActor } from "./policy.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 import { pickupStates } from "./states.ts";
 import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
@@ -86,10 +87,11 @@ export async function goodsTarget(db: DbOrTx, slug: string) {
  */
 export async function offerGoods(
   services: Pick<Services, "db" | "mailer" | "config" | "log" | "geocoder">,
-  donorId: string,
+  actor: Actor,
   values: GoodsOfferValues,
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
+  const donorId = idAs(actor, "donor");
   const { db } = services;
   const earlier = await findDonationByKey(db, donorId, values.idempotencyKey);
   if (earlier) return { id: earlier, created: false };

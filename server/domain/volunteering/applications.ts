@@ -13,7 +13,7 @@ import { DomainError, conflict, invalid, notFound } from "#server/domain/errors.
 import { deleteFile, savePdf } from "#server/domain/files/files.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { applicationScope, decisionScope, type ApplicationActor } from "./policy.ts";
-import { idAs } from "#server/domain/policy.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions.ts";
 import { applicationStates } from "./states.ts";
 
@@ -53,10 +53,11 @@ function sameFormOrRefuse(existing: { id: string; idempotencyKey: string }, key:
  */
 export async function applyToPosition(
   services: VolunteerServices,
-  donorId: string,
+  actor: Actor,
   values: ApplicationValues,
   now = new Date(),
 ): Promise<{ id: string; created: boolean }> {
+  const donorId = idAs(actor, "donor");
   const { db } = services;
   if (!isUuid(values.positionId)) throw notFound();
   const earlier = await applicationOf(db, values.positionId, donorId);

@@ -284,10 +284,11 @@ export interface OpenPosition {
  */
 export async function openPositions(
   db: DbOrTx,
-  donorId: string,
+  actor: Actor,
   opts: { q?: string; page: number },
   now = new Date(),
 ): Promise<Paged<OpenPosition>> {
+  const donorId = idAs(actor, "donor");
   const q = searchTerm(opts.q);
   const where = and(
     isOpenSql(pakistanToday(now)),
@@ -346,7 +347,8 @@ export interface PositionDetail extends Omit<OpenPosition, "applied"> {
  * A position as a donor reads it (/vfg2, /vfg3): open or closed, with the donor's own application if there is
  * one. A position of an NGO that is not in good standing is not found.
  */
-export async function positionForDonor(db: DbOrTx, positionId: string, donorId: string, now = new Date()): Promise<PositionDetail> {
+export async function positionForDonor(db: DbOrTx, positionId: string, actor: Actor, now = new Date()): Promise<PositionDetail> {
+  const donorId = idAs(actor, "donor");
   if (!isUuid(positionId)) throw notFound();
   const [row] = await db
     .select({
