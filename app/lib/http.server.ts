@@ -80,10 +80,15 @@ export function httpError(refusal: Refusal) {
   return data({ message: refusal.message }, { status: refusal.status });
 }
 
+/** What a refused form action answers: Conform's reply, the refusal's params, and what the page needs beside them. */
+type FormAnswer<E> = { result: SubmissionResult<string[]>; errorParams?: Record<string, string> } & E;
+
 /**
  * Runs a domain call for a form action. A domain error becomes a Conform reply (a field error when the
  * error names a field, otherwise a form error) with the matching HTTP status, plus the error's params (e.g. the
- * campaign a duplicate title belongs to); anything else is rethrown.
+ * campaign a duplicate title belongs to); anything else is rethrown. A route answers a refusal with
+ * `outcome.answer()`, adding what its page needs to place the message (`answer({ positionId })`), and never takes
+ * the reply apart.
  */
 export async function formAction<T>(
   submission: Submission<unknown>,
@@ -94,7 +99,7 @@ export async function formAction<T>(
   | {
       ok: false;
       refusal: Refusal;
-      response: ReturnType<typeof data<{ result: SubmissionResult<string[]>; errorParams?: Record<string, string> }>>;
+      answer: <E extends object = object>(extra?: E) => ReturnType<typeof data<FormAnswer<E>>>;
     }
 > {
   const outcome = await attempt(run());
@@ -103,7 +108,11 @@ export async function formAction<T>(
   const result = field
     ? submission.reply({ fieldErrors: { [field]: [message] }, hideFields })
     : submission.reply({ formErrors: [message], hideFields });
-  return { ok: false, refusal: outcome.refusal, response: data({ result, errorParams: params }, { status }) };
+  return {
+    ok: false,
+    refusal: outcome.refusal,
+    answer: <E extends object = object>(extra?: E) => data({ result, errorParams: params, ...extra } as FormAnswer<E>, { status }),
+  };
 }
 
 /**

@@ -77,9 +77,11 @@ describe("the error contract (decision 017)", () => {
     });
     expect(failed.ok).toBe(false);
     if (failed.ok) return;
-    expect(failed.response.init?.status).toBe(409);
-    expect(failed.response.data.result.error).toEqual({ title: ["campaigns:errors.titleTaken"] });
-    expect(failed.response.data.errorParams).toEqual({ collaborateWith: "id" });
+    const answer = failed.answer({ row: "r1" });
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data.result.error).toEqual({ title: ["campaigns:errors.titleTaken"] });
+    expect(answer.data.errorParams).toEqual({ collaborateWith: "id" });
+    expect(answer.data.row).toBe("r1");
     const done = await formAction(submission, async () => "saved");
     expect(done).toEqual({ ok: true, value: "saved" });
   });

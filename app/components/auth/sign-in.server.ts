@@ -26,7 +26,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs, rol
   const { services } = context;
   const { email, password, redirectTo } = submission.value;
   const out = await formAction(submission, () => signIn(services, { role, email, password, clientIp: context.clientIp }), ["password"]);
-  if (!out.ok) return out.response;
+  if (!out.ok) return out.answer();
   // Signing in as someone else replaces the session this browser had.
   if (context.sessionToken) await deleteSession(services.db, context.sessionToken);
   const target = out.value.rejected ? "/resubmit" : safeRedirectTarget(redirectTo, ROLE_HOME[role]);

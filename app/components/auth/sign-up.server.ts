@@ -22,6 +22,6 @@ export async function signUpAction(role: SignUp["role"], request: Request, conte
   }
   const input = { role, data: submission.value, language: context.lang } as SignUp;
   const out = await formAction(submission, () => signUp(context.services, context.clientIp, input), ["password"]);
-  if (!out.ok) return out.response;
+  if (!out.ok) return out.answer();
   return redirect(AFTER_SIGN_UP[role]);
 }

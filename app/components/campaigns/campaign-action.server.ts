@@ -20,7 +20,7 @@ export async function campaignFormAction(
   if (submission.status !== "success") return data({ result: submission.reply(), errorParams: undefined }, { status: 400 });
   try {
     const out = await formAction(submission, () => run(submission.value));
-    if (!out.ok) return out.response;
+    if (!out.ok) return out.answer();
   } catch (err) {
     context.services.log.error({ err }, "saving a campaign failed");
     return data({ result: submission.reply({ formErrors: [failure] }), errorParams: undefined }, { status: 503 });

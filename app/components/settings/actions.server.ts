@@ -47,7 +47,7 @@ export async function settingsAction(
       return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     }
     const outcome = await formAction(submission, () => call(submission.value as z.output<S>), hideFields);
-    if (!outcome.ok) return data({ intent, ...outcome.response.data }, outcome.response.init ?? undefined);
+    if (!outcome.ok) return outcome.answer({ intent });
     return redirect(back);
   }
 

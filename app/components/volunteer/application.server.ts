@@ -66,7 +66,7 @@ export async function applicationAction({ context, request }: ActionFunctionArgs
       const overfill = { needed: String(refusal.params?.needed ?? ""), accepted: String(refusal.params?.accepted ?? "") };
       return data({ result: submission.reply(), intent, overfill }, { status: refusal.status });
     }
-    return data({ result: outcome.response.data.result, intent, overfill: null }, { status: refusal.status });
+    return outcome.answer({ intent, overfill: null });
   }
   const { status, positionId } = outcome.value;
   return redirect(`/vol2?position=${positionId}&notice=${status}`);

@@ -71,7 +71,7 @@ export async function positionsAction({ context, request }: ActionFunctionArgs, 
         ? closePosition(context.services.db, user, input.positionId)
         : reopenPosition(context.services.db, user, input.positionId, input.closesOn),
     );
-    if (!out.ok) return data({ result: out.response.data.result, positionId }, { status: out.response.init?.status ?? 400 });
+    if (!out.ok) return out.answer({ positionId });
   } catch (err) {
     context.services.log.error({ err }, "changing a volunteer position failed");
     return data({ result: submission.reply({ formErrors: ["volunteer:errors.saveFailed"] }), positionId }, { status: 503 });

@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const outcome = await formAction(submission, () =>
     intent === "suspend" ? suspend(context.services, admin, userId) : restore(context.services, admin, userId),
   );
-  if (!outcome.ok) return outcome.response;
+  if (!outcome.ok) return outcome.answer();
   const back = new URL(request.url);
   back.searchParams.set("notice", intent === "suspend" ? "suspended" : "restored");
   return redirect(back.pathname + back.search);

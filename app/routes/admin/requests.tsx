@@ -53,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     input.intent === "accept" ? accept(context.services, admin, input.userId) : reject(context.services, admin, input.userId, input.reason),
   );
   if (!outcome.ok) {
-    return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });
+    return outcome.answer(target);
   }
   const back = new URL(request.url);
   back.searchParams.set("notice", input.intent === "accept" ? "accepted" : "rejected");

@@ -33,6 +33,7 @@ import {
 } from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import type { ErrorCode } from "#server/domain/errors.ts";
 
 export const handle = pageTitle("assign:title");
 
@@ -55,11 +56,11 @@ const DONE_NOTICE = { assign: "assigned", reassign: "reassigned", cancel: "cance
   Notice
 >;
 /** A conflict (the request moved on meanwhile) is told by its own notice, shown with the request's current state. */
-const CONFLICTS: Partial<Record<string, Notice>> = {
-  "pickups:errors.alreadyAssigned": "alreadyAssigned",
-  "pickups:errors.cannotReassign": "cannotReassign",
-  "pickups:errors.cannotCancel": "cannotCancel",
-  "pickups:errors.notDelivered": "notDelivered",
+const CONFLICTS: Partial<Record<ErrorCode, Notice>> = {
+  "pickups.already_assigned": "alreadyAssigned",
+  "pickups.cannot_reassign": "cannotReassign",
+  "pickups.cannot_cancel": "cannotCancel",
+  "pickups.not_delivered": "notDelivered",
 };
 
 const TABS: NgoPickupTab[] = ["new", "active"];
@@ -177,17 +178,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
   const from = new URL(request.url).searchParams;
   if (!outcome.ok) {
-    const status = outcome.response.init?.status ?? 400;
-    const result = outcome.response.data.result;
-    if (status === 409) {
+    const { kind, code } = outcome.refusal;
+    if (kind === "conflict") {
       // The request moved on meanwhile (another tab, another volunteer, the rider): show its state, not an error page.
-      const message = result.error?.[""]?.[0] ?? Object.values(result.error ?? {})[0]?.[0] ?? "";
-      return redirect(`/noncash_apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: CONFLICTS[message] ?? "changed" })}`);
+      return redirect(`/noncash_apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: CONFLICTS[code] ?? "changed" })}`);
     }
-    if (status === 404) {
+    if (kind === "not_found") {
       return data({ result: submission.reply({ formErrors: ["assign:notFound"] }), ...target }, { status: 404 });
     }
-    return data({ result, ...target }, { status });
+    return outcome.answer(target);
   }
   const notice = DONE_NOTICE[input.intent];
   return redirect(`/noncash_apps${listQuery(from, LIST_PARAMS, { notice })}`);

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const out = await formAction(submission, () =>
     requestPasswordReset(context.services, { email: submission.value.email, clientIp: context.clientIp }),
   );
-  if (!out.ok) return out.response;
+  if (!out.ok) return out.answer();
   // The same answer whether or not the account exists.
   return { result: submission.reply({ resetForm: true }), sent: true };
 }

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   const { token, password } = submission.value;
   const out = await formAction(submission, () => resetPassword(context.services, { token, password, clientIp: context.clientIp }), hidden);
-  if (!out.ok) return out.response;
+  if (!out.ok) return out.answer();
   return redirect(`${ROLE_SIGN_IN[out.value]}?notice=reset`);
 }
 

@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     out = await formAction(submission, () => resubmit(services, user, { role: "rider", data: submission.value }));
   }
-  if (!out.ok) return out.response;
+  if (!out.ok) return out.answer();
   // The account is pending again and its sessions have ended: the cookie goes too.
   return redirect(`${ROLE_SIGN_IN[profile.role]}?notice=resubmitted`, {
     headers: { "Set-Cookie": expiredSessionCookie(context.secure) },

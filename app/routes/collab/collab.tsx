@@ -104,7 +104,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
   });
   if (!outcome.ok) {
-    return data({ result: outcome.response.data.result, intent }, { status: outcome.response.init?.status ?? 400 });
+    return outcome.answer({ intent });
   }
   if (input.intent === "invite") {
     const done = outcome.value as Awaited<ReturnType<typeof invitePartners>>;

@@ -70,7 +70,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   let donationId: string;
   try {
     const out = await formAction(submission, () => submitCashDonation(context.services, user, submission.value));
-    if (!out.ok) return out.response;
+    if (!out.ok) return out.answer();
     donationId = out.value.id;
   } catch (err) {
     // submitCashDonation removes a stored screenshot when the row is not written, so a retry starts clean.

@@ -64,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   let donationId: string;
   try {
     const out = await formAction(submission, () => offerGoods(context.services, user, submission.value));
-    if (!out.ok) return out.response;
+    if (!out.ok) return out.answer();
     donationId = out.value.id;
   } catch (err) {
     context.services.log.error({ err }, "saving a goods offer failed");

@@ -50,7 +50,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply() }, { status: 400 });
   try {
     const out = await formAction(submission, () => applyToPosition(context.services, user, submission.value));
-    if (!out.ok) return out.response;
+    if (!out.ok) return out.answer();
   } catch (err) {
     // applyToPosition removes a stored resume when the row is not written, so a retry starts clean.
     context.services.log.error({ err }, "saving a volunteer application failed");

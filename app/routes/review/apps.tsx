@@ -115,15 +115,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
   const from = new URL(request.url).searchParams;
   if (!outcome.ok) {
-    const status = outcome.response.init?.status ?? 400;
-    if (status === 409) {
+    const { kind } = outcome.refusal;
+    if (kind === "conflict") {
       // Decided the other way meanwhile (another tab, another volunteer): show its state, not an error page.
       return redirect(`/apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: "alreadyDecided" })}`);
     }
-    if (status === 404) {
+    if (kind === "not_found") {
       return data({ result: submission.reply({ formErrors: ["review:notFound"] }), ...target }, { status: 404 });
     }
-    return data({ result: outcome.response.data.result, ...target }, { status });
+    return outcome.answer(target);
   }
   const { changed, status, campaignCompleted } = outcome.value;
   if (!changed) return redirect(`/apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: "alreadyDecided" })}`);

@@ -98,7 +98,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         return markDelivered(services, rider, { donationId: v.donationId });
     }
   });
-  if (!outcome.ok) return data({ result: outcome.response.data.result, ...target }, { status: outcome.response.init?.status ?? 400 });
+  if (!outcome.ok) return outcome.answer(target);
   return redirect(`/rider_home${listQuery(new URL(request.url).searchParams, LIST_PARAMS, { notice: NOTICE_OF[v.intent]! })}`);
 }
 

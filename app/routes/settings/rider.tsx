@@ -39,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     outcome = await formAction(submission, () => clearRiderArea(services.db, actor));
   }
-  if (!outcome.ok) return data({ intent, ...outcome.response.data }, outcome.response.init ?? undefined);
+  if (!outcome.ok) return outcome.answer({ intent });
   return redirect(back);
 }
 

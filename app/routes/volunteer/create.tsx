@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const out = await formAction(submission, () => createPosition(context.services, user, submission.value));
-    if (!out.ok) return out.response;
+    if (!out.ok) return out.answer();
   } catch (err) {
     // Not the user's doing (the database, the disk): logged, and the form stays filled in.
     context.services.log.error({ err }, "posting a volunteer position failed");
