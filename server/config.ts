@@ -8,8 +8,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Public address of the app, used in emailed links. */
-  APP_URL: z.url().default("http://localhost:3000"),
+  /** Public address of the app, used in emailed links, share links and og:url; without it, localhost on PORT. */
+  APP_URL: z.url().optional(),
   /** Folder for the embedded database and uploaded files. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** Folder of the production build (`react-router build`). */
@@ -54,7 +54,7 @@ const schema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().min(1).default("© OpenStreetMap contributors"),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; secureCookies: boolean };
+export type Config = Omit<z.infer<typeof schema>, "APP_URL"> & { APP_URL: string; dataDir: string; secureCookies: boolean };
 
 /** Parses the environment once; a bad value stops the program with a clear message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -70,10 +70,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.GEOCODER === "google" && !parsed.data.GOOGLE_MAPS_API_KEY) {
     throw new ConfigError("Invalid configuration:\n  GEOCODER=google needs GOOGLE_MAPS_API_KEY");
   }
+  // A server started on another port writes links to that port, not to 3000.
+  const appUrl = parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`;
   return {
     ...parsed.data,
+    APP_URL: appUrl,
     dataDir: path.resolve(parsed.data.DATA_DIR),
-    secureCookies: new URL(parsed.data.APP_URL).protocol === "https:",
+    secureCookies: new URL(appUrl).protocol === "https:",
   };
 }
 

@@ -59,6 +59,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
     expect(() => loadConfig({ ADMIN_EMAIL: "a@b.pk" })).toThrow(/ADMIN_PASSWORD/);
   });
+  it("writes links to the port the server listens on when APP_URL is not set, and to APP_URL when it is", () => {
+    expect(loadConfig({ PORT: "4100" }).APP_URL).toBe("http://localhost:4100");
+    expect(loadConfig({}).APP_URL).toBe("http://localhost:3000");
+    const behindProxy = loadConfig({ PORT: "4100", APP_URL: "https://ekchhat.pk" });
+    expect(behindProxy.APP_URL).toBe("https://ekchhat.pk");
+    expect(behindProxy.secureCookies).toBe(true);
+  });
 });
 
 describe("translations", () => {
