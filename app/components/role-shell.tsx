@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError, useRouteLoaderData, useSearchParams } from "react-router";
 import { NAVIGATION } from "#app/lib/navigation.ts";
 import { pictureUrl } from "#shared/pictures.ts";
+import { ROLE_HOME } from "#shared/roles.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 
@@ -49,7 +50,7 @@ function errorMessageKey(error: unknown): string {
  * An error page's body: on its own (the root's boundary, `standalone`, with the page's heading) or inside a
  * signed-in area's shell, whose header is the heading.
  */
-export function ErrorMessage({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
+export function ErrorMessage({ error, standalone = false, home = "/" }: { error: unknown; standalone?: boolean; home?: string }) {
   const { t } = useTranslation();
   const Heading = standalone ? "h1" : "h2";
   return (
@@ -57,7 +58,7 @@ export function ErrorMessage({ error, standalone = false }: { error: unknown; st
       <title>{`${t("errors:title")} · ${t("common:brand")}`}</title>
       <Heading className="mb-4 text-2xl font-bold">{t("errors:title")}</Heading>
       <p role="alert">{t(errorMessageKey(error))}</p>
-      <a className="mt-6 inline-block text-brand-700 underline" href="/">
+      <a className="mt-6 inline-block text-brand-700 underline" href={home}>
         {t("common:backHome")}
       </a>
     </div>
@@ -72,7 +73,7 @@ export function RoleErrorBoundary() {
   if (!root?.user) return <ErrorMessage error={error} standalone />;
   return (
     <RoleShell title={t("errors:title")}>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error} home={ROLE_HOME[root.user.role]} />
     </RoleShell>
   );
 }

@@ -66,3 +66,19 @@ test("pages made for a signed-in user, and their data, are never kept by a brows
   const asset = html.match(/\/assets\/[^"]+\.js/)![0];
   expect((await page.request.get(asset)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
+
+test("a page opened without its id, or an unknown address, stays inside the app on a phone: menu and a way home", async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login({ role: "donor" });
+  for (const path of ["/donate4", "/no-such-page"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("alert")).toHaveText("We could not find that page.");
+    await page.getByText("Menu").click();
+    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Donate" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/donor_home");
+  }
+});

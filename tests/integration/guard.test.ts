@@ -85,13 +85,22 @@ describe("the area guard", () => {
     expect((await t.request("/notifications")).headers.get("location")).toBe("/");
   });
 
-  it("keeps a 404 inside the app: the signed-in user's sidebar stays, for a missing row and for an unknown address", async () => {
-    for (const path of ["/campaigns/00000000-0000-4000-8000-000000000000/edit", "/no-such-page"]) {
-      const res = await t.request(path, { cookie: cookies.ngo });
+  it("keeps a 404 inside the app: the sidebar stays and the way back leads to the user's home", async () => {
+    // A missing row, an unknown address, and pages opened without the id they need.
+    const cases = [
+      ["/campaigns/00000000-0000-4000-8000-000000000000/edit", "ngo"],
+      ["/no-such-page", "ngo"],
+      ["/vol3", "ngo"],
+      ["/donate4", "donor"],
+      ["/vfg2", "donor"],
+    ] as const;
+    for (const [path, role] of cases) {
+      const res = await t.request(path, { cookie: cookies[role] });
       expect(res.status, path).toBe(404);
       const html = await res.text();
-      expect(html, path).toContain('href="/ngo_home"');
+      expect(html, path).toContain('aria-label="Main navigation"');
       expect(html, path).toMatch(/role="alert"/);
+      expect(html, path).toMatch(new RegExp(`href="${ROLE_HOME[role]}"[^>]*>Back to the home page`));
     }
     // Signed out, the same address is a plain 404 page without a sidebar.
     const anonymous = await t.request("/no-such-page");
