@@ -9,7 +9,7 @@ import { createApp } from "#server/http/app.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import { startMaintenance } from "./maintenance.ts";
-import { startUp } from "./start-up.ts";
+import { readyMessage, startUp } from "./start-up.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
 import type { Services } from "./services.ts";
@@ -30,7 +30,7 @@ async function main() {
     storage: createLocalStorage(path.join(config.dataDir, "files")),
     geocoder: createGeocoder(config, log),
   };
-  await startUp(services);
+  const { demoAccounts } = await startUp(services);
   // Orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
   const maintenance = startMaintenance(services);
 
@@ -58,6 +58,7 @@ async function main() {
   const server = http.createServer(listener);
   server.listen(config.PORT, config.HOST, () => {
     log.info({ url: `http://${config.HOST}:${config.PORT}`, database: database.kind }, "Ek Chhat is running");
+    console.log(readyMessage(config, demoAccounts));
   });
 
   const shutdown = () => {

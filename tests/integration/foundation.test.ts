@@ -10,6 +10,7 @@ import { loadConfig, ConfigError } from "#server/config.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { makeUser } from "#tests/helpers/factories.ts";
 import { resources } from "#shared/i18n/resources.ts";
+import { readyMessage } from "#server/start-up.ts";
 
 describe("foundation", () => {
   let s: TestServices;
@@ -65,6 +66,19 @@ describe("configuration", () => {
     const behindProxy = loadConfig({ PORT: "4100", APP_URL: "https://ekchhat.pk" });
     expect(behindProxy.APP_URL).toBe("https://ekchhat.pk");
     expect(behindProxy.secureCookies).toBe(true);
+  });
+});
+
+describe("the ready message", () => {
+  it("names the address to open, and the demo accounts when there are any, at the end of the start-up output", () => {
+    const demo = "Demo accounts (password for all: x):";
+    const local = readyMessage(loadConfig({ PORT: "4100" }), demo);
+    expect(local).toContain("Ek Chhat is ready. Open http://localhost:4100");
+    expect(local).toContain("(listening on http://127.0.0.1:4100)");
+    expect(local.trimEnd().endsWith(demo)).toBe(true);
+    const network = readyMessage(loadConfig({ HOST: "0.0.0.0", PORT: "3000", APP_URL: "http://192.168.1.20:3000" }), null);
+    expect(network).toContain("Open http://192.168.1.20:3000");
+    expect(network).not.toContain("Demo accounts");
   });
 });
 
