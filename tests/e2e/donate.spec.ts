@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 import type { Db } from "#server/db/client.ts";
 import { donations, files, ngoProfiles } from "#server/db/schema.ts";
 import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
+import { uniqueEmail } from "#tests/helpers/services.ts";
 import { e2ePort } from "./env.ts";
 import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
@@ -593,6 +594,58 @@ test.describe("cash donation flow", () => {
     await expect(page).toHaveURL(`/donate1?campaign=${campaign.slug}`);
     await expect(page.getByRole("article", { name: campaign.title })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: campaign.title })).toBeVisible();
+  });
+
+  test("a new donor from a shared link signs up and lands on that campaign, signed in, on a phone", async ({ page, db }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const ngo = await ngoWithAccounts(db, `Shared Trust ${unique()}`);
+    const campaign = await makeCampaign(db, ngo.id, { title: `Shared with a friend ${unique()}` });
+    const going = `/donate1?campaign=${campaign.slug}`;
+
+    await page.goto(`/campaign/${campaign.slug}`);
+    await page.getByRole("link", { name: "Donate", exact: true }).click();
+    await expect(page).toHaveURL(`/donor_signin?redirectTo=${encodeURIComponent(going)}`);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(`/donor_signup?redirectTo=${encodeURIComponent(going)}`);
+    await page.getByLabel("First name").fill("Hina");
+    await page.getByLabel("Last name").fill("Qureshi");
+    await page.getByLabel("Address").fill("Saddar, Rawalpindi");
+    await page.getByLabel("Contact number").fill("03451234567");
+    await page.getByLabel("Email").fill(uniqueEmail("shared"));
+    await page.getByLabel("Password", { exact: true }).fill("Hina-gives-2024");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(going);
+    await expect(page.getByRole("heading", { level: 2, name: campaign.title })).toBeVisible();
+  });
+
+  test("without JavaScript, the return address survives sign-up too", async ({ browser, db }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const ngo = await ngoWithAccounts(db, `No Script Trust ${unique()}`);
+    const campaign = await makeCampaign(db, ngo.id, { title: `Plain form ${unique()}` });
+    const going = `/donate1?campaign=${campaign.slug}`;
+    await page.goto(`${baseUrl()}/donor_signup?redirectTo=${encodeURIComponent(going)}`);
+    await page.getByLabel("First name").fill("Bilal");
+    await page.getByLabel("Last name").fill("Khan");
+    await page.getByLabel("Address").fill("Hayatabad, Peshawar");
+    await page.getByLabel("Contact number").fill("03331234567");
+    await page.getByLabel("Email").fill(uniqueEmail("plain"));
+    await page.getByLabel("Password", { exact: true }).fill("Bilal-gives-2024");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(`${baseUrl()}${going}`);
+    await expect(page.getByRole("heading", { level: 2, name: campaign.title })).toBeVisible();
+    // A crafted return address cannot lead off the site: the donor goes home instead.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.goto(`${baseUrl()}/donor_signup?redirectTo=${encodeURIComponent("//evil.example/x")}`);
+    await page.getByLabel("First name").fill("Bilal");
+    await page.getByLabel("Last name").fill("Khan");
+    await page.getByLabel("Address").fill("Hayatabad, Peshawar");
+    await page.getByLabel("Contact number").fill("03331234567");
+    await page.getByLabel("Email").fill(uniqueEmail("plain"));
+    await page.getByLabel("Password", { exact: true }).fill("Bilal-gives-2024");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(`${baseUrl()}/donor_home`);
+    await context.close();
   });
 
   test("the picker reads right to left in Urdu and fits a 360 px phone", async ({ page, db, login }) => {

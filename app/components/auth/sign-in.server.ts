@@ -7,7 +7,7 @@ import { signIn } from "#server/domain/accounts/sign-in.ts";
 import { sessionCookie } from "#server/http/cookies.ts";
 import { deleteSession } from "#server/domain/accounts/sessions.ts";
 
-const NOTICES = ["submitted", "created", "resubmitted", "reset"] as const;
+const NOTICES = ["submitted", "resubmitted", "reset"] as const;
 
 /** The sign-in of one role (/admin_signin, /ngo_signin, /donor_signin, /rider_signin each name theirs). */
 export function signInLoader({ request, context }: LoaderFunctionArgs, role: Role) {

@@ -41,8 +41,11 @@ export function SignInPage({
         </Link>
         {signUp && (
           <p className="text-slate-700">
-            {t("auth:signIn.noAccountYet")}{" "}
-            <Link to={signUp} className="font-medium text-brand-800 underline">
+            {t("auth:signIn.noAccountYet")} {/* Where the visitor was going survives signing up (only a donor is signed in at once). */}
+            <Link
+              to={redirectTo && role === "donor" ? `${signUp}?redirectTo=${encodeURIComponent(redirectTo)}` : signUp}
+              className="font-medium text-brand-800 underline"
+            >
               {t("auth:signIn.signUp")}
             </Link>
           </p>

@@ -7,13 +7,20 @@ import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/componen
 import { donorSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
 import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
+import { safeRedirectTarget } from "#shared/roles.ts";
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("donor", request, context);
 }
 
-export default function DonorSignUp({ actionData }: Route.ComponentProps) {
+/** Where the donor was going when sign-in sent them here (a shared campaign): kept through sign-up. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { redirectTo: safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), "") };
+}
+
+export default function DonorSignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { redirectTo } = loaderData;
   const [form, fields] = useSchemaForm(donorSignUpSchema, {
     lastResult: actionData?.result,
   });
@@ -22,6 +29,7 @@ export default function DonorSignUp({ actionData }: Route.ComponentProps) {
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
         <RequiredNotice fields={[fields.firstName, fields.lastName, fields.address, fields.contactNumber, fields.email, fields.password]} />
         <ErrorBox id={form.errorId} errors={form.errors} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
         <TextField field={fields.address} label={t("auth:fields.address")} autoComplete="street-address" />
@@ -39,7 +47,10 @@ export default function DonorSignUp({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-slate-700">
         {t("auth:signUp.haveAccount")}{" "}
-        <Link to="/donor_signin" className="font-medium text-brand-800 underline">
+        <Link
+          to={redirectTo ? `/donor_signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/donor_signin"}
+          className="font-medium text-brand-800 underline"
+        >
           {t("auth:signUp.logIn")}
         </Link>
       </p>
