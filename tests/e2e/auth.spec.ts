@@ -207,6 +207,38 @@ test("a rejected rider reads the reason, corrects the details and re-submits", a
   await expect(page).toHaveURL("/");
 });
 
+test("where a donor was going survives a forgotten password: sign-in, the emailed link, the reset, sign-in again", async ({
+  page,
+  account,
+}) => {
+  const donor = await account({ role: "donor" });
+  const going = "/dvh2";
+  await page.goto(going);
+  await expect(page).toHaveURL(`/donor_signin?redirectTo=${encodeURIComponent(going)}`);
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(`/forgot_password?redirectTo=${encodeURIComponent(going)}`);
+  await page.getByLabel("Email").fill(donor.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect.poll(() => receivedMail(donor.email).length).toBe(1);
+  const link = /http\S+\/reset_password\?token=[\w-]+&redirectTo=\S+/.exec(receivedMail(donor.email)[0]!)![0];
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("Found-it-again-2024");
+  await page.getByLabel("Confirm the new password").fill("Found-it-again-2024");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(`/donor_signin?notice=reset&redirectTo=${encodeURIComponent(going)}`);
+  await signIn(page, `/donor_signin?notice=reset&redirectTo=${encodeURIComponent(going)}`, donor.email, "Found-it-again-2024");
+  await expect(page).toHaveURL(going);
+});
+
+test("switching the language on a sign-in page keeps where the visitor was going", async ({ page }) => {
+  const at = `/donor_signin?redirectTo=${encodeURIComponent("/donate1?campaign=roti-bank")}`;
+  await page.goto(at);
+  await page.getByRole("button", { name: "اردو" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+  await expect(page).toHaveURL(at);
+  await expect(page.locator('main input[name="redirectTo"]')).toHaveValue("/donate1?campaign=roti-bank");
+});
+
 test("a forgotten password is reset through the emailed link, once", async ({ page, account, db, context, login }) => {
   const donor = await account({ role: "donor" });
   await page.goto("/forgot_password");

@@ -351,6 +351,17 @@ describe("password reset", () => {
   }
   const tokenOf = (body: string) => /reset_password\?token=([\w-]+)/.exec(body)![1]!;
 
+  it("carries where the person was going into the link, a local path only", async () => {
+    const donor = await makeUser(s.db, "donor");
+    await requestPasswordReset(mailing(), { email: donor.email, clientIp: ip(), returnTo: "/donate1?campaign=roti-bank" });
+    const crafted = await makeUser(s.db, "donor");
+    await requestPasswordReset(mailing(), { email: crafted.email, clientIp: ip(), returnTo: "//evil.example/x" });
+    const [kept] = await resetMail(donor.email);
+    expect(kept!.body).toMatch(/reset_password\?token=[\w-]+&redirectTo=%2Fdonate1%3Fcampaign%3Droti-bank/);
+    const [refused] = await resetMail(crafted.email);
+    expect(refused!.body).not.toContain("redirectTo");
+  });
+
   it("mails a single-use link that ends every session and sets the new password", async () => {
     const ngo = await makeUser(s.db, "ngo");
     await createSession(s.db, ngo.id);

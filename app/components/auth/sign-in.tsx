@@ -36,7 +36,10 @@ export function SignInPage({
         <SubmitButton>{t("auth:signIn.submit")}</SubmitButton>
       </Form>
       <div className="mt-4 flex flex-col gap-2 text-center">
-        <Link to="/forgot_password" className="text-brand-800 underline">
+        <Link
+          to={redirectTo ? `/forgot_password?redirectTo=${encodeURIComponent(redirectTo)}` : "/forgot_password"}
+          className="text-brand-800 underline"
+        >
           {t("auth:signIn.forgot")}
         </Link>
         {signUp && (

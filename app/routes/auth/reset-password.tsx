@@ -7,29 +7,33 @@ import type { Route } from "./+types/reset-password";
 import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
 import { resetPasswordSchema } from "#shared/forms/accounts.ts";
 import { formAction, readFormData } from "#app/lib/http.server.ts";
-import { ROLE_SIGN_IN } from "#shared/roles.ts";
+import { ROLE_SIGN_IN, safeRedirectTarget } from "#shared/roles.ts";
 import { isResetTokenUsable, resetPassword } from "#server/domain/accounts/password-reset.ts";
 import { AuthPage } from "#app/components/auth/auth-ui.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const params = new URL(request.url).searchParams;
+  const token = params.get("token") ?? "";
   const valid = token !== "" && (await isResetTokenUsable(context.services.db, token));
-  return { token: valid ? token : "", valid };
+  // Where the person was going before they forgot: on to sign-in, and from there to it.
+  return { token: valid ? token : "", valid, redirectTo: safeRedirectTarget(params.get("redirectTo"), "") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const hidden = ["password", "confirm"];
-  const submission = parseWithZod(await readFormData(request, context), { schema: resetPasswordSchema });
+  const formData = await readFormData(request, context);
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   const { token, password } = submission.value;
   const out = await formAction(submission, () => resetPassword(context.services, { token, password, clientIp: context.clientIp }), hidden);
   if (!out.ok) return out.answer();
-  return redirect(`${ROLE_SIGN_IN[out.value]}?notice=reset`);
+  const returnTo = safeRedirectTarget(formData.get("redirectTo"), "");
+  return redirect(`${ROLE_SIGN_IN[out.value]}?notice=reset${returnTo ? `&redirectTo=${encodeURIComponent(returnTo)}` : ""}`);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { token, valid } = loaderData;
+  const { token, valid, redirectTo } = loaderData;
   const [form, fields] = useSchemaForm(resetPasswordSchema, {
     lastResult: actionData?.result,
   });
@@ -52,6 +56,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <ErrorBox id={form.errorId} errors={errors} />
         <input type="hidden" name="token" value={token} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <TextField
           field={fields.password}
           label={t("auth:reset.password")}

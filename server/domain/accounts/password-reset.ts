@@ -18,6 +18,7 @@ import { findUserByEmail } from "./accounts.ts";
 import { hashPassword } from "./passwords.ts";
 import { deleteUserSessions, hashToken } from "./sessions.ts";
 import { accountAddressPrefix, accountKey } from "./sign-in.ts";
+import { safeRedirectTarget } from "#shared/roles.ts";
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -33,10 +34,12 @@ export const RESET_TOKEN_MINUTES = 60;
  */
 export async function requestPasswordReset(
   services: Pick<Services, "config" | "db" | "mailer">,
-  input: { email: string; clientIp: string },
+  input: { email: string; clientIp: string; returnTo?: unknown },
 ): Promise<void> {
   const { config, db } = services;
   const email = input.email.trim().toLowerCase();
+  // Where the person was going before they forgot (a shared campaign): carried through the link, a local path only.
+  const returnTo = safeRedirectTarget(input.returnTo, "");
   const window = config.AUTH_LIMIT_WINDOW_SECONDS;
   const address = limitAddress(input.clientIp);
   const [failure, mailed] = await takeAttempts(
@@ -63,7 +66,7 @@ export async function requestPasswordReset(
     userId: user.id,
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
   });
-  const link = `${config.APP_URL}/reset_password?token=${token}`;
+  const link = `${config.APP_URL}/reset_password?token=${token}${returnTo ? `&redirectTo=${encodeURIComponent(returnTo)}` : ""}`;
   await mailUser(
     services,
     user.id,
