@@ -49,3 +49,11 @@ export function safeRedirectTarget(target: unknown, fallback: string): string {
   if (url.origin !== LOCAL_BASE || url.pathname.startsWith("//")) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * A link to `path` that carries where the visitor was going (`redirectTo`), so it survives the role choice,
+ * sign-up, a forgotten password and the language switch. An empty `returnTo` leaves the link as it is.
+ */
+export function withReturnTo(path: string, returnTo: string): string {
+  return returnTo ? `${path}?redirectTo=${encodeURIComponent(returnTo)}` : path;
+}

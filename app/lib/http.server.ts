@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Submission } from "@conform-to/dom";
 import { DomainError } from "#server/domain/errors.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
-import { ROLE_HOME, ROLE_SIGN_IN, type Role } from "#shared/roles.ts";
+import { ROLE_HOME, ROLE_SIGN_IN, withReturnTo, type Role } from "#shared/roles.ts";
 
 /** Who a guarded area of the route table lets in: one role, or any signed-in account ("account"). */
 export type GuardedArea = Role | "account";
@@ -22,9 +22,9 @@ export function areaGuard(area: GuardedArea): MiddlewareFunction<Response> {
   return ({ request, context }) => {
     const { user } = context;
     if (!user) {
-      if (area === "account") throw redirect("/", 303);
       const url = new URL(request.url);
-      throw redirect(`${ROLE_SIGN_IN[area]}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, 303);
+      // Any account may open the "account" area, so the visitor first chooses a role on the home page.
+      throw redirect(withReturnTo(area === "account" ? "/" : ROLE_SIGN_IN[area], url.pathname + url.search), 303);
     }
     if (area !== "account" && user.role !== area) throw redirect(`${ROLE_HOME[user.role]}?notice=wrongRole`, 303);
     if (user.verification !== "verified") throw redirect("/resubmit", 303);

@@ -1,10 +1,11 @@
 import { useTranslation } from "#app/i18n/provider.ts";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import { PublicShell } from "#app/components/public-shell.tsx";
 import { pictureUrl } from "#shared/pictures.ts";
 import { listPartnerNgos } from "#server/domain/accounts/ngos.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { safeRedirectTarget, withReturnTo } from "#shared/roles.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { partners: await listPartnerNgos(context.services.db) };
@@ -20,6 +21,9 @@ const ENTRIES = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { partners } = loaderData;
+  // A signed-out visit to a page any account may open lands here; the chosen role's sign-in leads back to it.
+  const [params] = useSearchParams();
+  const back = safeRedirectTarget(params.get("redirectTo"), "");
   return (
     <PublicShell>
       <title>{t("common:brand")}</title>
@@ -37,7 +41,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
         <nav aria-label={t("common:landing.entries")} className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {ENTRIES.map((e) => (
-            <Link key={e.to} to={e.to} className={brandButton("tall", "text-center")}>
+            <Link key={e.to} to={withReturnTo(e.to, back)} className={brandButton("tall", "text-center")}>
               {t(`common:roles.${e.label}`)}
             </Link>
           ))}

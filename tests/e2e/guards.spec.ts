@@ -82,3 +82,17 @@ test("a page opened without its id, or an unknown address, stays inside the app 
     await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/donor_home");
   }
 });
+
+test("a signed-out visit to a page any account may open goes through the role choice and sign-in, and back", async ({ page, account }) => {
+  const donor = await account({ role: "donor" });
+  await page.goto("/notifications");
+  await expect(page).toHaveURL("/?redirectTo=%2Fnotifications");
+  await page.getByRole("navigation", { name: "Choose how you use Ek Chhat" }).getByRole("link", { name: "Donor" }).click();
+  await expect(page).toHaveURL("/donor?redirectTo=%2Fnotifications");
+  await page.getByRole("link", { name: "Log In" }).click();
+  await expect(page).toHaveURL("/donor_signin?redirectTo=%2Fnotifications");
+  await page.getByLabel("Email").fill(donor.email);
+  await page.getByLabel("Password", { exact: true }).fill(donor.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL("/notifications");
+});

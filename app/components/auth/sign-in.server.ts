@@ -15,7 +15,8 @@ export function signInLoader({ request, context }: LoaderFunctionArgs, role: Rol
   if (user && user.role === role) throw redirect(user.verification === "rejected" ? "/resubmit" : ROLE_HOME[role]);
   const params = new URL(request.url).searchParams;
   const notice = NOTICES.find((n) => n === params.get("notice")) ?? null;
-  return { role, notice, redirectTo: params.get("redirectTo") ?? "" };
+  // Checked here too: the page builds its Sign up and Forgot links from it.
+  return { role, notice, redirectTo: safeRedirectTarget(params.get("redirectTo"), "") };
 }
 
 export async function signInAction({ request, context }: ActionFunctionArgs, role: Role) {

@@ -4,7 +4,7 @@ import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/componen
 import { signInSchema } from "#shared/forms/accounts.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import type { Role } from "#shared/roles.ts";
+import { withReturnTo, type Role } from "#shared/roles.ts";
 import { AuthPage, NoticeBox } from "./auth-ui.tsx";
 import type { signInLoader } from "./sign-in.server.ts";
 
@@ -45,10 +45,7 @@ export function SignInPage({
         {signUp && (
           <p className="text-slate-700">
             {t("auth:signIn.noAccountYet")} {/* Where the visitor was going survives signing up (only a donor is signed in at once). */}
-            <Link
-              to={redirectTo && role === "donor" ? `${signUp}?redirectTo=${encodeURIComponent(redirectTo)}` : signUp}
-              className="font-medium text-brand-800 underline"
-            >
+            <Link to={role === "donor" ? withReturnTo(signUp, redirectTo) : signUp} className="font-medium text-brand-800 underline">
               {t("auth:signIn.signUp")}
             </Link>
           </p>

@@ -7,7 +7,7 @@ import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/componen
 import { donorSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
 import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
-import { safeRedirectTarget } from "#shared/roles.ts";
+import { safeRedirectTarget, withReturnTo } from "#shared/roles.ts";
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("donor", request, context);
@@ -47,10 +47,7 @@ export default function DonorSignUp({ loaderData, actionData }: Route.ComponentP
       </Form>
       <p className="mt-4 text-center text-slate-700">
         {t("auth:signUp.haveAccount")}{" "}
-        <Link
-          to={redirectTo ? `/donor_signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/donor_signin"}
-          className="font-medium text-brand-800 underline"
-        >
+        <Link to={withReturnTo("/donor_signin", redirectTo)} className="font-medium text-brand-800 underline">
           {t("auth:signUp.logIn")}
         </Link>
       </p>
