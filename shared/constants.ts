@@ -1,7 +1,6 @@
 /** Limits and fixed values from the specification, in one place. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PHONE_DIGITS = 11;
 export const CNIC_DIGITS = 13;
 export const NAME_MAX_LENGTH = 100;
 export const ADDRESS_MAX_LENGTH = 300;

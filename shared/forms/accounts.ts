@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
 import { REGISTRATION_MAX_LENGTH } from "#shared/constants.ts";
 import { ROLES } from "#shared/roles.ts";
-import { address, cnic, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields.ts";
+import { address, cnic, contactNumber, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields.ts";
 
 export const ngoSignUpSchema = z.object({
   name: requiredText("validation:ngoNameRequired"),
   address: address("validation:ngoAddressRequired"),
   registrationNumber: requiredText("validation:registrationRequired", REGISTRATION_MAX_LENGTH),
-  contactNumber: phone("validation:contactRequired"),
+  contactNumber: contactNumber("validation:contactRequired"),
   email: email(),
   password: newPassword(),
   logo: optionalImage(),

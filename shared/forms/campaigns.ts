@@ -8,7 +8,7 @@ import {
   CAMPAIGN_TITLE_MAX_WORDS,
   ADDRESS_MAX_LENGTH,
 } from "#shared/constants.ts";
-import { blankToUndefined, coordinate, optionalImage } from "./fields.ts";
+import { blankToUndefined, coordinate, optionalImage, rupees } from "./fields.ts";
 
 /** Words as a reader counts them: runs of non-space characters. */
 export function wordCount(text: string): number {
@@ -38,22 +38,13 @@ export const campaignSchema = z.object({
   description: required("campaigns:errors.descriptionRequired", CAMPAIGN_DESCRIPTION_MAX_LENGTH).check(
     z.refine((s) => wordCount(s) <= CAMPAIGN_DESCRIPTION_MAX_WORDS, "campaigns:errors.descriptionWords"),
   ),
-  targetAmount: z.pipe(
-    z.pipe(
-      z.string({ error: "campaigns:errors.amountRequired" }),
-      // Digit grouping that people type ("50,000", "50 000") is not a different number.
-      z.transform((s: string) => s.replace(/[\s,]/g, "")),
-    ),
-    z.pipe(
-      z.string().check(z.minLength(1, "campaigns:errors.amountRequired"), z.regex(/^\d+$/, "campaigns:errors.amountDigits")),
-      z.pipe(
-        z.transform((s: string) => Number(s)),
-        z
-          .number()
-          .check(z.minimum(1, "campaigns:errors.amountPositive"), z.maximum(CAMPAIGN_TARGET_MAX, "campaigns:errors.amountTooLarge")),
-      ),
-    ),
-  ),
+  // As people type it: "Rs. 50,000", "50 000", Urdu digits.
+  targetAmount: rupees(CAMPAIGN_TARGET_MAX, {
+    required: "campaigns:errors.amountRequired",
+    digits: "campaigns:errors.amountDigits",
+    positive: "campaigns:errors.amountPositive",
+    tooLarge: "campaigns:errors.amountTooLarge",
+  }),
   otherItems: blankToUndefined(z.string().check(z.trim(), z.maxLength(CAMPAIGN_ITEMS_MAX_LENGTH, "validation:tooLong"))),
   location: required("campaigns:errors.locationRequired", ADDRESS_MAX_LENGTH),
   locationLat: coordinate(),

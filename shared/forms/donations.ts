@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { DONATION_AMOUNT_MAX, PAYMENT_METHODS, REASON_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH } from "#shared/constants.ts";
-import { digitsField, image, requiredText } from "./fields.ts";
+import { image, phone, requiredText, rupees } from "./fields.ts";
 
 /** The specification's alert for any missing field of the proof form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";
@@ -17,23 +17,14 @@ export const cashProofSchema = z.object({
   ngo: z.uuid({ error: "errors:notFound" }),
   method: paymentMethod(),
   idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
-  phone: digitsField(11, FILL_ALL, "donations:errors.phoneDigits"),
-  amount: z.pipe(
-    z.pipe(
-      z.string({ error: FILL_ALL }),
-      // Digit grouping that people type ("5,000", "5 000") is not a different number.
-      z.transform((s: string) => s.replace(/[\s,]/g, "")),
-    ),
-    z.pipe(
-      z.string().check(z.minLength(1, FILL_ALL), z.regex(/^\d{1,12}$/, "donations:errors.amountDigits")),
-      z.pipe(
-        z.transform((s: string) => Number(s)),
-        z
-          .number()
-          .check(z.minimum(1, "donations:errors.amountPositive"), z.maximum(DONATION_AMOUNT_MAX, "donations:errors.amountTooLarge")),
-      ),
-    ),
-  ),
+  phone: phone(FILL_ALL, "donations:errors.phoneDigits"),
+  // As people type it: "Rs. 5,000", "5 000", Urdu digits.
+  amount: rupees(DONATION_AMOUNT_MAX, {
+    required: FILL_ALL,
+    digits: "donations:errors.amountDigits",
+    positive: "donations:errors.amountPositive",
+    tooLarge: "donations:errors.amountTooLarge",
+  }),
   screenshot: image(FILL_ALL),
   transactionId: z.pipe(
     z.pipe(

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { COMMON_PASSWORDS } from "#shared/common-passwords.ts";
+import { CONTACT_PATTERN, MOBILE_PATTERN, nationalPhone, westernDigits, wholeRupees } from "#shared/numbers.ts";
 import {
   ADDRESS_MAX_LENGTH,
   CNIC_DIGITS,
@@ -8,7 +9,6 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PHONE_DIGITS,
 } from "#shared/constants.ts";
 
 /**
@@ -39,17 +39,44 @@ export const newPassword = () =>
 export const givenPassword = (requiredKey: string) =>
   z.string({ error: requiredKey }).check(z.minLength(1, requiredKey), z.maxLength(PASSWORD_MAX_LENGTH, "validation:tooLong"));
 
-/** Digits only, ignoring spaces and dashes, of exactly `digits` length. */
+/** Digits only (Urdu digits read as 0–9), ignoring spaces and dashes, of exactly `digits` length. */
 export const digitsField = (digits: number, requiredKey: string, invalidKey: string) =>
   z.pipe(
     z.pipe(
       z.string({ error: requiredKey }),
-      z.transform((s: string) => s.replace(/[\s-]/g, "")),
+      z.transform((s: string) => westernDigits(s).replace(/[\s-]/g, "")),
     ),
     z.string().check(z.minLength(1, requiredKey), z.regex(new RegExp(`^\\d{${digits}}$`), invalidKey)),
   );
 
-export const phone = (requiredKey: string, invalidKey = "validation:invalidContact") => digitsField(PHONE_DIGITS, requiredKey, invalidKey);
+/** A phone number as people type it (+92, 0092, dashes, spaces, Urdu digits), kept in national form. */
+const phoneField = (pattern: RegExp, requiredKey: string, invalidKey: string) =>
+  z.pipe(
+    z.pipe(z.string({ error: requiredKey }), z.transform(nationalPhone)),
+    z.string().check(z.minLength(1, requiredKey), z.regex(pattern, invalidKey)),
+  );
+
+/** A mobile number (03…, 11 digits). */
+export const phone = (requiredKey: string, invalidKey = "validation:invalidContact") => phoneField(MOBILE_PATTERN, requiredKey, invalidKey);
+
+/** An NGO's contact number: a mobile or a landline with its area code. */
+export const contactNumber = (requiredKey: string) => phoneField(CONTACT_PATTERN, requiredKey, "validation:invalidContact");
+
+/**
+ * Whole rupees as people type them ("Rs. 1,000", "1,000", Urdu digits), from 1 to `max`: the messages are the
+ * form's own (digits only, at least 1, too large).
+ */
+export const rupees = (max: number, keys: { required: string; digits: string; positive: string; tooLarge: string }) =>
+  z.pipe(
+    z.pipe(z.string({ error: keys.required }), z.transform(wholeRupees)),
+    z.pipe(
+      z.string().check(z.minLength(1, keys.required), z.regex(/^\d{1,12}$/, keys.digits)),
+      z.pipe(
+        z.transform((s: string) => Number(s)),
+        z.number().check(z.minimum(1, keys.positive), z.maximum(max, keys.tooLarge)),
+      ),
+    ),
+  );
 
 export const cnic = () => digitsField(CNIC_DIGITS, "validation:required", "validation:invalidCnic");
 

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PICKUP_CODE_DIGITS, PICKUP_SLOTS, REASON_MAX_LENGTH } from "#shared/constants.ts";
-import { blankToUndefined, coordinate, digitsField, requiredText } from "./fields.ts";
+import { blankToUndefined, coordinate, digitsField, phone, requiredText } from "./fields.ts";
 
 /** The specification's message for any missing field of the goods form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";
@@ -15,7 +15,7 @@ export const goodsOfferSchema = z.object({
   /** A joint campaign's donor chooses the NGO; left empty, that is a missing field like the others. */
   ngo: z.string({ error: FILL_ALL }).check(z.minLength(1, FILL_ALL), z.uuid("errors:notFound")),
   idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
-  phone: digitsField(11, FILL_ALL, "donations:errors.phoneDigits"),
+  phone: phone(FILL_ALL, "donations:errors.phoneDigits"),
   items: requiredText(FILL_ALL, ITEMS_MAX_LENGTH),
   address: requiredText(FILL_ALL, ADDRESS_MAX_LENGTH),
   area: requiredText(FILL_ALL, ADDRESS_MAX_LENGTH),

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
-import { ACCOUNT_FIELD_MAX_LENGTH, ADDRESS_MAX_LENGTH, PHONE_DIGITS } from "#shared/constants.ts";
+import { ACCOUNT_FIELD_MAX_LENGTH, ADDRESS_MAX_LENGTH } from "#shared/constants.ts";
 import { blankToUndefined, givenPassword, image, newPassword, requiredText } from "./fields.ts";
+import { MOBILE_PATTERN, nationalPhone } from "#shared/numbers.ts";
 
 /**
  * The settings forms. Each page has several separate forms, told apart by a hidden `intent` field;
@@ -36,16 +37,10 @@ export const passwordFormSchema = z
 
 export const pictureSchema = z.object({ picture: image("settings:picture.required") });
 
-/** A JazzCash or Easypaisa mobile account: 11 digits, spaces and dashes ignored. */
+/** A JazzCash or Easypaisa mobile account: a mobile number as people type it (+92, dashes, Urdu digits). */
 const walletNumber = () =>
   blankToUndefined(
-    z.pipe(
-      z.pipe(
-        z.string(),
-        z.transform((s: string) => s.replace(/[\s-]/g, "")),
-      ),
-      z.string().check(z.regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), "settings:payment.walletInvalid")),
-    ),
+    z.pipe(z.pipe(z.string(), z.transform(nationalPhone)), z.string().check(z.regex(MOBILE_PATTERN, "settings:payment.walletInvalid"))),
   );
 
 const bankText = () => blankToUndefined(z.string().check(z.trim(), z.maxLength(ACCOUNT_FIELD_MAX_LENGTH, "validation:tooLong")));

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import type { Db } from "#server/db/client.ts";
-import { donations, files, ngoProfiles } from "#server/db/schema.ts";
+import { donations, donorProfiles, files, ngoProfiles, users } from "#server/db/schema.ts";
 import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { uniqueEmail } from "#tests/helpers/services.ts";
 import { e2ePort } from "./env.ts";
@@ -17,7 +17,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 
 const FILL_ALL = "Please fill in all the fields.";
-const PHONE_DIGITS = "Phone number must be 11 digits.";
+const PHONE_DIGITS = "Enter a mobile number, for example 0321 1234567 or +92 321 1234567.";
 const AMOUNT_DIGITS = "Enter the amount in whole rupees, digits only.";
 const TRANSACTION_INVALID = "Enter the transaction ID from your payment message: letters and digits, at least 4.";
 const IMAGE_INVALID = "The picture must be a JPEG, PNG or WebP image.";
@@ -610,12 +610,20 @@ test.describe("cash donation flow", () => {
     await page.getByLabel("First name").fill("Hina");
     await page.getByLabel("Last name").fill("Qureshi");
     await page.getByLabel("Address").fill("Saddar, Rawalpindi");
-    await page.getByLabel("Contact number").fill("03451234567");
-    await page.getByLabel("Email").fill(uniqueEmail("shared"));
+    // Typed as people do (issue 14, item 5): the country code and Urdu digits, stored in one national form.
+    await page.getByLabel("Contact number").fill("+92 ۳۴۵ 1234567");
+    const email = uniqueEmail("shared");
+    await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Hina-gives-2024");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page).toHaveURL(going);
     await expect(page.getByRole("heading", { level: 2, name: campaign.title })).toBeVisible();
+    const [stored] = await db
+      .select({ contact: donorProfiles.contactNumber })
+      .from(donorProfiles)
+      .innerJoin(users, eq(users.id, donorProfiles.userId))
+      .where(eq(users.email, email));
+    expect(stored?.contact).toBe("03451234567");
   });
 
   test("without JavaScript, the return address survives sign-up too", async ({ browser, db }) => {

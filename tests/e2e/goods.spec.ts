@@ -10,7 +10,7 @@ import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 const FILL_ALL = "Please fill in all the fields.";
-const PHONE_DIGITS = "Phone number must be 11 digits.";
+const PHONE_DIGITS = "Enter a mobile number, for example 0321 1234567 or +92 321 1234567.";
 const AREA_INVALID = "Please enter a valid location";
 const DATE_RANGE = "Choose a day from today up to 30 days ahead.";
 const HOSTILE = "<script>alert(1)</script>";

@@ -76,7 +76,7 @@ test("an NGO changes its name and payment accounts, and they persist", async ({ 
   await page.getByLabel("JazzCash number").fill("0300-12");
   await page.getByLabel("Bank name").fill("Meezan Bank");
   await page.getByRole("button", { name: "Save payment accounts" }).click();
-  await expect(page.getByText("Enter an 11-digit mobile account number, for example 03001234567.")).toBeVisible();
+  await expect(page.getByText("Enter the mobile number of the account, for example 0300 1234567 or +92 300 1234567.")).toBeVisible();
   await expect(page.getByText("Account title is required for a bank account.")).toBeVisible();
   await expect(page.getByLabel("JazzCash number")).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);

@@ -445,27 +445,42 @@ describe("cash donations", () => {
       expect(fieldError(base, "transactionId", " - ")).toBe("donations:errors.fillAll");
     });
 
-    it("phone: exactly 11 digits, spaces and dashes ignored", () => {
+    it("phone: a mobile number as people type it, kept in national form", () => {
       expect(fieldValue(base, "phone", "0300 123-4567")).toBe("03001234567");
+      // Issue 14, item 5: the country code, Urdu and Arabic-Indic digits.
+      expect(fieldValue(base, "phone", "+92 321 1234567")).toBe("03211234567");
+      expect(fieldValue(base, "phone", "0092-321-1234567")).toBe("03211234567");
+      expect(fieldValue(base, "phone", "۰۳۲۱۱۲۳۴۵۶۷")).toBe("03211234567");
+      expect(fieldValue(base, "phone", "٠٣٢١١٢٣٤٥٦٧")).toBe("03211234567");
+      // A landline or an 11-digit number that is not a mobile is not a phone a donor is reached on.
+      expect(fieldError(base, "phone", "0515551234")).toBe("donations:errors.phoneDigits");
+      expect(fieldError(base, "phone", "12345678901")).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", "0300123456")).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", "030012345678")).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", "0".repeat(5000))).toBe("donations:errors.phoneDigits");
-      expect(fieldError(base, "phone", "+923001234567")).toBe("donations:errors.phoneDigits");
+      expect(fieldError(base, "phone", "+9230012345678")).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", "0300l234567")).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", SCRIPT)).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", "０３００１２３４５６７")).toBe("donations:errors.phoneDigits");
       expect(fieldError(base, "phone", asFile("03001234567"))).toBe("donations:errors.fillAll");
     });
 
-    it("amount: whole rupees from 1 to the maximum, digit grouping ignored", () => {
+    it("amount: whole rupees from 1 to the maximum, as people type them", () => {
       expect(fieldValue(base, "amount", "5,000")).toBe(5000);
+      // Issue 14, item 5: the currency, a trailing "/-", whole paisas, Urdu digits.
+      expect(fieldValue(base, "amount", "Rs. 1,000")).toBe(1000);
+      expect(fieldValue(base, "amount", "PKR 2500")).toBe(2500);
+      expect(fieldValue(base, "amount", "1,000/-")).toBe(1000);
+      expect(fieldValue(base, "amount", "1,000.00")).toBe(1000);
+      expect(fieldValue(base, "amount", "۵۰۰۰")).toBe(5000);
+      expect(fieldValue(base, "amount", "١٠٠")).toBe(100);
       expect(fieldValue(base, "amount", "1 250 000")).toBe(1_250_000);
       expect(fieldValue(base, "amount", String(DONATION_AMOUNT_MAX))).toBe(DONATION_AMOUNT_MAX);
       expect(fieldValue(base, "amount", "1")).toBe(1);
       expect(fieldError(base, "amount", "0")).toBe("donations:errors.amountPositive");
       expect(fieldError(base, "amount", "000")).toBe("donations:errors.amountPositive");
       expect(fieldError(base, "amount", String(DONATION_AMOUNT_MAX + 1))).toBe("donations:errors.amountTooLarge");
-      for (const bad of ["1e5", "-5", "12.5", "0x10", "Infinity", "NaN", "abc", "١٠٠", SCRIPT, "9".repeat(13), "9".repeat(5000)]) {
+      for (const bad of ["1e5", "-5", "12.5", "0x10", "Infinity", "NaN", "abc", SCRIPT, "9".repeat(13), "9".repeat(5000)]) {
         expect(fieldError(base, "amount", bad), bad.slice(0, 20)).toBe("donations:errors.amountDigits");
       }
       expect(fieldError(base, "amount", asFile("5000"))).toBe("donations:errors.fillAll");

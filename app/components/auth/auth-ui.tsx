@@ -6,7 +6,8 @@ import { PublicShell } from "#app/components/public-shell.tsx";
 import { IMAGE_ACCEPT } from "#shared/constants.ts";
 
 /** The contact number field of the account forms. */
-export function ContactField({ field }: { field: FieldMetadata<unknown> }) {
+/** A contact number; an NGO may give a landline (its office), a person a mobile. */
+export function ContactField({ field, landline = false }: { field: FieldMetadata<unknown>; landline?: boolean }) {
   const { t } = useTranslation();
   return (
     <TextField
@@ -15,7 +16,7 @@ export function ContactField({ field }: { field: FieldMetadata<unknown> }) {
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      hint={t("auth:fields.contactHint")}
+      hint={t(landline ? "auth:fields.ngoContactHint" : "auth:fields.contactHint")}
     />
   );
 }

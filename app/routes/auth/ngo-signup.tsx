@@ -27,7 +27,7 @@ export default function NgoSignUp({ actionData }: Route.ComponentProps) {
         <TextField field={fields.name} label={t("auth:fields.ngoName")} autoComplete="organization" />
         <TextField field={fields.address} label={t("auth:fields.ngoAddress")} autoComplete="street-address" />
         <TextField field={fields.registrationNumber} label={t("auth:fields.registrationNumber")} />
-        <ContactField field={fields.contactNumber} />
+        <ContactField field={fields.contactNumber} landline />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
         <TextField
           field={fields.password}

@@ -97,7 +97,7 @@ function NgoForm({ values, lastResult }: { values: Record<string, string | undef
       <TextField field={fields.name} label={t("auth:fields.ngoName")} autoComplete="organization" />
       <TextField field={fields.address} label={t("auth:fields.ngoAddress")} autoComplete="street-address" />
       <TextField field={fields.registrationNumber} label={t("auth:fields.registrationNumber")} />
-      <ContactField field={fields.contactNumber} />
+      <ContactField field={fields.contactNumber} landline />
       <PictureField field={fields.logo} label={t("auth:fields.logo")} keep />
       <SubmitButton>{t("auth:resubmit.submit")}</SubmitButton>
     </Form>
