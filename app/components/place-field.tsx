@@ -296,7 +296,7 @@ export function PlaceField({
       {hydrated && point && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <p className="text-sm text-slate-700" data-testid={`${name}-point`}>
-            {t("places:field.point", { lat: point.lat.toFixed(4), lng: point.lng.toFixed(4) })}
+            {t("places:field.point")}
           </p>
           <button
             type="button"

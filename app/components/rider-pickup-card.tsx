@@ -27,6 +27,8 @@ export interface RiderCardItem {
   ngoName: string;
   ngoAddress: string;
   distance: string | null;
+  /** Closer than half a kilometre to the rider's area. */
+  inArea: boolean;
   receivedNote: string | null;
 }
 
@@ -103,7 +105,9 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
         <div>
           <dt className="font-medium text-slate-600">{t("rider:card.distance")}</dt>
           <dd data-testid="pickup-distance">
-            {item.distance !== null ? (
+            {item.inArea ? (
+              t("rider:card.inArea")
+            ) : item.distance !== null ? (
               t("rider:card.distanceKm", { km: item.distance })
             ) : hasArea ? (
               "–"

@@ -76,6 +76,9 @@ test.describe("the place field on /create_camp", () => {
     await expect(lat).toHaveValue("31.558");
     await expect(lng).toHaveValue("74.3507");
     expect(page.url()).toContain("/create_camp"); // Enter chose; it did not submit the form.
+    // Said in words, not as raw coordinates.
+    await expect(page.getByText("Its place on the map is set.")).toBeVisible();
+    await expect(page.getByText(/31\.55/)).toHaveCount(0);
 
     // Leaflet is not part of the page: it arrives only when the map is opened.
     expect(scripts.some((u) => /point-map|leaflet/i.test(u))).toBe(false);

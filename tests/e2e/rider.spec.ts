@@ -119,6 +119,12 @@ test("a rider answers, collects with the donor's code and delivers, on its own r
   await expect(a).toContainText("Lahore, Lahore District, Punjab");
   await expect(a).toContainText("Morning (9 am – 12 pm)");
   await expect(a.getByTestId("pickup-distance")).toHaveText(/^\d+(\.\d)? km from your area$/);
+  // Next door reads as such, not as "0 km".
+  await db.update(riderProfiles).set({ areaLat: POINT.lat, areaLng: POINT.lng }).where(eq(riderProfiles.userId, rider.id));
+  await page.reload();
+  await expect(card(page, toAccept.title).getByTestId("pickup-distance")).toHaveText("In your area");
+  await db.update(riderProfiles).set({ areaLat: 31.52, areaLng: 74.35 }).where(eq(riderProfiles.userId, rider.id));
+  await page.reload();
   await expect(a.getByRole("link", { name: "Call donor" })).toHaveAttribute("href", "tel:03001234567");
   await expect(a.getByRole("link", { name: /^Directions/ })).toHaveAttribute(
     "href",

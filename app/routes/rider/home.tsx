@@ -68,6 +68,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         ngoAddress: r.ngoAddress,
         distance:
           r.distanceKm === null ? null : formatNumber(r.distanceKm, context.lang, { maximumFractionDigits: r.distanceKm < 10 ? 1 : 0 }),
+        // Closer than half a kilometre reads as "in your area", not as "0 km".
+        inArea: r.distanceKm !== null && r.distanceKm < 0.5,
         receivedNote: r.receivedNote,
       })),
     },
