@@ -150,7 +150,10 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
           <div className="flex items-center gap-2">
             <LanguageSwitch />
             <Form method="post" action="/logout">
-              <button type="submit" className="rounded-md bg-slate-800 px-3 py-1 text-sm font-medium text-white hover:bg-slate-700">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              >
                 {t("common:logOut")}
               </button>
             </Form>

@@ -67,7 +67,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="space-y-3">
           {notifications.rows.map((n) => (
-            <li key={n.id} className={`rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`}>
+            <li
+              key={n.id}
+              // A card with a link is one big target on a phone: the link's ::after covers the whole card.
+              className={`relative rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`}
+            >
               <p>
                 {!n.read && (
                   <span className="me-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t("notifications:page.new")}</span>
@@ -77,7 +81,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 flex flex-wrap gap-3 text-sm text-slate-700">
                 <DateTime value={n.createdAt} />
                 {n.link && (
-                  <Link to={n.link} className="font-medium text-brand-800 underline">
+                  <Link to={n.link} className="font-medium text-brand-800 underline after:absolute after:inset-0 after:rounded-lg">
                     {t("notifications:page.open")}
                   </Link>
                 )}

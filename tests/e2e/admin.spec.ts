@@ -89,7 +89,7 @@ test("the admin vets sign-ups, reads the audit log and outbox, and suspends an N
   await expectAccessible(page);
 
   await ngoPage.goto("/notifications");
-  await expect(ngoPage).toHaveURL(`${baseUrl()}/`);
+  await expect(ngoPage).toHaveURL(`${baseUrl()}/?redirectTo=%2Fnotifications`);
   await expect(ngoPage.getByRole("heading", { level: 1 })).not.toHaveText("Notifications");
 
   // Restore brings the account back (it signs in again).

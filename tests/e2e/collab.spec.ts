@@ -63,8 +63,11 @@ test("two NGOs form a joint campaign and both see it", async ({ page, browser, l
   // The invited NGO, signed in elsewhere, is told and accepts.
   const other = await signedInPage(browser, db, partner.id);
   await other.page.goto("/notifications");
-  await expect(other.page.getByText(`${ownerName} invites you to collaborate on the campaign “${campaign.title}”.`)).toBeVisible();
-  await other.page.goto("/collab");
+  const told = other.page.getByText(`${ownerName} invites you to collaborate on the campaign “${campaign.title}”.`);
+  await expect(told).toBeVisible();
+  // The whole card is the way to it, not only its small "Open" link.
+  await other.page.getByRole("listitem").filter({ has: told }).click();
+  await expect(other.page).toHaveURL(/\/collab/);
   const invitation = other.page.getByRole("article", { name: campaign.title });
   await expect(invitation).toContainText(`From ${ownerName}`);
   await expectAccessible(other.page);
