@@ -68,6 +68,8 @@ test("an NGO sees its campaigns on the map and opens two info windows at once", 
   await expect(popup(page, dik.title)).toBeVisible();
   await expect(popup(page, turbat.title)).toBeVisible();
   await expect(page.locator(".leaflet-popup")).toHaveCount(2);
+  // Checked once Leaflet's fade-in is over: mid-fade, the text is half transparent and its contrast too low.
+  await page.waitForFunction(() => [...document.querySelectorAll(".leaflet-popup")].every((p) => getComputedStyle(p).opacity === "1"));
   await expectAccessible(page);
 
   // Moving the map (here with the keyboard) reloads its data but keeps open windows open.
