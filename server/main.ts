@@ -58,7 +58,8 @@ async function main() {
   const server = http.createServer(listener);
   server.listen(config.PORT, config.HOST, () => {
     log.info({ url: `http://${config.HOST}:${config.PORT}`, database: database.kind }, "Ek Chhat is running");
-    console.log(readyMessage(config, demoAccounts));
+    // After the log line is written (pino writes asynchronously), so the ready message is the last thing printed.
+    log.flush(() => console.log(readyMessage(config, demoAccounts)));
   });
 
   const shutdown = () => {
