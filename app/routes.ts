@@ -34,6 +34,7 @@ export default [
     route("admin/accounts", "routes/admin/accounts.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/outbox", "routes/admin/outbox.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
   ]),
 
   area("ngo", [
@@ -56,6 +57,10 @@ export default [
     route("noncash_apps", "routes/assign/noncash-apps.tsx"),
     route("donHistory", "routes/history/ngo.tsx"),
     route("donHistory/export", "routes/history/ngo-export.ts"),
+    // statements of the NGO's accounts, matched to its gifts
+    route("statements", "routes/statements/upload.tsx"),
+    route("statements/columns", "routes/statements/columns.tsx"),
+    route("reconcile", "routes/statements/reconcile.tsx"),
     // volunteering: positions and applications
     route("vol0", "routes/volunteer/positions-open.tsx"),
     route("cc1", "routes/volunteer/positions-cc1.tsx"),

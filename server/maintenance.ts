@@ -3,6 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { passwordResets, rateLimits } from "#server/db/schema.ts";
 import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
 import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
+import { removeStaleUploads } from "#server/domain/statements/import.ts";
 import type { Services } from "./services.ts";
 
 /** How often the server tidies up after itself (and once at start). */
@@ -23,6 +24,7 @@ export interface MaintenanceReport {
   sessions: number | null;
   passwordResets: number | null;
   rateLimits: number | null;
+  statementUploads: number | null;
 }
 
 type MaintenanceServices = Pick<Services, "config" | "db" | "log" | "storage">;
@@ -66,6 +68,7 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
     sessions: await attempt("sessions", () => deleteExpiredSessions(db)),
     passwordResets: await attempt("passwordResets", () => deleteExpiredPasswordResets(db)),
     rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
+    statementUploads: await attempt("statementUploads", () => removeStaleUploads(db)),
   };
   const f = report.files;
   if (f && f.withheld > 0) {
@@ -81,6 +84,7 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
     sessions: report.sessions ?? 0,
     passwordResets: report.passwordResets ?? 0,
     rateLimits: report.rateLimits ?? 0,
+    statementUploads: report.statementUploads ?? 0,
   };
   if (Object.values(removed).some((n) => n > 0)) {
     const keys = f ? [...f.rows, ...f.bytes, ...f.unfinished].slice(0, LOGGED_KEYS) : [];

@@ -73,3 +73,7 @@ export const MAIL_ERROR_NO_SERVER = "no-mail-server";
 export const MAIL_BODY_WITHHELD = "[not kept: contained a private link]";
 
 export type CampaignTab = "ongoing" | "successful";
+
+/** Statement files (decision 022): a bank's or wallet's CSV or XLSX export of one account. 50,000 lines fit well inside. */
+export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const STATEMENT_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

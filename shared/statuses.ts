@@ -37,3 +37,14 @@ export const POSITION_STATUSES = ["active", "closed"] as const;
 export type PositionStatus = (typeof POSITION_STATUSES)[number];
 export const APPLICATION_STATUSES = ["pending", "approved", "declined"] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/**
+ * A credit line of an NGO's imported account statement (server/domain/statements): `unmatched` (no gift yet),
+ * `matched` (the matcher, or the NGO by hand, tied it to a pending gift that waits for confirmation), `confirmed`
+ * (the gift was approved with this line as its evidence) or `ignored` (not a gift through the platform, with a reason).
+ */
+export const STATEMENT_LINE_STATUSES = ["unmatched", "matched", "confirmed", "ignored"] as const;
+export type StatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number];
+/** Why a line was tied to a gift, strongest first. */
+export const MATCH_RULES = ["transaction_id", "pledge_code", "amount_phone", "amount_date", "manual"] as const;
+export type MatchRule = (typeof MATCH_RULES)[number];

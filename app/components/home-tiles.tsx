@@ -11,6 +11,7 @@ export const HOME_TILES: Record<"ngo" | "donor", NavItem[]> = {
     { to: "/campaigns", label: "campaigns" },
     { to: "/collab", label: "collab" },
     { to: "/apps", label: "apps" },
+    { to: "/reconcile", label: "reconcile" },
     { to: "/noncash_apps", label: "noncashApps" },
     { to: "/donHistory", label: "donHistory" },
     { to: "/ngo_map", label: "map" },

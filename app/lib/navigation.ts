@@ -16,6 +16,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/admin/accounts", label: "adminAccounts" },
     { to: "/admin/audit", label: "adminAudit" },
     { to: "/admin/outbox", label: "adminOutbox" },
+    { to: "/admin/settings", label: "adminSettings" },
     { to: "/notifications", label: "notifications" },
   ],
   ngo: [
@@ -23,6 +24,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/campaigns", label: "campaigns" },
     { to: "/collab", label: "collab" },
     { to: "/apps", label: "apps" },
+    { to: "/reconcile", label: "reconcile" },
     { to: "/noncash_apps", label: "noncashApps" },
     { to: "/donHistory", label: "donHistory" },
     { to: "/ngo_map", label: "map" },

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
+  customType,
   bigserial,
   boolean,
   doublePrecision,
@@ -25,15 +27,18 @@ import {
   DONATION_STATUSES,
   FILE_KINDS,
   MAIL_STATUSES,
+  MATCH_RULES,
   PARTNERSHIP_DIRECTIONS,
   PARTNERSHIP_STATUSES,
   PICKUP_EVENTS,
   PICKUP_STATUSES,
   POSITION_STATUSES,
+  STATEMENT_LINE_STATUSES,
   VERIFICATION_STATUSES,
 } from "#shared/statuses.ts";
 
 export const roleEnum = pgEnum("user_role", ROLES);
+export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
 export const verificationEnum = pgEnum("verification_status", VERIFICATION_STATUSES);
 export const languageEnum = pgEnum("user_language", LANGS);
 
@@ -76,6 +81,8 @@ export const ngoProfiles = pgTable("ngo_profiles", {
   bankAccountNumber: text("bank_account_number"),
   /** The last receipt number this NGO issued; raised in the transaction that approves a donation. */
   receiptCounter: integer("receipt_counter").notNull().default(0),
+  /** When a payment account was last added or changed: donors are told for a day after (a hijacked account shows). */
+  paymentChangedAt: timestamp("payment_changed_at", { withTimezone: true }),
 });
 
 export const donorProfiles = pgTable("donor_profiles", {
@@ -272,9 +279,37 @@ export const campaignPartners = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.ngoId] }), index("campaign_partners_ngo_status_idx").on(t.ngoId, t.status)],
 );
 
+/**
+ * A donor's intention to pay one NGO of a campaign by one method, made when the payment screen is shown. Its short
+ * code (server/domain/donations/pledges.ts) goes into the transfer's remark, and the gift made with the proof form
+ * points back at it (`donations.pledge_id`, unique: one pledge, one gift).
+ */
+export const pledges = pgTable(
+  "pledges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Six characters without 0/O or 1/I, shown as EK-XXX-XXX; unique across the platform. */
+    code: text("code").notNull(),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    recipientNgoId: uuid("recipient_ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: paymentMethodEnum("method").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("pledges_code_unique").on(t.code),
+    index("pledges_donor_target_idx").on(t.donorId, t.campaignId, t.recipientNgoId, t.method, t.createdAt),
+  ],
+);
+
 export const donationKindEnum = pgEnum("donation_kind", DONATION_KINDS);
 export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);
-export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
 
 /**
  * Donations to a campaign, paid to (or collected for) one NGO of it: the owner or a partner. The cash and
@@ -315,9 +350,12 @@ export const donations = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     /** Cash: numbered per receiving NGO when approved. */
     receiptNumber: integer("receipt_number"),
+    /** Cash: the pledge the donor was shown before paying; its code in a transfer's remark ties a statement line to this gift. */
+    pledgeId: uuid("pledge_id").references(() => pledges.id, { onDelete: "restrict" }),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("donations_pledge_unique").on(t.pledgeId),
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
     index("donations_recipient_status_idx").on(t.recipientNgoId, t.status, t.createdAt),
     index("donations_donor_idx").on(t.donorId, t.createdAt),
@@ -461,5 +499,130 @@ export const volunteerApplications = pgTable(
     index("volunteer_applications_position_status_idx").on(t.positionId, t.status, t.createdAt),
     index("volunteer_applications_donor_idx").on(t.donorId, t.createdAt),
     index("volunteer_applications_resume_idx").on(t.resumeKey),
+  ],
+);
+
+/** Platform-wide switches the administrator sets: one row (id 1). */
+export const platformSettings = pgTable(
+  "platform_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Show the Raast QR on payment screens and posters (decision 023). */
+    raastQr: boolean("raast_qr").notNull().default(true),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("platform_settings_one_row", sql`${t.id} = 1`)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * How an NGO's statement of one account reads: which column holds what (server/domain/statements/columns.ts),
+ * saved at the first import so the next file of the same layout (same header signature) imports in one step.
+ */
+export const statementFormats = pgTable(
+  "statement_formats",
+  {
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: paymentMethodEnum("method").notNull(),
+    headerSignature: text("header_signature").notNull(),
+    mapping: jsonb("mapping").$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ngoId, t.method] })],
+);
+
+/**
+ * A statement file waiting for its columns to be chosen (the mapping step): kept as uploaded, private to the
+ * NGO, deleted when imported and by the hourly upkeep after a day.
+ */
+export const statementUploads = pgTable(
+  "statement_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: paymentMethodEnum("method").notNull(),
+    fileName: text("file_name").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("statement_uploads_ngo_idx").on(t.ngoId, t.createdAt)],
+);
+
+/** One import of a statement file: what it held and what was new. */
+export const statementImports = pgTable(
+  "statement_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: paymentMethodEnum("method").notNull(),
+    fileName: text("file_name").notNull(),
+    importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+    creditLines: integer("credit_lines").notNull(),
+    debitLines: integer("debit_lines").notNull(),
+    newLines: integer("new_lines").notNull(),
+    matchedLines: integer("matched_lines").notNull().default(0),
+    firstDay: text("first_day"),
+    lastDay: text("last_day"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("statement_imports_ngo_idx").on(t.ngoId, t.createdAt)],
+);
+
+export const statementLineStatusEnum = pgEnum("statement_line_status", STATEMENT_LINE_STATUSES);
+export const matchRuleEnum = pgEnum("match_rule", MATCH_RULES);
+
+/**
+ * A credit line of an NGO's account statement (debits are not kept). The same line imported again (the same
+ * file, or an overlapping one) has the same fingerprint and occurrence, so it is never stored twice. A line is
+ * tied to at most one gift and a gift to at most one line (`donation_id` is unique).
+ */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: paymentMethodEnum("method").notNull(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => statementImports.id, { onDelete: "cascade" }),
+    /** SHA-256 of the line's content; `occurrence` counts identical lines within one file (two equal transfers on a day). */
+    fingerprint: text("fingerprint").notNull(),
+    occurrence: integer("occurrence").notNull(),
+    /** The row in the file it came from, for the NGO to find it. */
+    fileRow: integer("file_row").notNull(),
+    /** YYYY-MM-DD and HH:MM as the statement writes them (Pakistan time). */
+    postedOn: text("posted_on").notNull(),
+    postedAt: text("posted_at"),
+    amountPaisa: bigint("amount_paisa", { mode: "number" }).notNull(),
+    description: text("description").notNull(),
+    sender: text("sender").notNull(),
+    senderPhone: text("sender_phone"),
+    reference: text("reference").notNull(),
+    balancePaisa: bigint("balance_paisa", { mode: "number" }),
+    status: statementLineStatusEnum("status").notNull().default("unmatched"),
+    donationId: uuid("donation_id").references(() => donations.id, { onDelete: "set null" }),
+    matchRule: matchRuleEnum("match_rule"),
+    /** 0–100: how sure the match is (statements/matching.ts). */
+    confidence: integer("confidence"),
+    ignoredReason: text("ignored_reason"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("statement_lines_fingerprint_unique").on(t.ngoId, t.method, t.fingerprint, t.occurrence),
+    uniqueIndex("statement_lines_donation_unique").on(t.donationId),
+    index("statement_lines_ngo_status_idx").on(t.ngoId, t.status, t.postedOn),
+    index("statement_lines_reference_idx").on(t.ngoId, t.reference),
   ],
 );

@@ -17,6 +17,8 @@ export const cashProofSchema = z.object({
   ngo: z.uuid({ error: "errors:notFound" }),
   method: paymentMethod(),
   idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
+  // The pledge code the payment screen showed (the server checks it is the donor's, else the gift gets a new one).
+  pledge: z.optional(z.string().check(z.maxLength(20, "donations:errors.formExpired"))),
   phone: phone(FILL_ALL, "donations:errors.phoneDigits"),
   // As people type it: "Rs. 5,000", "5 000", Urdu digits.
   amount: rupees(DONATION_AMOUNT_MAX, {

@@ -59,23 +59,42 @@ const bankAccountNumber = () =>
 
 const BANK_FIELDS = ["bankName", "bankAccountTitle", "bankAccountNumber"] as const;
 
-/** Every account is optional, but a bank account needs its name, title and number together. */
-export const paymentSchema = z
-  .object({
-    jazzcashNumber: walletNumber(),
-    easypaisaNumber: walletNumber(),
-    bankName: bankText(),
-    bankAccountTitle: bankText(),
-    bankAccountNumber: bankAccountNumber(),
-  })
-  .check(
-    z.superRefine((v, ctx) => {
+const paymentAccountFields = {
+  jazzcashNumber: walletNumber(),
+  easypaisaNumber: walletNumber(),
+  bankName: bankText(),
+  bankAccountTitle: bankText(),
+  bankAccountNumber: bankAccountNumber(),
+};
+
+/**
+ * A bank account needs its name, title and number together. Checked even when another field failed outright
+ * (no current password at all), so every message shows at once; it reads only whether each bank field is there.
+ */
+const bankComplete = () =>
+  z.superRefine(
+    (v: Partial<Record<(typeof BANK_FIELDS)[number], string>>, ctx) => {
       if (!BANK_FIELDS.some((f) => v[f] !== undefined)) return;
       for (const f of BANK_FIELDS) {
         if (v[f] === undefined) ctx.addIssue({ code: "custom", path: [f], message: `settings:payment.${f}Required`, input: v });
       }
-    }),
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
   );
+
+/**
+ * The accounts alone, as stored: every account is optional, but a bank account is whole. The payment guard
+ * (server/domain/accounts/payment-guard.ts) reads stored values through it, so old and new compare alike.
+ */
+export const paymentAccountsSchema = z.object(paymentAccountFields).check(bankComplete());
+
+/**
+ * The payment form: the accounts and the current password, which a change of where donations go always needs
+ * (a hijacked session alone cannot redirect them).
+ */
+export const paymentSchema = z
+  .object({ ...paymentAccountFields, currentPassword: givenPassword("validation:currentPasswordRequired") })
+  .check(bankComplete());
 
 /** The rider's area forms on /rider_profile; kept apart from SETTINGS_INTENTS, which every settings page shares. */
 export const RIDER_AREA_INTENTS = ["area", "clearArea"] as const;
@@ -105,3 +124,4 @@ export type PersonNameInput = z.input<typeof personNameSchema>;
 export type NgoNameInput = z.input<typeof ngoNameSchema>;
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 export type PaymentInput = z.input<typeof paymentSchema>;
+export type PaymentAccountsInput = z.input<typeof paymentAccountsSchema>;

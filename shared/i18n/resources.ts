@@ -52,6 +52,10 @@ import enApplications from "#shared/locales/en/applications.json";
 import urApplications from "#shared/locales/ur/applications.json";
 import enOpportunities from "#shared/locales/en/opportunities.json";
 import urOpportunities from "#shared/locales/ur/opportunities.json";
+import enReconcile from "#shared/locales/en/reconcile.json";
+import urReconcile from "#shared/locales/ur/reconcile.json";
+import enStatements from "#shared/locales/en/statements.json";
+import urStatements from "#shared/locales/ur/statements.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -74,6 +78,8 @@ export const resources = {
     donations: enDonations,
     donate: enDonate,
     review: enReview,
+    reconcile: enReconcile,
+    statements: enStatements,
     history: enHistory,
     pickups: enPickups,
     goods: enGoods,
@@ -103,6 +109,8 @@ export const resources = {
     donations: urDonations,
     donate: urDonate,
     review: urReview,
+    reconcile: urReconcile,
+    statements: urStatements,
     history: urHistory,
     pickups: urPickups,
     goods: urGoods,

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { HOME_TILES } from "#app/components/home-tiles.tsx";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, receivedMail, test } from "./fixtures.ts";
 
 /** Checks the home tiles: each is a link to a screen that exists. */
 async function expectTiles(page: Page, tiles: (typeof HOME_TILES)["ngo"]) {
@@ -61,8 +61,8 @@ test("the rider home greets the rider and links to the profile", async ({ page, 
   await expect(page.getByLabel("Last name")).toHaveValue("Ahmed Khan");
 });
 
-test("an NGO changes its name and payment accounts, and they persist", async ({ page, login }) => {
-  await login({ role: "ngo" });
+test("an NGO changes its name and payment accounts with its password, is told, and they persist", async ({ page, login }) => {
+  const ngo = await login({ role: "ngo" });
   await page.goto("/settingsNGO");
   await expectAccessible(page);
 
@@ -72,19 +72,35 @@ test("an NGO changes its name and payment accounts, and they persist", async ({ 
   // The sidebar shows the new name at once.
   await expect(page.locator("aside")).toContainText("Saylani Test Trust");
 
-  // Bad input: the message is next to the field and nothing is saved.
+  // The password form has a "Current password" too: the payment form's is the one in its own section.
+  const payment = page.getByRole("region", { name: "Payment accounts" });
+  const currentPassword = payment.getByLabel("Current password");
+  await expect(currentPassword).toHaveAttribute("type", "password");
+  await expect(currentPassword).toHaveAttribute("autocomplete", "current-password");
+
+  // Bad input, and no password: the messages are next to their fields and nothing is saved.
   await page.getByLabel("JazzCash number").fill("0300-12");
   await page.getByLabel("Bank name").fill("Meezan Bank");
   await page.getByRole("button", { name: "Save payment accounts" }).click();
   await expect(page.getByText("Enter the mobile number of the account, for example 0300 1234567 or +92 300 1234567.")).toBeVisible();
   await expect(page.getByText("Account title is required for a bank account.")).toBeVisible();
   await expect(page.getByLabel("JazzCash number")).toHaveAttribute("aria-invalid", "true");
+  await expect(payment.getByText("Enter your current password.")).toBeVisible();
+  await expect(currentPassword).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
 
   await page.getByLabel("JazzCash number").fill("0300 1234567");
   await page.getByLabel("Easypaisa number").fill("03451234567");
   await page.getByLabel("Account title").fill("Saylani Test Trust");
   await page.getByLabel("IBAN or account number").fill("PK36 SCBL 0000 0011 2345 6702");
+  // A wrong password changes nothing; the server says so under the field and never sends the password back.
+  await currentPassword.fill("not-my-password");
+  await page.getByRole("button", { name: "Save payment accounts" }).click();
+  await expect(payment.getByText("The current password is not correct.")).toBeVisible();
+  await expect(currentPassword).toHaveValue("");
+  await expect(payment.getByRole("status")).toHaveCount(0);
+
+  await currentPassword.fill(ngo.password);
   await page.getByRole("button", { name: "Save payment accounts" }).click();
   await expect(page.getByRole("status")).toHaveText("Your payment accounts have been saved.");
 
@@ -95,6 +111,15 @@ test("an NGO changes its name and payment accounts, and they persist", async ({ 
   await expect(page.getByLabel("Bank name")).toHaveValue("Meezan Bank");
   await expect(page.getByLabel("Account title")).toHaveValue("Saylani Test Trust");
   await expect(page.getByLabel("IBAN or account number")).toHaveValue("PK36SCBL0000001123456702");
+  await expect(currentPassword).toHaveValue("");
+
+  // The NGO is told in the app (and by email), in case it was not them.
+  await page.goto("/notifications");
+  await expect(page.getByText(/Your payment accounts were changed; donors see a notice about it for 24 hours\./)).toBeVisible();
+  await expect(page.getByText(/If this was not you, change your password and tell the platform administrator\./)).toBeVisible();
+  await expect.poll(() => receivedMail(ngo.email).length).toBe(1);
+  expect(receivedMail(ngo.email)[0]).toContain("JazzCash: added");
+
   await page.goto("/ngo_home");
   await expect(page.getByRole("heading", { name: "Welcome, Saylani Test Trust" })).toBeVisible();
 });

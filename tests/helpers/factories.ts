@@ -4,6 +4,7 @@ import {
   campaignPartners,
   campaigns,
   donations,
+  ngoProfiles,
   pickupEvents,
   pickups,
   users,
@@ -55,6 +56,19 @@ export async function makeUser(
   const verification = opts.verification ?? "verified";
   await db.update(users).set({ verification }).where(eq(users.id, id));
   return { id, email, password: TEST_PASSWORD, role };
+}
+
+/** The payment accounts a test NGO gets unless told otherwise: a JazzCash wallet and a bank account with a valid IBAN. */
+export const TEST_ACCOUNTS = {
+  jazzcashNumber: "03001112222",
+  bankName: "Meezan Bank",
+  bankAccountTitle: "Test NGO",
+  bankAccountNumber: "PK36SCBL0000001123456702",
+} satisfies Partial<typeof ngoProfiles.$inferInsert>;
+
+/** Gives an NGO payment accounts (TEST_ACCOUNTS unless told otherwise), as its settings would. */
+export async function givePaymentAccounts(db: Db, ngoId: string, accounts: Partial<typeof ngoProfiles.$inferInsert> = TEST_ACCOUNTS) {
+  await db.update(ngoProfiles).set(accounts).where(eq(ngoProfiles.userId, ngoId));
 }
 
 let campaignCounter = 0;

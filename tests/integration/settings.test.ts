@@ -82,7 +82,9 @@ describe("name", () => {
     expect(after).toEqual(before);
     // A donor cannot use the NGO functions at all.
     await expect(changeNgoName(s.db, donor.actor, { name: "Hijack" })).rejects.toMatchObject({ kind: "forbidden" });
-    await expect(updatePaymentAccounts(s.db, donor.actor, { jazzcashNumber: "03001234567" })).rejects.toMatchObject({
+    await expect(
+      updatePaymentAccounts(s, donor.actor, { jazzcashNumber: "03001234567", currentPassword: TEST_PASSWORD }),
+    ).rejects.toMatchObject({
       kind: "forbidden",
     });
   });
@@ -151,7 +153,8 @@ describe("password", () => {
 describe("payment accounts", () => {
   it("stores the NGO's accounts, normalised", async () => {
     const ngo = await signedIn("ngo");
-    await updatePaymentAccounts(s.db, ngo.actor, {
+    await updatePaymentAccounts(s, ngo.actor, {
+      currentPassword: TEST_PASSWORD,
       jazzcashNumber: "0300-1234567",
       easypaisaNumber: "0345 1234567",
       bankName: "Meezan Bank",
@@ -167,13 +170,13 @@ describe("payment accounts", () => {
       bankAccountNumber: "PK36SCBL0000001123456702",
     });
     // Empty fields clear an account.
-    await updatePaymentAccounts(s.db, ngo.actor, { jazzcashNumber: "", easypaisaNumber: "03451234567" });
+    await updatePaymentAccounts(s, ngo.actor, { jazzcashNumber: "", easypaisaNumber: "03451234567", currentPassword: TEST_PASSWORD });
     expect(await ngoSettings(s.db, ngo.actor)).toMatchObject({ jazzcashNumber: null, bankName: null, bankAccountNumber: null });
   });
 
   it("refuses bad numbers and incomplete bank accounts, changing nothing", async () => {
     const ngo = await signedIn("ngo");
-    await updatePaymentAccounts(s.db, ngo.actor, { jazzcashNumber: "03001234567" });
+    await updatePaymentAccounts(s, ngo.actor, { jazzcashNumber: "03001234567", currentPassword: TEST_PASSWORD });
     const before = await ngoSettings(s.db, ngo.actor);
     const cases: [Record<string, string>, string, string][] = [
       [{ jazzcashNumber: "0300123" }, "jazzcashNumber", "settings:payment.walletInvalid"],
@@ -191,7 +194,10 @@ describe("payment accounts", () => {
       ],
     ];
     for (const [input, field, message] of cases) {
-      await expect(updatePaymentAccounts(s.db, ngo.actor, input), JSON.stringify(input)).rejects.toMatchObject({
+      await expect(
+        updatePaymentAccounts(s, ngo.actor, { ...input, currentPassword: TEST_PASSWORD }),
+        JSON.stringify(input),
+      ).rejects.toMatchObject({
         kind: "invalid",
         field,
         message,

@@ -68,7 +68,8 @@ export async function settingsAction(
       return run(z.object({}), () => removePicture(services, actor));
     case "payment":
       if (role !== "ngo") break;
-      return run(paymentSchema, (v) => updatePaymentAccounts(services.db, actor, v));
+      // The current password is never sent back, whatever the outcome.
+      return run(paymentSchema, (v) => updatePaymentAccounts(services, actor, v), ["currentPassword"]);
   }
   throw data({ message: "errors:notFound" }, { status: 400 });
 }

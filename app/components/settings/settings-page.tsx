@@ -199,7 +199,11 @@ export interface PaymentDefaults {
   bankAccountNumber: string | null;
 }
 
-export function PaymentForm({ accounts }: { accounts: PaymentDefaults }) {
+/**
+ * Where donors pay. A change needs the current password (never sent back, so a failed try starts it empty) and
+ * is announced to the NGO; donors are told for a day that the accounts changed (decision 024).
+ */
+export function PaymentForm({ accounts, noticeHours }: { accounts: PaymentDefaults; noticeHours: number }) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm(paymentSchema, {
     id: "payment-form",
@@ -213,7 +217,12 @@ export function PaymentForm({ accounts }: { accounts: PaymentDefaults }) {
     },
   });
   return (
-    <Section id="payment" title={t("settings:payment.heading")} intents={["payment"]} lead={t("settings:payment.lead")}>
+    <Section
+      id="payment"
+      title={t("settings:payment.heading")}
+      intents={["payment"]}
+      lead={t("settings:payment.lead", { hours: noticeHours })}
+    >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <Intent value="payment" />
         <ErrorBox errors={form.errors} id={form.errorId} />
@@ -242,6 +251,13 @@ export function PaymentForm({ accounts }: { accounts: PaymentDefaults }) {
             hint={t("settings:payment.accountHint")}
           />
         </fieldset>
+        <TextField
+          field={fields.currentPassword}
+          type="password"
+          label={t("settings:payment.currentPassword")}
+          hint={t("settings:payment.currentPasswordHint")}
+          autoComplete="current-password"
+        />
         <div>
           <SubmitButton className={buttonClass}>{t("settings:payment.submit")}</SubmitButton>
         </div>

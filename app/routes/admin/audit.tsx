@@ -76,7 +76,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         {Object.entries(e.details).map(([key, value]) => (
                           <div key={key}>
                             <dt className="inline font-medium">{t(`admin:audit.detailKeys.${key}`, { defaultValue: key })}: </dt>
-                            <dd className="inline break-words">{value === null ? "—" : String(value)}</dd>
+                            <dd className="inline break-words">
+                              {value === null
+                                ? "—"
+                                : // A value from a fixed list (a payment account "changed") has words; any other shows as it is.
+                                  t(`admin:audit.detailValues.${key}.${String(value)}`, { defaultValue: String(value) })}
+                            </dd>
                           </div>
                         ))}
                       </dl>

@@ -16,6 +16,13 @@ import { formatNumber } from "#shared/format.ts";
 import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { donationTarget, paymentAccount, submitCashDonation, type PaymentAccount } from "#server/domain/donations/cash.ts";
 import { donorContactNumber } from "#server/domain/donations/picker.ts";
+import { pledgeFor } from "#server/domain/donations/pledges.ts";
+import { paymentChangedRecently } from "#server/domain/accounts/payment-guard.ts";
+import { platformSettingsOf } from "#server/domain/admin/platform.ts";
+import { qrSvg } from "#server/domain/payments/qr-image.ts";
+import { isPakistaniIban, normalizeIban, raastPayload } from "#server/domain/payments/raast-qr.ts";
+import { formatPledgeCode } from "#shared/pledges.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
 export const handle = pageTitle("donate:title");
@@ -36,9 +43,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const backToPay = slug ? donatePayHref(slug) : "/donate1";
   if (!isMethod(method)) return { problem: "donations:errors.methodUnknown", back: backToPay };
   const outcome = await attempt(
-    donationTarget(db, slug).then((target) => {
+    donationTarget(db, slug).then(async (target) => {
       const { ngo, account } = paymentAccount(target, ngoId, method);
-      return { campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey }, ngoName: ngo.name, account };
+      // The code the donor writes in the transfer's remark: the same each time this screen is opened, until a gift uses it.
+      const pledge = await pledgeFor(db, user, { campaignId: target.campaign.id, ngoId: ngo.id, method });
+      // A Raast QR for an IBAN, drawn here (no browser JavaScript), unless the administrator turned it off.
+      const iban = account.method === "bank" ? normalizeIban(account.number) : null;
+      const qr =
+        iban && isPakistaniIban(iban) && (await platformSettingsOf(db)).raastQr
+          ? await qrSvg(raastPayload({ iban }), { label: serverI18n(context.lang).t("donate:proof.raastLabel") })
+          : null;
+      return {
+        campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey },
+        ngoName: ngo.name,
+        account,
+        pledge: pledge.code,
+        qr,
+        // A hijacked account cannot quietly redirect gifts: donors are told for a day after the accounts changed.
+        recentlyChanged: (await paymentChangedRecently(db, [ngo.id])).has(ngo.id),
+      };
     }),
   );
   if (!outcome.ok) {
@@ -52,6 +75,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       campaign: slug,
       ngo: ngoId,
       method,
+      pledge: outcome.value.pledge,
       phone: await donorContactNumber(db, user.id),
       // A new key each time the form is shown: resending this form (a double click, a retried request) finds
       // the donation it made instead of making another.
@@ -94,7 +118,16 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
         ) : (
           <>
             <CampaignStrip title={d.campaign.title} pictureKey={d.campaign.pictureKey} />
-            <AccountPanel ngoName={d.ngoName} account={d.account} />
+            {d.recentlyChanged && (
+              <p
+                role="alert"
+                className="rounded-md border-2 border-amber-500 bg-amber-50 p-3 font-medium text-amber-950"
+                data-testid="account-changed"
+              >
+                {t("donate:proof.recentlyChanged", { name: d.ngoName })}
+              </p>
+            )}
+            <AccountPanel ngoName={d.ngoName} account={d.account} pledge={d.pledge} qr={d.qr} />
             <ProofForm values={d.values} lastResult={(actionData as ActionResult | undefined)?.result} />
             <div>
               <BackLink to={d.back} label={t("donate:goBack")} />
@@ -106,7 +139,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function AccountPanel({ ngoName, account }: { ngoName: string; account: PaymentAccount }) {
+function AccountPanel({ ngoName, account, pledge, qr }: { ngoName: string; account: PaymentAccount; pledge: string; qr: string | null }) {
   const { t } = useTranslation();
   const method = t(`donations:methods.${account.method}`);
   const numberLabel = account.method === "bank" ? t("donate:proof.accountNumber") : t("donate:proof.walletNumber", { method });
@@ -146,7 +179,26 @@ function AccountPanel({ ngoName, account }: { ngoName: string; account: PaymentA
             <CopyButton text={account.number} what={numberLabel} />
           </dd>
         </div>
+        <div className="rounded-md border-2 border-dashed border-brand-700 bg-brand-50 p-3">
+          <dt className="font-bold text-brand-900">{t("donate:proof.pledgeLabel")}</dt>
+          <dd className="flex flex-col gap-2">
+            <span className="flex flex-wrap items-center gap-3">
+              <span dir="ltr" className="select-all font-mono text-3xl font-bold tracking-widest text-slate-900" data-testid="pledge-code">
+                {formatPledgeCode(pledge)}
+              </span>
+              <CopyButton text={formatPledgeCode(pledge)} what={t("donate:proof.pledgeLabel")} />
+            </span>
+            <span className="text-sm text-slate-800">{t("donate:proof.pledgeHint")}</span>
+          </dd>
+        </div>
       </dl>
+      {qr && (
+        <figure className="flex flex-col items-center gap-2 self-center" data-testid="raast-qr">
+          {/* Made on the server from digits and letters by the qrcode package: paths only, no script. */}
+          <div className="size-52 bg-white [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: qr }} />
+          <figcaption className="max-w-xs text-center text-sm text-slate-800">{t("donate:proof.raastHint")}</figcaption>
+        </figure>
+      )}
     </section>
   );
 }
@@ -157,7 +209,7 @@ function ProofForm({
   values,
   lastResult,
 }: {
-  values: { campaign: string; ngo: string; method: string; phone: string; idempotencyKey: string };
+  values: { campaign: string; ngo: string; method: string; pledge: string; phone: string; idempotencyKey: string };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation();
@@ -170,7 +222,7 @@ function ProofForm({
   // Problems with the hidden fields (an ended campaign, an expired form) belong to the whole form.
   const formErrors = [
     ...(form.errors ?? []),
-    ...[fields.campaign, fields.ngo, fields.method, fields.idempotencyKey].flatMap((f) => f.errors ?? []),
+    ...[fields.campaign, fields.ngo, fields.method, fields.pledge, fields.idempotencyKey].flatMap((f) => f.errors ?? []),
   ];
 
   const onChange = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -206,7 +258,7 @@ function ProofForm({
       <p className="mb-4 text-slate-700">{t("donate:proof.formLead")}</p>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)} onChange={onChange}>
         <ErrorBox id={form.errorId} errors={formErrors.length > 0 ? formErrors : null} />
-        {([fields.campaign, fields.ngo, fields.method, fields.idempotencyKey] as const).map((f) => {
+        {([fields.campaign, fields.ngo, fields.method, fields.pledge, fields.idempotencyKey] as const).map((f) => {
           const { key, ...props } = getInputProps(f, { type: "hidden" });
           return <input key={key ?? f.name} {...props} />;
         })}

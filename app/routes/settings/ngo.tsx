@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/ngo";
 import { requireUser } from "#app/lib/http.server.ts";
 import { ngoSettings } from "#server/domain/accounts/settings.ts";
+import { PAYMENT_CHANGE_NOTICE_HOURS } from "#server/domain/accounts/payment-guard.ts";
 import { settingsAction } from "#app/components/settings/actions.server.ts";
 import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
@@ -11,7 +12,7 @@ export const handle = pageTitle("settings:title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
-  return { settings: await ngoSettings(context.services.db, user) };
+  return { settings: await ngoSettings(context.services.db, user), paymentNoticeHours: PAYMENT_CHANGE_NOTICE_HOURS };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -21,7 +22,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 /** /settingsNGO: name, password, logo and the accounts donors pay into. */
 export default function NgoSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings } = loaderData;
+  const { settings, paymentNoticeHours } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -29,7 +30,7 @@ export default function NgoSettings({ loaderData }: Route.ComponentProps) {
       <title>{`${t("settings:title")} · ${t("common:brand")}`}</title>
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <NgoNameForm name={settings.name} />
-        <PaymentForm accounts={settings} />
+        <PaymentForm accounts={settings} noticeHours={paymentNoticeHours} />
         <PictureForm pictureKey={settings.logoKey} kind="logo" />
         <PasswordForm />
       </div>

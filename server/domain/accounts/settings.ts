@@ -13,6 +13,8 @@ import {
   type RiderAreaInput,
 } from "#shared/forms/settings.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
+import { PAYMENT_METHODS } from "#shared/constants.ts";
+import { formatDateTime } from "#shared/format.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -20,7 +22,17 @@ import { forbidden, invalid, notFound, invalidInput } from "#server/domain/error
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { hitRateLimit } from "#server/domain/rate-limit.ts";
+import { recordAudit } from "#server/domain/audit/audit.ts";
+import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import {
+  PAYMENT_CHANGE_AUDIT_ACTION,
+  PAYMENT_CHANGE_NOTICE_HOURS,
+  paymentChangeDetails,
+  paymentChanges,
+  type PaymentAccounts,
+  type PaymentChange,
+} from "./payment-guard.ts";
 import { deleteUserSessions, type SessionUser } from "./sessions.ts";
 
 /**
@@ -120,6 +132,20 @@ export async function changeLanguage(db: DbOrTx, actor: SessionUser, language: L
 }
 
 /**
+ * Checks the actor's current password before a guarded change (the password itself, the payment accounts).
+ * Attempts are counted per account before the check, under one key for every form that asks, so the forms
+ * together give no more guesses than one: a wrong password is refused under the `currentPassword` field.
+ */
+async function confirmCurrentPassword(db: DbOrTx, actor: SessionUser, currentPassword: string): Promise<void> {
+  await hitRateLimit(db, `pwchange:${actor.id}`, PASSWORD_CHANGE_LIMIT, PASSWORD_CHANGE_WINDOW_SECONDS);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw invalid("validation.current_password_wrong", "currentPassword");
+  }
+}
+
+/**
  * Changes the actor's password after checking the current one. Attempts are counted per account before
  * the check, so the form cannot be used to guess the password. Every other session of the account ends;
  * the one making the change (`keepSessionToken`) stays signed in.
@@ -130,12 +156,7 @@ export async function changePassword(
   input: PasswordChangeInput & { keepSessionToken: string | null },
 ): Promise<void> {
   const { currentPassword, newPassword } = parse(passwordChangeSchema, input);
-  await hitRateLimit(db, `pwchange:${actor.id}`, PASSWORD_CHANGE_LIMIT, PASSWORD_CHANGE_WINDOW_SECONDS);
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id)).limit(1);
-  if (!row) throw notFound();
-  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-    throw invalid("validation.current_password_wrong", "currentPassword");
-  }
+  await confirmCurrentPassword(db, actor, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx
@@ -194,20 +215,115 @@ export async function removePicture(services: Pick<Services, "db" | "storage">, 
   await deleteFile(services, old);
 }
 
-/** The NGO's receiving accounts, shown to donors on the payment screen. An empty field clears that account. */
-export async function updatePaymentAccounts(db: DbOrTx, actor: SessionUser, input: PaymentInput): Promise<void> {
+export interface PaymentUpdate {
+  /** False when the saved accounts were already these (after normalisation): nothing was written or sent. */
+  changed: boolean;
+  changes: PaymentChange[];
+}
+
+/**
+ * The NGO's receiving accounts, shown to donors on the payment screen. An empty field clears that account.
+ * Guarded (decision 024): the current password is checked first (counted like the password change), and only
+ * a real change is written: the accounts, `payment_changed_at` (donors are told for a day) and the audit entry
+ * (masked endings only) in one transaction on the locked profile row. The NGO is then told in the app and by
+ * email; a lost notice is logged and never undoes the change.
+ */
+export async function updatePaymentAccounts(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  actor: SessionUser,
+  input: PaymentInput,
+): Promise<PaymentUpdate> {
   requireNgo(actor);
-  const v = parse(paymentSchema, input);
-  await db
-    .update(ngoProfiles)
-    .set({
-      jazzcashNumber: v.jazzcashNumber ?? null,
-      easypaisaNumber: v.easypaisaNumber ?? null,
-      bankName: v.bankName ?? null,
-      bankAccountTitle: v.bankAccountTitle ?? null,
-      bankAccountNumber: v.bankAccountNumber ?? null,
-    })
-    .where(eq(ngoProfiles.userId, actor.id));
+  const { db } = services;
+  const { currentPassword, ...values } = parse(paymentSchema, input);
+  await confirmCurrentPassword(db, actor, currentPassword);
+  const next: PaymentAccounts = {
+    jazzcashNumber: values.jazzcashNumber ?? null,
+    easypaisaNumber: values.easypaisaNumber ?? null,
+    bankName: values.bankName ?? null,
+    bankAccountTitle: values.bankAccountTitle ?? null,
+    bankAccountNumber: values.bankAccountNumber ?? null,
+  };
+
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        jazzcashNumber: ngoProfiles.jazzcashNumber,
+        easypaisaNumber: ngoProfiles.easypaisaNumber,
+        bankName: ngoProfiles.bankName,
+        bankAccountTitle: ngoProfiles.bankAccountTitle,
+        bankAccountNumber: ngoProfiles.bankAccountNumber,
+      })
+      .from(ngoProfiles)
+      .where(eq(ngoProfiles.userId, actor.id))
+      .for("update")
+      .limit(1);
+    if (!current) throw notFound();
+    const changes = paymentChanges(current, next);
+    if (changes.length === 0) return { changes, changedAt: null };
+    const [row] = await tx
+      .update(ngoProfiles)
+      .set({ ...next, paymentChangedAt: sql`now()` })
+      .where(eq(ngoProfiles.userId, actor.id))
+      .returning({ changedAt: ngoProfiles.paymentChangedAt });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: PAYMENT_CHANGE_AUDIT_ACTION,
+      targetUserId: actor.id,
+      details: paymentChangeDetails(changes),
+    });
+    return { changes, changedAt: row!.changedAt! };
+  });
+
+  if (outcome.changedAt) await tellNgoOfPaymentChange(services, actor, outcome.changes, outcome.changedAt);
+  return { changed: outcome.changedAt !== null, changes: outcome.changes };
+}
+
+/** The mail's word for each method: what happened to it, or that it stayed as it was. */
+const MAIL_CHANGE_KEYS = {
+  added: "settings:mail.paymentChanged.status.added",
+  changed: "settings:mail.paymentChanged.status.changed",
+  removed: "settings:mail.paymentChanged.status.removed",
+  unchanged: "settings:mail.paymentChanged.status.unchanged",
+} as const;
+
+/**
+ * Tells the NGO its accounts changed, in the app and by email (which accounts, when, and what to do if it was
+ * not them). Runs after the change committed: a failure is logged, the change stands.
+ */
+async function tellNgoOfPaymentChange(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  actor: SessionUser,
+  changes: PaymentChange[],
+  changedAt: Date,
+): Promise<void> {
+  try {
+    const [account] = await services.db.select({ language: users.language }).from(users).where(eq(users.id, actor.id)).limit(1);
+    const keyParams: Record<string, string> = {};
+    for (const method of PAYMENT_METHODS) {
+      keyParams[method] = MAIL_CHANGE_KEYS[changes.find((c) => c.method === method)?.change ?? "unchanged"];
+    }
+    await notify(services, {
+      userId: actor.id,
+      type: "paymentAccountsChanged",
+      params: { hours: String(PAYMENT_CHANGE_NOTICE_HOURS) },
+      link: "/settingsNGO",
+      email: {
+        subject: "settings:mail.paymentChanged.subject",
+        body: "settings:mail.paymentChanged.body",
+        params: {
+          name: actor.displayName,
+          when: formatDateTime(changedAt, account?.language ?? "en").text,
+          hours: String(PAYMENT_CHANGE_NOTICE_HOURS),
+          link: appLink(services.config, "/settingsNGO"),
+        },
+        keyParams,
+      },
+    });
+  } catch (err) {
+    // The change stands (it is in the audit log, and donors see the notice); only the message was lost.
+    services.log.error({ err, ngoId: actor.id }, "notifying the NGO of a payment account change failed");
+  }
 }
 
 export interface RiderArea {

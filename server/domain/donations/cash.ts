@@ -17,6 +17,9 @@ import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
 import { imageFingerprint } from "./fingerprint.ts";
 import { findDonationByKey } from "./idempotency.ts";
+import { createPledge, pledgeForGift } from "./pledges.ts";
+import { settleStatementLine } from "#server/domain/statements/settle.ts";
+import { matchAccount } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
@@ -155,29 +158,39 @@ export async function submitCashDonation(
 
   const target = await donationTarget(db, values.campaign);
   const { ngo } = paymentAccount(target, values.ngo, values.method);
+  const pledgeTarget = { campaignId: target.campaign.id, ngoId: ngo.id, method: values.method };
 
   const proofKey = await saveImage(services, { file: values.screenshot, kind: "proof", ownerId: donorId, field: "screenshot" });
   let id: string | undefined;
   try {
     const fingerprint = await imageFingerprint(Buffer.from(await values.screenshot.arrayBuffer()));
-    const [row] = await db
-      .insert(donations)
-      .values({
-        campaignId: target.campaign.id,
-        donorId,
-        recipientNgoId: ngo.id,
-        kind: "cash",
-        amount: values.amount,
-        method: values.method,
-        phone: values.phone,
-        transactionId: values.transactionId,
-        proofKey,
-        proofFingerprint: fingerprint,
-        idempotencyKey: values.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
-      .returning({ id: donations.id });
-    id = row?.id;
+    const insert = async (pledgeId: string) => {
+      // No conflict target: a repeated form (same idempotency key) and a pledge another tab used both write nothing.
+      const [row] = await db
+        .insert(donations)
+        .values({
+          campaignId: target.campaign.id,
+          donorId,
+          recipientNgoId: ngo.id,
+          kind: "cash",
+          amount: values.amount,
+          method: values.method,
+          phone: values.phone,
+          transactionId: values.transactionId,
+          proofKey,
+          proofFingerprint: fingerprint,
+          idempotencyKey: values.idempotencyKey,
+          pledgeId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: donations.id });
+      return row?.id;
+    };
+    id = await insert((await pledgeForGift(db, donorId, pledgeTarget, values.pledge)).id);
+    // The pledge went to another gift at the same moment (two tabs): unless this form already made its gift, take a new one.
+    if (!id && !(await findDonationByKey(db, donorId, values.idempotencyKey))) {
+      id = await insert((await createPledge(db, donorId, pledgeTarget)).id);
+    }
   } catch (err) {
     await deleteFile(services, proofKey);
     campaignGone(err);
@@ -190,6 +203,12 @@ export async function submitCashDonation(
     return { id: first, created: false };
   }
 
+  try {
+    // A statement the NGO imported before the proof came may already hold this transfer.
+    await matchAccount(db, ngo.id, values.method);
+  } catch (err) {
+    services.log.error({ err, donationId: id }, "matching a new donation to the NGO's statements failed");
+  }
   try {
     await notify(services, {
       userId: ngo.id,
@@ -267,6 +286,8 @@ export async function decideCashDonation(
         .where(eq(campaigns.id, row.campaignId));
       campaignCompleted = await completeIfTargetReached(tx, row.campaignId);
     }
+    // The statement line tied to this gift is its evidence: confirmed with the approval, released by a disapproval.
+    const line = await settleStatementLine(tx, row.id, status, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,
       action: status === "approved" ? "donation.approved" : "donation.rejected",
@@ -278,6 +299,7 @@ export async function decideCashDonation(
         method: row.method,
         receiptNumber,
         reason,
+        ...(line ? { statementLineId: line.id, statementDay: line.postedOn, statementReference: line.reference } : {}),
       },
     });
     return { status, changed: true, receiptNumber, campaignCompleted, row };

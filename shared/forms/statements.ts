@@ -1,0 +1,78 @@
+import * as z from "zod/mini";
+import { REASON_MAX_LENGTH, STATEMENT_MAX_BYTES } from "#shared/constants.ts";
+import { paymentMethod } from "./donations.ts";
+import { requiredText } from "./fields.ts";
+
+/** Upload a statement (/statements): which of the NGO's accounts it is of, and the file. */
+export const statementUploadSchema = z.object({
+  account: paymentMethod(),
+  file: z.instanceof(File, { error: "reconcile:form.fileRequired" }).check(
+    z.refine((f) => f.size > 0, "reconcile:form.fileRequired"),
+    z.refine((f) => f.size <= STATEMENT_MAX_BYTES, "reconcile:form.fileTooLarge"),
+  ),
+});
+
+/**
+ * What a statement column can hold (server/domain/statements/columns.ts reads them). `phone`: a column holding only
+ * the sender's number (a wallet's Sender MSISDN) when another holds the sender's name.
+ */
+export const STATEMENT_FIELDS = [
+  "date",
+  "amount",
+  "credit",
+  "debit",
+  "direction",
+  "description",
+  "sender",
+  "reference",
+  "balance",
+  "phone",
+] as const;
+export const DATE_ORDERS = ["dmy", "mdy", "ymd"] as const;
+
+const column = z.optional(
+  z.coerce.number({ error: "reconcile:form.columnInvalid" }).check(z.int("reconcile:form.columnInvalid"), z.gte(0), z.lte(59)),
+);
+
+/** The column step (/statements/columns): which column holds what. The server checks it again against the file. */
+export const statementMappingSchema = z.object({
+  upload: z.uuid({ error: "errors:notFound" }),
+  headerRow: z.coerce
+    .number({ error: "reconcile:form.headerRowInvalid" })
+    .check(
+      z.int("reconcile:form.headerRowInvalid"),
+      z.gte(0, "reconcile:form.headerRowInvalid"),
+      z.lte(1000, "reconcile:form.headerRowInvalid"),
+    ),
+  dateOrder: z.enum(DATE_ORDERS, { error: "reconcile:form.dateOrderInvalid" }),
+  date: column,
+  amount: column,
+  credit: column,
+  debit: column,
+  direction: column,
+  description: column,
+  sender: column,
+  reference: column,
+  balance: column,
+  phone: column,
+});
+export type StatementMappingValues = z.output<typeof statementMappingSchema>;
+
+const lineId = z.uuid({ error: "errors:notFound" });
+
+/** The reconciliation queue's steps (/reconcile). */
+export const reconcileSchema = z.discriminatedUnion("intent", [
+  // Confirm the ticked matches (one or a page of them).
+  z.object({
+    intent: z.literal("confirm"),
+    // One row's own button, or the ticked boxes (one ticked box arrives as a single value, several as a list).
+    one: z.optional(lineId),
+    line: z.pipe(
+      z.transform((v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+      z.array(lineId).check(z.maxLength(50, "reconcile:form.tooMany")),
+    ),
+  }),
+  z.object({ intent: z.literal("ignore"), line: lineId, reason: requiredText("reconcile:form.reasonRequired", REASON_MAX_LENGTH) }),
+  z.object({ intent: z.literal("restore"), line: lineId }),
+  z.object({ intent: z.literal("match"), line: lineId, donation: z.uuid({ error: "reconcile:form.giftRequired" }) }),
+]);

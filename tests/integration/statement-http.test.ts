@@ -1,0 +1,92 @@
+import { deflateRawSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  changedTables,
+  createTestApp,
+  databaseFingerprint,
+  loadServerBuild,
+  signIn,
+  type LoadedBuild,
+  type TestApp,
+} from "#tests/helpers/app.ts";
+import { givePaymentAccounts, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { zip } from "#tests/helpers/zip.ts";
+
+/**
+ * Hostile statement files through the real upload route (/statements): each gets a clear message, nothing is
+ * kept or imported, and the server never answers 5xx. The reader's own cases are in statement-read.test.ts.
+ */
+let s: TestServices;
+let loaded: LoadedBuild;
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  s = await createTestServices();
+  loaded = await loadServerBuild();
+  t = createTestApp(s, loaded.build);
+  const ngo = await makeUser(s.db, "ngo");
+  await givePaymentAccounts(s.db, ngo.id);
+  cookie = await signIn(s.db, ngo.id);
+}, 120_000);
+afterAll(async () => {
+  await loaded?.close();
+  await s?.close();
+});
+
+const bigCsv = (lines: number) =>
+  ["Date,Amount,Description", ...Array.from({ length: lines }, (_, i) => `0${(i % 9) + 1}/11/2026,${(i % 500) + 1},x`)].join("\n");
+
+const HOSTILE: [string, Uint8Array<ArrayBuffer> | string, RegExp][] = [
+  ["a broken quote", 'Date,Amount,Description\n01/11/2026,500,"never closed\n02/11/2026,600,x', /quote/i],
+  ["a legacy .xls", new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]), /CSV or XLSX/],
+  ["a PDF", "%PDF-1.7\n1 0 obj <<>> endobj", /CSV or XLSX/],
+  ["random bytes", new Uint8Array(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), /./],
+  ["an empty file", "   \n\n", /./],
+  [
+    "a zip bomb as XLSX",
+    new Uint8Array(
+      zip([
+        {
+          name: "xl/worksheets/sheet1.xml",
+          deflated: deflateRawSync(Buffer.alloc(80 * 1024 * 1024), { level: 9 }),
+          size: 80 * 1024 * 1024,
+        },
+      ]),
+    ),
+    /./,
+  ],
+  ["too many rows", bigCsv(100_001), /100,000|100000/],
+];
+
+describe("the statement upload refuses hostile files with a message and keeps nothing", () => {
+  for (const [name, content, message] of HOSTILE) {
+    it(name, async () => {
+      const before = await databaseFingerprint(s.db, { exclude: ["sessions", "rate_limits"] });
+      const form = new FormData();
+      form.set("account", "bank");
+      form.set("file", new File([content], "statement.csv", { type: "text/csv" }));
+      const res = await t.request("/statements.data", { method: "POST", body: form, cookie });
+      expect(res.status, name).toBeLessThan(500);
+      expect(res.status, name).toBeGreaterThanOrEqual(400);
+      // The page's answer carries the refusal's text key; the screen fills in the row and column from its params.
+      const body = await res.text();
+      expect(body).toMatch(/statements:errors\.\w+/);
+      const html = await (await t.request("/statements", { method: "POST", body: form, cookie, headers: { accept: "text/html" } })).text();
+      expect(html).toMatch(message);
+      expect(changedTables(before, await databaseFingerprint(s.db, { exclude: ["sessions", "rate_limits"] }))).toEqual([]);
+    });
+  }
+
+  it("a formula in a cell stays text and is never evaluated", async () => {
+    const form = new FormData();
+    form.set("account", "bank");
+    form.set("file", new File(['Date,Amount,Description\n01/11/2026,500,"=HYPERLINK(""http://x"",""y"")"'], "f.csv", { type: "text/csv" }));
+    const res = await t.request("/statements", { method: "POST", body: form, cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/statements\/columns\?upload=/);
+    const page = await (await t.request(res.headers.get("location")!, { cookie })).text();
+    expect(page).toContain("=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)");
+  });
+});
