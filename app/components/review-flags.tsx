@@ -1,14 +1,17 @@
-import { Images, TriangleAlert } from "lucide-react";
+import { BadgeCheck, Images, Scale, TriangleAlert } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { DateTime } from "./date-time.tsx";
 import type { FormattedTime } from "#shared/format.ts";
 
-export type ReviewFlag = "sameTransaction" | "sameImage";
+export type ReviewFlag = "sameTransaction" | "sameImage" | "statementMatched" | "amountDiffers";
 
 /** Each warning has its own colour and icon, and always its words: colour alone tells a reviewer nothing. */
 const FLAG_STYLE: Record<ReviewFlag, { className: string; Icon: typeof TriangleAlert }> = {
   sameTransaction: { className: "border-red-400 bg-red-50 text-red-900", Icon: TriangleAlert },
   sameImage: { className: "border-amber-500 bg-amber-50 text-amber-950", Icon: Images },
+  // The NGO's own statement holds this transfer (decision 022), or holds it with another amount.
+  statementMatched: { className: "border-emerald-600 bg-emerald-50 text-emerald-900", Icon: BadgeCheck },
+  amountDiffers: { className: "border-amber-500 bg-amber-50 text-amber-950", Icon: Scale },
 };
 
 export function FlagBadge({ flag }: { flag: ReviewFlag }) {

@@ -206,3 +206,47 @@ test.describe("the payment screen", () => {
     await expect(page.getByTestId("account-changed")).toContainText("changed its payment accounts in the last 24 hours");
   });
 });
+
+test.describe("the review workbench", () => {
+  test("shows the statement beside what the donor typed, flags an amount that differs, and moves with the keyboard", async ({
+    page,
+    db,
+    login,
+    browser,
+  }) => {
+    await login({ role: "donor" });
+    const ngo = await ngoWithWallet(db);
+    const campaign = await makeCampaign(db, ngo.id, { title: `Rations ${unique()}` });
+    const first = digits(11);
+    const second = digits(11);
+    await donorPays(page, campaign.slug, ngo.id, first);
+    await donorPays(page, campaign.slug, ngo.id, second);
+    const ngoPage = await signedIn(browser, db, ngo.id);
+    // The statement holds the first transfer with the donor's amount, and the second with another.
+    await importStatement(
+      ngoPage,
+      walletStatement([
+        `${first},${today()} 10:21 AM,Money Received,"2,500",03001234567,TEST DONOR,,"12,500"`,
+        `${second},${today()} 10:40 AM,Money Received,"250",03001234567,TEST DONOR,,"12,750"`,
+      ]),
+    );
+    await ngoPage.goto("/apps");
+    const cards = ngoPage.getByRole("listitem").filter({ has: ngoPage.getByRole("article") });
+    await expect(cards.filter({ hasText: "Matched to your statement" })).toHaveCount(1);
+    await expect(cards.filter({ hasText: "Statement amount differs" })).toHaveCount(1);
+    await cards
+      .first()
+      .getByRole("link", { name: /View the donation/ })
+      .click();
+    const check = ngoPage.getByTestId("statement-check");
+    await expect(check).toContainText("Your statement holds this transfer (Same transaction ID)");
+    await expect(check).toContainText(first);
+    await expectAccessible(ngoPage);
+    await ngoPage.keyboard.press("j");
+    await expect(ngoPage.getByTestId("statement-check")).toContainText(second);
+    await expect(ngoPage.getByTestId("statement-check")).toContainText("differs from what the donor typed");
+    await ngoPage.keyboard.press("k");
+    await expect(ngoPage.getByTestId("statement-check")).toContainText(first);
+    await ngoPage.context().close();
+  });
+});

@@ -336,7 +336,7 @@ test("a reused transaction ID or screenshot is flagged in the list and explained
   await expect(card("Rs. 400")).not.toContainText(txBadge);
   await expect(card("Rs. 500")).not.toContainText(txBadge);
   await expect(card("Rs. 500")).not.toContainText(imageBadge);
-  await expect(card("Rs. 500").getByRole("list", { name: "Warnings" })).toHaveCount(0);
+  await expect(card("Rs. 500").getByRole("list", { name: "Checks and warnings" })).toHaveCount(0);
   await expectAccessible(page);
 
   await page.getByRole("link", { name: `View the donation of Rs. 200 from Bilal ${tag} Donor` }).click();

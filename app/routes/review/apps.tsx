@@ -3,10 +3,12 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { Check, Eye, Filter } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/apps";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime, formatDay } from "#shared/format.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import { formatPledgeCode } from "#shared/pledges.ts";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProofImage } from "#app/components/proof-image.tsx";
@@ -39,13 +41,21 @@ const LIST_PARAMS = ["campaign", "page"] as const;
 const FLAG_EDGE: Record<ReviewFlag | "none", string> = {
   sameTransaction: "border-s-4 border-red-600",
   sameImage: "border-s-4 border-amber-500",
+  statementMatched: "border-s-4 border-emerald-600",
+  amountDiffers: "border-s-4 border-amber-500",
   none: "",
 };
 
-function flagsOf(item: { duplicateTransaction: boolean; duplicateImage: boolean }): ReviewFlag[] {
+function flagsOf(item: {
+  duplicateTransaction: boolean;
+  duplicateImage: boolean;
+  amount: number;
+  statementPaisa: number | null;
+}): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   if (item.duplicateTransaction) flags.push("sameTransaction");
   if (item.duplicateImage) flags.push("sameImage");
+  if (item.statementPaisa !== null) flags.push(item.statementPaisa === item.amount * 100 ? "statementMatched" : "amountDiffers");
   return flags;
 }
 
@@ -69,8 +79,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const notice = url.searchParams.get("notice");
   const related = (rows: NonNullable<typeof detail>["sameTransaction"]) => rows.map((r) => ({ ...r, createdAt: when(r.createdAt) }));
 
+  // The dialog's Previous and Next: the neighbours on this page of the queue, for a volunteer going through it.
+  const at = viewId ? queue.rows.findIndex((r) => r.id === viewId) : -1;
+  const neighbour = (i: number) =>
+    at >= 0 && queue.rows[i] ? `/apps${listQuery(url.searchParams, LIST_PARAMS, { view: queue.rows[i]!.id })}` : null;
   return data(
     {
+      neighbours: { previous: neighbour(at - 1), next: neighbour(at + 1) },
       notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
       campaign,
       campaigns,
@@ -140,7 +155,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const actionData = useActionData<typeof action>() as ActionData;
   const [params] = useSearchParams();
-  const { notice, campaign, campaigns, queue, view } = loaderData;
+  const { notice, campaign, campaigns, queue, view, neighbours } = loaderData;
   const lang = i18n.language;
   const closeHref = `/apps${listQuery(params, LIST_PARAMS)}`;
   // Form errors that belong to no field (a donation that is not this NGO's, a malformed request).
@@ -258,6 +273,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
           <ReviewDialog key={view.id} titleId="review-dialog-title" closeHref={closeHref} closeLabel={t("review:dialog.close")}>
             <DonationReview
               detail={view}
+              neighbours={neighbours}
               notice={noticeBox}
               actionData={actionData?.donationId === view.id ? actionData : undefined}
               formErrors={formErrors}
@@ -278,11 +294,13 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
 /** The dialog's content: the screenshot, every detail, the warnings, and Approve / Disapprove while pending. */
 function DonationReview({
   detail,
+  neighbours,
   notice,
   actionData,
   formErrors,
 }: {
   detail: Detail;
+  neighbours: { previous: string | null; next: string | null };
   notice: React.ReactNode;
   actionData: ActionData;
   formErrors: string[];
@@ -339,12 +357,16 @@ function DonationReview({
         </section>
       </div>
 
+      <StatementCheck detail={detail} />
+
       {(detail.sameTransaction.length > 0 || detail.sameImage.length > 0) && (
         <div className="mt-4 flex flex-col gap-3">
           {detail.sameTransaction.length > 0 && <FlagPanel flag="sameTransaction" related={detail.sameTransaction} />}
           {detail.sameImage.length > 0 && <FlagPanel flag="sameImage" related={detail.sameImage} />}
         </div>
       )}
+
+      <ReviewNavigation neighbours={neighbours} />
 
       <div className="mt-5 border-t border-slate-200 pt-4">
         {detail.actions.length > 0 ? (
@@ -408,5 +430,136 @@ function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
         </button>
       </ReasonForm>
     </div>
+  );
+}
+
+/**
+ * What the NGO's own statement says beside what the donor typed (decision 022): the statement line tied to the gift
+ * and a checklist (paid to our account, amount, day, transaction ID), or where to import a statement when none is.
+ */
+function StatementCheck({ detail }: { detail: Detail }) {
+  const { t, i18n } = useTranslation();
+  const line = detail.statement;
+  const lang = i18n.language as Lang;
+  if (!line) {
+    return (
+      <section aria-labelledby="review-statement" className="mt-4 rounded-md border border-slate-300 bg-slate-50 p-3">
+        <h3 id="review-statement" className="font-bold text-slate-800">
+          {t("review:statement.heading")}
+        </h3>
+        <p className="mt-1 text-slate-800">
+          {t("review:statement.none")}{" "}
+          <Link to="/statements" className="font-medium text-brand-800 underline">
+            {t("review:statement.import")}
+          </Link>
+        </p>
+        {detail.pledgeCode && (
+          <p className="mt-1 text-sm text-slate-700">{t("review:statement.pledge", { code: formatPledgeCode(detail.pledgeCode) })}</p>
+        )}
+      </section>
+    );
+  }
+  const sameAmount = line.amountPaisa === detail.amount * 100;
+  const typedId = detail.transactionId ?? "";
+  const sameId = typedId !== "" && (line.reference === typedId || line.description.toUpperCase().includes(typedId));
+  const checks: [string, boolean | null, React.ReactNode][] = [
+    [
+      t("review:statement.paidTo"),
+      true,
+      <span key="to" dir="ltr" className="font-mono">
+        {detail.accountNumber ?? ""}
+      </span>,
+    ],
+    [
+      t("review:statement.amount"),
+      sameAmount,
+      `${formatRupees(Math.floor(line.amountPaisa / 100), lang)}${line.amountPaisa % 100 ? `.${String(line.amountPaisa % 100).padStart(2, "0")}` : ""}`,
+    ],
+    [t("review:statement.day"), null, `${formatDay(line.postedOn, lang)} ${line.postedAt ?? ""}`],
+    [
+      t("review:statement.transactionId"),
+      typedId ? sameId : null,
+      <span key="ref" dir="ltr" className="font-mono">
+        {line.reference}
+      </span>,
+    ],
+  ];
+  return (
+    <section
+      aria-labelledby="review-statement"
+      className="mt-4 rounded-md border-2 border-emerald-600 bg-emerald-50 p-3"
+      data-testid="statement-check"
+    >
+      <h3 id="review-statement" className="font-bold text-emerald-900">
+        {t("review:statement.headingFound", { rule: t(`reconcile:rule.${line.rule ?? "manual"}`) })}
+      </h3>
+      <ul className="mt-2 flex flex-col gap-1">
+        {checks.map(([label, ok, value]) => (
+          <li key={label} className="flex flex-wrap items-baseline gap-2">
+            <span aria-hidden="true" className={ok === false ? "font-bold text-amber-800" : "font-bold text-emerald-800"}>
+              {ok === false ? "✗" : "✓"}
+            </span>
+            <span className="font-medium">{label}:</span>
+            <span className="wrap-anywhere">{value}</span>
+            {ok === false && <span className="font-bold text-amber-900">{t("review:statement.differs")}</span>}
+          </li>
+        ))}
+        {line.sender && (
+          <li className="text-sm wrap-anywhere" dir="auto">
+            {line.sender}
+          </li>
+        )}
+        {line.description && (
+          <li className="text-sm wrap-anywhere" dir="auto">
+            {line.description}
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Previous and Next in the queue, as links (they work without JavaScript); with it, the arrow keys and J/K move too,
+ * unless the reviewer is typing a reason.
+ */
+function ReviewNavigation({ neighbours }: { neighbours: { previous: string | null; next: string | null } }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.altKey || e.ctrlKey || e.metaKey || target?.closest("input, textarea, select, [contenteditable]")) return;
+      const rtl = document.documentElement.dir === "rtl";
+      const forward = e.key === "j" || e.key === (rtl ? "ArrowLeft" : "ArrowRight");
+      const back = e.key === "k" || e.key === (rtl ? "ArrowRight" : "ArrowLeft");
+      const to = forward ? neighbours.next : back ? neighbours.previous : null;
+      if (!to) return;
+      e.preventDefault();
+      navigate(to, { preventScrollReset: true });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [neighbours.next, neighbours.previous, navigate]);
+  if (!neighbours.previous && !neighbours.next) return null;
+  const link = "rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-brand-800 hover:bg-brand-50";
+  return (
+    <nav aria-label={t("review:navigation.label")} className="mt-4 flex flex-wrap items-center justify-between gap-2">
+      {neighbours.previous ? (
+        <Link to={neighbours.previous} preventScrollReset aria-keyshortcuts="k ArrowLeft" className={link}>
+          {t("review:navigation.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-slate-600">{t("review:navigation.keys")}</span>
+      {neighbours.next ? (
+        <Link to={neighbours.next} preventScrollReset aria-keyshortcuts="j ArrowRight" className={link}>
+          {t("review:navigation.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

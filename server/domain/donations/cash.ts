@@ -5,7 +5,7 @@ import type { DonationStatus } from "#shared/statuses.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isForeignKeyViolation } from "#server/db/errors.ts";
-import { campaigns, donations, donorProfiles, ngoProfiles, users } from "#server/db/schema.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles, pledges, statementLines, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
@@ -362,6 +362,8 @@ export interface QueueItem {
   duplicateTransaction: boolean;
   /** Another donation's screenshot has the same fingerprint. */
   duplicateImage: boolean;
+  /** The amount of the NGO's statement line tied to this gift, in paisa (decision 022), or null while none is. */
+  statementPaisa: number | null;
 }
 
 function queueColumns() {
@@ -378,6 +380,11 @@ function queueColumns() {
     donorEmail: users.email,
     duplicateTransaction: sql<boolean>`exists (select 1 from donations other where other.transaction_id = ${donations.transactionId} and other.id <> ${donations.id})`,
     duplicateImage: sql<boolean>`exists (select 1 from donations other where other.proof_fingerprint = ${donations.proofFingerprint} and other.id <> ${donations.id})`,
+    statementPaisa: sql<
+      number | null
+    >`(select line.amount_paisa from statement_lines line where line.donation_id = ${donations.id} and line.status in ('matched', 'confirmed'))`.mapWith(
+      (v) => (v === null ? null : Number(v)),
+    ),
   };
 }
 
@@ -431,7 +438,25 @@ export interface RelatedDonation {
   sameDonor: boolean;
 }
 
+/** The NGO's own statement line tied to the gift, as the workbench shows it beside what the donor typed. */
+export interface StatementEvidence {
+  postedOn: string;
+  postedAt: string | null;
+  amountPaisa: number;
+  reference: string;
+  sender: string;
+  description: string;
+  rule: string | null;
+  confidence: number | null;
+  status: string;
+}
+
 export interface ReviewDetail extends QueueItem {
+  /** The pledge code the donor was asked to write in the transfer's remark. */
+  pledgeCode: string | null;
+  /** The NGO's account the donor was shown for this method (what "paid to" should say). */
+  accountNumber: string | null;
+  statement: StatementEvidence | null;
   status: DonationStatus;
   proofKey: string | null;
   rejectionReason: string | null;
@@ -452,6 +477,7 @@ export async function reviewDetail(db: DbOrTx, actor: DonationActor, donationId:
       rejectionReason: donations.rejectionReason,
       donorId: donations.donorId,
       fingerprint: donations.proofFingerprint,
+      pledgeId: donations.pledgeId,
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -484,9 +510,29 @@ export async function reviewDetail(db: DbOrTx, actor: DonationActor, donationId:
       sameDonor: r.donorId === row.donorId,
     }));
   };
-  const { donorId: _donor, fingerprint, ...item } = row;
+  const { donorId: _donor, fingerprint, pledgeId, ...item } = row;
+  const [line] = await db
+    .select({
+      postedOn: statementLines.postedOn,
+      postedAt: statementLines.postedAt,
+      amountPaisa: statementLines.amountPaisa,
+      reference: statementLines.reference,
+      sender: statementLines.sender,
+      description: statementLines.description,
+      rule: statementLines.matchRule,
+      confidence: statementLines.confidence,
+      status: statementLines.status,
+    })
+    .from(statementLines)
+    .where(and(eq(statementLines.donationId, donationId), eq(statementLines.ngoId, actor.id)))
+    .limit(1);
+  const [pledge] = pledgeId ? await db.select({ code: pledges.code }).from(pledges).where(eq(pledges.id, pledgeId)).limit(1) : [];
+  const [profile] = await db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, actor.id)).limit(1);
   return {
     ...item,
+    pledgeCode: pledge?.code ?? null,
+    accountNumber: (profile && accountsOf(profile).find((a) => a.method === item.method)?.number) ?? null,
+    statement: line ? { ...line, amountPaisa: Number(line.amountPaisa) } : null,
     sameTransaction: await related(donations.transactionId, row.transactionId),
     sameImage: await related(donations.proofFingerprint, fingerprint),
   };
