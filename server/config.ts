@@ -45,6 +45,8 @@ const schema = z.object({
   AUTH_CREATIONS_PER_IP: z.coerce.number().int().min(1).default(100),
   /** Length of the rate-limit window in seconds. */
   AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Days a cash gift may wait without a line of the NGO's imported statement before its donor is reminded (0: never). */
+  RECONCILE_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(3),
   /** Place search: the offline gazetteer of Pakistan (no key, no internet), Nominatim, or Google with a key. */
   GEOCODER: z.enum(["offline", "nominatim", "google"]).default("offline"),
   NOMINATIM_URL: z.url().default("https://nominatim.openstreetmap.org"),

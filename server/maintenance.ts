@@ -4,6 +4,7 @@ import { passwordResets, rateLimits } from "#server/db/schema.ts";
 import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
 import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
 import { removeStaleUploads } from "#server/domain/statements/import.ts";
+import { remindWaitingDonors } from "#server/domain/statements/reminders.ts";
 import type { Services } from "./services.ts";
 
 /** How often the server tidies up after itself (and once at start). */
@@ -25,9 +26,10 @@ export interface MaintenanceReport {
   passwordResets: number | null;
   rateLimits: number | null;
   statementUploads: number | null;
+  reminders: number | null;
 }
 
-type MaintenanceServices = Pick<Services, "config" | "db" | "log" | "storage">;
+type MaintenanceServices = Pick<Services, "config" | "db" | "log" | "storage" | "mailer">;
 
 /** Reset links past their expiry, used or not: nothing reads them again. */
 export async function deleteExpiredPasswordResets(db: DbOrTx): Promise<number> {
@@ -69,6 +71,7 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
     passwordResets: await attempt("passwordResets", () => deleteExpiredPasswordResets(db)),
     rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
     statementUploads: await attempt("statementUploads", () => removeStaleUploads(db)),
+    reminders: await attempt("reminders", () => remindWaitingDonors(services)),
   };
   const f = report.files;
   if (f && f.withheld > 0) {
@@ -86,6 +89,7 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
     rateLimits: report.rateLimits ?? 0,
     statementUploads: report.statementUploads ?? 0,
   };
+  if (report.reminders) log.info({ reminders: report.reminders }, "donors reminded of gifts not yet in their NGO's statement");
   if (Object.values(removed).some((n) => n > 0)) {
     const keys = f ? [...f.rows, ...f.bytes, ...f.unfinished].slice(0, LOGGED_KEYS) : [];
     log.info({ removed, keys }, "maintenance removed what was left behind");

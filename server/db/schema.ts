@@ -352,6 +352,8 @@ export const donations = pgTable(
     receiptNumber: integer("receipt_number"),
     /** Cash: the pledge the donor was shown before paying; its code in a transfer's remark ties a statement line to this gift. */
     pledgeId: uuid("pledge_id").references(() => pledges.id, { onDelete: "restrict" }),
+    /** Cash: when the donor was reminded that the NGO's statement does not show the transfer yet (once per gift). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentMethod } from "#shared/constants.ts";
-import { auditLog, campaigns, donations, statementImports, statementLines } from "#server/db/schema.ts";
+import { auditLog, campaigns, donations, notifications, statementImports, statementLines } from "#server/db/schema.ts";
 import type { Db } from "#server/db/client.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import { createPledge } from "#server/domain/donations/pledges.ts";
@@ -19,6 +19,8 @@ import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 import { givePaymentAccounts, makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { failure } from "#tests/helpers/failure.ts";
+import { makeOlder } from "#tests/helpers/time.ts";
+import { remindWaitingDonors } from "#server/domain/statements/reminders.ts";
 
 const gift = (over: Partial<GiftToMatch>): GiftToMatch => ({
   id: over.id ?? crypto.randomUUID(),
@@ -236,5 +238,32 @@ describe("matching and confirming on the database", () => {
     await matchAccount(s.db, ngo.id, "jazzcash");
     const [m] = (await matchedLines(s.db, asNgo(ngo.id), 1)).rows;
     expect(m).toMatchObject({ rule: "pledge_code", confidence: 95, donation: { id: g.id, pledgeCode: pledge.code } });
+  });
+
+  it("reminds a donor once when the NGO's imported statement reaches past the gift without it, and nobody else", async () => {
+    const { ngo, donor, campaign } = await setUp();
+    const other = await setUp();
+    const missing = await makeCashDonation(s, campaign, donor.id, { amount: 4200, transactionId: "LOST4200" });
+    const found = await makeCashDonation(s, campaign, donor.id, { amount: 4300, transactionId: "SEEN4300" });
+    const noStatement = await makeCashDonation(s, other.campaign, other.donor.id, { amount: 4400 });
+    for (const id of [missing.id, found.id, noStatement.id]) {
+      await makeOlder(s.db, donations, donations.createdAt, eq(donations.id, id), 5 * 86_400);
+    }
+    await addLines(s.db, ngo.id, "jazzcash", [{ reference: "SEEN4300", amountPaisa: 430_000 }]);
+    await matchAccount(s.db, ngo.id, "jazzcash");
+    await s.db.update(statementImports).set({ lastDay: "2999-12-31" }).where(eq(statementImports.ngoId, ngo.id));
+
+    const reminded = await Promise.all([remindWaitingDonors(s), remindWaitingDonors(s)]);
+    expect(reminded.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await remindWaitingDonors(s)).toBe(0);
+    const notes = await s.db.select().from(notifications).where(eq(notifications.type, "donationNotInStatement"));
+    expect(notes.map((n) => n.userId)).toEqual([donor.id]);
+    expect(notes[0]!.params).toMatchObject({ amount: "Rs. 4,200", transactionId: "LOST4200" });
+    const [row] = await s.db.select().from(donations).where(eq(donations.id, missing.id));
+    expect(row!.remindedAt).not.toBeNull();
+  });
+
+  it("never reminds when the wait is set to 0 days", async () => {
+    expect(await remindWaitingDonors({ ...s, config: { ...s.config, RECONCILE_REMINDER_DAYS: 0 } })).toBe(0);
   });
 });

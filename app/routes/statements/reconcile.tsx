@@ -74,7 +74,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...base,
       waiting: {
         ...list,
-        rows: list.rows.map((g) => ({ ...g, createdAt: when(g.createdAt), days: Math.floor((now - g.createdAt.getTime()) / 86_400_000) })),
+        rows: list.rows.map((g) => ({
+          ...g,
+          createdAt: when(g.createdAt),
+          remindedAt: g.remindedAt ? when(g.remindedAt) : null,
+          days: Math.floor((now - g.createdAt.getTime()) / 86_400_000),
+        })),
       },
     };
   }
@@ -293,6 +298,12 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                     </span>
                     <span className="text-sm text-slate-700">
                       {t("reconcile:waitingFor", { days: g.days })} · <DateTime value={g.createdAt} />
+                      {g.remindedAt && (
+                        <>
+                          {" · "}
+                          {t("reconcile:reminded")} <DateTime value={g.remindedAt} />
+                        </>
+                      )}
                     </span>
                     <Link to={`/apps?view=${g.id}`} className="font-medium text-brand-800 underline">
                       {t("reconcile:openGift")}

@@ -141,6 +141,8 @@ export interface WaitingGift {
   phone: string | null;
   pledgeCode: string | null;
   createdAt: Date;
+  /** When the donor was reminded that the statement does not show the transfer (reminders.ts). */
+  remindedAt: Date | null;
   donorName: string;
   campaignTitle: string;
 }
@@ -179,6 +181,7 @@ function giftRows(db: DbOrTx, where: ReturnType<typeof waitingWhere>) {
       phone: donations.phone,
       pledgeCode: pledges.code,
       createdAt: donations.createdAt,
+      remindedAt: donations.remindedAt,
       donorName,
       campaignTitle: campaigns.title,
     })
