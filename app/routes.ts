@@ -47,6 +47,7 @@ export default [
     route("campaigns/:id/edit", "routes/campaigns/edit.tsx"),
     route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),
     route("campaigns/:id/analytics", "routes/campaigns/analytics.tsx"),
+    route("campaigns/:id/poster", "routes/campaigns/poster.ts"),
     route("ngo_map", "routes/map/ngo-map.tsx"),
     // collaboration
     route("collab", "routes/collab/collab.tsx"),

@@ -250,3 +250,14 @@ test.describe("the review workbench", () => {
     await ngoPage.context().close();
   });
 });
+
+test("an NGO downloads a donation poster of its campaign from its list", async ({ page, db, login }) => {
+  const ngo = await login({ role: "ngo" });
+  await givePaymentAccounts(db, ngo.id);
+  const campaign = await makeCampaign(db, ngo.id, { title: `Poster drive ${unique()}` });
+  await page.goto(`/campaigns?q=${encodeURIComponent(campaign.title)}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: `Print a donation poster for ${campaign.title} (PDF)` }).click();
+  const file = await (await download).path();
+  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+});

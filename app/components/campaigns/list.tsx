@@ -1,4 +1,4 @@
-import { ChartColumn, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { ChartColumn, MapPin, Pencil, Plus, Printer, Trash2 } from "lucide-react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
@@ -124,6 +124,17 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                     <ChartColumn aria-hidden="true" className="size-4" />
                     {t("campaigns:list.analytics")}
                   </Link>
+                  {tab === "ongoing" && (
+                    <a
+                      href={href("/campaigns/:id/poster", { id: c.id })}
+                      download
+                      aria-label={t("campaigns:poster.linkLabel", { title: c.title })}
+                      className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50"
+                    >
+                      <Printer aria-hidden="true" className="size-4" />
+                      {t("campaigns:poster.link")}
+                    </a>
+                  )}
                 </div>
               </div>
             </li>

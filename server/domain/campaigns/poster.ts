@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import type { TFunction } from "#shared/i18n/i18n.ts";
+import type { DbOrTx } from "#server/db/client.ts";
+import { ngoProfiles } from "#server/db/schema.ts";
+import type { Config } from "#server/config.ts";
+import { platformSettingsOf } from "#server/domain/admin/platform.ts";
+import { accountsOf, type PaymentAccount } from "#server/domain/donations/cash.ts";
+import { pdfText } from "#server/domain/donations/receipts.ts";
+import { notFound } from "#server/domain/errors.ts";
+import { appLink } from "#server/domain/notifications/notifications.ts";
+import { qrMatrix, type QrMatrix } from "#server/domain/payments/qr-image.ts";
+import { isPakistaniIban, normalizeIban, raastPayload } from "#server/domain/payments/raast-qr.ts";
+import type { Actor } from "#server/domain/policy.ts";
+import { campaignForNgo } from "./access.ts";
+
+/** What a donation poster shows: the campaign, the printing NGO's accounts, the Raast QR and the public page. */
+export interface Poster {
+  title: string;
+  slug: string;
+  ngo: { name: string; registrationNumber: string; contactNumber: string };
+  accounts: PaymentAccount[];
+  /** The Raast payload for the NGO's IBAN, unless it has none or the administrator turned the QR off. */
+  raast: string | null;
+  publicUrl: string;
+}
+
+/**
+ * The poster of an active campaign for the NGO that prints it: its owner, or an accepted partner, each with its own
+ * accounts (a partner collects into its own). Anyone else finds nothing; an ended campaign takes no more gifts.
+ */
+export async function posterFor(db: DbOrTx, config: Config, actor: Actor, campaignId: string): Promise<Poster> {
+  const { campaign } = await campaignForNgo(db, campaignId, actor);
+  if (campaign.status !== "active") throw notFound();
+  const [profile] = await db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, actor.id)).limit(1);
+  if (!profile) throw notFound();
+  const accounts = accountsOf(profile);
+  const iban = normalizeIban(accounts.find((a) => a.method === "bank")?.number ?? "");
+  const raast = iban && isPakistaniIban(iban) && (await platformSettingsOf(db)).raastQr ? raastPayload({ iban }) : null;
+  return {
+    title: campaign.title,
+    slug: campaign.slug,
+    ngo: { name: profile.name, registrationNumber: profile.registrationNumber, contactNumber: profile.contactNumber },
+    accounts,
+    raast,
+    publicUrl: appLink(config, `/campaign/${encodeURIComponent(campaign.slug)}`),
+  };
+}
+
+/** The download's file name: ek-chhat-poster-<slug>.pdf (the slug is already safe in a file name). */
+export function posterFileName(poster: Pick<Poster, "slug">): string {
+  return `ek-chhat-poster-${poster.slug.replace(/[^a-z0-9-]/gi, "").slice(0, 80) || "campaign"}.pdf`;
+}
+
+/** Draws a QR's modules as squares, with the 4-module quiet zone it needs, at (x, y) and `size` points wide. */
+function drawQr(doc: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number, size: number): void {
+  const cell = size / (matrix.size + 8);
+  doc.rect(x, y, size, size).fill("#ffffff");
+  for (let row = 0; row < matrix.size; row++) {
+    for (let col = 0; col < matrix.size; col++) {
+      if (matrix.dark(row, col)) doc.rect(x + (col + 4) * cell, y + (row + 4) * cell, cell, cell);
+    }
+  }
+  doc.fill("#000000");
+}
+
+/**
+ * An A4 poster to print and put up at a collection point: title, how to give (each account), the Raast QR for the
+ * IBAN, and a QR of the public page with its address written out. English, as receipts are (decision 007: the
+ * standard PDF fonts cannot shape Urdu); the QR codes are drawn as vectors, sharp at any print size.
+ */
+export async function renderPosterPdf(poster: Poster, t: TFunction): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 48,
+    info: { Title: pdfText(poster.title), Author: pdfText(poster.ngo.name), Creator: "Ek Chhat" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const brand = "#115e59";
+  const width = doc.page.width - 96;
+
+  doc
+    .fillColor(brand)
+    .font("Helvetica-Bold")
+    .fontSize(14)
+    .text(pdfText(t("campaigns:poster.brand")), { width, align: "center" });
+  doc.moveDown(0.6);
+  doc.fillColor("#000000").font("Helvetica-Bold").fontSize(30).text(pdfText(poster.title), { width, align: "center" });
+  doc.moveDown(0.4);
+  doc
+    .font("Helvetica")
+    .fontSize(13)
+    .text(pdfText(t("campaigns:poster.by", { ngo: poster.ngo.name, registration: poster.ngo.registrationNumber })), {
+      width,
+      align: "center",
+    });
+  doc.moveDown(1.2);
+
+  doc
+    .fillColor(brand)
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text(pdfText(t("campaigns:poster.howToGive")), { width });
+  doc.fillColor("#000000").moveDown(0.3);
+  for (const a of poster.accounts) {
+    const method = t(`donations:methods.${a.method}`);
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(13)
+      .text(`${pdfText(method)}: `, { continued: true, width });
+    doc.font("Courier-Bold").fontSize(14).text(pdfText(a.number), { width });
+    if (a.method === "bank")
+      doc
+        .font("Helvetica")
+        .fontSize(11)
+        .text(pdfText(`${a.bankName ?? ""} · ${a.title ?? ""}`), { width });
+    doc.moveDown(0.3);
+  }
+  doc.moveDown(0.3);
+  doc
+    .font("Helvetica")
+    .fontSize(11)
+    .text(pdfText(t("campaigns:poster.proof")), { width });
+  doc.moveDown(1);
+
+  const qrSize = 170;
+  const top = doc.y;
+  const codes: { label: string; matrix: QrMatrix }[] = [{ label: t("campaigns:poster.scanPage"), matrix: qrMatrix(poster.publicUrl) }];
+  if (poster.raast) codes.unshift({ label: t("campaigns:poster.scanRaast"), matrix: qrMatrix(poster.raast) });
+  const gap = (width - codes.length * qrSize) / (codes.length + 1);
+  codes.forEach((c, i) => {
+    const x = 48 + gap + i * (qrSize + gap);
+    drawQr(doc, c.matrix, x, top, qrSize);
+    doc
+      .fillColor("#000000")
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .text(pdfText(c.label), x - 20, top + qrSize + 6, { width: qrSize + 40, align: "center" });
+  });
+  doc.x = 48;
+  doc.y = top + qrSize + 48;
+  doc.font("Courier").fontSize(11).text(pdfText(poster.publicUrl), { width, align: "center" });
+  doc.moveDown(1);
+  doc
+    .fillColor("#475569")
+    .font("Helvetica")
+    .fontSize(10)
+    .text(pdfText(t("campaigns:poster.contact", { contact: poster.ngo.contactNumber })), { width, align: "center" });
+  doc.end();
+  return finished;
+}
