@@ -121,6 +121,10 @@ test.describe("statement matching", () => {
     await expect(ngoPage.getByRole("link", { name: "To confirm (0)" })).toBeVisible();
     await ngoPage.getByRole("link", { name: "Lines without a gift (1)" }).click();
     await expect(ngoPage.getByTestId("line-row")).toContainText("BILAL AHMED");
+    // On a 360 px phone the queue fits: no sideways scrolling.
+    await ngoPage.setViewportSize({ width: 360, height: 740 });
+    await ngoPage.reload();
+    expect(await ngoPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const [gift] = await db.select().from(donations).where(eq(donations.donorId, donor.id));
     expect(gift).toMatchObject({ status: "approved", amount: 2500 });

@@ -369,15 +369,15 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                       ) : (
                         <div className="mt-2 flex flex-wrap items-start gap-4">
                           {choices.length > 0 && (
-                            <Form method="post" className="flex flex-wrap items-end gap-2">
+                            <Form method="post" className="flex w-full min-w-0 flex-wrap items-end gap-2 sm:w-auto">
                               <input type="hidden" name="intent" value="match" />
                               <input type="hidden" name="line" value={l.id} />
-                              <label className="flex flex-col gap-1 text-sm">
+                              <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-auto">
                                 <span className="font-medium">{t("reconcile:matchTo")}</span>
                                 <select
                                   name="donation"
                                   required
-                                  className="max-w-xs rounded-md border border-slate-400 bg-white px-2 py-1.5"
+                                  className="w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 sm:max-w-xs"
                                 >
                                   {choices.map((c) => (
                                     <option key={c.id} value={c.id}>
