@@ -74,5 +74,7 @@ export const reconcileSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("ignore"), line: lineId, reason: requiredText("reconcile:form.reasonRequired", REASON_MAX_LENGTH) }),
   z.object({ intent: z.literal("restore"), line: lineId }),
+  // Record the gift a line's pledge code proves, for a donor who paid but sent no proof.
+  z.object({ intent: z.literal("record"), line: lineId }),
   z.object({ intent: z.literal("match"), line: lineId, donation: z.uuid({ error: "reconcile:form.giftRequired" }) }),
 ]);

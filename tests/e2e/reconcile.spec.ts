@@ -265,3 +265,32 @@ test("an NGO downloads a donation poster of its campaign from its list", async (
   const file = await (await download).path();
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
 });
+
+test("a donor who paid with the pledge code but never sent the proof still gets the gift recorded and a receipt", async ({
+  page,
+  db,
+  login,
+  browser,
+}) => {
+  await login({ role: "donor" });
+  const ngo = await ngoWithWallet(db);
+  const campaign = await makeCampaign(db, ngo.id, { title: `Flood kits ${unique()}` });
+  await page.goto(`/donate3?campaign=${campaign.slug}&ngo=${ngo.id}&method=jazzcash`);
+  const code = (await page.getByTestId("pledge-code").innerText()).trim();
+
+  const ngoPage = await signedIn(browser, db, ngo.id);
+  await importStatement(
+    ngoPage,
+    walletStatement([`${digits(11)},${today()} 10:21 AM,Money Received,"1,800",03001234567,TEST DONOR,${code},"9,800"`]),
+  );
+  await ngoPage.goto("/reconcile?tab=unmatched");
+  const found = ngoPage.getByTestId("pledge-found");
+  await expect(found).toContainText(code);
+  await expect(found).toContainText(campaign.title);
+  await found.getByRole("button", { name: "Record and approve this gift" }).click();
+  await expect(ngoPage.getByTestId("reconcile-notice")).toContainText("The gift was recorded from the statement and approved.");
+  await ngoPage.context().close();
+
+  await page.goto("/dvh");
+  await expect(page.getByRole("link", { name: /Download receipt/ })).toBeVisible();
+});

@@ -12,9 +12,12 @@ import {
   linesWithout,
   matchByHand,
   matchedLines,
+  pledgesWithoutGift,
+  recordPledgedGift,
   restoreLine,
   waitingGifts,
 } from "#server/domain/statements/reconcile.ts";
+import { formatPledgeCode } from "#shared/pledges.ts";
 import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 import { givePaymentAccounts, makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -265,5 +268,42 @@ describe("matching and confirming on the database", () => {
 
   it("never reminds when the wait is set to 0 days", async () => {
     expect(await remindWaitingDonors({ ...s, config: { ...s.config, RECONCILE_REMINDER_DAYS: 0 } })).toBe(0);
+  });
+
+  it("records and approves the gift a line's pledge code proves when the donor never sent the proof, once", async () => {
+    const { ngo, donor, campaign } = await setUp();
+    const pledge = await createPledge(s.db, donor.id, { campaignId: campaign.id, ngoId: ngo.id, method: "jazzcash" });
+    const [line] = await addLines(s.db, ngo.id, "jazzcash", [
+      { amountPaisa: 750_000, reference: "TX7500", senderPhone: "03001234567", description: `zakat ${formatPledgeCode(pledge.code)}` },
+    ]);
+    const [paisas] = await addLines(s.db, ngo.id, "jazzcash", [{ amountPaisa: 750_050, description: `${formatPledgeCode(pledge.code)}` }]);
+    const { rows } = await linesWithout(s.db, asNgo(ngo.id), "unmatched", 1);
+    expect(await pledgesWithoutGift(s.db, asNgo(ngo.id), rows)).toMatchObject({ [line!.id]: { code: pledge.code } });
+    const other = await setUp();
+    expect(await failure(recordPledgedGift(s, asNgo(other.ngo.id), line!.id))).toMatchObject({ kind: "not_found" });
+    expect(await failure(recordPledgedGift(s, asNgo(ngo.id), paisas!.id))).toMatchObject({ kind: "invalid" });
+
+    const outcomes = await Promise.all([
+      recordPledgedGift(s, asNgo(ngo.id), line!.id),
+      failure(recordPledgedGift(s, asNgo(ngo.id), line!.id)),
+    ]);
+    expect(outcomes[0]).toEqual({ approved: 1, unchanged: 0, skipped: 0 });
+    expect(outcomes[1]).toMatchObject({ kind: "conflict" });
+    const gifts = await s.db.select().from(donations).where(eq(donations.pledgeId, pledge.id));
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({
+      status: "approved",
+      amount: 7500,
+      donorId: donor.id,
+      transactionId: "TX7500",
+      phone: "03001234567",
+      receiptNumber: 1,
+    });
+    const [c] = await s.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(c!.collectedAmount).toBe(7500);
+    const [tied] = await s.db.select().from(statementLines).where(eq(statementLines.id, line!.id));
+    expect(tied).toMatchObject({ status: "confirmed", donationId: gifts[0]!.id, matchRule: "pledge_code" });
+    const told = await s.db.select().from(notifications).where(eq(notifications.userId, donor.id));
+    expect(told.map((n) => n.type)).toContain("donationApproved");
   });
 });

@@ -25,7 +25,9 @@ import {
   linesWithout,
   matchByHand,
   matchedLines,
+  pledgesWithoutGift,
   reconcileCounts,
+  recordPledgedGift,
   restoreLine,
   waitingGifts,
 } from "#server/domain/statements/reconcile.ts";
@@ -34,7 +36,7 @@ export const handle = pageTitle("reconcile:title");
 
 const TABS = ["matched", "waiting", "unmatched", "ignored"] as const;
 type Tab = (typeof TABS)[number];
-const NOTICES = ["confirmed", "ignored", "restored", "matched"] as const;
+const NOTICES = ["confirmed", "ignored", "restored", "matched", "recorded"] as const;
 
 const paisaText = (paisa: number, lang: string) =>
   paisa % 100 === 0
@@ -88,6 +90,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     ...base,
     lines: list,
+    pledges: tab === "unmatched" ? await pledgesWithoutGift(db, ngo, list.rows) : {},
     // For each line, the gifts of its account closest in amount: what a hand match is likely to be.
     choices: Object.fromEntries(
       list.rows.map((l) => [
@@ -128,6 +131,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     return go("confirmed", { approved: String(out.approved), unchanged: String(out.unchanged), skipped: String(out.skipped) });
   }
   const { db } = context.services;
+  if (input.intent === "record") {
+    const recorded = await formAction(submission, () => recordPledgedGift(context.services, ngo, input.line));
+    if (!recorded.ok) return recorded.answer({ line: input.line });
+    return go("recorded");
+  }
   const outcome = await formAction(submission, () =>
     input.intent === "ignore"
       ? ignoreLine(db, ngo, input.line, input.reason)
@@ -351,6 +359,26 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                         </p>
                       )}
                       {mine && <StatementProblem errors={answer?.result.error?.[""] ?? null} />}
+                      {d.pledges?.[l.id] && (
+                        <Form
+                          method="post"
+                          className="mt-2 rounded-md border border-emerald-600 bg-emerald-50 p-3"
+                          data-testid="pledge-found"
+                        >
+                          <input type="hidden" name="intent" value="record" />
+                          <input type="hidden" name="line" value={l.id} />
+                          <p className="text-sm">
+                            {t("reconcile:pledgeFound", {
+                              code: formatPledgeCode(d.pledges[l.id]!.code),
+                              donor: d.pledges[l.id]!.donorName,
+                              campaign: d.pledges[l.id]!.campaignTitle,
+                            })}
+                          </p>
+                          <button type="submit" disabled={busy} className={brandButton("regular", "mt-2")}>
+                            {t("reconcile:recordPledge")}
+                          </button>
+                        </Form>
+                      )}
                       {d.tab === "ignored" ? (
                         <>
                           <p className="mt-1 text-sm text-slate-800">{t("reconcile:ignoredBecause", { reason: l.ignoredReason ?? "" })}</p>

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
-import type { PaymentMethod } from "#shared/constants.ts";
+import { and, asc, count, desc, eq, inArray, isNull, ne, notExists, sql } from "drizzle-orm";
+import { DONATION_AMOUNT_MAX, type PaymentMethod } from "#shared/constants.ts";
 import type { MatchRule, StatementLineStatus } from "#shared/statuses.ts";
 import type { Paged } from "#shared/paging.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -10,7 +10,8 @@ import { recordAudit } from "#server/domain/audit/audit.ts";
 import { decideCashDonation, type DecisionOutcome } from "#server/domain/donations/cash.ts";
 import { donationScope } from "#server/domain/donations/policy.ts";
 import { fromStates as donationFromStates } from "#server/domain/donations/states.ts";
-import { conflict, notFound } from "#server/domain/errors.ts";
+import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { pledgeCodesIn } from "#server/domain/donations/pledges.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { lockAccount, MATCH_CONFIDENCE, tieLine } from "./matching.ts";
 import { importScope, lineDecisionScope, lineScope } from "./policy.ts";
@@ -393,3 +394,104 @@ export async function giftChoices(db: DbOrTx, actor: Actor): Promise<WaitingGift
   return giftRows(db, waitingWhere(db, actor)).orderBy(desc(donations.createdAt)).limit(GIFT_CHOICES_MAX);
 }
 export const GIFT_CHOICES_MAX = 300;
+
+/** A pledge a line's remark names whose donor never sent the proof: the transfer arrived, the gift was never recorded. */
+export interface PledgeWithoutGift {
+  code: string;
+  donorName: string;
+  campaignTitle: string;
+}
+
+/** For each of these lines, the pledge without a gift its remark or reference names (this NGO's, same account), if exactly one. */
+export async function pledgesWithoutGift(db: DbOrTx, actor: Actor, lines: LineRow[]): Promise<Record<string, PledgeWithoutGift>> {
+  const ngoId = idAs(actor, "ngo");
+  const codesOf = new Map(lines.map((l) => [l.id, pledgeCodesIn(`${l.description} ${l.reference}`)]));
+  const all = [...new Set([...codesOf.values()].flat())];
+  if (all.length === 0) return {};
+  const rows = await openPledges(db, ngoId, all);
+  const out: Record<string, PledgeWithoutGift> = {};
+  for (const l of lines) {
+    const hits = rows.filter((p) => p.method === l.method && codesOf.get(l.id)!.includes(p.code));
+    if (hits.length === 1) out[l.id] = { code: hits[0]!.code, donorName: hits[0]!.donorName, campaignTitle: hits[0]!.campaignTitle };
+  }
+  return out;
+}
+
+function openPledges(db: DbOrTx, ngoId: string, codes: string[]) {
+  return db
+    .select({
+      id: pledges.id,
+      code: pledges.code,
+      method: pledges.method,
+      donorId: pledges.donorId,
+      campaignId: pledges.campaignId,
+      donorName,
+      campaignTitle: campaigns.title,
+    })
+    .from(pledges)
+    .innerJoin(campaigns, eq(campaigns.id, pledges.campaignId))
+    .innerJoin(users, eq(users.id, pledges.donorId))
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, pledges.donorId))
+    .leftJoin(donations, eq(donations.pledgeId, pledges.id))
+    .where(and(eq(pledges.recipientNgoId, ngoId), inArray(pledges.code, codes), isNull(donations.id), ne(campaigns.status, "archived")))
+    .limit(50);
+}
+
+/**
+ * Records the gift a line proves when its remark names a pledge whose donor never sent the proof (the statement is
+ * the evidence; no screenshot is needed), ties the line to it and approves it through the same exactly-once
+ * decision as every gift. The pledge's donor is told and gets the receipt. One pledge makes one gift: a second try
+ * finds the pledge used.
+ */
+export async function recordPledgedGift(
+  services: Pick<Services, "db" | "mailer" | "config" | "log">,
+  actor: Actor,
+  lineId: string,
+): Promise<ConfirmOutcome> {
+  if (!isUuid(lineId)) throw notFound();
+  const ngoId = idAs(actor, "ngo");
+  await services.db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(statementLines)
+      .where(and(eq(statementLines.id, lineId), lineDecisionScope(actor, "match")))
+      .limit(1);
+    if (!line) throw notFound();
+    await lockAccount(tx, ngoId, line.method);
+    const [current] = await tx.select({ status: statementLines.status }).from(statementLines).where(eq(statementLines.id, lineId));
+    assertTransition("match", current!.status, "owner", () => conflict("statements.line_taken"));
+    const pledge = (await openPledges(tx, ngoId, pledgeCodesIn(`${line.description} ${line.reference}`))).filter(
+      (p) => p.method === line.method,
+    );
+    if (pledge.length !== 1) throw conflict("statements.no_open_pledge");
+    const amount = Number(line.amountPaisa) / 100;
+    if (!Number.isInteger(amount) || amount < 1 || amount > DONATION_AMOUNT_MAX) throw invalid("statements.amount_not_rupees");
+    const [gift] = await tx
+      .insert(donations)
+      .values({
+        campaignId: pledge[0]!.campaignId,
+        donorId: pledge[0]!.donorId,
+        recipientNgoId: ngoId,
+        kind: "cash",
+        amount,
+        method: line.method,
+        phone: line.senderPhone,
+        transactionId: line.reference || null,
+        pledgeId: pledge[0]!.id,
+        idempotencyKey: pledge[0]!.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: donations.id });
+    if (!gift) throw conflict("statements.no_open_pledge");
+    if (!(await tieLine(tx, { lineId, donationId: gift.id, rule: "pledge_code", confidence: MATCH_CONFIDENCE.pledge_code }, actor.id))) {
+      throw conflict("statements.line_taken");
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "statement.gift_from_pledge",
+      targetUserId: pledge[0]!.donorId,
+      details: { statementLineId: lineId, donationId: gift.id, amount },
+    });
+  });
+  return confirmLines(services, actor, [lineId]);
+}
