@@ -40,6 +40,7 @@ export default [
   area("ngo", [
     route("ngo_home", "routes/ngo/home.tsx"),
     route("settingsNGO", "routes/settings/ngo.tsx"),
+    route("poster", "routes/ngo/poster.ts"),
     // campaigns, their analytics and the map
     route("campaigns", "routes/campaigns/ongoing.tsx"),
     route("comp_camp", "routes/campaigns/successful.tsx"),

@@ -264,6 +264,16 @@ test("an NGO downloads a donation poster of its campaign from its list", async (
   await page.getByRole("link", { name: `Print a donation poster for ${campaign.title} (PDF)` }).click();
   const file = await (await download).path();
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+  // The collection point's poster, from the settings.
+  await page.goto("/settingsNGO");
+  const second = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Print a collection point poster (PDF)" }).click();
+  expect(
+    fs
+      .readFileSync(await (await second).path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 });
 
 test("a donor who paid with the pledge code but never sent the proof still gets the gift recorded and a receipt", async ({

@@ -7,7 +7,7 @@ import { PDFParse } from "pdf-parse";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { posterFor, renderPosterPdf } from "#server/domain/campaigns/poster.ts";
+import { collectionPosterFor, posterFor, renderPosterPdf } from "#server/domain/campaigns/poster.ts";
 import { setRaastQr } from "#server/domain/admin/platform.ts";
 import { parseEmvTlv } from "#server/domain/payments/raast-qr.ts";
 import { asAdmin, asNgo } from "#tests/helpers/actors.ts";
@@ -90,5 +90,17 @@ describe("the donation poster", () => {
     expect(await failure(posterFor(s.db, s.config, asNgo(stranger.id), campaign.id))).toMatchObject({ kind: "not_found" });
     const ended = await makeCampaign(s.db, owner.id, { status: "completed" });
     expect(await failure(posterFor(s.db, s.config, asNgo(owner.id), ended.id))).toMatchObject({ kind: "not_found" });
+  });
+
+  it("prints the NGO's collection point poster with its accounts, and is only an NGO's", async () => {
+    const ngo = await makeUser(s.db, "ngo", { name: "Umeed Relief" });
+    await givePaymentAccounts(s.db, ngo.id);
+    const poster = await collectionPosterFor(s.db, s.config, asNgo(ngo.id));
+    expect(poster).toMatchObject({ kind: "collection", title: "Umeed Relief" });
+    const text = (await new PDFParse({ data: new Uint8Array(await renderPosterPdf(poster, serverI18n("en").t)) }).getText()).text;
+    expect(text).toContain("Collection point");
+    expect(text).toContain(TEST_ACCOUNTS.jazzcashNumber);
+    const donor = await makeUser(s.db, "donor");
+    expect(await failure(collectionPosterFor(s.db, s.config, { id: donor.id, role: "donor" }))).toMatchObject({ kind: "not_found" });
   });
 });

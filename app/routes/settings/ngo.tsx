@@ -1,5 +1,6 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { Printer } from "lucide-react";
 import { useLocation } from "react-router";
 import type { Route } from "./+types/ngo";
 import { requireUser } from "#app/lib/http.server.ts";
@@ -31,6 +32,20 @@ export default function NgoSettings({ loaderData }: Route.ComponentProps) {
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <NgoNameForm name={settings.name} />
         <PaymentForm accounts={settings} noticeHours={paymentNoticeHours} />
+        <section aria-labelledby="poster-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
+          <h2 id="poster-heading" className="text-lg font-bold text-brand-900">
+            {t("campaigns:poster.collectionHeading")}
+          </h2>
+          <p className="mt-1 text-slate-700">{t("campaigns:poster.collectionLead")}</p>
+          <a
+            href="/poster"
+            download
+            className="mt-3 inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50"
+          >
+            <Printer aria-hidden="true" className="size-4" />
+            {t("campaigns:poster.collectionLink")}
+          </a>
+        </section>
         <PictureForm pictureKey={settings.logoKey} kind="logo" />
         <PasswordForm />
       </div>

@@ -10,11 +10,13 @@ import { notFound } from "#server/domain/errors.ts";
 import { appLink } from "#server/domain/notifications/notifications.ts";
 import { qrMatrix, type QrMatrix } from "#server/domain/payments/qr-image.ts";
 import { isPakistaniIban, normalizeIban, raastPayload } from "#server/domain/payments/raast-qr.ts";
-import type { Actor } from "#server/domain/policy.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 import { campaignForNgo } from "./access.ts";
 
-/** What a donation poster shows: the campaign, the printing NGO's accounts, the Raast QR and the public page. */
+/** What a donation poster shows: the campaign (or the NGO's collection point), its accounts, the Raast QR, a page to open. */
 export interface Poster {
+  /** A campaign's poster, or the NGO's own for a collection point (its name as the title, the site's home as the page). */
+  kind: "campaign" | "collection";
   title: string;
   slug: string;
   ngo: { name: string; registrationNumber: string; contactNumber: string };
@@ -24,6 +26,24 @@ export interface Poster {
   publicUrl: string;
 }
 
+/** The printing NGO's part of any poster: its name, its own accounts and the Raast QR of its IBAN. */
+async function ngoPart(db: DbOrTx, actor: Actor): Promise<Pick<Poster, "ngo" | "accounts" | "raast">> {
+  const [profile] = await db
+    .select()
+    .from(ngoProfiles)
+    .where(eq(ngoProfiles.userId, idAs(actor, "ngo")))
+    .limit(1);
+  if (!profile) throw notFound();
+  const accounts = accountsOf(profile);
+  const iban = normalizeIban(accounts.find((a) => a.method === "bank")?.number ?? "");
+  const raast = iban && isPakistaniIban(iban) && (await platformSettingsOf(db)).raastQr ? raastPayload({ iban }) : null;
+  return {
+    ngo: { name: profile.name, registrationNumber: profile.registrationNumber, contactNumber: profile.contactNumber },
+    accounts,
+    raast,
+  };
+}
+
 /**
  * The poster of an active campaign for the NGO that prints it: its owner, or an accepted partner, each with its own
  * accounts (a partner collects into its own). Anyone else finds nothing; an ended campaign takes no more gifts.
@@ -31,19 +51,19 @@ export interface Poster {
 export async function posterFor(db: DbOrTx, config: Config, actor: Actor, campaignId: string): Promise<Poster> {
   const { campaign } = await campaignForNgo(db, campaignId, actor);
   if (campaign.status !== "active") throw notFound();
-  const [profile] = await db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, actor.id)).limit(1);
-  if (!profile) throw notFound();
-  const accounts = accountsOf(profile);
-  const iban = normalizeIban(accounts.find((a) => a.method === "bank")?.number ?? "");
-  const raast = iban && isPakistaniIban(iban) && (await platformSettingsOf(db)).raastQr ? raastPayload({ iban }) : null;
   return {
+    kind: "campaign",
     title: campaign.title,
     slug: campaign.slug,
-    ngo: { name: profile.name, registrationNumber: profile.registrationNumber, contactNumber: profile.contactNumber },
-    accounts,
-    raast,
+    ...(await ngoPart(db, actor)),
     publicUrl: appLink(config, `/campaign/${encodeURIComponent(campaign.slug)}`),
   };
+}
+
+/** The NGO's poster for a collection point (a counter, a mosque, an office): its accounts for any of its work. */
+export async function collectionPosterFor(db: DbOrTx, config: Config, actor: Actor): Promise<Poster> {
+  const part = await ngoPart(db, actor);
+  return { kind: "collection", title: part.ngo.name, slug: "collection-point", ...part, publicUrl: appLink(config, "/") };
 }
 
 /** The download's file name: ek-chhat-poster-<slug>.pdf (the slug is already safe in a file name). */
@@ -95,10 +115,18 @@ export async function renderPosterPdf(poster: Poster, t: TFunction): Promise<Buf
   doc
     .font("Helvetica")
     .fontSize(13)
-    .text(pdfText(t("campaigns:poster.by", { ngo: poster.ngo.name, registration: poster.ngo.registrationNumber })), {
-      width,
-      align: "center",
-    });
+    .text(
+      pdfText(
+        t(`campaigns:poster.${poster.kind === "campaign" ? "by" : "collection"}`, {
+          ngo: poster.ngo.name,
+          registration: poster.ngo.registrationNumber,
+        }),
+      ),
+      {
+        width,
+        align: "center",
+      },
+    );
   doc.moveDown(1.2);
 
   doc
@@ -130,7 +158,12 @@ export async function renderPosterPdf(poster: Poster, t: TFunction): Promise<Buf
 
   const qrSize = 170;
   const top = doc.y;
-  const codes: { label: string; matrix: QrMatrix }[] = [{ label: t("campaigns:poster.scanPage"), matrix: qrMatrix(poster.publicUrl) }];
+  const codes: { label: string; matrix: QrMatrix }[] = [
+    {
+      label: t(poster.kind === "campaign" ? "campaigns:poster.scanPage" : "campaigns:poster.scanSite"),
+      matrix: qrMatrix(poster.publicUrl),
+    },
+  ];
   if (poster.raast) codes.unshift({ label: t("campaigns:poster.scanRaast"), matrix: qrMatrix(poster.raast) });
   const gap = (width - codes.length * qrSize) / (codes.length + 1);
   codes.forEach((c, i) => {
