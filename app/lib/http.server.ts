@@ -134,3 +134,16 @@ export function throwHttp(err: unknown): never {
   if (err instanceof DomainError) throw httpError(refusalOf(err));
   throw err;
 }
+
+/** A PDF the server made, as a download: never cached, never sniffed as anything else. */
+export function pdfDownload(pdf: Buffer, fileName: string): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

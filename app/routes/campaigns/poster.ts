@@ -1,6 +1,6 @@
 import type { Route } from "./+types/poster";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { findOrNull, requireUser } from "#app/lib/http.server.ts";
+import { findOrNull, requireUser, pdfDownload } from "#app/lib/http.server.ts";
 import { posterFileName, posterFor, renderPosterPdf } from "#server/domain/campaigns/poster.ts";
 
 /**
@@ -17,13 +17,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     });
   }
   const pdf = await renderPosterPdf(poster, serverI18n("en").t);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${posterFileName(poster)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfDownload(pdf, posterFileName(poster));
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/receipt";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { findOrNull, requireAnyUser } from "#app/lib/http.server.ts";
+import { findOrNull, requireAnyUser, pdfDownload } from "#app/lib/http.server.ts";
 import { receiptFileName, receiptFor, renderReceiptPdf } from "#server/domain/donations/receipts.ts";
 
 /**
@@ -19,13 +19,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   // English only: see renderReceiptPdf (the standard PDF fonts cannot shape Urdu script).
   const pdf = await renderReceiptPdf(receipt, serverI18n("en").t);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${receiptFileName(receipt)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfDownload(pdf, receiptFileName(receipt));
 }

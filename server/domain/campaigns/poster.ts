@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { pdfDocument } from "#server/domain/pdf.ts";
 import type { TFunction } from "#shared/i18n/i18n.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { ngoProfiles } from "#server/db/schema.ts";
@@ -89,17 +90,10 @@ function drawQr(doc: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number,
  * standard PDF fonts cannot shape Urdu); the QR codes are drawn as vectors, sharp at any print size.
  */
 export async function renderPosterPdf(poster: Poster, t: TFunction): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
-  const doc = new PDFDocument({
+  const { doc, finished } = await pdfDocument({
     size: "A4",
     margin: 48,
     info: { Title: pdfText(poster.title), Author: pdfText(poster.ngo.name), Creator: "Ek Chhat" },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
   const brand = "#115e59";
   const width = doc.page.width - 96;

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { pdfDocument } from "#server/domain/pdf.ts";
 import { ToWords } from "to-words";
 import { formatDateTime } from "#shared/format.ts";
 import type { TFunction } from "#shared/i18n/i18n.ts";
@@ -134,10 +135,8 @@ export function pdfText(text: string): string {
  * (`history:receipt.*`) through `serverI18n("en")`.
  */
 export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<Buffer> {
-  // Loaded on demand: only this path needs pdfkit and its font metrics.
-  const { default: PDFDocument } = await import("pdfkit");
   const number = formatReceiptNumber(receipt.receiptNumber);
-  const doc = new PDFDocument({
+  const { doc, finished } = await pdfDocument({
     size: "A5",
     margin: 40,
     info: {
@@ -145,12 +144,6 @@ export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<
       Author: pdfText(receipt.ngo.name),
       Creator: "Ek Chhat",
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
 
   const brand = "#115e59";
