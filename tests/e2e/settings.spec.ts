@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { HOME_TILES } from "#app/components/home-tiles.tsx";
+import { makeApplication, makeCampaign, makeDonation, makePickup, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { expect, expectAccessible, receivedMail, test } from "./fixtures.ts";
 
 /** Checks the home tiles: each is a link to a screen that exists. */
@@ -29,6 +30,39 @@ test("the NGO home welcomes the NGO by name with its logo and its feature tiles"
   await expect(page.getByRole("img", { name: "Logo of Roshni Welfare Trust" })).toHaveAttribute("src", "/static/default-logo.svg");
   await expectTiles(page, HOME_TILES.ngo);
   await expect(page.getByRole("list", { name: "What you can do" })).toContainText("Settings");
+  await expectAccessible(page);
+});
+
+test("the NGO home counts what waits: gifts to review, matches to confirm, pick-ups to assign, applications to answer", async ({
+  page,
+  login,
+  db,
+}) => {
+  const ngo = await login({ role: "ngo" });
+  const donor = await makeUser(db, "donor");
+  const campaign = await makeCampaign(db, ngo.id);
+  await page.goto("/ngo_home");
+  const waiting = page.getByTestId("ngo-waiting");
+  await expect(waiting.getByRole("link")).toHaveText([
+    "0cash donations to review",
+    "0statement matches to confirm",
+    "0pick-ups to assign a rider",
+    "0volunteer applications to answer",
+  ]);
+  await makeDonation(db, campaign, donor.id, { transactionId: "HOME0001" });
+  await makeDonation(db, campaign, donor.id, { transactionId: "HOME0002" });
+  await makePickup(db, campaign, donor.id);
+  const position = await makePosition(db, ngo.id);
+  await makeApplication(db, position.id, donor.id);
+  await page.reload();
+  await expect(waiting.getByRole("link")).toHaveText([
+    "2cash donations to review",
+    "0statement matches to confirm",
+    "1pick-ups to assign a rider",
+    "1volunteer applications to answer",
+  ]);
+  await waiting.getByRole("link", { name: /cash donations to review/ }).click();
+  await expect(page).toHaveURL(/\/apps$/);
   await expectAccessible(page);
 });
 

@@ -417,6 +417,15 @@ export async function reviewQueue(
   return paged(rows, opts.page, total?.n ?? 0);
 }
 
+/** How many cash donations wait for this NGO's review (its home). */
+export async function pendingReviewCount(db: DbOrTx, actor: DonationActor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(donations)
+    .where(and(donationScope(actor, "review"), eq(donations.kind, "cash"), inArray(donations.status, fromStates("approve"))));
+  return row?.n ?? 0;
+}
+
 /** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list). */
 export async function reviewCampaigns(db: DbOrTx, actor: DonationActor): Promise<{ id: string; title: string }[]> {
   return db

@@ -559,6 +559,17 @@ export async function ngoPickupQueue(
 ): Promise<Paged<PickupItem> & { counts: Record<NgoPickupTab, number> }> {
   const campaign = opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined;
   const where = and(pickupScope(actor, "queue"), inArray(pickups.status, NGO_TAB_STATUSES[opts.tab]), campaign);
+  const counts = await ngoPickupCounts(db, actor, campaign);
+  const rows = await itemQuery(db)
+    .where(where)
+    .orderBy(asc(donations.createdAt), asc(donations.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
+  return { ...paged(rows, opts.page, counts[opts.tab]), counts };
+}
+
+/** How many of the NGO's pick-up requests are under each tab (optionally of one campaign): the queue's tabs and its home. */
+export async function ngoPickupCounts(db: DbOrTx, actor: PickupActor, campaign?: SQL): Promise<Record<NgoPickupTab, number>> {
   const countRows = await db
     .select({ status: pickups.status, n: count() })
     .from(pickups)
@@ -569,12 +580,7 @@ export async function ngoPickupQueue(
   for (const r of countRows) {
     for (const tab of ["new", "active"] as const) if (NGO_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
   }
-  const rows = await itemQuery(db)
-    .where(where)
-    .orderBy(asc(donations.createdAt), asc(donations.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(opts.page));
-  return { ...paged(rows, opts.page, counts[opts.tab]), counts };
+  return counts;
 }
 
 /** The campaigns with open pick-up requests to this NGO, for the queue's filter (a bounded list). */

@@ -291,6 +291,16 @@ export async function applicationsForNgo(
   return paged(rows, opts.page, total?.n ?? 0);
 }
 
+/** How many applications to the NGO's positions wait for its answer (its home). */
+export async function pendingApplicationCount(db: DbOrTx, actor: ApplicationActor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(volunteerApplications)
+    .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
+    .where(and(applicationScope({ id: idAs(actor, "ngo"), role: "ngo" }, "list"), eq(volunteerApplications.status, "pending")));
+  return row?.n ?? 0;
+}
+
 export interface NgoApplicationDetail {
   id: string;
   status: ApplicationStatus;
