@@ -1,18 +1,25 @@
 import * as z from "zod/mini";
 import { ACCOUNT_FIELD_MAX_LENGTH, ADDRESS_MAX_LENGTH } from "#shared/constants.ts";
-import { blankToUndefined, givenPassword, image, newPassword, requiredText } from "./fields.ts";
+import { address, blankToUndefined, contactNumber, givenPassword, image, newPassword, requiredText } from "./fields.ts";
 import { MOBILE_PATTERN, nationalPhone } from "#shared/numbers.ts";
 
 /**
  * The settings forms. Each page has several separate forms, told apart by a hidden `intent` field;
  * the same schemas are checked again by the domain functions, which may be called without a form.
  */
-export const SETTINGS_INTENTS = ["name", "password", "picture", "removePicture", "payment"] as const;
+export const SETTINGS_INTENTS = ["name", "contact", "password", "picture", "removePicture", "payment"] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 
 export const ngoNameSchema = z.object({
   name: requiredText("validation:nameRequired"),
 });
+
+/** The NGO's address and contact number (a mobile or a landline with its area code), as at sign-up. */
+export const ngoContactSchema = z.object({
+  address: address("validation:ngoAddressRequired"),
+  contactNumber: contactNumber("validation:contactRequired"),
+});
+export type NgoContactInput = z.input<typeof ngoContactSchema>;
 
 export const personNameSchema = z.object({
   firstName: requiredText("validation:firstNameRequired"),

@@ -1,4 +1,6 @@
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import { ngoProfiles } from "#server/db/schema.ts";
 import type { Page } from "@playwright/test";
 import { HOME_TILES } from "#app/components/home-tiles.tsx";
 import { makeApplication, makeCampaign, makeDonation, makePickup, makePosition, makeUser } from "#tests/helpers/factories.ts";
@@ -64,6 +66,19 @@ test("the NGO home counts what waits: gifts to review, matches to confirm, pick-
   await waiting.getByRole("link", { name: /cash donations to review/ }).click();
   await expect(page).toHaveURL(/\/apps$/);
   await expectAccessible(page);
+});
+
+test("an NGO changes its address and contact number in settings", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  await page.goto("/settingsNGO");
+  const section = page.getByRole("region", { name: "Address and contact" });
+  await section.getByLabel("Address").fill("Office 12, Blue Area, Islamabad");
+  await section.getByLabel("Contact number").fill("051-555 1234");
+  await section.getByRole("button", { name: "Save address and contact" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your address and contact number have been saved." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Address and contact" }).getByLabel("Contact number")).toHaveValue("0515551234");
+  const [row] = await db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
+  expect(row).toMatchObject({ address: "Office 12, Blue Area, Islamabad", contactNumber: "0515551234" });
 });
 
 test("the donor home shows the first name, picture and its feature tiles", async ({ page, login }) => {

@@ -5,6 +5,7 @@ import { donorProfiles, files, ngoProfiles, riderProfiles, sessions, users } fro
 import { createSession, findSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { verifyPassword } from "#server/domain/accounts/passwords.ts";
 import {
+  changeNgoContact,
   changeNgoName,
   changePassword,
   changePersonName,
@@ -40,6 +41,29 @@ async function png(): Promise<File> {
     .toBuffer();
   return new File([new Uint8Array(buffer)], "me.png", { type: "image/png" });
 }
+
+describe("an NGO's address and contact", () => {
+  it("changes them as people type them (a landline with its area code), and refuses a bad number or an empty address", async () => {
+    const ngo = await signedIn("ngo");
+    await changeNgoContact(s.db, ngo.actor, { address: "  House 5, F-7/2, Islamabad ", contactNumber: "051-555 1234" });
+    const [n] = await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
+    expect([n!.address, n!.contactNumber]).toEqual(["House 5, F-7/2, Islamabad", "0515551234"]);
+    await expect(changeNgoContact(s.db, ngo.actor, { address: "Somewhere", contactNumber: "12345" })).rejects.toMatchObject({
+      kind: "invalid",
+      field: "contactNumber",
+    });
+    await expect(changeNgoContact(s.db, ngo.actor, { address: " ", contactNumber: "03001234567" })).rejects.toMatchObject({
+      kind: "invalid",
+      field: "address",
+    });
+    const [after] = await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
+    expect(after!.contactNumber).toBe("0515551234");
+    const donor = await signedIn("donor");
+    await expect(changeNgoContact(s.db, donor.actor, { address: "x", contactNumber: "03001234567" })).rejects.toMatchObject({
+      kind: "forbidden",
+    });
+  });
+});
 
 describe("name", () => {
   it("changes an NGO's name and a donor's and rider's first and last name", async () => {

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { AppContext } from "#app/lib/load-context.ts";
 import * as z from "zod/mini";
 import {
+  ngoContactSchema,
   ngoNameSchema,
   passwordFormSchema,
   paymentSchema,
@@ -12,6 +13,7 @@ import {
 } from "#shared/forms/settings.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import {
+  changeNgoContact,
   changeNgoName,
   changePassword,
   changePersonName,
@@ -56,6 +58,9 @@ export async function settingsAction(
       return role === "ngo"
         ? run(ngoNameSchema, (v) => changeNgoName(services.db, actor, v))
         : run(personNameSchema, (v) => changePersonName(services.db, actor, v));
+    case "contact":
+      if (role !== "ngo") break;
+      return run(ngoContactSchema, (v) => changeNgoContact(services.db, actor, v));
     case "password":
       return run(
         passwordFormSchema,

@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
 import {
+  ngoContactSchema,
   ngoNameSchema,
   passwordFormSchema,
   paymentSchema,
@@ -26,6 +27,7 @@ function useResult(...intents: SettingsIntent[]) {
 
 const SAVED_MESSAGES: Record<SettingsIntent, string> = {
   name: "settings:name.saved",
+  contact: "settings:contact.saved",
   password: "settings:password.saved",
   picture: "settings:picture.saved",
   removePicture: "settings:picture.removed",
@@ -86,6 +88,35 @@ export function NgoNameForm({ name }: { name: string }) {
         <TextField field={fields.name} label={t("settings:name.ngoName")} autoComplete="organization" />
         <div>
           <SubmitButton className={buttonClass}>{t("settings:name.submit")}</SubmitButton>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+/** The NGO's address and contact number (mobile or landline). */
+export function NgoContactForm({ address, contactNumber }: { address: string; contactNumber: string }) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(ngoContactSchema, {
+    id: "contact-form",
+    lastResult: useResult("contact"),
+    defaultValue: { address, contactNumber },
+  });
+  return (
+    <Section id="contact" title={t("settings:contact.heading")} intents={["contact"]}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <Intent value="contact" />
+        <ErrorBox errors={form.errors} id={form.errorId} />
+        <TextField field={fields.address} label={t("settings:contact.address")} autoComplete="street-address" />
+        <TextField
+          field={fields.contactNumber}
+          type="tel"
+          label={t("settings:contact.contactNumber")}
+          autoComplete="tel"
+          hint={t("settings:contact.contactHint")}
+        />
+        <div>
+          <SubmitButton className={buttonClass}>{t("settings:contact.submit")}</SubmitButton>
         </div>
       </Form>
     </Section>

@@ -7,7 +7,7 @@ import { requireUser } from "#app/lib/http.server.ts";
 import { ngoSettings } from "#server/domain/accounts/settings.ts";
 import { PAYMENT_CHANGE_NOTICE_HOURS } from "#server/domain/accounts/payment-guard.ts";
 import { settingsAction } from "#app/components/settings/actions.server.ts";
-import { NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "#app/components/settings/settings-page.tsx";
+import { NgoContactForm, NgoNameForm, PasswordForm, PaymentForm, PictureForm } from "#app/components/settings/settings-page.tsx";
 
 export const handle = pageTitle("settings:title");
 
@@ -31,6 +31,7 @@ export default function NgoSettings({ loaderData }: Route.ComponentProps) {
       <title>{`${t("settings:title")} · ${t("common:brand")}`}</title>
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <NgoNameForm name={settings.name} />
+        <NgoContactForm address={settings.address} contactNumber={settings.contactNumber} />
         <PaymentForm accounts={settings} noticeHours={paymentNoticeHours} />
         <section aria-labelledby="poster-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
           <h2 id="poster-heading" className="text-lg font-bold text-brand-900">

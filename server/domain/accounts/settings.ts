@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type * as z from "zod/mini";
 import {
+  ngoContactSchema,
   ngoNameSchema,
   passwordChangeSchema,
   paymentSchema,
   personNameSchema,
   riderAreaSchema,
+  type NgoContactInput,
   type NgoNameInput,
   type PasswordChangeInput,
   type PaymentInput,
@@ -68,6 +70,8 @@ function requireNgo(actor: SessionUser): void {
 
 export interface NgoSettings {
   name: string;
+  address: string;
+  contactNumber: string;
   logoKey: string | null;
   jazzcashNumber: string | null;
   easypaisaNumber: string | null;
@@ -88,6 +92,8 @@ export async function ngoSettings(db: DbOrTx, actor: SessionUser): Promise<NgoSe
   const [row] = await db
     .select({
       name: ngoProfiles.name,
+      address: ngoProfiles.address,
+      contactNumber: ngoProfiles.contactNumber,
       logoKey: ngoProfiles.logoKey,
       jazzcashNumber: ngoProfiles.jazzcashNumber,
       easypaisaNumber: ngoProfiles.easypaisaNumber,
@@ -118,6 +124,13 @@ export async function changeNgoName(db: DbOrTx, actor: SessionUser, input: NgoNa
   requireNgo(actor);
   const { name } = parse(ngoNameSchema, input);
   await db.update(ngoProfiles).set({ name }).where(eq(ngoProfiles.userId, actor.id));
+}
+
+/** The NGO's address and contact number, shown on its receipts, posters and to the riders who deliver to it. */
+export async function changeNgoContact(db: DbOrTx, actor: SessionUser, input: NgoContactInput): Promise<void> {
+  requireNgo(actor);
+  const { address, contactNumber } = parse(ngoContactSchema, input);
+  await db.update(ngoProfiles).set({ address, contactNumber }).where(eq(ngoProfiles.userId, actor.id));
 }
 
 export async function changePersonName(db: DbOrTx, actor: SessionUser, input: PersonNameInput): Promise<void> {
