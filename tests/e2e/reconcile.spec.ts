@@ -304,3 +304,18 @@ test("a donor who paid with the pledge code but never sent the proof still gets 
   await page.goto("/dvh");
   await expect(page.getByRole("link", { name: /Download receipt/ })).toBeVisible();
 });
+
+test("an NGO without a payment account is warned where it starts and lists campaigns, until it adds one", async ({ page, db, login }) => {
+  const ngo = await login({ role: "ngo" });
+  for (const path of ["/campaigns", "/create_camp"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("no-account")).toContainText("Donors cannot give your campaigns cash until you add a payment account");
+  }
+  await page.getByTestId("no-account").getByRole("link", { name: "Add one in Settings" }).click();
+  await expect(page).toHaveURL(/\/settingsNGO$/);
+  await givePaymentAccounts(db, ngo.id);
+  for (const path of ["/campaigns", "/create_camp"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("no-account")).toHaveCount(0);
+  }
+});

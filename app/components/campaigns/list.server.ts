@@ -5,6 +5,7 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listCampaigns } from "#server/domain/campaigns/campaigns.ts";
+import { ngoPaymentMethods } from "#server/domain/donations/cash.ts";
 
 const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
 
@@ -18,6 +19,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
   return {
     tab,
     q,
+    canTakeCash: (await ngoPaymentMethods(context.services.db, user)).length > 0,
     notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
     campaigns: {
       ...list,

@@ -1,6 +1,7 @@
 import { ChartColumn, MapPin, Pencil, Plus, Printer, Trash2 } from "lucide-react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
+import { NoAccountWarning } from "./no-account-warning.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -15,7 +16,7 @@ const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successfu
 /** /campaigns (On Going) and /comp_camp (Successful): the NGO's own and joint campaigns, searched and paged. */
 export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<typeof campaignListLoader>> }) {
   const { t, i18n } = useTranslation();
-  const { tab, q, notice, campaigns } = loaderData;
+  const { tab, q, notice, campaigns, canTakeCash } = loaderData;
   const location = useLocation();
   const heading = t(tab === "ongoing" ? "campaigns:list.ongoing" : "campaigns:list.successful");
   const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,6 +24,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
   return (
     <>
       <title>{`${heading} · ${t("common:brand")}`}</title>
+      {tab === "ongoing" && !canTakeCash && <NoAccountWarning />}
       {notice && (
         <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
           {t(`campaigns:notices.${notice}`)}

@@ -57,6 +57,16 @@ export function accountsOf(p: AccountColumns): PaymentAccount[] {
   return out;
 }
 
+/** The methods this NGO can be paid by (its accounts): none means donors cannot give it cash yet. */
+export async function ngoPaymentMethods(db: DbOrTx, actor: Actor): Promise<PaymentMethod[]> {
+  const [p] = await db
+    .select()
+    .from(ngoProfiles)
+    .where(eq(ngoProfiles.userId, idAs(actor, "ngo")))
+    .limit(1);
+  return p ? accountsOf(p).map((a) => a.method) : [];
+}
+
 export interface RecipientNgo {
   id: string;
   name: string;

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { PaymentMethod } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { ngoProfiles, statementFormats, statementImports, statementLines, statementUploads } from "#server/db/schema.ts";
+import { statementFormats, statementImports, statementLines, statementUploads } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { accountsOf } from "#server/domain/donations/cash.ts";
+import { ngoPaymentMethods } from "#server/domain/donations/cash.ts";
 import { invalid, notFound } from "#server/domain/errors.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { applyMapping, guessMapping, headerSignature, type StatementLine, type StatementMapping } from "./columns.ts";
@@ -21,11 +21,7 @@ export const UPLOAD_KEEP_HOURS = 24;
 export type ImportOutcome = { kind: "imported"; importId: string } | { kind: "needsMapping"; uploadId: string };
 
 /** The NGO's own accounts, as methods; a statement can be imported only for one of them. */
-export async function statementAccounts(db: DbOrTx, actor: Actor): Promise<PaymentMethod[]> {
-  const ngoId = idAs(actor, "ngo");
-  const [p] = await db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId)).limit(1);
-  return p ? accountsOf(p).map((a) => a.method) : [];
-}
+export const statementAccounts = ngoPaymentMethods;
 
 async function requireAccount(db: DbOrTx, actor: Actor, method: PaymentMethod): Promise<string> {
   const ngoId = idAs(actor, "ngo");
