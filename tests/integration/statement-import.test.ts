@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ngoProfiles, statementFormats, statementImports, statementLines, statementUploads } from "#server/db/schema.ts";
-import { importUpload, mappingStep, removeStaleUploads, uploadStatement } from "#server/domain/statements/import.ts";
+import { importUpload, mappingStep, removeStaleUploads, uploadStatement, UPLOADS_KEPT_PER_NGO } from "#server/domain/statements/import.ts";
 import { importSummary, matchedLines } from "#server/domain/statements/reconcile.ts";
 import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 import { givePaymentAccounts, makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
@@ -179,5 +179,18 @@ describe("importing statements", () => {
     await makeOlder(s.db, statementUploads, statementUploads.createdAt, and(eq(statementUploads.id, up.uploadId))!, 25 * 3600);
     expect(await removeStaleUploads(s.db)).toBeGreaterThanOrEqual(1);
     expect(await failure(mappingStep(s.db, actor, up.uploadId))).toMatchObject({ kind: "not_found" });
+  });
+
+  it("keeps at most a few files per NGO waiting at the column step", async () => {
+    const { ngo, actor } = await setUp();
+    const ids: string[] = [];
+    for (let i = 0; i < UPLOADS_KEPT_PER_NGO + 3; i++) {
+      const up = await uploadStatement(s, actor, { method: "bank", file: csvFile(first) });
+      if (up.kind === "needsMapping") ids.push(up.uploadId);
+    }
+    const kept = await s.db.select({ id: statementUploads.id }).from(statementUploads).where(eq(statementUploads.ngoId, ngo.id));
+    expect(kept).toHaveLength(UPLOADS_KEPT_PER_NGO);
+    // The newest stay: the last upload can still be imported.
+    expect(kept.map((k) => k.id)).toContain(ids.at(-1));
   });
 });

@@ -15,6 +15,8 @@ import { readStatementFile, type StatementGrid } from "./read.ts";
 
 /** Lines written per INSERT, as one JSON parameter (a parameter per value costs more than the insert itself). */
 const INSERT_BATCH = 5_000;
+/** The most files one NGO may have waiting at the column step (10 MB each at most). */
+export const UPLOADS_KEPT_PER_NGO = 5;
 /** A file waiting for its columns is kept this long (the hourly upkeep removes older ones). */
 export const UPLOAD_KEEP_HOURS = 24;
 
@@ -56,6 +58,11 @@ export async function uploadStatement(
     .insert(statementUploads)
     .values({ ngoId, method: input.method, fileName, content: bytes })
     .returning({ id: statementUploads.id });
+  // Files waiting at the column step are bounded per NGO: the oldest beyond the newest few are dropped.
+  await db.execute(sql`
+    delete from ${statementUploads} where ngo_id = ${ngoId} and id not in (
+      select id from ${statementUploads} where ngo_id = ${ngoId} order by created_at desc, id desc limit ${UPLOADS_KEPT_PER_NGO}
+    )`);
   return { kind: "needsMapping", uploadId: row!.id };
 }
 
