@@ -36,7 +36,7 @@ const PUBLIC_PAGES = [
   "/about",
 ];
 const ROLE_PAGES = {
-  admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/notifications"],
+  admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/admin/settings", "/notifications"],
   ngo: [
     "/ngo_home",
     "/settingsNGO",
@@ -47,6 +47,8 @@ const ROLE_PAGES = {
     "/collab1",
     "/ngo_map",
     "/apps",
+    "/statements",
+    "/reconcile",
     "/noncash_apps",
     "/donHistory",
     "/vol0",

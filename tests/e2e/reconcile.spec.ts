@@ -137,6 +137,17 @@ test.describe("statement matching", () => {
     const response = await page.request.get((await receipt.getAttribute("href"))!);
     expect(response.headers()["content-type"]).toContain("application/pdf");
     await ngoPage.context().close();
+
+    // The administrator reads the approval with its statement line, in words and rupees.
+    const admin = await makeUser(db, "admin");
+    const adminPage = await signedIn(browser, db, admin.id);
+    await adminPage.goto("/admin/audit");
+    const entry = adminPage.getByRole("row").filter({ hasText: "Approved a cash donation" }).filter({ hasText: tid });
+    await expect(entry).toContainText("Amount: Rs. 2,500");
+    await expect(entry).toContainText("Method: JazzCash");
+    await expect(entry).toContainText(`Statement reference: ${tid}`);
+    await expectAccessible(adminPage);
+    await adminPage.context().close();
   });
 
   test("without JavaScript the NGO imports, sets a line aside and confirms", async ({ page, db, login, browser }) => {

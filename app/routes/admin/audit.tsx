@@ -2,7 +2,11 @@ import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/audit";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime, formatDay } from "#shared/format.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import { formatRupees } from "#shared/money.ts";
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 import { Pager } from "#app/components/pager.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
@@ -18,7 +22,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  /** A detail as a person reads it: rupees, a method's name, a day; a value from a fixed list in words; any other as stored. */
+  const detailText = (key: string, value: string | number | null): string => {
+    if (value === null) return "—";
+    if (key === "amount" && Number.isFinite(Number(value))) return formatRupees(Number(value), lang);
+    if (key === "method") return t(`donations:methods.${String(value)}`, { defaultValue: String(value) });
+    if (/Day$/.test(key) && typeof value === "string" && isDay(value)) return formatDay(value, lang);
+    return t(`admin:audit.detailValues.${key}.${String(value)}`, { defaultValue: String(value) });
+  };
   const { log } = loaderData;
   return (
     <>
@@ -27,7 +40,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       {log.rows.length === 0 ? (
         <p className="text-slate-700">{t("admin:audit.none")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
+        // The table scrolls sideways on a phone: the region takes keyboard focus so it can be scrolled without a mouse.
+        <div tabIndex={0} role="region" aria-label={t("admin:audit.title")} className="overflow-x-auto rounded-lg bg-white shadow-sm">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("admin:audit.title")}</caption>
             <thead className="bg-slate-100">
@@ -76,12 +90,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         {Object.entries(e.details).map(([key, value]) => (
                           <div key={key}>
                             <dt className="inline font-medium">{t(`admin:audit.detailKeys.${key}`, { defaultValue: key })}: </dt>
-                            <dd className="inline break-words">
-                              {value === null
-                                ? "—"
-                                : // A value from a fixed list (a payment account "changed") has words; any other shows as it is.
-                                  t(`admin:audit.detailValues.${key}.${String(value)}`, { defaultValue: String(value) })}
-                            </dd>
+                            <dd className="inline break-words">{detailText(key, value)}</dd>
                           </div>
                         ))}
                       </dl>
