@@ -60,6 +60,12 @@ test("the admin vets sign-ups, reads the audit log and outbox, and suspends an N
   await expect(mail).toContainText("Your Ek Chhat sign-up needs changes");
   await expect(mail).toContainText(reason);
   await expect(mail).toContainText("Sent");
+  // Its link to the app is a link, and the outbox finds it by recipient.
+  await expect(mail.getByRole("link").first()).toHaveAttribute("href", /^http:\/\/(localhost|127\.0\.0\.1):\d+\//);
+  await page.getByRole("searchbox", { name: "Search by recipient" }).fill(rider.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("article")).toContainText(rider.email);
   await expectAccessible(page);
 
   // The accepted NGO is signed in elsewhere and sees its notification.

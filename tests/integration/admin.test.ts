@@ -290,6 +290,9 @@ describe("mail outbox", () => {
     expect(page.rows.map((m) => m.toAddress)).toEqual([rider.email, ngo.email]);
     expect(page.rows[0]).toMatchObject({ status: "kept", subject: "Your Ek Chhat sign-up needs changes" });
     expect(page.rows[0]!.body).toContain("Missing picture");
+    // Searched by recipient, case-insensitively, with LIKE's wildcards taken literally.
+    expect((await listOutbox(s.db, actor, 1, { q: rider.email.toUpperCase() })).rows.map((m) => m.toAddress)).toEqual([rider.email]);
+    expect((await listOutbox(s.db, actor, 1, { q: "%" })).total).toBe(0);
     const rows = await s.db
       .select()
       .from(mailOutbox)

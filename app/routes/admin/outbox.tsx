@@ -4,7 +4,8 @@ import type { Route } from "./+types/outbox";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER } from "#shared/constants.ts";
+import { MAIL_BODY_WITHHELD, MAIL_ERROR_NO_SERVER, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
+import { SearchForm } from "#app/components/search-form.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listOutbox } from "#server/domain/admin/outbox.ts";
@@ -13,9 +14,11 @@ export const handle = pageTitle("admin:outbox.title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = requireUser(context, "admin");
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const mail = await listOutbox(context.services.db, admin, page);
-  return { mail: { ...mail, rows: mail.rows.map((m) => ({ ...m, createdAt: formatDateTime(m.createdAt, context.lang) })) } };
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+  const mail = await listOutbox(context.services.db, admin, page, { q });
+  return { q, mail: { ...mail, rows: mail.rows.map((m) => ({ ...m, createdAt: formatDateTime(m.createdAt, context.lang) })) } };
 }
 
 const STATUS_STYLE = {
@@ -26,11 +29,22 @@ const STATUS_STYLE = {
 
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { mail } = loaderData;
+  const { mail, q } = loaderData;
   return (
     <>
       <title>{`${t("admin:outbox.title")} · ${t("common:brand")}`}</title>
       <p className="mb-4 max-w-3xl text-slate-700">{t("admin:outbox.lead")}</p>
+      <div className="mb-4">
+        <SearchForm
+          action="/admin/outbox"
+          id="outbox-search"
+          q={q}
+          label={t("admin:outbox.searchLabel")}
+          placeholder={t("admin:outbox.searchPlaceholder")}
+          submitLabel={t("admin:outbox.search")}
+          clear={{ to: "/admin/outbox", label: t("admin:outbox.showAll") }}
+        />
+      </div>
       {mail.rows.length === 0 ? (
         <p className="text-slate-700">{t("admin:outbox.none")}</p>
       ) : (
@@ -68,7 +82,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                 </dl>
                 {/* Mail is plain text: shown as text, never as HTML. */}
                 <pre dir="auto" className="mt-3 rounded-md bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap break-words">
-                  {m.body === MAIL_BODY_WITHHELD ? t("admin:outbox.withheld") : m.body}
+                  {m.body === MAIL_BODY_WITHHELD ? t("admin:outbox.withheld") : <LinkedText text={m.body} />}
                 </pre>
               </article>
             </li>
@@ -76,6 +90,27 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
       <Pager page={mail.page} pages={mail.pages} label={t("admin:outbox.title")} />
+    </>
+  );
+}
+
+/**
+ * Plain text with its web addresses as links (mail bodies hold the app's links). Only http(s) addresses become
+ * links; everything stays text otherwise, so a message can never carry markup into the page.
+ */
+function LinkedText({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} href={part} className="break-all text-brand-800 underline" rel="noreferrer">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
     </>
   );
 }

@@ -1,24 +1,33 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, ilike } from "drizzle-orm";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { mailOutbox } from "#server/db/schema.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { forbidden } from "#server/domain/errors.ts";
-import { paged, pageOffset } from "#server/db/query.ts";
+import { likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 /**
- * One page of the mail outbox, newest first. Only the administrator reads it: it holds other people's
- * mail (a message with a secret link keeps no body once delivered over SMTP; see the mailer).
+ * One page of the mail outbox, newest first, optionally of the recipients whose address holds `q` (case-insensitively,
+ * LIKE's wildcards taken literally). Only the administrator reads it: it holds other people's mail (a message with a
+ * secret link keeps no body once delivered over SMTP; see the mailer).
  */
-export async function listOutbox(db: DbOrTx, actor: Pick<SessionUser, "role">, page: number): Promise<Paged<OutboxMail>> {
+export async function listOutbox(
+  db: DbOrTx,
+  actor: Pick<SessionUser, "role">,
+  page: number,
+  opts: { q?: string } = {},
+): Promise<Paged<OutboxMail>> {
   if (actor.role !== "admin") throw forbidden();
-  const [total] = await db.select({ n: count() }).from(mailOutbox);
+  const q = searchTerm(opts.q);
+  const where = q ? ilike(mailOutbox.toAddress, likePattern(q)) : undefined;
+  const [total] = await db.select({ n: count() }).from(mailOutbox).where(where);
   const rows = await db
     .select()
     .from(mailOutbox)
+    .where(where)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(page));
