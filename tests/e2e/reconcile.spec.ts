@@ -145,6 +145,7 @@ test.describe("statement matching", () => {
     const entry = adminPage.getByRole("row").filter({ hasText: "Approved a cash donation" }).filter({ hasText: tid });
     await expect(entry).toContainText("Amount: Rs. 2,500");
     await expect(entry).toContainText("Method: JazzCash");
+    await expect(entry).toContainText(`Campaign: ${campaign.title}`);
     await expect(entry).toContainText(`Statement reference: ${tid}`);
     await expectAccessible(adminPage);
     await adminPage.context().close();

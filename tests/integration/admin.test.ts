@@ -7,7 +7,7 @@ import { accept, listAccounts, listPending, reject, restore, suspend } from "#se
 import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
-import { makeUser } from "#tests/helpers/factories.ts";
+import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { makeOlder } from "#tests/helpers/time.ts";
 
 describe("vetting by the administrator", () => {
@@ -250,6 +250,16 @@ describe("audit log", () => {
     });
     expect(page.rows[1]).toMatchObject({ actorEmail: ngo.email, targetName: "Audit Trust" });
     expect(page.rows[2]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("names the campaign an entry points at, and leaves an id that is not one alone", async () => {
+    const ngo = await makeUser(s.db, "ngo");
+    const campaign = await makeCampaign(s.db, ngo.id, { title: "Audit named campaign" });
+    await recordAudit(s.db, { actorId: ngo.id, action: "campaign.edited", details: { campaignId: campaign.id } });
+    await recordAudit(s.db, { actorId: ngo.id, action: "campaign.edited", details: { campaignId: "not-an-id" } });
+    const [odd, named] = (await listAudit(s.db, 1)).rows;
+    expect(named!.campaignTitle).toBe("Audit named campaign");
+    expect(odd!.campaignTitle).toBeNull();
   });
 
   it("pages the log", async () => {

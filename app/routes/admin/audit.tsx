@@ -25,8 +25,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   /** A detail as a person reads it: rupees, a method's name, a day; a value from a fixed list in words; any other as stored. */
-  const detailText = (key: string, value: string | number | null): string => {
+  const detailText = (key: string, value: string | number | null, campaignTitle: string | null): string => {
     if (value === null) return "—";
+    if (key === "campaignId" && campaignTitle) return campaignTitle;
     if (key === "amount" && Number.isFinite(Number(value))) return formatRupees(Number(value), lang);
     if (key === "method") return t(`donations:methods.${String(value)}`, { defaultValue: String(value) });
     if (/Day$/.test(key) && typeof value === "string" && isDay(value)) return formatDay(value, lang);
@@ -90,7 +91,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         {Object.entries(e.details).map(([key, value]) => (
                           <div key={key}>
                             <dt className="inline font-medium">{t(`admin:audit.detailKeys.${key}`, { defaultValue: key })}: </dt>
-                            <dd className="inline break-words">{detailText(key, value)}</dd>
+                            <dd className="inline break-words">{detailText(key, value, e.campaignTitle)}</dd>
                           </div>
                         ))}
                       </dl>

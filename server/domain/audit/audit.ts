@@ -1,9 +1,9 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { auditLog, donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
-import { paged, pageOffset } from "#server/db/query.ts";
+import { auditLog, campaigns, donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 
 export type AuditDetails = Record<string, string | number | null>;
@@ -32,6 +32,8 @@ export interface AuditEntry {
   actorEmail: string | null;
   targetEmail: string | null;
   targetName: string | null;
+  /** The title of the campaign `details.campaignId` names, so the log reads as names rather than ids. */
+  campaignTitle: string | null;
 }
 
 const actor = alias(users, "actor");
@@ -62,5 +64,17 @@ export async function listAudit(db: DbOrTx, page: number): Promise<Paged<AuditEn
     .orderBy(desc(auditLog.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(page));
-  return paged(rows, page, total?.n ?? 0);
+  const campaignIds = [...new Set(rows.map((r) => r.details.campaignId).filter(isUuid))];
+  const titles = campaignIds.length
+    ? new Map(
+        (await db.select({ id: campaigns.id, title: campaigns.title }).from(campaigns).where(inArray(campaigns.id, campaignIds))).map(
+          (c) => [c.id, c.title],
+        ),
+      )
+    : new Map<string, string>();
+  return paged(
+    rows.map((r) => ({ ...r, campaignTitle: titles.get(String(r.details.campaignId)) ?? null })),
+    page,
+    total?.n ?? 0,
+  );
 }
