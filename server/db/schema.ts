@@ -57,6 +57,8 @@ export const users = pgTable(
     role: roleEnum("role").notNull(),
     verification: verificationEnum("verification").notNull(),
     rejectionReason: text("rejection_reason"),
+    /** When a rejected NGO or rider last corrected and sent its sign-up again: the administrator's queue marks it. */
+    resubmittedAt: timestamp("resubmitted_at", { withTimezone: true }),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     /** The language the person last used the app in; their emails are written in it. */
     language: languageEnum("language").notNull().default("en"),

@@ -205,6 +205,13 @@ test("a rejected rider reads the reason, corrects the details and re-submits", a
   expect(row).toMatchObject({ verification: "pending", rejectionReason: null });
   await page.goto("/resubmit");
   await expect(page).toHaveURL("/");
+
+  // The administrator sees it marked as re-submitted.
+  const admin = await account({ role: "admin" });
+  await signIn(page, "/admin_signin", admin.email, TEST_PASSWORD);
+  await expect(page).toHaveURL("/admin");
+  const card = page.getByRole("article").filter({ hasText: rider.email });
+  await expect(card.getByTestId("resubmitted")).toContainText("Re-submitted after a rejection");
 });
 
 test("where a donor was going survives a forgotten password: sign-in, the emailed link, the reset, sign-in again", async ({

@@ -1,3 +1,4 @@
+import { listPending } from "#server/domain/admin/vetting.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -476,6 +477,10 @@ describe("re-submission after a rejection", () => {
     );
     const user = await userByEmail(ngo.email);
     expect(user).toMatchObject({ verification: "pending", rejectionReason: null });
+    // The administrator's queue marks it as re-submitted.
+    expect(user!.resubmittedAt).toBeInstanceOf(Date);
+    const queue = await listPending(s.db, { id: crypto.randomUUID(), role: "admin" }, "ngo", 1);
+    expect(queue.rows.find((r) => r.id === ngo.id)?.resubmittedAt).toBeInstanceOf(Date);
     const [profile] = await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
     expect(profile).toMatchObject({ name: "Roshni Trust", address: "Clifton, Karachi", registrationNumber: "KR-2291" });
     expect(profile!.logoKey).toMatch(/^logo\//);

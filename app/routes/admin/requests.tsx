@@ -34,8 +34,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     notice: url.searchParams.get("notice"),
     actions,
-    ngos: { ...ngos, rows: ngos.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
-    riders: { ...riders, rows: riders.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
+    ngos: {
+      ...ngos,
+      rows: ngos.rows.map((r) => ({ ...r, createdAt: when(r.createdAt), resubmittedAt: r.resubmittedAt ? when(r.resubmittedAt) : null })),
+    },
+    riders: {
+      ...riders,
+      rows: riders.rows.map((r) => ({ ...r, createdAt: when(r.createdAt), resubmittedAt: r.resubmittedAt ? when(r.resubmittedAt) : null })),
+    },
   };
 }
 
@@ -93,6 +99,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                 name={n.name}
                 picture={{ key: n.logoKey, kind: "logo", alt: t("admin:requests.logoOf", { name: n.name }) }}
                 createdAt={n.createdAt}
+                resubmittedAt={n.resubmittedAt}
                 fields={[
                   [t("admin:fields.ngoName"), n.name],
                   [t("admin:fields.address"), n.address],
@@ -126,6 +133,7 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                   name={name}
                   picture={{ key: r.pictureKey, kind: "avatar", alt: t("admin:requests.pictureOf", { name }) }}
                   createdAt={r.createdAt}
+                  resubmittedAt={r.resubmittedAt}
                   fields={[
                     [t("admin:fields.firstName"), r.firstName],
                     [t("admin:fields.lastName"), r.lastName],
@@ -152,6 +160,7 @@ function Applicant({
   name,
   picture,
   createdAt,
+  resubmittedAt,
   fields,
   actionData,
   actions,
@@ -160,6 +169,7 @@ function Applicant({
   name: string;
   picture: { key: string | null; kind: "logo" | "avatar"; alt: string };
   createdAt: FormattedTime;
+  resubmittedAt: FormattedTime | null;
   fields: [string, string][];
   actionData: ActionData;
   actions: readonly VerificationAction[];
@@ -192,6 +202,14 @@ function Applicant({
             <h3 id={`applicant-${id}`} className="text-lg font-bold break-words">
               {name}
             </h3>
+            {resubmittedAt && (
+              <p
+                className="mt-1 inline-block rounded-full border border-sky-600 bg-sky-50 px-2.5 py-0.5 text-sm font-bold text-sky-900"
+                data-testid="resubmitted"
+              >
+                {t("admin:requests.resubmitted")} <DateTime value={resubmittedAt} />
+              </p>
+            )}
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               {fields.map(([label, value]) => (
                 <div key={label} className="contents">

@@ -65,7 +65,7 @@ export async function resubmit(
     await db.transaction(async (tx) => {
       const [moved] = await tx
         .update(users)
-        .set({ verification: "pending", rejectionReason: null, updatedAt: sql`now()` })
+        .set({ verification: "pending", rejectionReason: null, resubmittedAt: sql`now()`, updatedAt: sql`now()` })
         // The account's own step, from the states the verification table lets it start (rejected).
         .where(and(eq(users.id, user.id), inArray(users.verification, verificationStates.fromStates("resubmit"))))
         .returning({ id: users.id });

@@ -27,6 +27,8 @@ export interface PendingNgo {
   id: string;
   email: string;
   createdAt: Date;
+  /** When the applicant corrected a rejected sign-up and sent it again, if it did. */
+  resubmittedAt: Date | null;
   name: string;
   address: string;
   registrationNumber: string;
@@ -38,6 +40,7 @@ export interface PendingRider {
   id: string;
   email: string;
   createdAt: Date;
+  resubmittedAt: Date | null;
   firstName: string;
   lastName: string;
   contactNumber: string;
@@ -62,6 +65,7 @@ export async function listPending(db: DbOrTx, actor: Actor, role: VettedRole, pa
         id: users.id,
         email: users.email,
         createdAt: users.createdAt,
+        resubmittedAt: users.resubmittedAt,
         name: ngoProfiles.name,
         address: ngoProfiles.address,
         registrationNumber: ngoProfiles.registrationNumber,
@@ -82,6 +86,7 @@ export async function listPending(db: DbOrTx, actor: Actor, role: VettedRole, pa
       id: users.id,
       email: users.email,
       createdAt: users.createdAt,
+      resubmittedAt: users.resubmittedAt,
       firstName: riderProfiles.firstName,
       lastName: riderProfiles.lastName,
       contactNumber: riderProfiles.contactNumber,
