@@ -810,7 +810,8 @@ export async function seedDemoData(services: Services): Promise<void> {
         easypaisaNumber: "03451234567",
         bankName: "Meezan Bank",
         bankAccountTitle: ngo.name,
-        bankAccountNumber: "PK36MEZN0001230101234567",
+        // A valid IBAN (its check digits agree), so the payment screen and posters show the Raast QR.
+        bankAccountNumber: "PK96MEZN0001230101234567",
       },
     });
     const logoKey = await saveImage(services, { file: await logoFile(ngo.name, ngo.colour), kind: "logo", ownerId: id, field: "logo" });
