@@ -16,3 +16,6 @@ export const vettingSchema = z.discriminatedUnion("intent", [z.object({ intent: 
 
 /** Suspend and Restore on /admin/accounts. */
 export const accountActionSchema = z.object({ intent: z.enum(["suspend", "restore"]), userId });
+
+/** The Raast QR switch on /admin/settings: the button sends the state to move to. */
+export const platformSchema = z.object({ raastQr: z.enum(["on", "off"], { error: "admin:platform.invalid" }) });

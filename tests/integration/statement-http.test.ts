@@ -90,3 +90,43 @@ describe("the statement upload refuses hostile files with a message and keeps no
     expect(page).toContain("=HYPERLINK(&quot;http://x&quot;,&quot;y&quot;)");
   });
 });
+
+describe("the reconciliation queue answers bad input with a message and changes nothing", () => {
+  const post = (fields: Record<string, string>, as = cookie) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return t.request("/reconcile", { method: "POST", body: form, cookie: as, headers: { accept: "text/html" } });
+  };
+
+  it("refuses an empty confirmation, a set-aside without a reason and a line that is not the NGO's, each with its words", async () => {
+    const before = await databaseFingerprint(s.db, { exclude: ["sessions", "rate_limits"] });
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "confirm" }, 400, "Please tick at least one match."],
+      [{ intent: "ignore", line: crypto.randomUUID() }, 400, "Please say why this line is set aside."],
+      [{ intent: "match", line: crypto.randomUUID(), donation: crypto.randomUUID() }, 404, "We could not find that page."],
+      [{ intent: "restore", line: "not-an-id" }, 400, "We could not find that page."],
+      [{ intent: "steal" }, 400, ""],
+    ];
+    for (const [fields, status, words] of cases) {
+      const res = await post(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(status);
+      if (words) expect(await res.text(), JSON.stringify(fields)).toContain(words);
+    }
+    expect(changedTables(before, await databaseFingerprint(s.db, { exclude: ["sessions", "rate_limits"] }))).toEqual([]);
+  });
+
+  it("is the NGO's only: a donor is sent away before the action runs, and the administrator's switch takes only on or off", async () => {
+    const donor = await signIn(s.db, (await makeUser(s.db, "donor")).id);
+    const res = await post({ intent: "confirm", line: crypto.randomUUID() }, donor);
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(400);
+    const admin = await signIn(s.db, (await makeUser(s.db, "admin")).id);
+    const form = new FormData();
+    form.set("raastQr", "maybe");
+    const refused = await t.request("/admin/settings", { method: "POST", body: form, cookie: admin });
+    expect(refused.status).toBe(400);
+    // An NGO posting to the administrator's switch is sent home, and the switch stays as it was.
+    const ngoTry = await t.request("/admin/settings", { method: "POST", body: form, cookie });
+    expect(ngoTry.headers.get("location")).toBe("/ngo_home?notice=wrongRole");
+  });
+});

@@ -4,6 +4,8 @@ import type { Route } from "./+types/settings";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { readFormData, requireUser } from "#app/lib/http.server.ts";
+import { platformSchema } from "#shared/forms/admin.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
 import { platformSettingsOf, setRaastQr } from "#server/domain/admin/platform.ts";
 
 export const handle = pageTitle("admin:platform.title");
@@ -16,10 +18,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireUser(context, "admin");
-  const form = await readFormData(request, context);
-  const value = form.get("raastQr");
-  if (value !== "on" && value !== "off") return data({ error: "admin:platform.invalid" }, { status: 400 });
-  await setRaastQr(context.services.db, admin, value === "on");
+  const submission = parseWithZod(await readFormData(request, context), { schema: platformSchema });
+  if (submission.status !== "success") return data({ error: "admin:platform.invalid" }, { status: 400 });
+  await setRaastQr(context.services.db, admin, submission.value.raastQr === "on");
   return data({ error: null, saved: true });
 }
 

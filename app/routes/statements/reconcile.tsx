@@ -188,7 +188,10 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
             </Link>
           ))}
         </nav>
-        {!answer?.line && <StatementProblem errors={answer?.result.error?.[""] ?? null} />}
+        {/* A refusal shows beside its line when the line is on this page, else here (a line gone meanwhile, a stale form). */}
+        {!(answer?.line && "lines" in d && d.lines?.rows.some((l) => l.id === answer.line)) && (
+          <StatementProblem errors={answer?.result.error?.[""] ?? null} />
+        )}
 
         {"matched" in d && d.matched && (
           <section aria-labelledby="matched-heading">

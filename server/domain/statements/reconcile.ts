@@ -10,7 +10,7 @@ import { recordAudit } from "#server/domain/audit/audit.ts";
 import { decideCashDonation, type DecisionOutcome } from "#server/domain/donations/cash.ts";
 import { donationScope } from "#server/domain/donations/policy.ts";
 import { fromStates as donationFromStates } from "#server/domain/donations/states.ts";
-import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { conflict, DomainError, invalid, notFound } from "#server/domain/errors.ts";
 import { pledgeCodesIn } from "#server/domain/donations/pledges.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { lockAccount, MATCH_CONFIDENCE, tieLine } from "./matching.ts";
@@ -289,8 +289,10 @@ export async function confirmLines(
     let decided: DecisionOutcome;
     try {
       decided = await decideCashDonation(services, actor, { donationId: line.donationId, approve: true });
-    } catch {
-      // Disapproved meanwhile (a conflict) or gone: this line is not confirmed; the rest go on.
+    } catch (err) {
+      // Disapproved meanwhile (a conflict) or gone: this line is not confirmed; the rest go on. Anything else (the
+      // database gone) is not a refusal and is thrown on.
+      if (!(err instanceof DomainError)) throw err;
       out.skipped++;
       continue;
     }
