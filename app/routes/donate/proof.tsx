@@ -17,7 +17,6 @@ import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.se
 import { donationTarget, paymentAccount, submitCashDonation, type PaymentAccount } from "#server/domain/donations/cash.ts";
 import { donorContactNumber } from "#server/domain/donations/picker.ts";
 import { pledgeFor } from "#server/domain/donations/pledges.ts";
-import { paymentChangedRecently } from "#server/domain/accounts/payment-guard.ts";
 import { platformSettingsOf } from "#server/domain/admin/platform.ts";
 import { qrSvg } from "#server/domain/payments/qr-image.ts";
 import { isPakistaniIban, normalizeIban, raastPayload } from "#server/domain/payments/raast-qr.ts";
@@ -60,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         pledge: pledge.code,
         qr,
         // A hijacked account cannot quietly redirect gifts: donors are told for a day after the accounts changed.
-        recentlyChanged: (await paymentChangedRecently(db, [ngo.id])).has(ngo.id),
+        recentlyChanged: ngo.accountsChangedRecently,
       };
     }),
   );

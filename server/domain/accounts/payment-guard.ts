@@ -1,9 +1,7 @@
-import { and, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { PAYMENT_METHODS, type PaymentMethod } from "#shared/constants.ts";
 import { paymentAccountsSchema } from "#shared/forms/settings.ts";
-import type { DbOrTx } from "#server/db/client.ts";
 import { ngoProfiles } from "#server/db/schema.ts";
-import { isUuid } from "#server/db/query.ts";
 import type { AuditDetails } from "#server/domain/audit/audit.ts";
 
 /**
@@ -115,23 +113,9 @@ export function paymentChangeDetails(changes: PaymentChange[]): AuditDetails {
 }
 
 /**
- * The NGOs among `ngoIds` whose payment accounts were added or changed within the last
- * PAYMENT_CHANGE_NOTICE_HOURS hours before `now` (the database's clock when not given): donors paying them are
- * told. One query, bounded by the list; ids that are not ids are ignored.
+ * Whether an NGO's payment accounts were added or changed within the last PAYMENT_CHANGE_NOTICE_HOURS (the
+ * database's clock), as a column of any query that reads `ngo_profiles`: donors paying it are told. Part of the query
+ * that already reads the NGO's accounts (donationTarget), so the warning costs no round trip of its own.
  */
-export async function paymentChangedRecently(db: DbOrTx, ngoIds: string[], now?: Date): Promise<Set<string>> {
-  const ids = [...new Set(ngoIds.filter(isUuid))];
-  if (ids.length === 0) return new Set();
-  const moment = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-  const rows = await db
-    .select({ id: ngoProfiles.userId })
-    .from(ngoProfiles)
-    .where(
-      and(
-        inArray(ngoProfiles.userId, ids),
-        isNotNull(ngoProfiles.paymentChangedAt),
-        gt(ngoProfiles.paymentChangedAt, sql`${moment} - make_interval(hours => ${PAYMENT_CHANGE_NOTICE_HOURS})`),
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
+export const paymentChangedRecentlySql = () =>
+  sql<boolean>`coalesce(${ngoProfiles.paymentChangedAt} > now() - make_interval(hours => ${PAYMENT_CHANGE_NOTICE_HOURS}), false)`;

@@ -19,6 +19,7 @@ import { imageFingerprint } from "./fingerprint.ts";
 import { findDonationByKey } from "./idempotency.ts";
 import { createPledge, pledgeForGift } from "./pledges.ts";
 import { settleStatementLine } from "#server/domain/statements/settle.ts";
+import { paymentChangedRecentlySql } from "#server/domain/accounts/payment-guard.ts";
 import { matchAccount } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
@@ -74,6 +75,8 @@ export interface RecipientNgo {
   role: CampaignRole;
   /** Empty when the NGO has no account yet: it cannot be paid. */
   accounts: PaymentAccount[];
+  /** Its accounts were added or changed in the last day: donors are warned (decision 024). */
+  accountsChangedRecently: boolean;
 }
 
 export interface DonationTarget {
@@ -111,6 +114,7 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
           bankName: ngoProfiles.bankName,
           bankAccountTitle: ngoProfiles.bankAccountTitle,
           bankAccountNumber: ngoProfiles.bankAccountNumber,
+          accountsChangedRecently: paymentChangedRecentlySql(),
         })
         .from(ngoProfiles)
         .innerJoin(users, eq(users.id, ngoProfiles.userId))
@@ -130,7 +134,18 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
     },
     ngos: ngos.flatMap((n) => {
       const p = profiles.find((row) => row.id === n.id);
-      return p ? [{ id: n.id, name: n.name, logoKey: n.logoKey, role: n.role, accounts: accountsOf(p) }] : [];
+      return p
+        ? [
+            {
+              id: n.id,
+              name: n.name,
+              logoKey: n.logoKey,
+              role: n.role,
+              accounts: accountsOf(p),
+              accountsChangedRecently: Boolean(p.accountsChangedRecently),
+            },
+          ]
+        : [];
     }),
   };
 }
