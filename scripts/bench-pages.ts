@@ -23,7 +23,12 @@ try {
   const ngo = await makeUser(s.db, "ngo");
   await s.db
     .update(ngoProfiles)
-    .set({ jazzcashNumber: "03001112222", bankName: "Meezan Bank", bankAccountTitle: "Bench NGO", bankAccountNumber: "PK36SCBL0000001123456702" })
+    .set({
+      jazzcashNumber: "03001112222",
+      bankName: "Meezan Bank",
+      bankAccountTitle: "Bench NGO",
+      bankAccountNumber: "PK36SCBL0000001123456702",
+    })
     .where(eq(ngoProfiles.userId, ngo.id));
   const donor = await makeUser(s.db, "donor");
   const campaign = await makeCampaign(s.db, ngo.id);
