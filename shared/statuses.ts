@@ -15,6 +15,10 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const CAMPAIGN_STATUSES = ["active", "completed", "archived"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** What a campaign helps with, chosen by its NGO: donors browse and filter by it (the landing page). */
+export const CAMPAIGN_CAUSES = ["food", "health", "education", "shelter", "water", "relief", "livelihood", "other"] as const;
+export type CampaignCause = (typeof CAMPAIGN_CAUSES)[number];
+
 export const PARTNERSHIP_DIRECTIONS = ["invited", "requested"] as const;
 export type PartnershipDirection = (typeof PARTNERSHIP_DIRECTIONS)[number];
 export const PARTNERSHIP_STATUSES = ["pending", "accepted", "declined", "left"] as const;

@@ -1,6 +1,6 @@
 import { BadgeCheck, HandHeart, Info, MapPin, Package } from "lucide-react";
 import { Link } from "react-router";
-import { BackLink, DonateProblem } from "./donate-parts.tsx";
+import { BackLink, DonateProblem, OtherWaysToHelp } from "./donate-parts.tsx";
 import { ItemsNeeded } from "./items-needed.tsx";
 import { Pager } from "./pager.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
@@ -9,11 +9,8 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
-import type { PickerData, PickerDetails } from "#app/components/donate/picker-data.server.ts";
+import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-
-/** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */
-export type PickerKind = "cash" | "goods";
 
 const KIND = {
   cash: {
@@ -44,9 +41,15 @@ export function CampaignPicker({ kind, data }: { kind: PickerKind; data: PickerD
   return (
     <>
       {panel?.state === "open" && <CampaignDetails kind={kind} campaign={panel.campaign} back={back} />}
-      {panel && panel.state !== "open" && (
+      {panel?.state === "noCash" && (
+        <>
+          <OtherWaysToHelp title={panel.title} slug={panel.slug} />
+          <BackLink to={back} label={t("donate:details.seeAll")} />
+        </>
+      )}
+      {(panel?.state === "ended" || panel?.state === "paused" || panel?.state === "notFound") && (
         <DonateProblem
-          message={panel.state === "ended" ? t("donate:details.ended", { title: panel.title }) : t("donate:details.notFound")}
+          message={panel.state === "notFound" ? t("donate:details.notFound") : t(`donate:details.${panel.state}`, { title: panel.title })}
           back={back}
           backLabel={t("donate:details.seeAll")}
         />

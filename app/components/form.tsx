@@ -1,4 +1,4 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { useNavigation } from "react-router";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -98,6 +98,57 @@ export function TextAreaField({
         aria-describedby={describedBy}
         className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
       />
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {field.errors && field.errors.length > 0 && (
+        <p id={field.errorId} className="text-sm font-medium text-red-700">
+          {errorText(field.errors[0]!)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled choice from a fixed list, with a "choose" first option sent as empty; error and hint as `TextField`. */
+export function SelectField({
+  field,
+  label,
+  hint,
+  placeholder,
+  options,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  /** The empty first choice ("Choose a cause"): nothing is chosen until the person chooses. */
+  placeholder: string;
+  options: { value: string; label: string }[];
+}) {
+  const errorText = useErrorText();
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getSelectProps(field as FieldMetadata<string>);
+  const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...props}
+        key={key}
+        aria-describedby={describedBy}
+        className="min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}

@@ -13,6 +13,7 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 
 /**
  * The picture a shared link shows when the campaign has none: link previews (WhatsApp among them) do not
@@ -48,6 +49,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       pictureKey: c.pictureKey,
       zakatEligible: c.zakatEligible,
       status: c.status,
+      paused: c.paused,
+      takesCash: c.takesCash,
       reachedTarget: c.collectedAmount >= c.targetAmount,
       createdAt: formatLongDate(c.createdAt, lang),
       ngos: c.ngos,
@@ -124,6 +127,13 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
           </p>
         </header>
 
+        {c.status === "active" && c.paused && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">
+            {t("campaigns:errors.paused")}
+          </p>
+        )}
+        {c.status === "active" && !c.paused && !c.takesCash && <OtherWaysToHelp title={c.title} slug={c.slug} />}
+
         {c.status === "completed" && (
           <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 font-medium text-emerald-900">
             {t(c.reachedTarget ? "showcase:reachedGoal" : "showcase:ended")}
@@ -140,7 +150,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             label={t("showcase:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
           />
           <div className="mt-4 flex flex-wrap gap-3">
-            {DONATION_FLOW_AVAILABLE && c.status === "active" && (
+            {DONATION_FLOW_AVAILABLE && c.status === "active" && !c.paused && c.takesCash && (
               <Link to={donateHref(c.slug)} className={brandButton("medium", "inline-flex items-center gap-2")}>
                 <HandHeart aria-hidden="true" className="size-5" />
                 {t("showcase:donate")}

@@ -6,9 +6,12 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { listPartnerNgos } from "#server/domain/accounts/ngos.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import { safeRedirectTarget, withReturnTo } from "#shared/roles.ts";
+import { BrowseCampaigns } from "#app/components/landing/browse.tsx";
+import { browseData } from "#app/components/landing/browse.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { partners: await listPartnerNgos(context.services.db) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = context.services;
+  return { partners: await listPartnerNgos(db), browse: await browseData(db, new URL(request.url)) };
 }
 
 const ENTRIES = [
@@ -28,18 +31,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <PublicShell>
       <title>{t("common:brand")}</title>
       <meta name="description" content={t("common:landing.lead")} />
+      {/* Giving first: anyone can browse and open a campaign; the ways in for each role follow. */}
       <section className="mx-auto max-w-3xl text-center">
         <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">{t("common:landing.title")}</h1>
-        <p className="mt-4 text-lg text-slate-700">{t("common:landing.lead")}</p>
-        <ul className="mt-6 grid gap-3 text-start sm:grid-cols-2">
+        <p className="mt-3 text-lg text-slate-700">{t("common:landing.lead")}</p>
+      </section>
+      <BrowseCampaigns data={loaderData.browse} />
+      <section aria-labelledby="join-heading" className="mx-auto mt-12 max-w-3xl text-center">
+        <h2 id="join-heading" className="text-xl font-bold text-brand-900">
+          {t("common:landing.browse.joinHeading")}
+        </h2>
+        <ul className="mt-4 grid gap-3 text-start sm:grid-cols-2">
           {(["ngo", "donor", "rider", "admin"] as const).map((role) => (
             <li key={role} className="rounded-lg bg-white p-4 shadow-sm">
-              <h2 className="font-bold text-brand-800">{t(`common:roles.${role}`)}</h2>
+              <h3 className="font-bold text-brand-800">{t(`common:roles.${role}`)}</h3>
               <p className="text-slate-700">{t(`common:landing.about.${role}`)}</p>
             </li>
           ))}
         </ul>
-        <nav aria-label={t("common:landing.entries")} className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <nav aria-label={t("common:landing.entries")} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {ENTRIES.map((e) => (
             <Link key={e.to} to={withReturnTo(e.to, back)} className={brandButton("tall", "text-center")}>
               {t(`common:roles.${e.label}`)}

@@ -22,6 +22,7 @@ import { LANGS } from "#shared/i18n/i18n.ts";
 import { ROLES } from "#shared/roles.ts";
 import {
   APPLICATION_STATUSES,
+  CAMPAIGN_CAUSES,
   CAMPAIGN_STATUSES,
   DONATION_KINDS,
   DONATION_STATUSES,
@@ -221,6 +222,7 @@ export const files = pgTable(
  * Successful) and `archived` (deleted by the NGO while it had donations, kept so no donation loses its campaign).
  */
 export const campaignStatusEnum = pgEnum("campaign_status", CAMPAIGN_STATUSES);
+export const campaignCauseEnum = pgEnum("campaign_cause", CAMPAIGN_CAUSES);
 
 export const campaigns = pgTable(
   "campaigns",
@@ -244,6 +246,8 @@ export const campaigns = pgTable(
     lng: doublePrecision("lng").notNull(),
     pictureKey: text("picture_key"),
     zakatEligible: boolean("zakat_eligible").notNull().default(false),
+    /** What it helps with; campaigns made before causes existed are "other" until their NGO edits them. */
+    cause: campaignCauseEnum("cause").notNull().default("other"),
     status: campaignStatusEnum("status").notNull().default("active"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     archivedAt: timestamp("archived_at", { withTimezone: true }),

@@ -27,6 +27,7 @@ export const ERROR_MESSAGES = {
   "campaigns.archived": "campaigns:errors.archived",
   "campaigns.not_active": "campaigns:errors.notActive",
   "campaigns.owner_only": "campaigns:errors.ownerOnly",
+  "campaigns.paused": "campaigns:errors.paused",
   "campaigns.title_taken": "campaigns:errors.titleTaken",
   "collab.already_answered": "collab:errors.alreadyAnswered",
   "collab.already_partner": "collab:errors.alreadyPartner",

@@ -8,6 +8,7 @@ import {
   CAMPAIGN_TITLE_MAX_WORDS,
   ADDRESS_MAX_LENGTH,
 } from "#shared/constants.ts";
+import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import { blankToUndefined, coordinate, optionalImage, rupees } from "./fields.ts";
 
 /** Words as a reader counts them: runs of non-space characters. */
@@ -50,6 +51,7 @@ export const campaignSchema = z.object({
   locationLat: coordinate(),
   locationLng: coordinate(),
   picture: optionalImage(),
+  cause: z.enum(CAMPAIGN_CAUSES, { error: "campaigns:errors.causeRequired" }),
   zakatEligible: z.optional(z.enum(["yes", "no"], { error: "validation:required" })),
 });
 

@@ -6,13 +6,14 @@ import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
-/** Fills the campaign form's text fields (not the location). */
+/** Fills the campaign form's text fields and its cause (not the location). */
 async function fillCampaign(page: Page, v: { title: string; description?: string; amount?: string }) {
   await page.getByLabel("Title", { exact: true }).fill(v.title);
   await page
     .getByLabel("Description", { exact: true })
     .fill(v.description ?? "Hot meals and clean water for families who lost their homes.");
   await page.getByLabel("Target amount (Rs.)").fill(v.amount ?? "75000");
+  await page.getByLabel("Cause").selectOption({ label: "Disaster relief" });
 }
 
 test("an NGO creates a campaign choosing a place from the suggestions, edits it, and deletes another", async ({ page, login, db }) => {
@@ -45,6 +46,7 @@ test("an NGO creates a campaign choosing a place from the suggestions, edits it,
   await expect(card).toContainText("Zakat-eligible");
   const [saved] = await db.select().from(campaigns).where(eq(campaigns.title, title));
   expect(saved?.lat).toBeCloseTo(31.56, 1);
+  expect(saved?.cause).toBe("relief");
 
   await card.getByRole("link", { name: `Edit ${title}` }).click();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
@@ -148,6 +150,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("The Title field must be 8 words or less.")).toBeVisible();
     await expect(page.getByText("Description is required.")).toBeVisible();
     await expect(page.getByText("Please enter a valid numeric value for the Amount field.")).toBeVisible();
+    await expect(page.getByText("Please choose a cause.")).toBeVisible();
     await expect(page.getByText("* Required")).toBeVisible();
 
     const title = `Winter warmth ${unique()}`;

@@ -354,9 +354,40 @@ test.describe("cash donation flow", () => {
     const broke = await ngoWithAccounts(db, `No Accounts ${unique()}`, { jazzcash: false, easypaisa: false, bank: false });
     const unpayable = await makeCampaign(db, broke.id);
     await page.goto(`/donate2?campaign=${unpayable.slug}`);
-    await expect(page.getByRole("alert")).toHaveText(
-      "None of the NGOs running this campaign can receive payments yet. Please choose another campaign.",
-    );
+    const other = page.getByRole("region", { name: "Other ways to help" });
+    await expect(other).toContainText(`“${unpayable.title}” is not taking money at the moment. You can still help:`);
+    await expect(other.getByRole("link", { name: "Donate goods" })).toHaveAttribute("href", `/donate5?campaign=${unpayable.slug}`);
+    // The cash picker does not offer it, and its details say the same.
+    await page.goto(`/donate1?q=${encodeURIComponent(unpayable.title)}`);
+    await expect(page.getByRole("status")).toHaveText(`No campaigns match “${unpayable.title}”.`);
+    await page.goto(`/donate1?campaign=${unpayable.slug}`);
+    await expect(other.getByRole("link", { name: "Volunteer" })).toBeVisible();
+    // The goods picker still does: goods need no payment account.
+    await page.goto(`/donate5?q=${encodeURIComponent(unpayable.title)}`);
+    await expect(page.getByRole("heading", { name: unpayable.title })).toBeVisible();
+  });
+
+  test("a suspended NGO's campaign is paused on every screen of both flows", async ({ page, db, login }) => {
+    await login({ role: "donor" });
+    const ngo = await ngoWithAccounts(db, `Paused Trust ${unique()}`);
+    const c = await makeCampaign(db, ngo.id, { title: `Paused appeal ${unique()}` });
+    await page.goto(`/donate1?q=${encodeURIComponent(c.title)}`);
+    await expect(page.getByRole("heading", { name: c.title })).toBeVisible();
+
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo.id));
+    for (const picker of ["/donate1", "/donate5"]) {
+      await page.goto(`${picker}?q=${encodeURIComponent(c.title)}`);
+      await expect(page.getByRole("status")).toHaveText(`No campaigns match “${c.title}”.`);
+      await page.goto(`${picker}?campaign=${c.slug}`);
+      await expect(page.getByRole("alert")).toHaveText(
+        `“${c.title}” is paused and is not taking donations at the moment. Please choose another campaign.`,
+      );
+    }
+    for (const path of [`/donate2?campaign=${c.slug}`, proofUrl(c.slug, ngo.id, "jazzcash"), `/donate5_1?campaign=${c.slug}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("alert")).toHaveText("This campaign is paused and is not taking donations at the moment.");
+    }
+    await expect(page.getByRole("button", { name: /Submit|Send/ })).toHaveCount(0);
   });
 
   test("every field of the proof form refuses bad values with a message, storing nothing", async ({ page, db, login }) => {

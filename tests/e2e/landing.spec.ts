@@ -1,3 +1,7 @@
+import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
+import { eq } from "drizzle-orm";
+import { users } from "#server/db/schema.ts";
+import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test("the landing page shows the product, partner logos and the four entries", async ({ page }) => {
@@ -27,4 +31,108 @@ test("the Urdu switch renders right to left and is remembered", async ({ page })
   await expectAccessible(page);
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+});
+
+test.describe("giving first: anyone browses active campaigns", () => {
+  const tag = () => `t${Math.random().toString(36).slice(2, 8)}`;
+
+  test("on a phone, a signed-out visitor searches by NGO and city, narrows by cause and Zakat, and opens a campaign", async ({
+    page,
+    db,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const t = tag();
+    const roshni = await makeUser(db, "ngo", { name: `Roshni ${t} Trust` });
+    await givePaymentAccounts(db, roshni.id);
+    const wells = await makeCampaign(db, roshni.id, { title: `Wells ${t}`, locationLabel: "Mithi, Tharparkar, Sindh", cause: "water" });
+    const meals = await makeCampaign(db, roshni.id, {
+      title: `Meals ${t}`,
+      locationLabel: "Lahore, Punjab",
+      cause: "food",
+      zakatEligible: true,
+    });
+    const unpaid = await makeUser(db, "ngo", { name: `Saaya ${t} Welfare` });
+    const coats = await makeCampaign(db, unpaid.id, { title: `Coats ${t}`, locationLabel: "Quetta, Balochistan", cause: "shelter" });
+    const suspended = await makeUser(db, "ngo", { name: `Gone ${t} Trust` });
+    await makeCampaign(db, suspended.id, { title: `Hidden ${t}` });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+
+    await page.goto("/");
+    // Giving comes first; the four ways in stay, below it.
+    const search = page.getByRole("search");
+    const entries = page.getByRole("navigation", { name: "Choose how you use Ek Chhat" });
+    expect((await search.boundingBox())!.y).toBeLessThan((await entries.boundingBox())!.y);
+    await expect(entries.getByRole("link", { name: "Donor", exact: true })).toBeVisible();
+
+    const cards = page.getByRole("list", { name: "Active campaigns" }).getByRole("listitem");
+    const titles = () => cards.getByRole("heading", { level: 3 }).allTextContents();
+    await page.getByLabel("Search by title, NGO or city").fill(t);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(cards).toHaveCount(3);
+    expect((await titles()).sort()).toEqual([coats.title, meals.title, wells.title].sort());
+    await expect(page.getByText(`Hidden ${t}`)).toHaveCount(0);
+    // No sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByLabel("Search by title, NGO or city").fill(`saaya ${t}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(cards).toHaveCount(1);
+    // A campaign nobody can pay yet is shown, with no Donate button.
+    await expect(cards.first()).toContainText("Goods or time only");
+    await expect(cards.first().getByRole("link", { name: /^Donate/ })).toHaveCount(0);
+
+    await page.getByLabel("Search by title, NGO or city").fill(`${t}`);
+    await page.getByLabel("Cause").selectOption({ label: "Clean water" });
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${t}&cause=water$`));
+    await expect(cards.getByRole("heading", { level: 3 })).toHaveText([wells.title]);
+    await expect(cards.first()).toContainText("Mithi, Tharparkar, Sindh");
+
+    await page.getByLabel("Cause").selectOption({ label: "All causes" });
+    await page.getByLabel("Zakat-eligible only").check();
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${t}&cause=&zakat=1$`));
+    await expect(cards.getByRole("heading", { level: 3 })).toHaveText([meals.title]);
+    await expect(cards.first().getByRole("link", { name: `Donate to “${meals.title}”` })).toHaveAttribute(
+      "href",
+      `/donate1?campaign=${meals.slug}`,
+    );
+
+    await page.getByLabel("Search by title, NGO or city").fill("lahore");
+    await page.getByLabel("Zakat-eligible only").uncheck();
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\?q=lahore&cause=$/);
+    await expect(cards.filter({ hasText: meals.title })).toHaveCount(1);
+    await expect(cards.filter({ hasText: wells.title })).toHaveCount(0);
+
+    await page.getByRole("link", { name: `See the campaign “${meals.title}”` }).click();
+    await expect(page).toHaveURL(`/campaign/${meals.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: meals.title })).toBeVisible();
+
+    await page.goto(`/?q=nothing-${t}`);
+    await expect(page.getByRole("status")).toHaveText("No active campaign matches your search.");
+    await page.getByRole("link", { name: "Show all campaigns" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the search form and its filters work as a plain GET form, in Urdu too", async ({ page, db, context }) => {
+      const t = tag();
+      const ngo = await makeUser(db, "ngo", { name: `Paani ${t} Trust` });
+      const c = await makeCampaign(db, ngo.id, { title: `Water ${t}`, cause: "water" });
+      await makeCampaign(db, ngo.id, { title: `Books ${t}`, cause: "education" });
+      await context.addCookies([{ name: LANG_COOKIE, value: "ur", domain: "127.0.0.1", path: "/" }]);
+      await page.goto("/");
+      await page.getByLabel("عنوان، این جی او یا شہر سے تلاش کریں").fill(t);
+      await page.getByLabel("مقصد").selectOption({ label: "صاف پانی" });
+      await page.getByRole("button", { name: "تلاش کریں" }).click();
+      const cards = page.getByRole("list", { name: "جاری مہمات" }).getByRole("listitem");
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText(c.title);
+      await expect(cards.first()).toContainText("صاف پانی");
+    });
+  });
 });

@@ -168,6 +168,7 @@ test.describe("the place field without JavaScript", () => {
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Description").fill("Warm clothes for winter.");
     await page.getByLabel("Target amount (Rs.)").fill("50000");
+    await page.getByLabel("Cause").selectOption("shelter");
     await field.fill("Model Town, Lahore");
     await page.getByRole("button", { name: "Post" }).click();
     await expect(page).toHaveURL(/\/campaigns/);

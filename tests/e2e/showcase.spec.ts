@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { campaigns } from "#server/db/schema.ts";
-import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { campaigns, users } from "#server/db/schema.ts";
+import { givePaymentAccounts, makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 import type { Db } from "#server/db/client.ts";
 
@@ -58,6 +58,7 @@ test.describe("public campaign page", () => {
       title: `Winter meals ${unique()}`,
       partnerName: `Saaya Welfare ${unique()}`,
     });
+    await givePaymentAccounts(db, owner.id);
 
     // Arrive from a link on another page, as from a chat message.
     await page.setContent(`<a href="${baseUrl()}/campaign/${campaign.slug}">Help us</a>`);
@@ -76,11 +77,43 @@ test.describe("public campaign page", () => {
     await expect(partners.nth(0)).toContainText("Organiser · Rs. 4,000 collected (40%)");
     await expect(partners.nth(1)).toContainText("Partner · Rs. 6,000 collected (60%)");
     // Nothing about donors on a public page; Donate leads into the donor's flow for this campaign.
-    await expect(page.getByRole("link", { name: "Donate" })).toHaveAttribute("href", `/donate1?campaign=${campaign.slug}`);
+    await expect(page.getByRole("link", { name: "Donate", exact: true })).toHaveAttribute("href", `/donate1?campaign=${campaign.slug}`);
+    await expect(page.getByRole("region", { name: "Other ways to help" })).toHaveCount(0);
     const share = page.getByRole("link", { name: /Share on WhatsApp/ });
     expect(decodeURIComponent((await share.getAttribute("href"))!)).toBe(
       `https://wa.me/?text=${campaign.title}\n${baseUrl()}/campaign/${campaign.slug}`,
     );
+    await expectAccessible(page);
+  });
+
+  test("on a phone, a campaign nobody can pay offers goods and time instead, and a suspended NGO's campaign is paused", async ({
+    page,
+    db,
+    account,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const owner = await account({ role: "ngo" });
+    const campaign = await makeCampaign(db, owner.id, { title: `Warm coats ${unique()}` });
+    await page.goto(`/campaign/${campaign.slug}`);
+    const other = page.getByRole("region", { name: "Other ways to help" });
+    await expect(other).toContainText(`“${campaign.title}” is not taking money at the moment. You can still help:`);
+    await expect(page.getByRole("link", { name: "Donate", exact: true })).toHaveCount(0);
+    await expect(other.getByRole("link", { name: "Donate goods" })).toHaveAttribute("href", `/donate5?campaign=${campaign.slug}`);
+    await expect(other.getByRole("link", { name: "Volunteer" })).toHaveAttribute("href", "/vfg1");
+    await expectAccessible(page);
+
+    // Once the NGO adds an account, Donate is back.
+    await givePaymentAccounts(db, owner.id);
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Donate", exact: true })).toBeVisible();
+    await expect(other).toHaveCount(0);
+
+    // Suspended: paused, without a promise of "yet", and nothing to give to.
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, owner.id));
+    await page.reload();
+    await expect(page.getByRole("status")).toHaveText("This campaign is paused and is not taking donations at the moment.");
+    await expect(page.getByRole("link", { name: "Donate", exact: true })).toHaveCount(0);
+    await expect(other).toHaveCount(0);
     await expectAccessible(page);
   });
 

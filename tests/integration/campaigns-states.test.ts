@@ -62,6 +62,7 @@ describe("campaign states", () => {
                 description: c!.description,
                 targetAmount: "5000",
                 location: c!.locationLabel,
+                cause: c!.cause,
               } as CampaignInput);
               await updateCampaign(s, ngo, id, values);
             })();

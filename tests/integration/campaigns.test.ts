@@ -29,6 +29,7 @@ function input(overrides: Partial<Record<keyof CampaignInput, unknown>> = {}): C
     targetAmount: "50000",
     location: "Lahore",
     zakatEligible: "yes",
+    cause: "shelter",
     ...overrides,
   } as CampaignInput;
 }
@@ -51,9 +52,12 @@ async function rejection(p: Promise<unknown>): Promise<DomainError> {
 }
 
 describe("campaign form rules", () => {
-  const valid = { title: "Flood relief", description: "Food and shelter.", targetAmount: "1000", location: "Lahore" };
+  const valid = { title: "Flood relief", description: "Food and shelter.", targetAmount: "1000", location: "Lahore", cause: "relief" };
 
-  it("requires title, description, amount and location", () => {
+  it("requires title, description, amount, location and a cause from the list", () => {
+    expect(formError({ ...valid, cause: "" }, "cause")).toBe("campaigns:errors.causeRequired");
+    expect(formError({ ...valid, cause: "weapons" }, "cause")).toBe("campaigns:errors.causeRequired");
+    expect(parseCampaign(input({ cause: "water" })).cause).toBe("water");
     expect(formError({ ...valid, title: "  " }, "title")).toBe("campaigns:errors.titleRequired");
     expect(formError({ ...valid, description: "" }, "description")).toBe("campaigns:errors.descriptionRequired");
     expect(formError({ ...valid, targetAmount: "" }, "targetAmount")).toBe("campaigns:errors.amountRequired");
@@ -98,6 +102,19 @@ describe("campaigns", () => {
 
   const create = (ngoId: string, overrides: Partial<Record<keyof CampaignInput, unknown>> = {}) =>
     createCampaign(s, asNgo(ngoId), parseCampaign(input(overrides)));
+
+  it("keeps the cause the NGO chose, and a change of it", async () => {
+    const ngo = await makeUser(s.db, "ngo");
+    const c = await create(ngo.id, { cause: "water" });
+    expect(c.cause).toBe("water");
+    const edited = await updateCampaign(
+      s,
+      asNgo(ngo.id),
+      c.id,
+      parseCampaign(input({ title: c.title, location: c.locationLabel, cause: "health" })),
+    );
+    expect(edited.cause).toBe("health");
+  });
 
   it("creates an active campaign at the resolved place, with a readable unique slug", async () => {
     const ngo = await makeUser(s.db, "ngo");

@@ -388,11 +388,16 @@ describe("cash donations", () => {
       const ofSuspended = await makeCampaign(s.db, suspended.id, { partners: [partner.id] });
       const ofUnverified = await makeCampaign(s.db, unverified.id);
 
-      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofSuspended, suspended.id))))).toEqual(NOT_FOUND);
-      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofUnverified, unverified.id))))).toEqual(NOT_FOUND);
+      // A suspended (or unverified) owner's campaign is paused as a whole: its partner is not paid for it either.
+      const PAUSED = { kind: "invalid", message: "campaigns:errors.paused" };
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofSuspended, suspended.id))))).toEqual(PAUSED);
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofSuspended, partner.id))))).toEqual(PAUSED);
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofUnverified, unverified.id))))).toEqual(PAUSED);
       expect(await donationsOf(donor.id)).toHaveLength(0);
-      // The partner of a suspended owner can still be paid for the joint campaign.
-      const ok = await submitCashDonation(s, donor, proofValues(await proofFields(ofSuspended, partner.id)));
+      // A suspended partner of a campaign in good standing is not paid; its owner still is.
+      const ofPartner = await makeCampaign(s.db, partner.id, { partners: [suspended.id] });
+      expect(await failure(submitCashDonation(s, donor, proofValues(await proofFields(ofPartner, suspended.id))))).toEqual(NOT_FOUND);
+      const ok = await submitCashDonation(s, donor, proofValues(await proofFields(ofPartner, partner.id)));
       expect(ok.created).toBe(true);
     });
   });

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { users } from "#server/db/schema.ts";
 import { loader as mapApi } from "#app/routes/api/map.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import { cellSize, listMapCampaigns, mapView, MAX_CELLS, MAX_ITEMS, parseMapView, type MapView } from "#server/domain/map/map.ts";
@@ -61,6 +62,21 @@ describe("map view of active campaigns", () => {
     expect(ids).toContain(active.id);
     expect(ids).not.toContain(completed.id);
     expect(ids).not.toContain(archived.id);
+  });
+
+  it("leaves out the campaigns of a suspended NGO until it is reinstated", async () => {
+    const other = (await makeUser(s.db, "ngo")).id;
+    const paused = await makeCampaign(s.db, other, { lat: 35.92, lng: 74.31 });
+    const around = { south: 35.8, west: 74.2, north: 36.0, east: 74.4, zoom: 15 };
+    const seen = async () => ({
+      map: (await mapView(s.db, around)).campaigns.map((c) => c.id),
+      list: (await listMapCampaigns(s.db, 1)).rows.some((r) => r.id === paused.id),
+    });
+    expect(await seen()).toEqual({ map: [paused.id], list: true });
+    await s.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, other));
+    expect(await seen()).toEqual({ map: [], list: false });
+    await s.db.update(users).set({ suspendedAt: null }).where(eq(users.id, other));
+    expect(await seen()).toEqual({ map: [paused.id], list: true });
   });
 
   it("returns only what lies inside the box", async () => {

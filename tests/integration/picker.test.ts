@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import { donorContactNumber, pickerCampaigns } from "#server/domain/donations/picker.ts";
-import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { eq, sql } from "drizzle-orm";
+import { users } from "#server/db/schema.ts";
+import { publicCampaign } from "#server/domain/campaigns/public.ts";
+import { donationTarget } from "#server/domain/donations/cash.ts";
+import { goodsTarget } from "#server/domain/pickups/pickups.ts";
+import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 let services: TestServices;
@@ -40,19 +45,19 @@ describe("the donor's campaign picker", () => {
     });
 
     expect(DONATE_PICKER_PAGE_SIZE).toBe(6);
-    const first = await pickerCampaigns(db, { q: tag, page: 1 });
+    const first = await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" });
     expect(first.total).toBe(8);
     expect(first.pages).toBe(2);
     expect(first.page).toBe(1);
     expect(first.rows.map((r) => r.title)).toEqual([7, 6, 5, 4, 3, 2].map((i) => `Relief ${tag} ${i}`));
-    const second = await pickerCampaigns(db, { q: tag, page: 2 });
+    const second = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
     expect(second.rows.map((r) => r.title)).toEqual([`Relief ${tag} 1`, `Relief ${tag} 0`]);
     // Past the last page: nothing, and the pager still knows how many pages there are.
-    const beyond = await pickerCampaigns(db, { q: tag, page: 3 });
+    const beyond = await pickerCampaigns(db, { q: tag, page: 3, kind: "goods" });
     expect(beyond.rows).toEqual([]);
     expect(beyond.pages).toBe(2);
     // An odd page number is page 1.
-    expect((await pickerCampaigns(db, { q: tag, page: 0 })).page).toBe(1);
+    expect((await pickerCampaigns(db, { q: tag, page: 0, kind: "goods" })).page).toBe(1);
 
     const titles = [...first.rows, ...second.rows].map((r) => r.title);
     expect(titles).not.toContain(`Done ${tag}`);
@@ -65,8 +70,8 @@ describe("the donor's campaign picker", () => {
     const tag = token();
     const at = new Date("2025-02-01T00:00:00Z");
     for (let i = 0; i < 9; i += 1) await makeCampaign(db, ngo.id, { title: `Same time ${tag} ${i}`, createdAt: at });
-    const one = await pickerCampaigns(db, { q: tag, page: 1 });
-    const two = await pickerCampaigns(db, { q: tag, page: 2 });
+    const one = await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" });
+    const two = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
     const ids = [...one.rows, ...two.rows].map((r) => r.id);
     expect(new Set(ids).size).toBe(9);
     expect(ids).toEqual([...ids].sort().reverse());
@@ -83,7 +88,7 @@ describe("the donor's campaign picker", () => {
     await makeCampaign(db, ngo.id, { title: `axb drive ${tag}` });
     const backslash = await makeCampaign(db, ngo.id, { title: `back\\slash ${tag}` });
 
-    const search = async (q: string) => (await pickerCampaigns(db, { q, page: 1 })).rows.map((r) => r.id);
+    const search = async (q: string) => (await pickerCampaigns(db, { q, page: 1, kind: "goods" })).rows.map((r) => r.id);
     expect(await search(`water for thar ${tag.toUpperCase()}`)).toEqual([water.id]);
     expect(await search(`   clean water for thar ${tag}   `)).toEqual([water.id]);
     expect(await search(`100% meals ${tag}`)).toEqual([percent.id]);
@@ -93,12 +98,32 @@ describe("the donor's campaign picker", () => {
     expect(await search(`no such campaign ${tag}`)).toEqual([]);
   });
 
-  it("matches only on the title", async () => {
+  it("finds words in the title, the place or an NGO's name, never the description, and narrows by cause and Zakat", async () => {
     const { db } = services;
-    const ngo = await makeUser(db, "ngo");
     const tag = token();
-    await makeCampaign(db, ngo.id, { title: `Plain title ${token()}`, description: `Described with ${tag}` });
-    expect((await pickerCampaigns(db, { q: tag, page: 1 })).total).toBe(0);
+    const owner = await makeUser(db, "ngo", { name: `Roshni ${tag} Trust` });
+    const partner = await makeUser(db, "ngo", { name: `Saaya ${tag} Welfare` });
+    const byTitle = await makeCampaign(db, owner.id, { title: `Wells ${tag}`, cause: "water" });
+    const byPlace = await makeCampaign(db, (await makeUser(db, "ngo")).id, { locationLabel: `Mithi ${tag}, Tharparkar`, cause: "water" });
+    const byPartner = await makeCampaign(db, (await makeUser(db, "ngo")).id, {
+      partners: [partner.id],
+      zakatEligible: true,
+      cause: "food",
+    });
+    await makeCampaign(db, (await makeUser(db, "ngo")).id, { title: `Plain title ${token()}`, description: `Described with ${tag}` });
+    // A partner that left or was never accepted does not make the campaign theirs.
+    const declined = await makeCampaign(db, (await makeUser(db, "ngo")).id, { partners: [partner.id] });
+    await db.execute(sql`update campaign_partners set status = 'declined' where campaign_id = ${declined.id}`);
+
+    const search = async (q: string, more: { cause?: "water" | "food"; zakatOnly?: boolean } = {}) =>
+      (await pickerCampaigns(db, { q, page: 1, kind: "browse", ...more })).rows.map((r) => r.id).sort();
+    expect(await search(tag)).toEqual([byTitle.id, byPlace.id, byPartner.id].sort());
+    expect(await search(`mithi ${tag.toUpperCase()}`)).toEqual([byPlace.id]);
+    expect(await search(`saaya ${tag}`)).toEqual([byPartner.id]);
+    expect(await search(`roshni ${tag} trust`)).toEqual([byTitle.id]);
+    expect(await search(tag, { cause: "water" })).toEqual([byTitle.id, byPlace.id].sort());
+    expect(await search(tag, { zakatOnly: true })).toEqual([byPartner.id]);
+    expect(await search(tag, { cause: "water", zakatOnly: true })).toEqual([]);
   });
 
   it("shows each campaign with its picture, progress and NGOs, the owner first", async () => {
@@ -114,7 +139,7 @@ describe("the donor's campaign picker", () => {
       zakatEligible: true,
       pictureKey: "campaign/picture.webp",
     });
-    const [row] = (await pickerCampaigns(db, { q: tag, page: 1 })).rows;
+    const [row] = (await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).rows;
     expect(row).toMatchObject({
       id: joint.id,
       slug: joint.slug,
@@ -131,9 +156,66 @@ describe("the donor's campaign picker", () => {
   });
 
   it("never returns more than a page, however many campaigns there are", async () => {
-    const page = await pickerCampaigns(services.db, { page: 1 });
+    const page = await pickerCampaigns(services.db, { page: 1, kind: "goods" });
     expect(page.rows.length).toBeLessThanOrEqual(DONATE_PICKER_PAGE_SIZE);
     expect(page.rows.every((r) => r.ngos.length >= 1)).toBe(true);
+  });
+});
+
+describe("what donors are offered (campaigns/standing.ts)", () => {
+  it("offers a campaign for cash only when one of its NGOs in good standing can be paid", async () => {
+    const { db } = services;
+    const tag = token();
+    const unpaid = await makeUser(db, "ngo");
+    const paid = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, paid.id);
+    const bankHalf = await makeUser(db, "ngo");
+    // A bank account needs its name, title and number: two of three is no account (as accountsOf reads it).
+    await givePaymentAccounts(db, bankHalf.id, { bankName: "HBL", bankAccountTitle: "Half", jazzcashNumber: null, easypaisaNumber: null });
+    const suspendedPaid = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, suspendedPaid.id);
+
+    const noAccount = await makeCampaign(db, unpaid.id, { title: `No account ${tag}` });
+    const halfBank = await makeCampaign(db, bankHalf.id, { title: `Half bank ${tag}` });
+    const own = await makeCampaign(db, paid.id, { title: `Own account ${tag}` });
+    const viaPartner = await makeCampaign(db, unpaid.id, { title: `Partner pays ${tag}`, partners: [paid.id] });
+    const viaSuspendedPartner = await makeCampaign(db, unpaid.id, { title: `Suspended partner ${tag}`, partners: [suspendedPaid.id] });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspendedPaid.id));
+
+    const ids = async (kind: "cash" | "goods") => (await pickerCampaigns(db, { q: tag, page: 1, kind })).rows.map((r) => r.id).sort();
+    expect(await ids("cash")).toEqual([own.id, viaPartner.id].sort());
+    expect(await ids("goods")).toEqual([noAccount.id, halfBank.id, own.id, viaPartner.id, viaSuspendedPartner.id].sort());
+
+    const standing = async (slug: string) => {
+      const c = await publicCampaign(db, slug);
+      return { paused: c.paused, takesCash: c.takesCash };
+    };
+    expect(await standing(noAccount.slug)).toEqual({ paused: false, takesCash: false });
+    expect(await standing(viaPartner.slug)).toEqual({ paused: false, takesCash: true });
+    expect(await standing(viaSuspendedPartner.slug)).toEqual({ paused: false, takesCash: false });
+  });
+
+  it("pauses every campaign of a suspended NGO: out of both pickers, refused for gifts and goods", async () => {
+    const { db } = services;
+    const tag = token();
+    const ngo = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, ngo.id);
+    const partner = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, partner.id);
+    const c = await makeCampaign(db, ngo.id, { title: `Paused ${tag}`, partners: [partner.id] });
+    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
+
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo.id));
+    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(0);
+    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).total).toBe(0);
+    expect((await publicCampaign(db, c.slug)).paused).toBe(true);
+    // The partner in good standing does not keep it open: the campaign is its owner's.
+    await expect(donationTarget(db, c.slug)).rejects.toMatchObject({ code: "campaigns.paused" });
+    await expect(goodsTarget(db, c.slug)).rejects.toMatchObject({ code: "campaigns.paused" });
+
+    await db.update(users).set({ suspendedAt: null }).where(eq(users.id, ngo.id));
+    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
+    expect((await donationTarget(db, c.slug)).ngos).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { ErrorBox, RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { campaignSchema } from "#shared/forms/campaigns.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -17,6 +18,7 @@ export interface CampaignFormDefaults {
   lat: number;
   lng: number;
   zakatEligible: boolean;
+  cause: CampaignCause;
   pictureUrl: string;
 }
 
@@ -49,13 +51,14 @@ export function CampaignForm({
           otherItems: defaults.otherItems,
           location: defaults.location,
           zakatEligible: defaults.zakatEligible ? "yes" : "no",
+          cause: defaults.cause,
         }
       : { zakatEligible: "no" },
   });
   const collaborateWith = errorParams?.collaborateWith;
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)}>
-      <RequiredNotice fields={[fields.title, fields.description, fields.targetAmount, fields.location]} />
+      <RequiredNotice fields={[fields.title, fields.description, fields.targetAmount, fields.location, fields.cause]} />
       <ErrorBox id={form.errorId} errors={form.errors} />
       <div className="flex flex-col gap-2">
         <TextField field={fields.title} label={t("campaigns:form.title")} hint={t("campaigns:form.titleHint")} />
@@ -102,6 +105,13 @@ export function CampaignForm({
         type="file"
         accept={IMAGE_ACCEPT}
         hint={t(defaults ? "campaigns:form.pictureKeepHint" : "campaigns:form.pictureHint")}
+      />
+      <SelectField
+        field={fields.cause}
+        label={t("campaigns:form.cause")}
+        hint={t("campaigns:form.causeHint")}
+        placeholder={t("campaigns:form.causeChoose")}
+        options={CAMPAIGN_CAUSES.map((c) => ({ value: c, label: t(`campaigns:causes.${c}`) }))}
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="font-medium text-slate-800">{t("campaigns:form.zakatEligible")}</legend>

@@ -9,16 +9,26 @@ import { findOrNull } from "#app/lib/http.server.ts";
 /** Longest search text the pickers send; anything longer is cut. */
 export const PICKER_SEARCH_MAX_LENGTH = 100;
 
+/** The two pickers: cash (/donate1, Donate Now → the payment screen) and goods (/donate5, Donate goods → the goods form). */
+export type PickerKind = "cash" | "goods";
+
 export type PickerDetails =
-  | { state: "open"; campaign: Omit<PublicCampaign, "lat" | "lng" | "createdAt" | "completedAt" | "status"> }
-  | { state: "ended"; title: string }
+  | {
+      state: "open";
+      campaign: Omit<PublicCampaign, "lat" | "lng" | "createdAt" | "completedAt" | "status" | "paused" | "takesCash">;
+    }
+  | { state: "ended" | "paused"; title: string }
+  /** The cash picker's campaign that no NGO can be paid for: how to help instead. */
+  | { state: "noCash"; title: string; slug: string }
   | { state: "notFound" };
 
-async function details(db: DbOrTx, slug: string): Promise<PickerDetails> {
+async function details(db: DbOrTx, slug: string, kind: PickerKind): Promise<PickerDetails> {
   const c = await findOrNull(publicCampaign(db, slug));
   if (!c) return { state: "notFound" };
   if (c.status !== "active") return { state: "ended", title: c.title };
-  const { lat: _lat, lng: _lng, createdAt: _c, completedAt: _d, status: _s, ...shown } = c;
+  if (c.paused) return { state: "paused", title: c.title };
+  if (kind === "cash" && !c.takesCash) return { state: "noCash", title: c.title, slug: c.slug };
+  const { lat: _lat, lng: _lng, createdAt: _c, completedAt: _d, status: _s, paused: _p, takesCash: _t, ...shown } = c;
   return { state: "open", campaign: shown };
 }
 
@@ -27,13 +37,13 @@ async function details(db: DbOrTx, slug: string): Promise<PickerDetails> {
  * one campaign's details panel (`?campaign=`) or a page of cards. The goods picker also shows each card's
  * "items needed", so the donor knows what helps.
  */
-export async function pickerData(db: DbOrTx, url: URL, opts: { itemsNeeded: boolean }) {
+export async function pickerData(db: DbOrTx, url: URL, kind: PickerKind) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH);
   const page = parsePage(url.searchParams.get("page"));
   const slug = url.searchParams.get("campaign");
-  const panel = slug !== null ? await details(db, slug) : null;
+  const panel = slug !== null ? await details(db, slug, kind) : null;
   // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
-  const list = panel ? null : await pickerCampaigns(db, { q, page });
+  const list = panel ? null : await pickerCampaigns(db, { q, page, kind });
   return {
     q,
     page,
@@ -50,7 +60,7 @@ export async function pickerData(db: DbOrTx, url: URL, opts: { itemsNeeded: bool
         pictureKey: c.pictureKey,
         zakatEligible: c.zakatEligible,
         ngos: c.ngos.map((n) => n.name),
-        otherItems: opts.itemsNeeded ? c.otherItems : null,
+        otherItems: kind === "goods" ? c.otherItems : null,
       })),
     },
   };

@@ -32,6 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       lat: campaign.lat,
       lng: campaign.lng,
       zakatEligible: campaign.zakatEligible,
+      cause: campaign.cause,
       pictureUrl: pictureUrl(campaign.pictureKey, "campaign"),
     },
   };

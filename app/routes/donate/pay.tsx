@@ -2,7 +2,7 @@ import { pageTitle } from "#app/components/role-shell.tsx";
 import { ChevronRight, Landmark, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/pay";
-import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
+import { BackLink, CampaignStrip, DonateProblem, DonateStep, OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, donateProofHref } from "#app/lib/campaign-links.ts";
 import { attempt, requireUser } from "#app/lib/http.server.ts";
@@ -18,7 +18,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const slug = url.searchParams.get("campaign") ?? "";
   const ngoId = url.searchParams.get("ngo");
   const found = await attempt(donationTarget(context.services.db, slug));
-  if (!found.ok) return { problem: found.refusal.kind === "not_found" ? ("notFound" as const) : ("ended" as const), slug };
+  // Not found, ended or paused: the refusal's own words.
+  if (!found.ok)
+    return {
+      problem: "refused" as const,
+      message: found.refusal.kind === "not_found" ? "donate:details.notFound" : found.refusal.message,
+      slug,
+    };
   const target = found.value;
   const ngos = target.ngos.map((n) => ({
     id: n.id,
@@ -51,16 +57,15 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   const back = data.slug ? donateDetailsHref(data.slug) : "/donate1";
   let body: React.ReactNode;
-  if (data.problem === "notFound" || data.problem === "ended") {
-    body = (
-      <DonateProblem
-        message={t(data.problem === "ended" ? "donations:errors.campaignNotActive" : "donate:details.notFound")}
-        back="/donate1"
-        backLabel={t("donate:details.seeAll")}
-      />
-    );
+  if (data.problem === "refused") {
+    body = <DonateProblem message={t(data.message)} back="/donate1" backLabel={t("donate:details.seeAll")} />;
   } else if (data.problem === "noneCanReceive") {
-    body = <DonateProblem message={t("donate:pay.noneCanReceive")} back={back} backLabel={t("donate:goBack")} />;
+    body = (
+      <>
+        <OtherWaysToHelp title={data.campaign.title} slug={data.slug} />
+        <BackLink to="/donate1" label={t("donate:details.seeAll")} />
+      </>
+    );
   } else if (data.chosen) {
     const ngo = data.chosen;
     body = (

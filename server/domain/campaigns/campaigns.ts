@@ -75,6 +75,7 @@ function editableColumns(values: CampaignValues, location: { label: string; lat:
     lng: location.lng,
     pictureKey,
     zakatEligible: values.zakatEligible === "yes",
+    cause: values.cause,
   };
 }
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import { notFound } from "#server/domain/errors.ts";
 import { ngosOfCampaigns, type CampaignRole } from "./access.ts";
+import { standingColumns, type CampaignStanding } from "./standing.ts";
 import { type CampaignStatus } from "#shared/statuses.ts";
 
 /** Longer than any slug we make; anything longer is not looked up at all. */
@@ -19,7 +20,7 @@ export interface PublicCampaignNgo {
 }
 
 /** What anyone may see of a campaign: no donor, no account detail, no internal id of a person. */
-export interface PublicCampaign {
+export interface PublicCampaign extends CampaignStanding {
   slug: string;
   title: string;
   description: string;
@@ -41,12 +42,14 @@ export interface PublicCampaign {
 /** The public page of a campaign by its slug; an archived (deleted) or unknown campaign is not found. */
 export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCampaign> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) throw notFound();
-  const [c] = await db
-    .select()
+  const [row] = await db
+    .select({ c: campaigns, ...standingColumns() })
     .from(campaigns)
     .where(and(eq(campaigns.slug, slug), ne(campaigns.status, "archived")))
     .limit(1);
-  if (!c || c.status === "archived") throw notFound();
+  if (!row) throw notFound();
+  const { c } = row;
+  if (c.status === "archived") throw notFound();
   const [ngoMap, totals] = await Promise.all([
     ngosOfCampaigns(db, [c.id]),
     db
@@ -75,6 +78,8 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
     status: c.status,
     createdAt: c.createdAt,
     completedAt: c.completedAt,
+    paused: row.paused,
+    takesCash: row.takesCash,
     ngos: (ngoMap.get(c.id) ?? []).map((n) => {
       const collected = totals.find((r) => r.ngoId === n.id)?.collected ?? 0;
       return { name: n.name, logoKey: n.logoKey, role: n.role, collected, share: total > 0 ? collected / total : 0 };

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, ilike } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { CampaignCause } from "#shared/statuses.ts";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
 import { likePattern, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { ngosOfCampaigns, type CampaignNgo } from "#server/domain/campaigns/access.ts";
+import { ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
 export interface PickerCampaign {
@@ -17,6 +19,9 @@ export interface PickerCampaign {
   pictureKey: string | null;
   locationLabel: string;
   zakatEligible: boolean;
+  cause: CampaignCause;
+  /** Some NGO of it can be paid: the cash picker lists only these; browse offers Donate only on these. */
+  takesCash: boolean;
   /** The other items the campaign needs, which the goods picker shows. */
   otherItems: string | null;
   createdAt: Date;
@@ -24,15 +29,39 @@ export interface PickerCampaign {
   ngos: CampaignNgo[];
 }
 
+/** Who is browsing: the cash picker (only campaigns that can be paid), the goods picker, or anyone on the landing page. */
+export type BrowseKind = "cash" | "goods" | "browse";
+
 /**
  * One page of the campaigns a donor can give to: active ones only (completed and archived ones take no
- * donations), newest first (ties by id, so pages never overlap), optionally searched by title
- * case-insensitively with LIKE's wildcards taken literally. Six per page: the picker's 3 upper and 3 lower cards.
+ * donations) that are not paused, and for cash only those some NGO of can be paid (campaigns/standing.ts); newest
+ * first (ties by id, so pages never overlap). The search finds its words in the title, the place or the name of an
+ * NGO that runs the campaign, case-insensitively with LIKE's wildcards taken literally; a cause and "Zakat-eligible
+ * only" narrow it. Six per page: the picker's 3 upper and 3 lower cards.
  */
-export async function pickerCampaigns(db: DbOrTx, opts: { q?: string; page: number }): Promise<Paged<PickerCampaign>> {
+export async function pickerCampaigns(
+  db: DbOrTx,
+  opts: { q?: string; page: number; kind: BrowseKind; cause?: CampaignCause; zakatOnly?: boolean },
+): Promise<Paged<PickerCampaign>> {
   const q = searchTerm(opts.q);
   const page = Math.max(1, Math.trunc(opts.page) || 1);
-  const where = and(eq(campaigns.status, "active"), q ? ilike(campaigns.title, likePattern(q)) : undefined);
+  const pattern = q ? likePattern(q) : null;
+  const where = and(
+    eq(campaigns.status, "active"),
+    ownerInGoodStanding(),
+    opts.kind === "cash" ? takesCash() : undefined,
+    opts.cause ? eq(campaigns.cause, opts.cause) : undefined,
+    opts.zakatOnly ? eq(campaigns.zakatEligible, true) : undefined,
+    pattern
+      ? or(
+          ilike(campaigns.title, pattern),
+          ilike(campaigns.locationLabel, pattern),
+          sql`exists (select 1 from ngo_profiles np where np.name ilike ${pattern} and (np.user_id = ${campaigns.ownerId}
+            or exists (select 1 from campaign_partners cp where cp.campaign_id = ${campaigns.id} and cp.ngo_id = np.user_id
+              and cp.status = 'accepted')))`,
+        )
+      : undefined,
+  );
   const [total] = await db.select({ n: count() }).from(campaigns).where(where);
   const rows = await db
     .select({
@@ -45,6 +74,8 @@ export async function pickerCampaigns(db: DbOrTx, opts: { q?: string; page: numb
       pictureKey: campaigns.pictureKey,
       locationLabel: campaigns.locationLabel,
       zakatEligible: campaigns.zakatEligible,
+      cause: campaigns.cause,
+      takesCash: standingColumns().takesCash,
       otherItems: campaigns.otherItems,
       createdAt: campaigns.createdAt,
     })

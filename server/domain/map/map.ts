@@ -6,6 +6,7 @@ import { campaigns } from "#server/db/schema.ts";
 import { pageOffset, paged } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { invalid } from "#server/domain/errors.ts";
+import { ownerInGoodStanding } from "#server/domain/campaigns/standing.ts";
 import type { ListedCampaign, MapCampaign, MapData } from "#shared/map.ts";
 
 /** The part of the map a browser shows: a box in degrees and Leaflet's (possibly fractional) zoom. */
@@ -77,13 +78,14 @@ const round = (v: number) => Math.round(v * 1e5) / 1e5;
  * The active campaigns inside a view, clustered on a fixed grid in SQL: cells are aligned to whole
  * multiples of the cell size, so clusters stay put while the map pans. A cell holding one campaign yields
  * that campaign; a busier one yields a cluster with its count, mean point and bounds. From DETAIL_ZOOM on,
- * every campaign is returned when there are at most MAX_ITEMS in view. Completed and archived campaigns
+ * every campaign is returned when there are at most MAX_ITEMS in view. Completed, archived and paused campaigns
  * never appear. The answer never exceeds MAX_CELLS clusters and MAX_ITEMS campaigns.
  */
 export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
   const view = parseMapView(Object.fromEntries(FIELDS.map((f) => [f, String(input[f])])));
   const inView = and(
     eq(campaigns.status, "active"),
+    ownerInGoodStanding(),
     between(campaigns.lat, view.south, view.north),
     between(campaigns.lng, view.west, view.east),
   );
@@ -137,7 +139,7 @@ export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
           lng: campaigns.lng,
         })
         .from(campaigns)
-        .where(and(inArray(campaigns.id, singles), eq(campaigns.status, "active")))
+        .where(and(inArray(campaigns.id, singles), eq(campaigns.status, "active"), ownerInGoodStanding()))
         .orderBy(asc(campaigns.title), asc(campaigns.id))
     : [];
   return {
@@ -169,7 +171,7 @@ function toMapCampaign(row: { id: string; slug: string; title: string; descripti
 
 /** Every active campaign as a paged list, by title: the map pages' companion without JavaScript or a pointer. */
 export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<ListedCampaign>> {
-  const active = eq(campaigns.status, "active");
+  const active = and(eq(campaigns.status, "active"), ownerInGoodStanding());
   const [rows, [totals]] = await Promise.all([
     db
       .select({

@@ -17,6 +17,7 @@ import { isUuid, likePattern, paged, pageOffset, searchTerm } from "#server/db/q
 import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
+import { assertNotPaused, standingColumns } from "#server/domain/campaigns/standing.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";
 import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
@@ -48,9 +49,15 @@ function distanceKm(lat1: SQL | number, lng1: SQL | number, lat2: SQL | number, 
  */
 export async function goodsTarget(db: DbOrTx, slug: string) {
   if (!slug || slug.length > 200) throw notFound();
-  const [c] = await db.select().from(campaigns).where(eq(campaigns.slug, slug)).limit(1);
-  if (!c || c.status === "archived") throw notFound();
+  const [row] = await db
+    .select({ c: campaigns, ...standingColumns() })
+    .from(campaigns)
+    .where(eq(campaigns.slug, slug))
+    .limit(1);
+  if (!row || row.c.status === "archived") throw notFound();
+  const { c } = row;
   if (c.status !== "active") throw invalid("donations.campaign_not_active");
+  assertNotPaused(row);
   const all = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
   const able = all.length
     ? await db

@@ -1,0 +1,59 @@
+import type { DbOrTx } from "#server/db/client.ts";
+import { parsePage } from "#server/db/query.ts";
+import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
+import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
+import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
+import { previewWords } from "#shared/text.ts";
+
+/** The landing page's search, as the GET form sends it: anything unknown is no filter at all. */
+export interface BrowseFilters {
+  q: string;
+  cause: CampaignCause | "";
+  zakatOnly: boolean;
+  page: number;
+}
+
+export function browseFilters(url: URL): BrowseFilters {
+  const cause = url.searchParams.get("cause") ?? "";
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH),
+    cause: (CAMPAIGN_CAUSES as readonly string[]).includes(cause) ? (cause as CampaignCause) : "",
+    zakatOnly: url.searchParams.get("zakat") === "1",
+    page: parsePage(url.searchParams.get("page")),
+  };
+}
+
+/** A page of the campaigns anyone may browse on the landing page (active, not paused), searched and filtered. */
+export async function browseData(db: DbOrTx, url: URL) {
+  const filters = browseFilters(url);
+  const list = await pickerCampaigns(db, {
+    q: filters.q,
+    page: filters.page,
+    kind: "browse",
+    cause: filters.cause || undefined,
+    zakatOnly: filters.zakatOnly,
+  });
+  return {
+    filters,
+    list: {
+      ...list,
+      rows: list.rows.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        title: c.title,
+        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
+        targetAmount: c.targetAmount,
+        collectedAmount: c.collectedAmount,
+        pictureKey: c.pictureKey,
+        locationLabel: c.locationLabel,
+        zakatEligible: c.zakatEligible,
+        cause: c.cause,
+        takesCash: c.takesCash,
+        ngos: c.ngos.map((n) => n.name),
+      })),
+    },
+  };
+}
+
+export type BrowseData = Awaited<ReturnType<typeof browseData>>;

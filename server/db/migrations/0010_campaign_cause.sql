@@ -1,0 +1,2 @@
+CREATE TYPE "public"."campaign_cause" AS ENUM('food', 'health', 'education', 'shelter', 'water', 'relief', 'livelihood', 'other');--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "cause" "campaign_cause" DEFAULT 'other' NOT NULL;

@@ -1,0 +1,55 @@
+import { sql, type SQL } from "drizzle-orm";
+import { campaigns } from "#server/db/schema.ts";
+import { invalid } from "#server/domain/errors.ts";
+
+/**
+ * What donors are offered of an active campaign, as conditions every donor-facing read shares (pickers, browse, the
+ * map, the public page, the payment and goods screens):
+ *
+ * - A campaign is its owner's. When the owner is suspended (or no longer verified) the campaign is **paused**: it
+ *   leaves the pickers, browse and the map, its public page says it is paused, and no gift or goods offer is taken
+ *   for it. A suspended *partner* only stops being payable; the campaign stays.
+ * - A campaign **takes cash** when at least one of its NGOs (the owner or an accepted partner) in good standing
+ *   has a payment account. One that takes no cash is left out of the cash picker and its page says how to help
+ *   instead (goods, volunteering).
+ *
+ * Both are SQL over the row of `campaigns` in the surrounding query, so a list filters in the database and stays one
+ * query.
+ */
+
+/** A payment account as `accountsOf` (donations/cash.ts) reads one: a wallet number, or a bank's three parts. */
+const HAS_ACCOUNT = `(p.jazzcash_number <> '' or p.easypaisa_number <> ''
+  or (p.bank_name <> '' and p.bank_account_title <> '' and p.bank_account_number <> ''))`;
+
+/** The campaign's owner is a verified NGO that is not suspended: the campaign is not paused. */
+export function ownerInGoodStanding(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from users o where o.id = ${campaigns.ownerId}
+    and o.verification = 'verified' and o.suspended_at is null)`;
+}
+
+/** Some NGO of the campaign (owner or accepted partner), verified and not suspended, has a payment account. */
+export function takesCash(): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ngo_profiles p join users u on u.id = p.user_id
+    where u.verification = 'verified' and u.suspended_at is null and ${sql.raw(HAS_ACCOUNT)}
+    and (p.user_id = ${campaigns.ownerId} or exists (select 1 from campaign_partners cp
+      where cp.campaign_id = ${campaigns.id} and cp.ngo_id = p.user_id and cp.status = 'accepted')))`;
+}
+
+/** How a campaign stands with donors: paused (its owner is suspended) and whether it takes cash. */
+export interface CampaignStanding {
+  paused: boolean;
+  takesCash: boolean;
+}
+
+/** The two conditions as columns of a select over `campaigns`. */
+export function standingColumns() {
+  return {
+    paused: sql<boolean>`not ${ownerInGoodStanding()}`.mapWith(Boolean),
+    takesCash: sql<boolean>`${takesCash()}`.mapWith(Boolean),
+  };
+}
+
+/** Refuses a gift or a goods offer to a paused campaign (the screens say so before; this is the server's rule). */
+export function assertNotPaused(standing: Pick<CampaignStanding, "paused">): void {
+  if (standing.paused) throw invalid("campaigns.paused");
+}
