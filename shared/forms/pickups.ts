@@ -7,6 +7,7 @@ import {
   PICKUP_SLOTS,
   REASON_MAX_LENGTH,
 } from "#shared/constants.ts";
+import { hasControlCharacters } from "#shared/text.ts";
 import { blankToUndefined, coordinate, digitsField, phone, requiredText } from "./fields.ts";
 
 /** The specification's message for any missing field of the goods form, shown under each field. */
@@ -70,12 +71,27 @@ export type DropoffIntent = (typeof DROPOFF_INTENTS)[number];
  * A drop-off point: its name ("Gulberg warehouse"), the street address a rider looks for, and the place from the
  * place search with its point, which the server resolves (a place that resolves to nothing is refused).
  */
+/** One line of text: no control character, and no tab or line break either (checked by the domain too). */
+const oneLine = (requiredKey: string, max: number) =>
+  requiredText(requiredKey, max).check(
+    z.refine((s: string) => !hasControlCharacters(s, { lineBreaks: false }), "validation:controlCharacters"),
+  );
+
+/** A coordinate as the form sends it (text), or as a caller that already parsed the form passes it (a number). */
+const givenCoordinate = () =>
+  blankToUndefined(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((v: string | number) => Number(v)),
+    ),
+  );
+
 export const dropoffAddSchema = z.object({
-  name: requiredText("pickups:dropoffs.errors.nameRequired", NAME_MAX_LENGTH),
-  address: requiredText("pickups:dropoffs.errors.addressRequired", ADDRESS_MAX_LENGTH),
-  place: requiredText("pickups:dropoffs.errors.placeRequired", ADDRESS_MAX_LENGTH),
-  placeLat: coordinate(),
-  placeLng: coordinate(),
+  name: oneLine("pickups:dropoffs.errors.nameRequired", NAME_MAX_LENGTH),
+  address: oneLine("pickups:dropoffs.errors.addressRequired", ADDRESS_MAX_LENGTH),
+  place: oneLine("pickups:dropoffs.errors.placeRequired", ADDRESS_MAX_LENGTH),
+  placeLat: givenCoordinate(),
+  placeLng: givenCoordinate(),
 });
 
 export const dropoffRemoveSchema = z.object({ id: z.uuid({ error: "errors:notFound" }) });
