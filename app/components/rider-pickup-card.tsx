@@ -175,7 +175,7 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
           )}
           {item.status === "collected" && (
             <a
-              href={directionsHref(item.dropoff.point ?? `${item.dropoff.address}, ${item.dropoff.areaLabel ?? ""}`)}
+              href={directionsHref(item.dropoff.point ?? [item.dropoff.address, item.dropoff.areaLabel].filter(Boolean).join(", "))}
               className={`${linkButton} col-span-2`}
             >
               <Navigation aria-hidden="true" className="size-5" />

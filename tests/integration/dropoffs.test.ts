@@ -18,6 +18,7 @@ import {
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
+import type { Actor } from "#server/domain/policy.ts";
 
 /** The pick-up point of makePickup (Lahore) and kilometres as degrees of latitude (the haversine's 6371 km earth). */
 const POINT = { lat: 31.558, lng: 74.35071 };
@@ -96,7 +97,7 @@ describe("drop-off points", () => {
     ...extra,
   });
 
-  async function offer(donor: { id: string; role: "donor" }, campaign: { slug: string }, ngoId: string, area: string) {
+  async function offer(donor: Actor, campaign: { slug: string }, ngoId: string, area: string) {
     return offerGoods(s, donor, {
       campaign: campaign.slug,
       ngo: ngoId,
