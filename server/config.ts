@@ -47,6 +47,8 @@ const schema = z.object({
   AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** Days a cash gift may wait without a line of the NGO's imported statement before its donor is reminded (0: never). */
   RECONCILE_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** Riders whose area lies farther than this many kilometres from a pick-up are marked "far" when the NGO assigns one. */
+  RIDER_RADIUS_KM: z.coerce.number().min(1).max(2000).default(25),
   /** Place search: the offline gazetteer of Pakistan (no key, no internet), Nominatim, or Google with a key. */
   GEOCODER: z.enum(["offline", "nominatim", "google"]).default("offline"),
   NOMINATIM_URL: z.url().default("https://nominatim.openstreetmap.org"),

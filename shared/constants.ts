@@ -55,6 +55,10 @@ export const PICKUP_CODE_TRIES = 5;
 export const PICKUP_CODE_WINDOW_SECONDS = 15 * 60;
 /** Riders listed in the NGO's Select Rider dropdown, nearest first. */
 export const RIDER_CHOICES = 50;
+/** Drop-off points an NGO may list (where riders take the goods); each pick-up goes to the nearest. */
+export const DROPOFF_POINTS_MAX = 10;
+/** Closer than this many kilometres reads as "in your area", not as a distance. */
+export const NEAR_KM = 1;
 /** Volunteer positions and applications. */
 export const POSITION_TITLE_MAX_LENGTH = 120;
 export const POSITION_TEXT_MAX_LENGTH = 2000;

@@ -1,4 +1,5 @@
 import type { Lang } from "#shared/i18n/i18n.ts";
+import { NEAR_KM } from "#shared/constants.ts";
 
 /**
  * Every number and date the product shows is formatted here, in the reader's language as Pakistan writes it
@@ -29,6 +30,15 @@ export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {
 
 export function formatNumber(n: number, lang: string, options: Intl.NumberFormatOptions = {}): string {
   return numberFormat(lang, options).format(n);
+}
+
+/**
+ * A distance in kilometres as the product shows it: one decimal under 10 km ("3.2"), whole kilometres beyond
+ * ("48"); null under NEAR_KM, where a number ("0 km") reads oddly and the screens say "in your area" instead.
+ */
+export function formatKm(km: number, lang: string): string | null {
+  if (km < NEAR_KM) return null;
+  return formatNumber(km, lang, { maximumFractionDigits: km < 10 ? 1 : 0 });
 }
 
 /** A moment formatted on the server, so the browser renders the same text when it hydrates. */

@@ -5,7 +5,7 @@ import { ngoPickupSchema } from "#shared/forms/pickups.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "#shared/constants.ts";
-import { formatNumber } from "#shared/format.ts";
+import { formatKm } from "#shared/format.ts";
 import type { PickupAction, PickupStatus } from "#shared/statuses.ts";
 import type { TimelineEvent } from "./pickup-timeline.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
@@ -19,6 +19,10 @@ export interface RiderChoice {
   areaLabel: string | null;
   /** Kilometres from the pick-up point; null when the rider has not set an area. */
   distanceKm: number | null;
+  /** Farther than the configured radius from the pick-up point. */
+  far: boolean;
+  /** Declined this pick-up before (listed last). */
+  declined: boolean;
   /** Pick-ups the rider has under way now. */
   open: number;
 }
@@ -34,20 +38,25 @@ function useSending() {
   return { busy, sending: busy ? String(navigation.formData?.get("intent") ?? "") : "" };
 }
 
-function kmText(km: number, lang: string): string {
-  const digits = km < 10 ? 1 : 0;
-  return formatNumber(km, lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-}
-
-/** "Name — 3.2 km (Area) · 1 open", or "distance unknown" for a rider who has set no area. */
-export function useRiderLabel() {
+/**
+ * "Name — 3.2 km (Area) · 1 open", "distance unknown" for a rider who has set no area, "under 1 km" close by;
+ * then "far" beyond the radius and "declined this pick-up" for a rider who said no to it.
+ */
+export function useRiderLabel(radiusKm: string) {
   const { t, i18n } = useTranslation();
   return (r: RiderChoice) => {
-    if (r.distanceKm === null) return t("assign:rider.optionUnknown", { name: r.name, open: r.open });
-    const distance = t("assign:rider.km", { km: kmText(r.distanceKm, i18n.language) });
-    return r.areaLabel
-      ? t("assign:rider.option", { name: r.name, distance, area: r.areaLabel, open: r.open })
-      : t("assign:rider.optionNoArea", { name: r.name, distance, open: r.open });
+    let label: string;
+    if (r.distanceKm === null) label = t("assign:rider.optionUnknown", { name: r.name, open: r.open });
+    else {
+      const km = formatKm(r.distanceKm, i18n.language);
+      const distance = km === null ? t("assign:rider.underKm") : t("assign:rider.km", { km });
+      label = r.areaLabel
+        ? t("assign:rider.option", { name: r.name, distance, area: r.areaLabel, open: r.open })
+        : t("assign:rider.optionNoArea", { name: r.name, distance, open: r.open });
+    }
+    if (r.far) label = t("assign:rider.withMark", { label, mark: t("assign:rider.far", { km: radiusKm }) });
+    if (r.declined) label = t("assign:rider.withMark", { label, mark: t("assign:rider.declined") });
+    return label;
   };
 }
 
@@ -62,6 +71,7 @@ const fieldClass = "w-full min-w-0 rounded-md border border-slate-400 bg-white p
 export function PickupActions({
   detail,
   riders,
+  radiusKm,
   actionData,
 }: {
   detail: {
@@ -74,6 +84,8 @@ export function PickupActions({
     events: TimelineEvent[];
   };
   riders: RiderChoice[];
+  /** The configured radius beyond which riders are marked far, formatted. */
+  radiusKm: string;
   actionData: PickupActionData;
 }) {
   const { t } = useTranslation();
@@ -84,12 +96,13 @@ export function PickupActions({
     return (
       <div className="flex flex-col gap-5">
         {can("reassign") && detail.riderName && <p className="text-slate-800">{t("assign:rider.current", { name: detail.riderName })}</p>}
-        {can("assign") && <RiderForm id={detail.id} intent="assign" riders={riders} lastResult={resultOf("assign")} />}
+        {can("assign") && <RiderForm id={detail.id} intent="assign" riders={riders} radiusKm={radiusKm} lastResult={resultOf("assign")} />}
         {can("reassign") && (
           <RiderForm
             id={detail.id}
             intent="reassign"
             riders={riders.filter((r) => r.id !== detail.riderId)}
+            radiusKm={radiusKm}
             lastResult={resultOf("reassign")}
           />
         )}
@@ -141,16 +154,18 @@ function RiderForm({
   id,
   intent,
   riders,
+  radiusKm,
   lastResult,
 }: {
   id: string;
   intent: "assign" | "reassign";
   riders: RiderChoice[];
+  radiusKm: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation();
   const { busy, sending } = useSending();
-  const label = useRiderLabel();
+  const label = useRiderLabel(radiusKm);
   const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `${intent}-${id}`, lastResult });
   const field = fields.riderId;
   const hintId = `${field.id}-hint`;
@@ -173,7 +188,7 @@ function RiderForm({
         ))}
       </select>
       <p id={hintId} className="text-sm text-slate-600">
-        {intent === "assign" ? t("assign:rider.hint") : t("assign:actions.reassignHint")}
+        {intent === "assign" ? t("assign:rider.hint", { km: radiusKm }) : t("assign:actions.reassignHint")}
       </p>
       <FieldError id={field.errorId} error={field.errors?.[0]} />
       <button type="submit" disabled={busy} className={primaryButton}>

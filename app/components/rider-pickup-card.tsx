@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Check, MapPin, Navigation, Package, Phone, X } from "lucide-react";
+import { Check, MapPin, Navigation, Package, Phone, Warehouse, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorBox } from "./form.tsx";
 import { riderPickupSchema } from "#shared/forms/pickups.ts";
@@ -25,9 +25,18 @@ export interface RiderCardItem {
   windowSlot: "morning" | "afternoon" | "evening";
   campaignTitle: string;
   ngoName: string;
-  ngoAddress: string;
+  /** Where to take the goods: the NGO's drop-off point nearest the pick-up, or its office (no point). */
+  dropoff: {
+    name: string;
+    address: string;
+    areaLabel: string | null;
+    point: { lat: number; lng: number } | null;
+    /** Formatted km from the pick-up; null for the office or under a kilometre (`near`). */
+    distance: string | null;
+    near: boolean;
+  };
   distance: string | null;
-  /** Closer than half a kilometre to the rider's area. */
+  /** Under a kilometre from the rider's area. */
   inArea: boolean;
   receivedNote: string | null;
 }
@@ -64,7 +73,6 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
         .filter(([name]) => !CARD_FIELDS.includes(name))
         .flatMap(([, errors]) => errors ?? [])
     : [];
-  const registered = item.status === "accepted" || item.status === "collected";
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm">
       <div>
@@ -118,16 +126,31 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
             )}
           </dd>
         </div>
-        {registered && (
-          <div>
-            <dt className="font-medium text-slate-600">{t("rider:card.deliverTo")}</dt>
-            <dd className="wrap-anywhere">
-              {item.ngoName}
-              <br />
-              {item.ngoAddress}
-            </dd>
-          </div>
-        )}
+        <div>
+          <dt className="flex items-center gap-1 font-medium text-slate-600">
+            <Warehouse aria-hidden="true" className="size-4" />
+            {t("rider:card.deliverTo")}
+          </dt>
+          <dd className="wrap-anywhere" data-testid="pickup-dropoff">
+            <span className="font-medium">{item.dropoff.name}</span>
+            <br />
+            {item.dropoff.address}
+            {item.dropoff.areaLabel && (
+              <>
+                <br />
+                {item.dropoff.areaLabel}
+              </>
+            )}
+            {(item.dropoff.distance !== null || item.dropoff.near) && (
+              <>
+                <br />
+                <span className="text-slate-700">
+                  {item.dropoff.near ? t("rider:card.dropoffNear") : t("rider:card.dropoffKm", { km: item.dropoff.distance ?? "" })}
+                </span>
+              </>
+            )}
+          </dd>
+        </div>
       </dl>
       {item.status === "received" && item.receivedNote && (
         <p className="wrap-anywhere text-slate-700">{t("rider:card.receivedNote", { note: item.receivedNote })}</p>
@@ -151,7 +174,10 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
             </p>
           )}
           {item.status === "collected" && (
-            <a href={directionsHref(item.ngoAddress)} className={`${linkButton} col-span-2`}>
+            <a
+              href={directionsHref(item.dropoff.point ?? [item.dropoff.address, item.dropoff.areaLabel].filter(Boolean).join(", "))}
+              className={`${linkButton} col-span-2`}
+            >
               <Navigation aria-hidden="true" className="size-5" />
               {t("rider:card.ngoDirections")}
             </a>

@@ -407,9 +407,37 @@ export const pickups = pgTable(
     code: text("code").notNull(),
     /** What actually arrived, as the NGO noted when confirming receipt. */
     receivedNote: text("received_note"),
+    /**
+     * Where the rider takes the goods: the NGO's drop-off point nearest the pick-up, chosen when the request is made
+     * and again when a rider is assigned; none means the NGO's office address (it lists no points).
+     */
+    dropoffId: uuid("dropoff_id").references(() => dropoffPoints.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [index("pickups_rider_status_idx").on(t.riderId, t.status), index("pickups_status_idx").on(t.status)],
+);
+
+/**
+ * The places an NGO receives goods (decision 026): a name, the street address for the rider and a place with its
+ * point. A point is never edited; removing it sets `removed_at` so a finished pick-up still shows where its goods
+ * went, and the NGO's open pick-ups move to its nearest remaining point.
+ */
+export const dropoffPoints = pgTable(
+  "dropoff_points",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    areaLabel: text("area_label").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [index("dropoff_points_ngo_idx").on(t.ngoId, t.removedAt)],
 );
 
 export const pickupEventEnum = pgEnum("pickup_event", PICKUP_EVENTS);

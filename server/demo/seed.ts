@@ -20,6 +20,7 @@ import {
   offerGoods,
   respondToAssignment,
 } from "#server/domain/pickups/pickups.ts";
+import { addDropoffPoint } from "#server/domain/pickups/dropoffs.ts";
 import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
 import { applyToPosition, decideApplication } from "#server/domain/volunteering/applications.ts";
 import { closePosition, createPosition, parsePosition } from "#server/domain/volunteering/positions.ts";
@@ -479,6 +480,12 @@ async function stepAt<T>(db: Services["db"], donationId: string | null, at: Date
  * real steps, so every pick-up screen has something to show: one waiting for a rider (after another rider
  * declined it), one waiting for Bilal's answer, one Bilal accepted and is to collect, and one received.
  */
+/** The demo NGO's drop-off points in Karachi (places the offline gazetteer knows). */
+const DEMO_DROPOFFS = [
+  { name: "Clifton collection point", address: "Shop 3, Block 5, Clifton", place: "Karachi South District" },
+  { name: "Gulshan warehouse", address: "Plot 22, Block 13-D, Gulshan-e-Iqbal", place: "Karachi East District" },
+];
+
 async function seedDemoPickups(
   live: Services,
   demo: { ngoId: string; donorId: string; riderIds: string[]; campaigns: { dadu: DemoCampaign; quetta: DemoCampaign } },
@@ -494,6 +501,9 @@ async function seedDemoPickups(
   const [bilal, usman] = demo.riderIds as [string, string, string];
   const now = Date.now();
   const hoursAgo = (h: number) => new Date(now - h * 3600 * 1000);
+
+  // Two drop-off points, so each pick-up goes to the nearer one rather than to the office.
+  for (const point of DEMO_DROPOFFS) await addDropoffPoint(services, { id: ngoId, role: "ngo" }, point);
 
   async function offer(p: { campaign: DemoCampaign; items: string; address: string; at: Date; daysAhead: number; slot: string }) {
     const day = pakistanToday(p.at);

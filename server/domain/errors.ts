@@ -52,6 +52,7 @@ export const ERROR_MESSAGES = {
   "pickups.cannot_reassign": "pickups:errors.cannotReassign",
   "pickups.code_wrong": "pickups:errors.codeWrong",
   "pickups.date_range": "pickups:errors.dateRange",
+  "pickups.dropoffs_full": "pickups:dropoffs.errors.full",
   "pickups.not_accepted": "pickups:errors.notAccepted",
   "pickups.not_assigned": "pickups:errors.notAssigned",
   "pickups.not_collected": "pickups:errors.notCollected",

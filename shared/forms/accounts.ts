@@ -1,7 +1,18 @@
 import * as z from "zod/mini";
-import { REGISTRATION_MAX_LENGTH } from "#shared/constants.ts";
+import { ADDRESS_MAX_LENGTH, REGISTRATION_MAX_LENGTH } from "#shared/constants.ts";
 import { ROLES } from "#shared/roles.ts";
-import { address, cnic, contactNumber, email, givenPassword, newPassword, optionalImage, phone, requiredText } from "./fields.ts";
+import {
+  address,
+  cnic,
+  contactNumber,
+  coordinate,
+  email,
+  givenPassword,
+  newPassword,
+  optionalImage,
+  phone,
+  requiredText,
+} from "./fields.ts";
 
 export const ngoSignUpSchema = z.object({
   name: requiredText("validation:ngoNameRequired"),
@@ -30,6 +41,10 @@ export const riderSignUpSchema = z.object({
   password: newPassword(),
   contactNumber: phone("validation:required"),
   cnic: cnic(),
+  /** Where the rider usually starts from (the place field, its point in areaLat/areaLng): NGOs see the nearest riders first. */
+  area: requiredText("settings:area.required", ADDRESS_MAX_LENGTH),
+  areaLat: coordinate(),
+  areaLng: coordinate(),
   picture: optionalImage(),
 });
 
@@ -51,7 +66,14 @@ export const resetPasswordSchema = z
 
 /** Re-submission after a rejection (NGOs and riders only): the sign-up fields without the email and password. */
 export const ngoResubmitSchema = z.omit(ngoSignUpSchema, { email: true, password: true });
-export const riderResubmitSchema = z.omit(riderSignUpSchema, { email: true, password: true });
+export const riderResubmitSchema = z.omit(riderSignUpSchema, {
+  email: true,
+  password: true,
+  // The area was given at sign-up and is changed on the rider's profile, not on the re-submission.
+  area: true,
+  areaLat: true,
+  areaLng: true,
+});
 
 export const roleSchema = z.enum(ROLES);
 

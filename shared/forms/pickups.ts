@@ -1,5 +1,13 @@
 import * as z from "zod/mini";
-import { ADDRESS_MAX_LENGTH, ITEMS_MAX_LENGTH, PICKUP_CODE_DIGITS, PICKUP_SLOTS, REASON_MAX_LENGTH } from "#shared/constants.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  ITEMS_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PICKUP_CODE_DIGITS,
+  PICKUP_SLOTS,
+  REASON_MAX_LENGTH,
+} from "#shared/constants.ts";
+import { hasControlCharacters } from "#shared/text.ts";
 import { blankToUndefined, coordinate, digitsField, phone, requiredText } from "./fields.ts";
 
 /** The specification's message for any missing field of the goods form, shown under each field. */
@@ -54,3 +62,38 @@ export const riderPickupSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("deliver"), donationId }),
 ]);
+
+/** The NGO's drop-off point forms on its settings page (decision 026); kept apart from the shared settings intents. */
+export const DROPOFF_INTENTS = ["addDropoff", "removeDropoff"] as const;
+export type DropoffIntent = (typeof DROPOFF_INTENTS)[number];
+
+/**
+ * A drop-off point: its name ("Gulberg warehouse"), the street address a rider looks for, and the place from the
+ * place search with its point, which the server resolves (a place that resolves to nothing is refused).
+ */
+/** One line of text: no control character, and no tab or line break either (checked by the domain too). */
+const oneLine = (requiredKey: string, max: number) =>
+  requiredText(requiredKey, max).check(
+    z.refine((s: string) => !hasControlCharacters(s, { lineBreaks: false }), "validation:controlCharacters"),
+  );
+
+/** A coordinate as the form sends it (text), or as a caller that already parsed the form passes it (a number). */
+const givenCoordinate = () =>
+  blankToUndefined(
+    z.pipe(
+      z.union([z.string(), z.number()]),
+      z.transform((v: string | number) => Number(v)),
+    ),
+  );
+
+export const dropoffAddSchema = z.object({
+  name: oneLine("pickups:dropoffs.errors.nameRequired", NAME_MAX_LENGTH),
+  address: oneLine("pickups:dropoffs.errors.addressRequired", ADDRESS_MAX_LENGTH),
+  place: oneLine("pickups:dropoffs.errors.placeRequired", ADDRESS_MAX_LENGTH),
+  placeLat: givenCoordinate(),
+  placeLng: givenCoordinate(),
+});
+
+export const dropoffRemoveSchema = z.object({ id: z.uuid({ error: "errors:notFound" }) });
+
+export type DropoffAddInput = z.input<typeof dropoffAddSchema>;

@@ -156,8 +156,8 @@ test("the NGO assigns, reassigns, cancels and confirms receipt of its own pick-u
 
   const select = dialog.getByLabel("Select Rider");
   const options = (await select.locator("option").allTextContents()).map((s) => s.trim());
-  const nearText = `${riderLabel(tag, "Near")} — 5.0 km (Model Town ${tag}) · 0 open`;
-  const farText = `${riderLabel(tag, "Far")} — 300 km (Faisalabad ${tag}) · 0 open`;
+  const nearText = `${riderLabel(tag, "Near")} — 5 km (Model Town ${tag}) · 0 open`;
+  const farText = `${riderLabel(tag, "Far")} — 300 km (Faisalabad ${tag}) · 0 open · far (over 25 km)`;
   const noAreaText = `${riderLabel(tag, "Nowhere")} — distance unknown · 0 open`;
   expect(options).toContain(nearText);
   expect(options).toContain(farText);

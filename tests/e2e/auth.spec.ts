@@ -131,6 +131,7 @@ test("a rider signs up with the rider form's messages", async ({ page }) => {
   }
   // The form's notice, then contact number and CNIC, which the specification marks only '* Required'.
   await expect(page.getByText("* Required", { exact: true })).toHaveCount(3);
+  await expect(page.getByText("Enter your area or town.")).toBeVisible();
   await page.getByLabel("First name").fill("Bilal");
   await page.getByLabel("Last name").fill("Ahmed");
   await page.getByLabel("Email").fill("bilal@nowhere");
@@ -142,6 +143,7 @@ test("a rider signs up with the rider form's messages", async ({ page }) => {
   await expect(page.getByText("Invalid CNIC number")).toBeVisible();
   await page.getByLabel("Email").fill(uniqueEmail("rider-e2e"));
   await page.getByLabel("CNIC").fill("42101-1234567-1");
+  await page.getByLabel("Area or town").fill("Lahore");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL("/rider_signin?notice=submitted");
 });

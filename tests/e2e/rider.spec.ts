@@ -177,15 +177,15 @@ test("a rider answers, collects with the donor's code and delivers, on its own r
     .where(and(eq(notifications.userId, w.ngo.id), eq(notifications.type, "pickupDeclined")));
   expect(told.map((n) => n.params.reason)).toContain("My motorbike broke down today.");
 
-  // Registered: the NGO's address for delivery, and the donor's code.
+  // Registered: where the goods go (the NGO lists no drop-off points: its office address), and the donor's code.
   await tab(page, "Registered").click();
   await expect(tab(page, "Registered")).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("article")).toHaveCount(3);
   await expectAccessible(page);
   const g = card(page, toGuess.title);
   await expect(g.getByTestId("pickup-state")).toHaveText("To collect");
-  await expect(g).toContainText("Deliver to the NGO");
-  await expect(g).toContainText("Saddar, Karachi");
+  await expect(g).toContainText("Take the goods to");
+  await expect(g.getByTestId("pickup-dropoff")).toContainText("Saddar, Karachi");
   const code = g.getByLabel("Enter the donor's code");
   await expect(code).toHaveAttribute("inputmode", "numeric");
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");

@@ -75,6 +75,7 @@ const riderForm = (email = uniqueEmail("rider")) => ({
   password: "Bilal-rides-2024",
   contactNumber: "03111234567",
   cnic: "42101-1234567-1",
+  area: "Lahore",
 });
 
 function parsed<T>(schema: ZodType<T>, values: Record<string, string | File>): T {
@@ -119,6 +120,7 @@ describe("sign-up rules, checked on the server with the forms' schemas", () => {
       password: ["validation:passwordMin"],
       contactNumber: ["validation:required"],
       cnic: ["validation:required"],
+      area: ["settings:area.required"],
     });
   });
 
@@ -180,6 +182,26 @@ describe("sign-up", () => {
     const [profile] = await s.db.select().from(riderProfiles).where(eq(riderProfiles.userId, riderId));
     expect(profile).toMatchObject({ cnic: "4210112345671", contactNumber: "03111234567" });
     expect(profile!.pictureKey).toMatch(/^avatar\//);
+    // The area given at sign-up is the point the NGOs' "nearest riders" measures from.
+    expect(profile).toMatchObject({ areaLabel: "Lahore, Lahore District, Punjab", areaLat: 31.558, areaLng: 74.3507 });
+    // A point moved on the map (inside Pakistan) wins over the place's own.
+    const moved = riderForm();
+    const movedId = await signUp(s, ip(), {
+      role: "rider",
+      data: parsed(riderSignUpSchema, { ...moved, areaLat: "31.6", areaLng: "74.3" }),
+    });
+    const [movedProfile] = await s.db.select().from(riderProfiles).where(eq(riderProfiles.userId, movedId));
+    expect(movedProfile).toMatchObject({ areaLabel: "Lahore, Lahore District, Punjab", areaLat: 31.6, areaLng: 74.3 });
+  });
+
+  it("refuses a rider's area that names no place, and leaves no account behind", async () => {
+    const rider = { ...riderForm(), area: "Atlantis under the sea" };
+    await expect(signUp(s, ip(), { role: "rider", data: parsed(riderSignUpSchema, rider) })).rejects.toMatchObject({
+      kind: "invalid",
+      message: "settings:area.invalid",
+      field: "area",
+    });
+    expect(await userByEmail(rider.email)).toBeUndefined();
   });
 
   it("keeps the language the form was filled in, for the account's emails", async () => {

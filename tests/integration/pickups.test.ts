@@ -944,7 +944,8 @@ describe("pick-ups", () => {
         expect(r.distanceKm).toBeGreaterThan(1000);
         expect(r.distanceKm).toBeLessThan(1070);
         expect(r.phone).toBe("03001234567");
-        expect(r.ngoAddress).toBe("Saddar, Karachi");
+        // The NGO lists no drop-off points: the goods go to its office.
+        expect(r.dropoff).toMatchObject({ address: "Saddar, Karachi", areaLabel: null, distanceKm: null });
         expect(r.address).toBe("House 12, Street 4");
       }
       expect((await riderPickups(s.db, rider, { tab: "registered", page: 1 })).rows.map((r) => r.items).sort()).toEqual([
@@ -1030,7 +1031,7 @@ describe("rider choices", () => {
     await makePickup(s.db, campaign, donor.id, { status: "accepted", riderId: lahore.id });
     await makePickup(s.db, campaign, donor.id, { status: "received", riderId: lahore.id });
 
-    const list = await riderChoices(s.db, { lat: LAHORE.lat, lng: LAHORE.lng });
+    const list = await riderChoices(s.db, { lat: LAHORE.lat, lng: LAHORE.lng }, 25);
     expect(list.map((r) => r.id)).toEqual([lahore.id, islamabad.id, karachi.id, nowhere.id]);
     expect(list[0]!.distanceKm).toBeLessThan(1);
     expect(list[1]!.distanceKm).toBeGreaterThan(250);
@@ -1042,7 +1043,7 @@ describe("rider choices", () => {
     expect(list[2]).toMatchObject({ areaLabel: KARACHI.label, open: 0 });
 
     // From Karachi the order turns round.
-    expect((await riderChoices(s.db, { lat: KARACHI.lat, lng: KARACHI.lng })).map((r) => r.id)).toEqual([
+    expect((await riderChoices(s.db, { lat: KARACHI.lat, lng: KARACHI.lng }, 25)).map((r) => r.id)).toEqual([
       karachi.id,
       lahore.id,
       islamabad.id,
@@ -1052,7 +1053,7 @@ describe("rider choices", () => {
     // More riders than the list holds: the nearest stay, those without an area drop off first.
     for (let i = 0; i < RIDER_CHOICES; i++)
       await rider(`Extra ${String(i).padStart(2, "0")}`, { label: "Multan", lat: 30.1968 + i * 0.001, lng: 71.4782 });
-    const full = await riderChoices(s.db, { lat: LAHORE.lat, lng: LAHORE.lng });
+    const full = await riderChoices(s.db, { lat: LAHORE.lat, lng: LAHORE.lng }, 25);
     expect(full).toHaveLength(RIDER_CHOICES);
     expect(full[0]!.id).toBe(lahore.id);
     expect(full.map((r) => r.id)).not.toContain(nowhere.id);

@@ -156,7 +156,7 @@ describe("demo data", () => {
     expect(bilal).toMatchObject({ first: "Bilal", area: "Karachi, Sindh" });
     expect(new Set(riders.map((r) => r.area)).size).toBe(3);
     // From Karachi, Bilal is the NGO's first choice.
-    const choices = await riderChoices(s.db, { lat: bilal.lat!, lng: bilal.lng! });
+    const choices = await riderChoices(s.db, { lat: bilal.lat!, lng: bilal.lng! }, 25);
     expect(choices[0]!.name).toBe("Bilal Ahmed");
     expect(choices[0]!.distanceKm).toBeLessThan(1);
     expect(choices.map((c) => c.distanceKm)).toEqual([...choices.map((c) => c.distanceKm)].sort((a, b) => a! - b!));

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/noncash-apps";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime, formatDay } from "#shared/format.ts";
+import { formatDateTime, formatDay, formatKm } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "#app/components/pickup-actions.tsx";
@@ -91,7 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const actions = detail ? actionsFor(detail.status, "recipientNgo") : [];
   const riders: RiderChoice[] =
     detail && (actions.includes("assign") || actions.includes("reassign"))
-      ? await riderChoices(db, { lat: detail.lat, lng: detail.lng })
+      ? await riderChoices(db, { lat: detail.lat, lng: detail.lng, donationId: detail.id }, context.services.config.RIDER_RADIUS_KM)
       : [];
   const notice = url.searchParams.get("notice");
 
@@ -138,10 +138,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               riderId: detail.riderId,
               riderName: detail.riderName,
               receivedNote: detail.receivedNote,
+              dropoff: {
+                name: detail.dropoff.name,
+                address: detail.dropoff.address,
+                areaLabel: detail.dropoff.areaLabel,
+                distance: detail.dropoff.distanceKm === null ? null : formatKm(detail.dropoff.distanceKm, lang),
+                near: detail.dropoff.distanceKm !== null && formatKm(detail.dropoff.distanceKm, lang) === null,
+              },
               createdAt: when(detail.createdAt),
               events: detail.events.map((e) => ({ ...e, at: when(e.at) })),
               actions,
               riders,
+              radiusKm: formatKm(context.services.config.RIDER_RADIUS_KM, lang) ?? "1",
             }
           : { found: false as const, id: viewId }
         : null,
@@ -395,6 +403,19 @@ function PickupReview({
     [t("assign:fields.window"), <PickupWindow key="window" day={detail.windowDay} slot={detail.windowSlot} />],
     [t("assign:fields.campaign"), detail.campaignTitle],
     [t("assign:fields.donor"), detail.donorName],
+    [
+      t("assign:fields.dropoff"),
+      <span key="dropoff" className="flex flex-col" data-testid="assign-dropoff">
+        <span className="font-medium">{detail.dropoff.name}</span>
+        <span>{detail.dropoff.address}</span>
+        {detail.dropoff.areaLabel && <span className="text-slate-700">{detail.dropoff.areaLabel}</span>}
+        {(detail.dropoff.distance !== null || detail.dropoff.near) && (
+          <span className="text-slate-700">
+            {detail.dropoff.near ? t("assign:dropoffNear") : t("assign:dropoffKm", { km: detail.dropoff.distance ?? "" })}
+          </span>
+        )}
+      </span>,
+    ],
     [t("assign:fields.rider"), detail.riderName ?? t("assign:noRider")],
     [t("assign:fields.requested"), <DateTime key="requested" value={detail.createdAt} />],
   ];
@@ -439,7 +460,7 @@ function PickupReview({
         <h3 id="assign-next" className="mb-3 font-bold text-slate-800">
           {t("assign:dialog.actions")}
         </h3>
-        <PickupActions detail={detail} riders={detail.riders} actionData={actionData} />
+        <PickupActions detail={detail} riders={detail.riders} radiusKm={detail.radiusKm} actionData={actionData} />
       </section>
     </>
   );

@@ -7,20 +7,29 @@ import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/componen
 import { riderSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
 import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
+import { PlaceField } from "#app/components/place-field.tsx";
+import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { map: mapSettings(context) };
+}
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("rider", request, context);
 }
 
-export default function RiderSignUp({ actionData }: Route.ComponentProps) {
+export default function RiderSignUp({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm(riderSignUpSchema, {
     lastResult: actionData?.result,
   });
+  const typedArea = typeof fields.area.initialValue === "string" ? fields.area.initialValue : "";
   return (
     <AuthPage title={t("auth:signUp.title.rider")} lead={t("auth:signUp.lead.rider")}>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" {...getFormProps(form)}>
-        <RequiredNotice fields={[fields.firstName, fields.lastName, fields.email, fields.password, fields.contactNumber, fields.cnic]} />
+        <RequiredNotice
+          fields={[fields.firstName, fields.lastName, fields.email, fields.password, fields.contactNumber, fields.cnic, fields.area]}
+        />
         <ErrorBox id={form.errorId} errors={form.errors} />
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
@@ -34,6 +43,18 @@ export default function RiderSignUp({ actionData }: Route.ComponentProps) {
         />
         <ContactField field={fields.contactNumber} />
         <TextField field={fields.cnic} label={t("auth:fields.cnic")} inputMode="numeric" hint={t("auth:fields.cnicHint")} />
+        <PlaceField
+          name={fields.area.name}
+          id={fields.area.id}
+          label={t("settings:area.label")}
+          hint={t("auth:fields.riderAreaHint")}
+          defaultValue={typedArea}
+          error={fields.area.errors?.[0]}
+          errorId={fields.area.errorId}
+          required
+          tileUrl={loaderData.map.tileUrl}
+          tileAttribution={loaderData.map.tileAttribution}
+        />
         <PictureField field={fields.picture} label={t("auth:fields.picture")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>

@@ -35,6 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       code: donorSeesCode(d.status) ? d.code : null,
       campaignTitle: d.campaignTitle,
       ngoName: d.ngoName,
+      dropoff: [d.dropoff.name, d.dropoff.address, d.dropoff.areaLabel].filter(Boolean).join(", "),
       createdAt: formatDateTime(d.createdAt, context.lang),
     },
   };
@@ -60,6 +61,12 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
     [t("goods:thanks.window"), t("goods:window", { day: d.windowDay, slot: t(`pickups:slots.${d.windowSlot}`) })],
     [t("goods:thanks.campaign"), <span dir="auto">{d.campaignTitle}</span>],
     [t("goods:thanks.ngo"), <span dir="auto">{d.ngoName}</span>],
+    [
+      t("goods:thanks.dropoff"),
+      <span dir="auto" data-testid="goods-dropoff">
+        {d.dropoff}
+      </span>,
+    ],
     [t("goods:thanks.sentAt"), <DateTime value={d.createdAt} />],
     [t("goods:thanks.status"), t(`pickups:status.${d.status}`)],
   ];

@@ -73,6 +73,7 @@ function pickupOf(p: DonorPickup | undefined, lang: Lang) {
     areaLabel: p.areaLabel,
     windowDay: formatDay(p.windowDate, lang, "full"),
     windowSlot: p.windowSlot,
+    dropoff: p.dropoff,
     steps: p.events.map((e) => ({ type: e.type, at: formatDateTime(e.at, lang), riderName: e.riderName })),
   };
 }
@@ -140,6 +141,10 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                     <dt className="font-medium text-slate-600">{t("history:fields.pickupWindow")}</dt>
                     <dd className="text-slate-900">
                       {t("goods:window", { day: d.pickup.windowDay, slot: t(`pickups:slots.${d.pickup.windowSlot}`) })}
+                    </dd>
+                    <dt className="font-medium text-slate-600">{t("history:fields.dropoff")}</dt>
+                    <dd className="min-w-0 break-words text-slate-900" data-testid="donation-dropoff">
+                      {[d.pickup.dropoff.name, d.pickup.dropoff.address, d.pickup.dropoff.areaLabel].filter(Boolean).join(", ")}
                     </dd>
                   </>
                 )}

@@ -9,7 +9,7 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import { riderPickupSchema } from "#shared/forms/pickups.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
-import { formatDay, formatNumber } from "#shared/format.ts";
+import { formatDay, formatKm } from "#shared/format.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
@@ -65,11 +65,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         windowSlot: r.windowSlot,
         campaignTitle: r.campaignTitle,
         ngoName: r.ngoName,
-        ngoAddress: r.ngoAddress,
-        distance:
-          r.distanceKm === null ? null : formatNumber(r.distanceKm, context.lang, { maximumFractionDigits: r.distanceKm < 10 ? 1 : 0 }),
-        // Closer than half a kilometre reads as "in your area", not as "0 km".
-        inArea: r.distanceKm !== null && r.distanceKm < 0.5,
+        dropoff: {
+          name: r.dropoff.name,
+          address: r.dropoff.address,
+          areaLabel: r.dropoff.areaLabel,
+          point: r.dropoff.lat !== null && r.dropoff.lng !== null ? { lat: r.dropoff.lat, lng: r.dropoff.lng } : null,
+          // From the pick-up; null for the NGO's office (no point) or when under a kilometre ("next to it").
+          distance: r.dropoff.distanceKm === null ? null : formatKm(r.dropoff.distanceKm, context.lang),
+          near: r.dropoff.distanceKm !== null && formatKm(r.dropoff.distanceKm, context.lang) === null,
+        },
+        distance: r.distanceKm === null ? null : formatKm(r.distanceKm, context.lang),
+        // Under a kilometre reads as "in your area", not as "0 km".
+        inArea: r.distanceKm !== null && formatKm(r.distanceKm, context.lang) === null,
         receivedNote: r.receivedNote,
       })),
     },

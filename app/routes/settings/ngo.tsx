@@ -1,9 +1,14 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Printer } from "lucide-react";
-import { useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/ngo";
-import { requireUser } from "#app/lib/http.server.ts";
+import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { DROPOFF_INTENTS, dropoffAddSchema, dropoffRemoveSchema, type DropoffIntent } from "#shared/forms/pickups.ts";
+import { addDropoffPoint, listDropoffPoints, removeDropoffPoint } from "#server/domain/pickups/dropoffs.ts";
+import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
+import { DropoffPoints } from "#app/components/settings/dropoff-points.tsx";
 import { ngoSettings } from "#server/domain/accounts/settings.ts";
 import { PAYMENT_CHANGE_NOTICE_HOURS } from "#server/domain/accounts/payment-guard.ts";
 import { settingsAction } from "#app/components/settings/actions.server.ts";
@@ -13,17 +18,39 @@ export const handle = pageTitle("settings:title");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context, "ngo");
-  return { settings: await ngoSettings(context.services.db, user), paymentNoticeHours: PAYMENT_CHANGE_NOTICE_HOURS };
+  const { db } = context.services;
+  return {
+    settings: await ngoSettings(db, user),
+    paymentNoticeHours: PAYMENT_CHANGE_NOTICE_HOURS,
+    dropoffs: (await listDropoffPoints(db, user)).map(({ id, name, address, areaLabel }) => ({ id, name, address, areaLabel })),
+    map: mapSettings(context),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return settingsAction(request, context, "ngo");
+  const actor = requireUser(context, "ngo");
+  // The drop-off point forms are the NGO's own; every other form of the page goes to the shared settings action.
+  const formData = await readFormData(request, context);
+  const intent = String(formData.get("intent") ?? "");
+  if (!(DROPOFF_INTENTS as readonly string[]).includes(intent)) return settingsAction(request, context, "ngo", formData);
+  const { services } = context;
+  const submission =
+    (intent as DropoffIntent) === "addDropoff"
+      ? parseWithZod(formData, { schema: dropoffAddSchema })
+      : parseWithZod(formData, { schema: dropoffRemoveSchema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  const outcome = await formAction(submission, () =>
+    "place" in value ? addDropoffPoint(services, actor, value).then(() => undefined) : removeDropoffPoint(services.db, actor, value),
+  );
+  if (!outcome.ok) return outcome.answer({ intent });
+  return redirect(`${new URL(request.url).pathname}?saved=${intent}`);
 }
 
-/** /settingsNGO: name, password, logo and the accounts donors pay into. */
+/** /settingsNGO: name, contact, drop-off points, password, logo and the accounts donors pay into. */
 export default function NgoSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings, paymentNoticeHours } = loaderData;
+  const { settings, paymentNoticeHours, dropoffs, map } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -32,6 +59,7 @@ export default function NgoSettings({ loaderData }: Route.ComponentProps) {
       <div key={location.key} className="mx-auto flex max-w-2xl flex-col gap-6">
         <NgoNameForm name={settings.name} />
         <NgoContactForm address={settings.address} contactNumber={settings.contactNumber} />
+        <DropoffPoints points={dropoffs} officeAddress={settings.address} map={map} />
         <PaymentForm accounts={settings} noticeHours={paymentNoticeHours} />
         <section aria-labelledby="poster-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
           <h2 id="poster-heading" className="text-lg font-bold text-brand-900">

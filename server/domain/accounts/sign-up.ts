@@ -5,6 +5,7 @@ import { donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/sch
 import type { Services } from "#server/services.ts";
 import { saveImage } from "#server/domain/files/files.ts";
 import { giveBack, limitAddress, takeAttempts } from "#server/domain/rate-limit.ts";
+import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { createAccount } from "./accounts.ts";
 
 /** `language` is the one the form was filled in; the account's emails are written in it. */
@@ -17,7 +18,11 @@ export type SignUp = ({ role: "ngo"; data: NgoSignUp } | { role: "donor"; data: 
  * The picture needs the new account's id (files are owned by users), so it is saved after the account;
  * a picture that fails the content check removes the account again, leaving nothing behind.
  */
-export async function signUp(services: Pick<Services, "config" | "db" | "storage">, clientIp: string, input: SignUp): Promise<string> {
+export async function signUp(
+  services: Pick<Services, "config" | "db" | "storage" | "geocoder">,
+  clientIp: string,
+  input: SignUp,
+): Promise<string> {
   const { config, db } = services;
   // Counted before the password is hashed, so a flood of sign-ups cannot spend the server's CPU (decision 011).
   // Per client address, failures (a taken email, a bad picture) and accounts created are limited apart, so that
@@ -42,7 +47,7 @@ export async function signUp(services: Pick<Services, "config" | "db" | "storage
   return userId;
 }
 
-async function createWithPicture(services: Pick<Services, "db" | "storage">, input: SignUp): Promise<string> {
+async function createWithPicture(services: Pick<Services, "db" | "storage" | "geocoder">, input: SignUp): Promise<string> {
   const { db } = services;
   const { language } = input;
   let userId: string;
@@ -56,7 +61,15 @@ async function createWithPicture(services: Pick<Services, "db" | "storage">, inp
     userId = await createAccount(db, { role: "donor", email, password, profile, language });
     picture = file;
   } else {
-    const { email, password, picture: file, ...profile } = input.data;
+    const { email, password, picture: file, area, areaLat, areaLng, ...rest } = input.data;
+    // The rider's area is resolved to a place like the profile's area form does; distance to pick-ups uses its point.
+    const place = await resolvePlace(
+      services.geocoder,
+      area,
+      { lat: areaLat, lng: areaLng },
+      { message: "settings:area.invalid", field: "area" },
+    );
+    const profile = { ...rest, areaLabel: place.label, areaLat: place.lat, areaLng: place.lng };
     userId = await createAccount(db, { role: "rider", email, password, profile, language });
     picture = file;
   }

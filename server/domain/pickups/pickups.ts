@@ -11,7 +11,17 @@ import {
   RIDER_CHOICES,
 } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, riderProfiles, users } from "#server/db/schema.ts";
+import {
+  campaigns,
+  donations,
+  donorProfiles,
+  dropoffPoints,
+  ngoProfiles,
+  pickupEvents,
+  pickups,
+  riderProfiles,
+  users,
+} from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { isUuid, likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
@@ -28,19 +38,14 @@ import { idAs, type Actor } from "#server/domain/policy.ts";
 import { pickupStates } from "./states.ts";
 import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
+import { distanceKm } from "#server/domain/places/distance.ts";
+import { nearestDropoff } from "./dropoffs.ts";
 import { clearRateLimit, hitRateLimit } from "#server/domain/rate-limit.ts";
 
 type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
 
 function newCode(): string {
   return String(randomInt(0, 10 ** PICKUP_CODE_DIGITS)).padStart(PICKUP_CODE_DIGITS, "0");
-}
-
-/** Great-circle distance in km between two points, in SQL (the haversine formula; PostgreSQL 15 has no earthdistance here). */
-function distanceKm(lat1: SQL | number, lng1: SQL | number, lat2: SQL | number, lng2: SQL | number): SQL<number> {
-  return sql<number>`(6371 * 2 * asin(sqrt(
-    power(sin(radians(${lat2} - ${lat1}) / 2), 2) +
-    cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2))))`;
 }
 
 /**
@@ -146,6 +151,7 @@ export async function offerGoods(
         windowDate: values.windowDate,
         windowSlot: values.windowSlot,
         code: newCode(),
+        dropoffId: nearestDropoff(ngo.id, place.lat, place.lng),
       });
       await tx.insert(pickupEvents).values({ donationId: row.id, type: "requested", actorId: donorId });
       return row.id;
@@ -210,7 +216,9 @@ async function lockPickup(tx: DbOrTx, donationId: string, where: SQL): Promise<L
   return row;
 }
 
-async function setStatus(tx: DbOrTx, donationId: string, values: Partial<typeof pickups.$inferInsert>): Promise<void> {
+type PickupChange = { [K in keyof typeof pickups.$inferInsert]?: (typeof pickups.$inferInsert)[K] | SQL };
+
+async function setStatus(tx: DbOrTx, donationId: string, values: PickupChange): Promise<void> {
   await tx
     .update(pickups)
     .set({ ...values, updatedAt: sql`now()` })
@@ -252,7 +260,12 @@ export async function assignRider(
       conflict(input.reassign ? "pickups.cannot_reassign" : "pickups.already_assigned"),
     );
     if (input.reassign && p.riderId === input.riderId) throw invalid("pickups.same_rider", "riderId");
-    await setStatus(tx, p.donationId, { status: step.to!, riderId: input.riderId });
+    // The goods go to the NGO's drop-off point nearest the pick-up as its points are now (they may have changed).
+    await setStatus(tx, p.donationId, {
+      status: step.to!,
+      riderId: input.riderId,
+      dropoffId: nearestDropoff(p.ngoId, sql`${pickups.lat}`, sql`${pickups.lng}`),
+    });
     await event(tx, { donationId: p.donationId, type: "assigned", actorId: actor.id, riderId: input.riderId });
     return p;
   });
@@ -511,6 +524,19 @@ export interface PickupItem {
   riderId: string | null;
   riderName: string | null;
   receivedNote: string | null;
+  /** Where the goods go: the chosen drop-off point, or the NGO's office (name and address) when it lists none. */
+  dropoff: Dropoff;
+}
+
+export interface Dropoff {
+  name: string;
+  address: string;
+  /** The point's place and coordinates; null for the NGO's office, which has an address but no point. */
+  areaLabel: string | null;
+  lat: number | null;
+  lng: number | null;
+  /** From the pick-up place to the drop-off point, km; null for the office. */
+  distanceKm: number | null;
 }
 
 function itemColumns() {
@@ -533,10 +559,46 @@ function itemColumns() {
     riderId: pickups.riderId,
     riderName: sql<string | null>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
     receivedNote: pickups.receivedNote,
+    dropoffName: sql<string>`coalesce(${dropoffPoints.name}, ${ngoProfiles.name})`,
+    dropoffAddress: sql<string>`coalesce(${dropoffPoints.address}, ${ngoProfiles.address})`,
+    dropoffArea: dropoffPoints.areaLabel,
+    dropoffLat: dropoffPoints.lat,
+    dropoffLng: dropoffPoints.lng,
+    dropoffKm: sql<number | null>`case when ${dropoffPoints.id} is null then null else ${distanceKm(
+      sql`${pickups.lat}`,
+      sql`${pickups.lng}`,
+      sql`${dropoffPoints.lat}`,
+      sql`${dropoffPoints.lng}`,
+    )} end`,
   };
 }
 
-function itemQuery<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E) {
+interface DropoffColumns {
+  dropoffName: string;
+  dropoffAddress: string;
+  dropoffArea: string | null;
+  dropoffLat: number | null;
+  dropoffLng: number | null;
+  dropoffKm: number | null;
+}
+
+/** A row of itemQuery as a PickupItem: the drop-off columns gathered into one value. */
+function toItem<R extends DropoffColumns>(r: R): Omit<R, keyof DropoffColumns> & { dropoff: Dropoff } {
+  const { dropoffName, dropoffAddress, dropoffArea, dropoffLat, dropoffLng, dropoffKm, ...rest } = r;
+  return {
+    ...rest,
+    dropoff: {
+      name: dropoffName,
+      address: dropoffAddress,
+      areaLabel: dropoffArea,
+      lat: dropoffLat,
+      lng: dropoffLng,
+      distanceKm: dropoffKm === null ? null : Number(dropoffKm),
+    },
+  };
+}
+
+function itemQuery<E extends Record<string, SQL> = Record<never, SQL>>(db: DbOrTx, extra: E = {} as E) {
   return db
     .select({ ...itemColumns(), ...extra } as ReturnType<typeof itemColumns> & E)
     .from(pickups)
@@ -544,7 +606,8 @@ function itemQuery<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
-    .leftJoin(riderProfiles, eq(riderProfiles.userId, pickups.riderId));
+    .leftJoin(riderProfiles, eq(riderProfiles.userId, pickups.riderId))
+    .leftJoin(dropoffPoints, eq(dropoffPoints.id, pickups.dropoffId));
 }
 
 /**
@@ -572,7 +635,7 @@ export async function ngoPickupQueue(
     .orderBy(asc(donations.createdAt), asc(donations.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(opts.page));
-  return { ...paged(rows, opts.page, counts[opts.tab]), counts };
+  return { ...paged(rows.map(toItem), opts.page, counts[opts.tab]), counts };
 }
 
 /** How many of the NGO's pick-up requests are under each tab (optionally of one campaign): the queue's tabs and its home. */
@@ -637,7 +700,7 @@ export async function pickupForNgo(db: DbOrTx, actor: PickupActor, donationId: s
     .where(and(eq(pickups.donationId, donationId), pickupScope(actor, "queue")))
     .limit(1);
   if (!row) throw notFound();
-  return { ...row, events: (await pickupTimelines(db, [row.id])).get(row.id) ?? [] };
+  return { ...toItem(row), events: (await pickupTimelines(db, [row.id])).get(row.id) ?? [] };
 }
 
 export interface RiderChoice {
@@ -646,26 +709,42 @@ export interface RiderChoice {
   areaLabel: string | null;
   /** Kilometres from the pick-up point; null when the rider has not set an area. */
   distanceKm: number | null;
+  /** Farther than the configured radius (RIDER_RADIUS_KM) from the pick-up point. */
+  far: boolean;
+  /** The rider declined this pick-up before. */
+  declined: boolean;
   /** Pick-ups the rider has under way now. */
   open: number;
 }
 
-/** Verified, active riders for a pick-up point, nearest first (riders without an area last), at most RIDER_CHOICES. */
-export async function riderChoices(db: DbOrTx, point: { lat: number; lng: number }): Promise<RiderChoice[]> {
+/**
+ * Verified, active riders for a pick-up, at most RIDER_CHOICES: nearest first, riders without an area after those
+ * with one, and riders who declined this pick-up (`donationId`) last. Riders farther than `radiusKm` are marked far.
+ */
+export async function riderChoices(
+  db: DbOrTx,
+  pickup: { lat: number; lng: number; donationId?: string },
+  radiusKm: number,
+): Promise<RiderChoice[]> {
   const distance = sql<
     number | null
   >`case when ${riderProfiles.areaLat} is null or ${riderProfiles.areaLng} is null then null else ${distanceKm(
-    point.lat,
-    point.lng,
+    pickup.lat,
+    pickup.lng,
     sql`${riderProfiles.areaLat}`,
     sql`${riderProfiles.areaLng}`,
   )} end`;
+  const declined =
+    pickup.donationId && isUuid(pickup.donationId)
+      ? sql<boolean>`exists (select 1 from ${pickupEvents} where ${pickupEvents.donationId} = ${pickup.donationId} and ${pickupEvents.type} = 'declined' and ${pickupEvents.riderId} = ${users.id})`
+      : sql<boolean>`(1 = 0)`;
   const rows = await db
     .select({
       id: users.id,
       name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
       areaLabel: riderProfiles.areaLabel,
       distanceKm: distance,
+      declined,
       open: sql<number>`(select count(*) from ${pickups} where ${pickups.riderId} = ${users.id} and ${pickups.status} in ('assigned', 'accepted', 'collected'))`.mapWith(
         Number,
       ),
@@ -673,9 +752,12 @@ export async function riderChoices(db: DbOrTx, point: { lat: number; lng: number
     .from(users)
     .innerJoin(riderProfiles, eq(riderProfiles.userId, users.id))
     .where(and(eq(users.role, "rider"), eq(users.verification, "verified"), isNull(users.suspendedAt)))
-    .orderBy(sql`${distance} asc nulls last`, asc(riderProfiles.firstName), asc(users.id))
+    .orderBy(sql`${declined} asc`, sql`${distance} asc nulls last`, asc(riderProfiles.firstName), asc(users.id))
     .limit(RIDER_CHOICES);
-  return rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) }));
+  return rows.map((r) => {
+    const km = r.distanceKm === null ? null : Number(r.distanceKm);
+    return { ...r, declined: Boolean(r.declined), distanceKm: km, far: km !== null && km > radiusKm };
+  });
 }
 
 /** The rider's tabs: Pending (assigned, awaiting an answer), Registered (accepted or collected, to finish) and Completed. */
@@ -687,7 +769,6 @@ const RIDER_TAB_STATUSES: Record<RiderTab, PickupStatus[]> = {
 };
 
 export interface RiderPickup extends PickupItem {
-  ngoAddress: string;
   /** From the rider's area to the pick-up point, km; null when the rider has set no area. */
   distanceKm: number | null;
 }
@@ -730,14 +811,14 @@ export async function riderPickups(
   for (const r of countRows) {
     for (const tab of ["pending", "registered", "completed"] as const) if (RIDER_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
   }
-  const rows = await itemQuery(db, { ngoAddress: sql<string>`${ngoProfiles.address}`, distanceKm: sql<number | null>`${distance}` })
+  const rows = await itemQuery(db, { distanceKm: sql<number | null>`${distance}` })
     .where(and(pickupScope(actor, "riderList"), inArray(pickups.status, RIDER_TAB_STATUSES[opts.tab]), search))
     .orderBy(opts.tab === "completed" ? desc(pickups.updatedAt) : asc(pickups.windowDate), asc(donations.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(opts.page));
   return {
     ...paged(
-      rows.map((r) => ({ ...r, distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
+      rows.map((r) => ({ ...toItem(r), distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
       opts.page,
       counts[opts.tab],
     ),
@@ -745,37 +826,22 @@ export async function riderPickups(
   };
 }
 
-/** What the donor's history shows of their own pick-ups: state, the code for the rider, and each step. */
-export async function pickupsOfDonor(
-  db: DbOrTx,
-  actor: PickupActor,
-  donationIds: string[],
-): Promise<
-  Map<
-    string,
-    {
-      status: PickupStatus;
-      code: string;
-      address: string;
-      areaLabel: string;
-      windowDate: string;
-      windowSlot: PickupSlot;
-      events: PickupEvent[];
-    }
-  >
-> {
-  const out = new Map<
-    string,
-    {
-      status: PickupStatus;
-      code: string;
-      address: string;
-      areaLabel: string;
-      windowDate: string;
-      windowSlot: PickupSlot;
-      events: PickupEvent[];
-    }
-  >();
+/** What the donor's history shows of one of their pick-ups. */
+export interface DonorPickup {
+  status: PickupStatus;
+  code: string;
+  address: string;
+  areaLabel: string;
+  windowDate: string;
+  windowSlot: PickupSlot;
+  /** Where the goods are going: the NGO's drop-off point, or its office. */
+  dropoff: { name: string; address: string; areaLabel: string | null };
+  events: PickupEvent[];
+}
+
+/** What the donor's history shows of their own pick-ups: state, the code for the rider, where the goods go, and each step. */
+export async function pickupsOfDonor(db: DbOrTx, actor: PickupActor, donationIds: string[]): Promise<Map<string, DonorPickup>> {
+  const out = new Map<string, DonorPickup>();
   const ids = donationIds.filter(isUuid);
   if (ids.length === 0) return out;
   const rows = await db
@@ -787,15 +853,26 @@ export async function pickupsOfDonor(
       areaLabel: pickups.areaLabel,
       windowDate: pickups.windowDate,
       windowSlot: pickups.windowSlot,
+      dropoffName: sql<string>`coalesce(${dropoffPoints.name}, ${ngoProfiles.name})`,
+      dropoffAddress: sql<string>`coalesce(${dropoffPoints.address}, ${ngoProfiles.address})`,
+      dropoffArea: dropoffPoints.areaLabel,
     })
     .from(pickups)
     .innerJoin(donations, eq(donations.id, pickups.donationId))
+    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+    .leftJoin(dropoffPoints, eq(dropoffPoints.id, pickups.dropoffId))
     .where(and(inArray(pickups.donationId, ids), pickupScope(actor, "donorView")));
   const timelines = await pickupTimelines(
     db,
     rows.map((r) => r.id),
   );
-  for (const r of rows) out.set(r.id, { ...r, events: timelines.get(r.id) ?? [] });
+  for (const { id, dropoffName, dropoffAddress, dropoffArea, ...r } of rows) {
+    out.set(id, {
+      ...r,
+      dropoff: { name: dropoffName, address: dropoffAddress, areaLabel: dropoffArea },
+      events: timelines.get(id) ?? [],
+    });
+  }
   return out;
 }
 
@@ -806,5 +883,5 @@ export async function goodsDonationOfDonor(db: DbOrTx, actor: PickupActor, donat
     .where(and(eq(pickups.donationId, donationId), pickupScope(actor, "donorView")))
     .limit(1);
   if (!row) throw notFound();
-  return row;
+  return toItem(row);
 }
