@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { campaigns, donations, donorProfiles, ngoProfiles, pickups } from "#server/db/schema.ts";
+import { campaigns, donations, donorProfiles, mailOutbox, ngoProfiles, pickups } from "#server/db/schema.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import {
   csvCell,
@@ -215,7 +215,10 @@ describe("donation histories and receipts", () => {
       const list = await ngoHistory(s.db, owner, filter(), { page: 1 });
       expect(list.rows.map((r) => r.id)).toEqual([d.d.id, d.c.id, d.b.id, d.a.id]);
       expect(list.rows.find((r) => r.id === d.c.id)).toMatchObject({ status: "rejected", rejectionReason: "Amount did not match" });
-      expect(list.rows.find((r) => r.id === d.a.id)).toMatchObject({ donorName: "Alice Donor", receiptNumber: await receiptOf(owner.id, 1) });
+      expect(list.rows.find((r) => r.id === d.a.id)).toMatchObject({
+        donorName: "Alice Donor",
+        receiptNumber: await receiptOf(owner.id, 1),
+      });
       expect(list.rows.find((r) => r.id === d.b.id)?.receiptNumber).toBe(await receiptOf(owner.id, 2));
       // Goods are on their own list.
       expect((await ngoHistory(s.db, owner, filter({ kind: "goods" }), { page: 1 })).rows.map((r) => r.id)).toEqual([d.e.id]);
@@ -559,6 +562,52 @@ describe("donation histories and receipts", () => {
           expect(await failureKind(receiptFor(s.db, actor, d.id)), `${d.status} ${d.kind} for ${actor.role}`).toBe("not_found");
         }
       }
+    });
+
+    it("receipt numbers are unique across NGOs: each counts its own, and its prefix tells them apart everywhere", async () => {
+      const first = await makeUser(s.db, "ngo", { name: "First Trust" });
+      const second = await makeUser(s.db, "ngo", { name: "Second Trust" });
+      const donor = await makeUser(s.db, "donor");
+      const a = await makeDonation(s.db, await campaign(first.id), donor.id, { amount: 1000, createdAt: at(1) });
+      const b = await makeDonation(s.db, await campaign(second.id), donor.id, { amount: 2000, createdAt: at(2) });
+      const [outA, outB] = [await approve(first.id, a.id), await approve(second.id, b.id)];
+      // Each NGO's own count starts at 1: the count alone would read the same.
+      expect([outA.receiptNumber, outB.receiptNumber]).toEqual([1, 1]);
+
+      const series = await s.db
+        .select({ id: ngoProfiles.userId, series: ngoProfiles.receiptSeries })
+        .from(ngoProfiles)
+        .where(inArray(ngoProfiles.userId, [first.id, second.id]));
+      expect(new Set(series.map((r) => r.series)).size).toBe(2);
+      const numberA = await receiptOf(first.id, 1);
+      const numberB = await receiptOf(second.id, 1);
+      expect(numberA).toMatch(/^N\d{3,}-000001$/);
+      expect(numberA).not.toBe(numberB);
+
+      // The donor's history, the receipt's file name and its PDF all carry the prefixed number.
+      const history = await donorHistory(s.db, donor, { page: 1 });
+      expect(history.rows.map((r) => r.receiptNumber)).toEqual([numberB, numberA]);
+      const receiptA = await receiptFor(s.db, { id: donor.id, role: "donor" }, a.id);
+      const receiptB = await receiptFor(s.db, { id: donor.id, role: "donor" }, b.id);
+      expect(receiptFileName(receiptA)).toBe(`ek-chhat-receipt-${numberA}.pdf`);
+      expect(receiptFileName(receiptB)).not.toBe(receiptFileName(receiptA));
+      const pdfText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(receiptB, en)) }).getText()).text;
+      expect(pdfText).toContain(`Receipt no. ${numberB} of Second Trust`);
+      // So does the approval email.
+      const mails = await s.db.select({ body: mailOutbox.body }).from(mailOutbox).where(eq(mailOutbox.toAddress, donor.email));
+      expect(mails.map((m) => m.body).join("\n")).toContain(`Your receipt no. ${numberA} is ready`);
+      expect(mails.map((m) => m.body).join("\n")).toContain(`Your receipt no. ${numberB} is ready`);
+
+      // The database keeps the series unique, and an NGO made later gets a series of its own.
+      await expect(
+        s.db.update(ngoProfiles).set({ receiptSeries: series[0]!.series }).where(eq(ngoProfiles.userId, series[1]!.id)),
+      ).rejects.toThrow();
+      const later = await makeUser(s.db, "ngo");
+      const [laterSeries] = await s.db
+        .select({ series: ngoProfiles.receiptSeries })
+        .from(ngoProfiles)
+        .where(eq(ngoProfiles.userId, later.id));
+      expect(series.map((r) => r.series)).not.toContain(laterSeries!.series);
     });
 
     it("a joint campaign's owner cannot read the receipt of a donation paid to its partner", async () => {
