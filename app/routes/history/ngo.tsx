@@ -109,9 +109,7 @@ function CashCard({ d }: { d: Row }) {
         <Field label={t("history:fields.date")}>
           <DateTime value={d.createdAt} />
         </Field>
-        <Field label={t("history:fields.method")}>
-          {d.method ? t(`donations:methods.${d.method}`, { defaultValue: d.method }) : "—"}
-        </Field>
+        <Field label={t("history:fields.method")}>{d.method ? t(`donations:methods.${d.method}`, { defaultValue: d.method }) : "—"}</Field>
         {d.transactionId && (
           <Field label={t("history:fields.transactionId")} wide>
             <span className="font-mono text-xs">{d.transactionId}</span>
@@ -144,9 +142,7 @@ function GoodsCard({ d }: { d: Row }) {
           <span className="sr-only">{t("history:fields.items")}: </span>
           {d.items ?? "—"}
         </p>
-        <span data-field="state">
-          {d.pickupStatus ? <PickupStatusBadge status={d.pickupStatus} /> : <StatusBadge status={d.status} />}
-        </span>
+        <span data-field="state">{d.pickupStatus ? <PickupStatusBadge status={d.pickupStatus} /> : <StatusBadge status={d.status} />}</span>
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-6">
         <Field label={t("history:fields.campaign")} wide>
@@ -223,13 +219,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
               <label htmlFor="history-status" className="font-medium text-slate-800">
                 {t("history:ngo.statusLabel")}
               </label>
-              <select
-                key={filter.kind}
-                id="history-status"
-                name="status"
-                defaultValue={filter.status ?? ""}
-                className={selectClass}
-              >
+              <select key={filter.kind} id="history-status" name="status" defaultValue={filter.status ?? ""} className={selectClass}>
                 <option value="">{t("history:ngo.allStatuses")}</option>
                 {statuses.map((s) => (
                   <option key={s} value={s}>
@@ -344,9 +334,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
           <h2 id="history-caption" className="mb-2 font-bold text-slate-900">
             {t(cash ? "history:ngo.caption" : "history:ngo.goodsCaption", { count: formatCount(list.total, lang) })}
           </h2>
-          <ul className="grid gap-3">
-            {list.rows.map((d) => (cash ? <CashCard key={d.id} d={d} /> : <GoodsCard key={d.id} d={d} />))}
-          </ul>
+          <ul className="grid gap-3">{list.rows.map((d) => (cash ? <CashCard key={d.id} d={d} /> : <GoodsCard key={d.id} d={d} />))}</ul>
         </section>
       )}
       <Pager page={list.page} pages={list.pages} label={t("history:ngo.pagerLabel")} />

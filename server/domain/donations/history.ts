@@ -258,11 +258,7 @@ export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHist
       .leftJoin(pickups, eq(pickups.donationId, donations.id))
       .where(ngoWhere(actor, filter))
       .groupBy(state),
-    db
-      .select({ kind: donations.kind, n: count() })
-      .from(donations)
-      .where(ngoScopeWhere(actor, filter.campaignId))
-      .groupBy(donations.kind),
+    db.select({ kind: donations.kind, n: count() }).from(donations).where(ngoScopeWhere(actor, filter.campaignId)).groupBy(donations.kind),
   ]);
   const counts: Record<string, number> = Object.fromEntries(historyChoices(filter.kind).statuses.map((s) => [s, 0]));
   let approvedAmount = 0;
