@@ -411,7 +411,11 @@ test("the donor's history shows every step of a pick-up with its time, and a can
   await expectAccessible(page);
 });
 
-test("the NGO's history shows goods on their own tab with their items and pick-up state, and filters them by it", async ({ page, db, login }) => {
+test("the NGO's history shows goods on their own tab with their items and pick-up state, and filters them by it", async ({
+  page,
+  db,
+  login,
+}) => {
   const ngo = await login({ role: "ngo" });
   const donor = await makeUser(db, "donor");
   const campaign = await makeCampaign(db, ngo.id);
