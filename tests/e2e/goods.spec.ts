@@ -386,6 +386,8 @@ test("the donor's history shows every step of a pick-up with its time, and a can
   await db.update(donations).set({ status: "approved" }).where(eq(donations.id, donation.id));
   await page.reload();
   await expect(item).toContainText(PICKUPS.status.received!);
+  await expect(item.locator("summary")).toContainText(step("received"));
+  await item.locator("summary").click();
   await expect(list).toHaveCount(8);
   await expect(list.nth(5)).toContainText(step("collected"));
   await expect(list.nth(6)).toContainText(step("delivered"));
