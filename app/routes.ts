@@ -8,7 +8,7 @@ import type { GuardedArea } from "#app/lib/http.server.ts";
 const area = (who: GuardedArea, routes: RouteConfigEntry[]) => layout(`routes/layouts/${who}.tsx`, routes);
 
 export default [
-  // public: the landing pages, sign-in and sign-up, the public campaign page, the APIs the public pages use
+  // public: the landing pages, sign-in and sign-up, the public campaign and NGO pages, the APIs the public pages use
   index("routes/home.tsx"),
   route("ngo", "routes/landing/ngo.tsx"),
   route("donor", "routes/landing/donor.tsx"),
@@ -26,6 +26,7 @@ export default [
   route("resubmit", "routes/auth/resubmit.tsx"),
   route("about", "routes/about.tsx"),
   route("campaign/:slug", "routes/campaign-public.tsx"),
+  route("ngo/:id", "routes/ngo-public.tsx"),
   route("api/places", "routes/api/places.ts"),
   route("api/map", "routes/api/map.ts"),
 

@@ -53,6 +53,27 @@ export function formatDateTime(date: Date, lang: Lang): FormattedTime {
   return { iso: date.toISOString(), text };
 }
 
+const pakistanClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * A moment as Pakistan's clock showed it, for files (the CSV export): "2026-11-23 15:05:09", a form spreadsheets
+ * read as a date and time. The file says the zone in its heading (Pakistan keeps UTC+05:00 all year).
+ */
+export function pakistanTimestamp(date: Date): string {
+  const part: Record<string, string> = {};
+  for (const p of pakistanClock.formatToParts(date)) part[p.type] = p.value;
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
 /** A moment as the day it was in Pakistan, month written out ("23 November 2026"). */
 export function formatLongDate(date: Date, lang: Lang): FormattedTime {
   const text = new Intl.DateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(

@@ -6,7 +6,7 @@ import { Pager } from "./pager.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, pickerHref } from "#app/lib/campaign-links.ts";
+import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, ngoProfilePath, pickerHref } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
@@ -229,8 +229,14 @@ function CampaignDetails({
                   height={32}
                   className="size-8 shrink-0 rounded bg-white object-contain"
                 />
-                <span dir="auto" className="break-words font-medium">
-                  {n.name}
+                <span dir="auto" className="min-w-0 break-words font-medium">
+                  {n.hasProfile ? (
+                    <Link to={ngoProfilePath(n.id)} className="text-brand-900 underline underline-offset-2">
+                      {n.name}
+                    </Link>
+                  ) : (
+                    n.name
+                  )}
                 </span>
                 {joint && <span className="text-sm text-slate-700">({t(`donate:details.role.${n.role}`)})</span>}
               </li>

@@ -19,6 +19,11 @@ export function publicCampaignPath(slug: string): string {
   return href("/campaign/:slug", { slug: encodeURIComponent(slug) });
 }
 
+/** An NGO's public profile (its name, registration, contact, vetting record, campaigns and positions). */
+export function ngoProfilePath(ngoId: string): string {
+  return href("/ngo/:id", { id: ngoId });
+}
+
 /** Where Donate leads: the donor's flow for this campaign (a signed-out visitor signs in first and comes back). */
 export function donateHref(slug: string): string {
   return `/donate1?campaign=${encodeURIComponent(slug)}`;

@@ -5,7 +5,7 @@ import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { PublicShell } from "#app/components/public-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { DONATION_FLOW_AVAILABLE, donateHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { DONATION_FLOW_AVAILABLE, donateHref, ngoProfilePath, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formatLongDate } from "#shared/format.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { formatRupees, formatShare } from "#shared/money.ts";
@@ -53,7 +53,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       takesCash: c.takesCash,
       reachedTarget: c.collectedAmount >= c.targetAmount,
       createdAt: formatLongDate(c.createdAt, lang),
-      ngos: c.ngos,
+      // An NGO's name links to its public profile, when it has one (verified, not suspended).
+      ngos: c.ngos.map(({ id, hasProfile, ...n }) => ({ ...n, profilePath: hasProfile ? ngoProfilePath(id) : null })),
     },
     pageUrl,
     whatsAppUrl: `https://wa.me/?text=${encodeURIComponent(`${c.title}\n${pageUrl}`)}`,
@@ -220,7 +221,13 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
                 />
                 <div className="min-w-0">
                   <p dir="auto" className="break-words text-start font-bold">
-                    {n.name}
+                    {n.profilePath ? (
+                      <Link to={n.profilePath} className="text-brand-900 underline underline-offset-2" data-testid="ngo-profile-link">
+                        {n.name}
+                      </Link>
+                    ) : (
+                      n.name
+                    )}
                   </p>
                   <p className="text-sm text-slate-700">
                     {t(`showcase:role.${n.role}`)}

@@ -61,6 +61,8 @@ export const users = pgTable(
     /** When a rejected NGO or rider last corrected and sent its sign-up again: the administrator's queue marks it. */
     resubmittedAt: timestamp("resubmitted_at", { withTimezone: true }),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** When the administrator accepted this NGO or rider (the vetting record the NGO's public profile shows). */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** The language the person last used the app in; their emails are written in it. */
     language: languageEnum("language").notNull().default("en"),
     ...timestamps,
@@ -84,6 +86,12 @@ export const ngoProfiles = pgTable("ngo_profiles", {
   bankAccountNumber: text("bank_account_number"),
   /** The last receipt number this NGO issued; raised in the transaction that approves a donation. */
   receiptCounter: integer("receipt_counter").notNull().default(0),
+  /**
+   * The NGO's number on the platform, given once when its profile is made (existing rows are numbered when the
+   * column is added): the prefix of its receipt numbers ("N042-000123"), so no two NGOs' receipts read alike
+   * (decision 027).
+   */
+  receiptSeries: integer("receipt_series").notNull().unique("ngo_profiles_receipt_series_unique").generatedByDefaultAsIdentity(),
   /** When a payment account was last added or changed: donors are told for a day after (a hijacked account shows). */
   paymentChangedAt: timestamp("payment_changed_at", { withTimezone: true }),
 });

@@ -834,7 +834,7 @@ export async function seedDemoData(services: Services): Promise<void> {
     });
     const logoKey = await saveImage(services, { file: await logoFile(ngo.name, ngo.colour), kind: "logo", ownerId: id, field: "logo" });
     await db.update(ngoProfiles).set({ logoKey }).where(eq(ngoProfiles.userId, id));
-    await db.update(users).set({ verification: "verified" }).where(eq(users.id, id));
+    await db.update(users).set({ verification: "verified", verifiedAt: new Date() }).where(eq(users.id, id));
     ngoIds.push(id);
     ngoNames.push(ngo.name);
   }
@@ -852,7 +852,7 @@ export async function seedDemoData(services: Services): Promise<void> {
       password: DEMO_PASSWORD,
       profile: { firstName: r.firstName, lastName: r.lastName, contactNumber: r.phone, cnic: r.cnic },
     });
-    await db.update(users).set({ verification: "verified" }).where(eq(users.id, id));
+    await db.update(users).set({ verification: "verified", verifiedAt: new Date() }).where(eq(users.id, id));
     const place = await offlineGeocoder.resolve(r.area);
     if (place)
       await db

@@ -26,6 +26,8 @@ import enAnalytics from "#shared/locales/en/analytics.json";
 import urAnalytics from "#shared/locales/ur/analytics.json";
 import enShowcase from "#shared/locales/en/showcase.json";
 import urShowcase from "#shared/locales/ur/showcase.json";
+import enNgoProfile from "#shared/locales/en/ngoProfile.json";
+import urNgoProfile from "#shared/locales/ur/ngoProfile.json";
 import enCollab from "#shared/locales/en/collab.json";
 import urCollab from "#shared/locales/ur/collab.json";
 import enDonations from "#shared/locales/en/donations.json";
@@ -74,6 +76,7 @@ export const resources = {
     map: enMap,
     analytics: enAnalytics,
     showcase: enShowcase,
+    ngoProfile: enNgoProfile,
     collab: enCollab,
     donations: enDonations,
     donate: enDonate,
@@ -105,6 +108,7 @@ export const resources = {
     map: urMap,
     analytics: urAnalytics,
     showcase: urShowcase,
+    ngoProfile: urNgoProfile,
     collab: urCollab,
     donations: urDonations,
     donate: urDonate,

@@ -358,6 +358,10 @@ test("the donor's history shows every step of a pick-up with its time, and a can
   await page.reload();
   await expect(item).toContainText(PICKUPS.status.accepted!);
   await expect(item.getByTestId("pickup-code")).toHaveText("4821");
+  // The steps are collapsed under a summary of the latest one; opened, every step shows.
+  await expect(item.locator("details")).not.toHaveAttribute("open");
+  await expect(item.locator("summary")).toContainText(step("accepted", `${secondName} Rider`));
+  await item.locator("summary").click();
   const list = item.getByRole("list", { name: "Pick-up steps" }).getByRole("listitem");
   const first_ = `${firstName} Rider`;
   const second_ = `${secondName} Rider`;
@@ -382,6 +386,8 @@ test("the donor's history shows every step of a pick-up with its time, and a can
   await db.update(donations).set({ status: "approved" }).where(eq(donations.id, donation.id));
   await page.reload();
   await expect(item).toContainText(PICKUPS.status.received!);
+  await expect(item.locator("summary")).toContainText(step("received"));
+  await item.locator("summary").click();
   await expect(list).toHaveCount(8);
   await expect(list.nth(5)).toContainText(step("collected"));
   await expect(list.nth(6)).toContainText(step("delivered"));
@@ -407,21 +413,30 @@ test("the donor's history shows every step of a pick-up with its time, and a can
   await expectAccessible(page);
 });
 
-test("the NGO's history shows goods with their items and pick-up state, and filters them by state", async ({ page, db, login }) => {
+test("the NGO's history shows goods on their own tab with their items and pick-up state, and filters them by it", async ({
+  page,
+  db,
+  login,
+}) => {
   const ngo = await login({ role: "ngo" });
   const donor = await makeUser(db, "donor");
   const campaign = await makeCampaign(db, ngo.id);
   const waiting = await makePickup(db, { id: campaign.id, ownerId: ngo.id }, donor.id, { items: `Tins of ghee ${unique()}` });
-  await page.goto(`/donHistory?campaign=${campaign.id}`);
   const row = page.locator(`[data-donation="${waiting.donation.id}"]`);
+  // Not on the cash tab.
+  await page.goto(`/donHistory?campaign=${campaign.id}`);
+  await expect(page.getByRole("link", { name: "Goods (1)" })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.goto(`/donHistory?kind=goods&campaign=${campaign.id}`);
   await expect(row).toContainText(waiting.donation.items!);
   await expect(row).toContainText(PICKUPS.status.new!);
-  await expect(row).toContainText("Pending review");
-  await page.goto(`/donHistory?campaign=${campaign.id}&status=pending`);
+  await expect(row).not.toContainText("Pending review");
+  await page.goto(`/donHistory?kind=goods&campaign=${campaign.id}&status=new`);
   await expect(row).toBeVisible();
-  await page.goto(`/donHistory?campaign=${campaign.id}&status=approved`);
+  await page.goto(`/donHistory?kind=goods&campaign=${campaign.id}&status=received`);
   await expect(row).toHaveCount(0);
-  const csv = await (await page.request.get(`/donHistory/export?campaign=${campaign.id}`)).text();
+  const csv = await (await page.request.get(`/donHistory/export?kind=goods&campaign=${campaign.id}`)).text();
+  expect(csv).toContain(`"Goods","","${campaign.title}"`);
   expect(csv).toContain(`"${waiting.donation.items}"`);
   expect(csv).toContain(`"${PICKUPS.status.new}"`);
 });

@@ -2,8 +2,10 @@ import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { campaigns, donations, ngoProfiles } from "#server/db/schema.ts";
+import type { Page } from "@playwright/test";
 import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
-import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { formatReceiptNumber } from "#server/domain/donations/receipt-number.ts";
+import { makeCampaign, makeDonation, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 const suffix = () => Math.random().toString(36).slice(2, 7);
@@ -44,6 +46,12 @@ async function decide(
   });
 }
 
+/** The receipt number donors see for an NGO's `n`th receipt: its prefix and the count. */
+async function receiptOf(db: Db, ngoId: string, n: number): Promise<string> {
+  const [row] = await db.select({ series: ngoProfiles.receiptSeries }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId));
+  return formatReceiptNumber(row!.series, n);
+}
+
 /** An NGO with a few donations in each state over two campaigns. */
 async function ngoScene(db: Db, ngoId: string) {
   await db.update(ngoProfiles).set({ registrationNumber: "REG-E2E-77" }).where(eq(ngoProfiles.userId, ngoId));
@@ -69,7 +77,8 @@ test("a donor sees approved and rejected donations with the reason, and download
   const rejected = await makeDonation(db, campaign, donor.id, { amount: 1234 });
   const { receiptNumber } = await decide(db, ngo.id, { donationId: approved.id, approve: true });
   await decide(db, ngo.id, { donationId: rejected.id, approve: false, reason: "Transfer not found in our account" });
-  const number = String(receiptNumber).padStart(6, "0");
+  const number = await receiptOf(db, ngo.id, receiptNumber!);
+  expect(number).toMatch(/^N\d{3,}-\d{6}$/);
 
   await page.goto("/dvh");
   await expect(page.getByRole("heading", { level: 1, name: "My donations" })).toBeVisible();
@@ -134,7 +143,7 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   await expect(totals.locator('[data-total="count"]')).toHaveText("4");
   await expect(totals.locator('[data-count="rejected"]')).toContainText("1");
   const table = page.getByRole("region", { name: /Donations received/ });
-  await expect(table.locator("tbody tr")).toHaveCount(4);
+  await expect(table.locator("[data-donation]")).toHaveCount(4);
   await expect(page.locator(`[data-donation="${elsewhere.id}"]`)).toHaveCount(0);
   await expect(page.locator(`[data-donation="${scene.rejected.id}"]`)).toContainText("Screenshot was cut off");
   await expectAccessible(page);
@@ -142,7 +151,7 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   await page.getByLabel("State", { exact: true }).selectOption("approved");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/status=approved/);
-  await expect(table.locator("tbody tr")).toHaveCount(2);
+  await expect(table.locator("[data-donation]")).toHaveCount(2);
   await expect(totals.locator('[data-total="approved"]')).toHaveText("Rs. 6,500");
   await expect(totals.locator('[data-total="pending"]')).toHaveText("Rs. 0");
   await expect(page.locator(`[data-donation="${scene.approvedWater.id}"]`).getByRole("link", { name: /Download receipt/ })).toBeVisible();
@@ -150,7 +159,7 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   await page.getByLabel("Campaign", { exact: true }).selectOption({ label: scene.water.title });
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`campaign=${scene.water.id}`));
-  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table.locator("[data-donation]")).toHaveCount(1);
   await expect(table).toContainText("TXWATER1");
   await expect(totals.locator('[data-total="approved"]')).toHaveText("Rs. 2,500");
 
@@ -162,9 +171,10 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split("\r\n");
   expect(lines[0]).toBe(
-    '"Date","Receipt number","Campaign","Donor name","Donor email","Kind","Method","Amount (Rs.)","Items","Transaction ID","State","Pick-up state","Reason"',
+    '"Date (Pakistan time, UTC+05:00)","Kind","Receipt number","Campaign","Donor name","Donor email","Method","Amount (Rs.)","Items","Transaction ID","State","Reason"',
   );
   expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}","Cash","N\d{3,}-000001"/);
   expect(lines[1]).toContain(`"${scene.water.title}"`);
   expect(lines[1]).toContain('"2500","","TXWATER1","Approved",""');
   expect(csv).not.toContain("55555");
@@ -179,6 +189,7 @@ test("the NGO filters its history by state and campaign, sees totals and exports
     .split("\r\n")
     .slice(1);
   expect(rows.map((r) => r.split('","')[7])).toEqual(["4000", "2500", "900", "600"]);
+  expect(rows.every((r) => r.split('","')[1] === "Cash")).toBe(true);
 });
 
 test.describe("without JavaScript", () => {
@@ -188,12 +199,12 @@ test.describe("without JavaScript", () => {
     const ngo = await login({ role: "ngo" });
     const scene = await ngoScene(db, ngo.id);
     await page.goto("/donHistory");
-    await expect(page.locator("tbody tr")).toHaveCount(4);
+    await expect(page.locator("[data-donation]")).toHaveCount(4);
     await page.getByLabel("State", { exact: true }).selectOption("rejected");
     await page.getByLabel("Sort by").selectOption("amountAsc");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/status=rejected/);
-    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("[data-donation]")).toHaveCount(1);
     await expect(page.locator(`[data-donation="${scene.rejected.id}"]`)).toContainText("Screenshot was cut off");
     await expect(page.getByLabel("State", { exact: true })).toHaveValue("rejected");
     await expect(page.getByLabel("Sort by")).toHaveValue("amountAsc");
@@ -201,24 +212,160 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("State", { exact: true }).selectOption("");
     await page.getByLabel("Campaign", { exact: true }).selectOption({ label: scene.school.title });
     await page.getByRole("button", { name: "Apply" }).click();
-    await expect(page.locator("tbody tr")).toHaveCount(2);
+    await expect(page.locator("[data-donation]")).toHaveCount(2);
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", new RegExp(`campaign=${scene.school.id}`));
   });
+});
+
+/** Three goods offers waiting for a rider, one received and one cancelled, next to the cash scene. */
+async function goodsScene(db: Db, ngoId: string, campaign: { id: string; ownerId: string }) {
+  const donor = await makeUser(db, "donor", { name: "Zainab" });
+  const waiting = [];
+  for (let i = 0; i < 3; i++) waiting.push(await makePickup(db, campaign, donor.id, { items: `Blankets, ${i + 2} pieces` }));
+  const received = await makePickup(db, campaign, donor.id, { items: "Rice, 20 kg", status: "received" });
+  await db.update(donations).set({ status: "approved" }).where(eq(donations.id, received.donation.id));
+  const cancelled = await makePickup(db, campaign, donor.id, { items: "Old shoes", status: "cancelled" });
+  await db
+    .update(donations)
+    .set({ status: "rejected", rejectionReason: "We cannot store shoes" })
+    .where(eq(donations.id, cancelled.donation.id));
+  return { waiting, received, cancelled };
+}
+
+/** Fails unless every card's content stays inside the card (nothing cut off or spilling out) and the page does not scroll sideways. */
+async function expectNothingClipped(page: Page) {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) out.push(`page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const card of document.querySelectorAll<HTMLElement>("[data-donation]")) {
+      const box = card.getBoundingClientRect();
+      for (const el of card.querySelectorAll<HTMLElement>("*")) {
+        const r = el.getBoundingClientRect();
+        // Screen-reader-only text is a 1 px clipped box on purpose.
+        if (r.width <= 1) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1)
+          out.push(`${card.dataset.donation}: <${el.tagName}> "${el.textContent}" overflows`);
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
+          out.push(`${card.dataset.donation}: <${el.tagName}> is clipped`);
+      }
+    }
+    return out;
+  });
+  expect(problems).toEqual([]);
+}
+
+test("the NGO's history shows cash and goods apart, each with its own states and counts", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const scene = await ngoScene(db, ngo.id);
+  const goods = await goodsScene(db, ngo.id, { id: scene.school.id, ownerId: ngo.id });
+
+  await page.goto("/donHistory");
+  const tabs = page.getByRole("navigation", { name: "Kinds of donation" });
+  await expect(tabs.getByRole("link", { name: "Cash (4)" })).toHaveAttribute("aria-current", "page");
+  const totals = page.getByRole("region", { name: "Totals" });
+  // Cash only: one gift waiting for review, not the goods on their way.
+  await expect(totals.locator('[data-count="pending"]')).toContainText("1");
+  await expect(totals.locator('[data-total="count"]')).toHaveText("4");
+  await expect(page.locator(`[data-donation="${goods.waiting[0]!.donation.id}"]`)).toHaveCount(0);
+
+  await tabs.getByRole("link", { name: "Goods (5)" }).click();
+  await expect(page).toHaveURL(/kind=goods/);
+  await expect(tabs.getByRole("link", { name: "Goods (5)" })).toHaveAttribute("aria-current", "page");
+  await expect(totals.locator('[data-total="open"]')).toHaveText("3");
+  await expect(totals.locator('[data-total="received"]')).toHaveText("1");
+  await expect(totals.locator('[data-total="count"]')).toHaveText("5");
+  await expect(totals.locator('[data-count="new"]')).toContainText("3");
+  await expect(totals.locator('[data-count="cancelled"]')).toContainText("1");
+  await expect(totals).not.toContainText("Pending review");
+  const list = page.getByRole("region", { name: /Goods received/ });
+  await expect(list.locator("[data-donation]")).toHaveCount(5);
+  await expect(list).not.toContainText("Pending review");
+  await expect(page.locator(`[data-donation="${goods.cancelled.donation.id}"]`)).toContainText("We cannot store shoes");
+  await expect(page.locator(`[data-donation="${scene.approvedWater.id}"]`)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The state filter offers the pick-up's states.
+  await page.getByLabel("State", { exact: true }).selectOption({ label: "Received by the NGO" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/kind=goods.*status=received/);
+  await expect(list.locator("[data-donation]")).toHaveCount(1);
+
+  // The export of the goods tab: each row says it is goods, with the time on Pakistan's clock.
+  const csv = await (await page.request.get("/donHistory/export?kind=goods")).text();
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toContain('"Date (Pakistan time, UTC+05:00)","Kind"');
+  expect(lines.slice(1)).toHaveLength(5);
+  for (const line of lines.slice(1)) expect(line).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}","Goods",/);
+
+  // Urdu: both tabs in Urdu.
+  await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+  await page.goto("/donHistory?kind=goods");
+  await expect(tabs).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "عطیے کی اقسام" }).getByRole("link", { name: /سامان/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expectAccessible(page);
+});
+
+test("at 1280 px nothing of the NGO's history is clipped", async ({ page, login, db }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const ngo = await login({ role: "ngo" });
+  const scene = await ngoScene(db, ngo.id);
+  await db
+    .update(donations)
+    .set({ transactionId: "TX-A-VERY-LONG-TRANSACTION-IDENTIFIER-0123456789" })
+    .where(eq(donations.id, scene.approvedSchool.id));
+  await goodsScene(db, ngo.id, { id: scene.school.id, ownerId: ngo.id });
+  await page.goto("/donHistory");
+  await expect(page.locator("[data-donation]")).toHaveCount(4);
+  await expectNothingClipped(page);
+  await page.goto("/donHistory?kind=goods");
+  await expect(page.locator("[data-donation]")).toHaveCount(5);
+  await expectNothingClipped(page);
 });
 
 test.describe("on a 360 px phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("both histories fit the screen; the NGO's table scrolls sideways inside its own region", async ({ page, login, db }) => {
+  test("both histories fit the screen; each NGO history row is a card with its amount and state in view", async ({ page, login, db }) => {
     const ngo = await login({ role: "ngo" });
-    await ngoScene(db, ngo.id);
+    const scene = await ngoScene(db, ngo.id);
+    const goods = await goodsScene(db, ngo.id, { id: scene.school.id, ownerId: ngo.id });
+    const noSideways = async () =>
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+    const inView = async (id: string) => {
+      const card = page.locator(`[data-donation="${id}"]`);
+      for (const part of [card.locator('[data-field="amount"]'), card.locator('[data-field="state"]')]) {
+        await part.scrollIntoViewIfNeeded();
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+    };
+
     await page.goto("/donHistory");
-    const table = page.getByRole("region", { name: /Donations received/ });
-    await expect(table).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await expect(page.getByText("Scroll sideways to see every column.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Cash (4)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Goods (5)" })).toBeVisible();
+    await noSideways();
+    await expect(page.locator(`[data-donation="${scene.approvedWater.id}"] [data-field="amount"]`)).toHaveText("Rs. 2,500");
+    await expect(page.locator(`[data-donation="${scene.approvedWater.id}"] [data-field="state"]`)).toHaveText("Approved");
+    for (const id of [scene.approvedWater.id, scene.approvedSchool.id, scene.rejected.id, scene.pending.id]) await inView(id);
+    await expectNothingClipped(page);
+    await expectAccessible(page);
     await page.screenshot({ path: "/tmp/pw-history/ngo-360.png", fullPage: true });
+
+    await page.goto("/donHistory?kind=goods");
+    await expect(page.locator("[data-donation]")).toHaveCount(5);
+    await noSideways();
+    await expect(page.locator(`[data-donation="${goods.received.donation.id}"] [data-field="state"]`)).toHaveText("Received by the NGO");
+    for (const id of [goods.waiting[0]!.donation.id, goods.received.donation.id, goods.cancelled.donation.id]) await inView(id);
+    await expectNothingClipped(page);
+    await page.screenshot({ path: "/tmp/pw-history/ngo-goods-360.png", fullPage: true });
 
     const donor = await login({ role: "donor" });
     const campaign = await makeCampaign(db, ngo.id, { title: `A rather long campaign title for phones ${suffix()}` });
@@ -230,7 +377,7 @@ test.describe("on a 360 px phone", () => {
     });
     await page.goto("/dvh");
     await expect(page.locator(`[data-donation="${d.id}"]`)).toContainText("Rs. 1,250,000");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await noSideways();
     await page.screenshot({ path: "/tmp/pw-history/dvh-360.png", fullPage: true });
 
     // Urdu, right to left: still no sideways scrolling of the page.
@@ -238,7 +385,44 @@ test.describe("on a 360 px phone", () => {
     await page.goto("/dvh");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator(`[data-donation="${d.id}"]`)).toContainText("مسترد");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await noSideways();
     await page.screenshot({ path: "/tmp/pw-history/dvh-360-ur.png", fullPage: true });
+  });
+
+  test("/dvh keeps a pick-up's steps collapsed under its latest step; they open with or without JavaScript", async ({
+    page,
+    login,
+    db,
+  }) => {
+    const ngo = await makeUser(db, "ngo");
+    const donor = await login({ role: "donor" });
+    const campaign = await makeCampaign(db, ngo.id);
+    const { donation } = await makePickup(db, { id: campaign.id, ownerId: ngo.id }, donor.id, { items: "Quilts" });
+    await page.goto("/dvh");
+    const card = page.locator(`[data-donation="${donation.id}"]`);
+    const details = card.locator("details");
+    await expect(details).not.toHaveAttribute("open");
+    await expect(card.locator("summary")).toContainText("Pick-up steps (1)");
+    await expect(card.getByRole("list", { name: /Pick-up steps/ })).toBeHidden();
+    await expectAccessible(page);
+    await card.locator("summary").click();
+    await expect(details).toHaveAttribute("open");
+    await expect(card.getByRole("list", { name: /Pick-up steps/ }).getByRole("listitem")).toHaveCount(1);
+    await page.screenshot({ path: "/tmp/pw-history/dvh-steps-360.png", fullPage: true });
+  });
+});
+
+test.describe("/dvh without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a pick-up's steps open from their summary", async ({ page, login, db }) => {
+    const ngo = await makeUser(db, "ngo");
+    const donor = await login({ role: "donor" });
+    const campaign = await makeCampaign(db, ngo.id);
+    const { donation } = await makePickup(db, { id: campaign.id, ownerId: ngo.id }, donor.id, { items: "Quilts" });
+    await page.goto("/dvh");
+    const card = page.locator(`[data-donation="${donation.id}"]`);
+    await expect(card.getByRole("list", { name: /Pick-up steps/ })).toBeHidden();
+    await card.locator("summary").click();
+    await expect(card.getByRole("list", { name: /Pick-up steps/ }).getByRole("listitem")).toHaveCount(1);
   });
 });

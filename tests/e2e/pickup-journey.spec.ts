@@ -134,6 +134,7 @@ test("goods travel from the donor's door to the NGO, step by step, through every
     step("delivered"),
     step("received"),
   ];
+  await row.locator("summary").click();
   const items = row.getByRole("listitem");
   await expect(items).toHaveCount(steps.length);
   for (const [i, text] of steps.entries()) {

@@ -54,7 +54,10 @@ export async function makeUser(
               profile: { firstName: name, lastName: "Rider", contactNumber: "03001234567", cnic: "4210112345671" },
             });
   const verification = opts.verification ?? "verified";
-  await db.update(users).set({ verification }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ verification, verifiedAt: verification === "verified" ? new Date() : null })
+    .where(eq(users.id, id));
   return { id, email, password: TEST_PASSWORD, role };
 }
 

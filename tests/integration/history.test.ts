@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { campaigns, donations, donorProfiles, ngoProfiles, pickups } from "#server/db/schema.ts";
+import { campaigns, donations, donorProfiles, mailOutbox, ngoProfiles, pickups } from "#server/db/schema.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import {
   csvCell,
@@ -40,7 +40,13 @@ const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 8, 0) + minutes * 
 /** Titles are unique among active campaigns: each scene gets its own suffix. */
 const uniq = (title: string) => `${title} ${Math.random().toString(36).slice(2, 7)}`;
 
-const filter = (f: Partial<NgoHistoryFilter> = {}): NgoHistoryFilter => ({ campaignId: null, status: null, sort: "newest", ...f });
+const filter = (f: Partial<NgoHistoryFilter> = {}): NgoHistoryFilter => ({
+  kind: "cash",
+  campaignId: null,
+  status: null,
+  sort: "newest",
+  ...f,
+});
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
@@ -105,6 +111,11 @@ describe("donation histories and receipts", () => {
   const approve = (ngoId: string, donationId: string) => decideCashDonation(s, { id: ngoId, role: "ngo" }, { donationId, approve: true });
   const reject = (ngoId: string, donationId: string, reason: string) =>
     decideCashDonation(s, { id: ngoId, role: "ngo" }, { donationId, approve: false, reason });
+  /** The receipt number a donor sees for an NGO's `n`th receipt: the NGO's prefix and the count. */
+  async function receiptOf(ngoId: string, n: number) {
+    const [row] = await s.db.select({ series: ngoProfiles.receiptSeries }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId));
+    return formatReceiptNumber(row!.series, n);
+  }
 
   describe("the donor's history", () => {
     it("shows only the donor's own donations, newest first, with states, reasons and receipts", async () => {
@@ -134,7 +145,7 @@ describe("donation histories and receipts", () => {
         campaignSlug: c.slug,
         campaignArchived: false,
         ngoName: "Roshni Trust",
-        receiptNumber: formatReceiptNumber(outcome.receiptNumber!),
+        receiptNumber: await receiptOf(ngo.id, outcome.receiptNumber!),
         rejectionReason: null,
       });
       expect(byId.get(rejected.id)).toMatchObject({
@@ -202,14 +213,21 @@ describe("donation histories and receipts", () => {
     it("lists only donations paid to this NGO: a partner's donations on a joint campaign stay in the partner's history", async () => {
       const { owner, partner, joint, solo, d } = await scene();
       const list = await ngoHistory(s.db, owner, filter(), { page: 1 });
-      expect(list.rows.map((r) => r.id)).toEqual([d.e.id, d.d.id, d.c.id, d.b.id, d.a.id]);
+      expect(list.rows.map((r) => r.id)).toEqual([d.d.id, d.c.id, d.b.id, d.a.id]);
       expect(list.rows.find((r) => r.id === d.c.id)).toMatchObject({ status: "rejected", rejectionReason: "Amount did not match" });
-      expect(list.rows.find((r) => r.id === d.a.id)).toMatchObject({ donorName: "Alice Donor", receiptNumber: "000001" });
-      expect(list.rows.find((r) => r.id === d.b.id)?.receiptNumber).toBe("000002");
+      expect(list.rows.find((r) => r.id === d.a.id)).toMatchObject({
+        donorName: "Alice Donor",
+        receiptNumber: await receiptOf(owner.id, 1),
+      });
+      expect(list.rows.find((r) => r.id === d.b.id)?.receiptNumber).toBe(await receiptOf(owner.id, 2));
+      // Goods are on their own list.
+      expect((await ngoHistory(s.db, owner, filter({ kind: "goods" }), { page: 1 })).rows.map((r) => r.id)).toEqual([d.e.id]);
 
       const theirs = await ngoHistory(s.db, partner, filter(), { page: 1 });
       expect(theirs.rows.map((r) => r.id)).toEqual([d.partnerOnly.id]);
-      expect(theirs.rows[0]!.receiptNumber).toBe("000001");
+      // Both NGOs issued their first receipt; the numbers a donor sees still differ.
+      expect(theirs.rows[0]!.receiptNumber).toBe(await receiptOf(partner.id, 1));
+      expect(theirs.rows[0]!.receiptNumber).not.toBe(list.rows.find((r) => r.id === d.a.id)?.receiptNumber);
 
       expect(await ngoHistoryCampaigns(s.db, owner)).toEqual([
         { id: solo.id, title: solo.title },
@@ -222,53 +240,66 @@ describe("donation histories and receipts", () => {
       const { owner, joint, solo, d } = await scene();
       const ids = async (f: Partial<NgoHistoryFilter>) => (await ngoHistory(s.db, owner, filter(f), { page: 1 })).rows.map((r) => r.id);
       expect(await ids({ campaignId: joint.id })).toEqual([d.c.id, d.a.id]);
-      expect(await ids({ campaignId: solo.id })).toEqual([d.e.id, d.d.id, d.b.id]);
+      expect(await ids({ campaignId: solo.id })).toEqual([d.d.id, d.b.id]);
       expect(await ids({ status: "approved" })).toEqual([d.b.id, d.a.id]);
-      expect(await ids({ status: "pending" })).toEqual([d.e.id, d.d.id]);
+      expect(await ids({ status: "pending" })).toEqual([d.d.id]);
       expect(await ids({ campaignId: joint.id, status: "rejected" })).toEqual([d.c.id]);
 
+      // Cash totals count cash only; the tabs count each kind.
       expect(await ngoHistoryTotals(s.db, owner, filter())).toEqual({
+        kinds: { cash: 4, goods: 1 },
         approvedAmount: 15_000,
         pendingAmount: 8_000,
-        counts: { pending: 2, approved: 2, rejected: 1 },
-        count: 5,
+        openCount: 0,
+        counts: { pending: 1, approved: 2, rejected: 1 },
+        count: 4,
       });
       expect(await ngoHistoryTotals(s.db, owner, filter({ campaignId: joint.id }))).toEqual({
+        kinds: { cash: 2, goods: 0 },
         approvedAmount: 3_000,
         pendingAmount: 0,
+        openCount: 0,
         counts: { pending: 0, approved: 1, rejected: 1 },
         count: 2,
       });
       expect(await ngoHistoryTotals(s.db, owner, filter({ status: "pending" }))).toMatchObject({
         approvedAmount: 0,
         pendingAmount: 8_000,
-        count: 2,
+        count: 1,
       });
     });
 
-    it("sorts newest, oldest, by amount both ways (in-kind last) and by campaign A–Z", async () => {
+    it("sorts cash newest, oldest, by amount both ways and by campaign A–Z", async () => {
       const { owner, d } = await scene();
       const ids = async (sort: NgoHistoryFilter["sort"]) =>
         (await ngoHistory(s.db, owner, filter({ sort }), { page: 1 })).rows.map((r) => r.id);
-      expect(await ids("newest")).toEqual([d.e.id, d.d.id, d.c.id, d.b.id, d.a.id]);
-      expect(await ids("oldest")).toEqual([d.a.id, d.b.id, d.c.id, d.d.id, d.e.id]);
-      expect(await ids("amountDesc")).toEqual([d.b.id, d.d.id, d.a.id, d.c.id, d.e.id]);
-      expect(await ids("amountAsc")).toEqual([d.c.id, d.a.id, d.d.id, d.b.id, d.e.id]);
+      expect(await ids("newest")).toEqual([d.d.id, d.c.id, d.b.id, d.a.id]);
+      expect(await ids("oldest")).toEqual([d.a.id, d.b.id, d.c.id, d.d.id]);
+      expect(await ids("amountDesc")).toEqual([d.b.id, d.d.id, d.a.id, d.c.id]);
+      expect(await ids("amountAsc")).toEqual([d.c.id, d.a.id, d.d.id, d.b.id]);
       // "apple orchards school" before "Zebra flood relief" (case-insensitive), newest first within each.
-      expect(await ids("campaign")).toEqual([d.e.id, d.d.id, d.b.id, d.c.id, d.a.id]);
+      expect(await ids("campaign")).toEqual([d.d.id, d.b.id, d.c.id, d.a.id]);
     });
 
     it("reads the filter from the query string, ignoring anything unknown", () => {
       const id = "3f1d8c1e-9a8b-4c1d-8f2e-0a1b2c3d4e5f";
       expect(parseNgoHistoryFilter(new URLSearchParams(`campaign=${id}&status=approved&sort=amountAsc`))).toEqual({
+        kind: "cash",
         campaignId: id,
         status: "approved",
         sort: "amountAsc",
       });
-      expect(parseNgoHistoryFilter(new URLSearchParams("campaign=1%27%20or%201=1&status=paid&sort=drop"))).toEqual(filter());
+      expect(parseNgoHistoryFilter(new URLSearchParams("campaign=1%27%20or%201=1&status=paid&sort=drop&kind=x"))).toEqual(filter());
+      // Each kind has its own states and sorts: a pick-up state of cash, or an amount sort of goods, is ignored.
+      expect(parseNgoHistoryFilter(new URLSearchParams("status=collected"))).toEqual(filter());
+      expect(parseNgoHistoryFilter(new URLSearchParams("kind=goods&status=collected&sort=amountAsc"))).toEqual(
+        filter({ kind: "goods", status: "collected" }),
+      );
+      expect(parseNgoHistoryFilter(new URLSearchParams("kind=goods&status=approved"))).toEqual(filter({ kind: "goods" }));
       expect(ngoHistoryQuery(filter({ campaignId: id, status: "rejected", sort: "oldest" }))).toBe(
         `?campaign=${id}&status=rejected&sort=oldest`,
       );
+      expect(ngoHistoryQuery(filter({ kind: "goods", status: "new" }))).toBe("?kind=goods&status=new");
       expect(ngoHistoryQuery(filter())).toBe("");
     });
   });
@@ -304,38 +335,37 @@ describe("donation histories and receipts", () => {
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const rows = parseCsv(text.slice(1));
       expect(rows[0]).toEqual([
-        "Date",
+        "Date (Pakistan time, UTC+05:00)",
+        "Kind",
         "Receipt number",
         "Campaign",
         "Donor name",
         "Donor email",
-        "Kind",
         "Method",
         "Amount (Rs.)",
         "Items",
         "Transaction ID",
         "State",
-        "Pick-up state",
         "Reason",
       ]);
       expect(rows).toHaveLength(3);
       expect(rows[1]).toEqual([
-        at(1).toISOString(),
-        "000001",
+        // 2025-01-01 08:01 UTC is 13:01 on Pakistan's clock.
+        "2025-01-01 13:01:00",
+        "Cash",
+        await receiptOf(ngo.id, 1),
         c.title,
         `'=cmd|"/c calc"!A1 Khan,\nJr`,
         donor.email,
-        "Cash",
         "JazzCash",
         "2500",
         "",
         "TX12345",
         "Approved",
         "",
-        "",
       ]);
       expect(rows[2]![10]).toBe("Rejected");
-      expect(rows[2]![12]).toBe(`'-bad "proof", line one\nline two`);
+      expect(rows[2]![11]).toBe(`'-bad "proof", line one\nline two`);
 
       const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ status: "approved" }), ur))).slice(1));
       expect(urdu[0]![0]).toBe(ur("history:csv.date"));
@@ -416,45 +446,62 @@ describe("donation histories and receipts", () => {
       expect((await pickupsOfDonor(s.db, stranger, [waiting.donation.id])).size).toBe(0);
     });
 
-    it("the NGO's history lists goods with their pick-up state, and the state filter sorts them by the donation's state", async () => {
+    it("the NGO's goods list shows goods only, filtered and counted by their pick-up state; the cash list has none", async () => {
       const { ngo, c, cash, waiting, received, cancelled } = await goodsScene();
-      const all = await ngoHistory(s.db, ngo, filter({ campaignId: c.id }), { page: 1 });
+      const goods = filter({ kind: "goods", campaignId: c.id });
+      const all = await ngoHistory(s.db, ngo, goods, { page: 1 });
       expect(all.rows.map((r) => [r.id, r.pickupStatus])).toEqual([
         [cancelled.donation.id, "cancelled"],
         [received.donation.id, "received"],
         [waiting.donation.id, "new"],
-        [cash.id, null],
       ]);
+      expect((await ngoHistory(s.db, ngo, filter({ campaignId: c.id }), { page: 1 })).rows.map((r) => r.id)).toEqual([cash.id]);
       const ids = async (status: NgoHistoryFilter["status"]) =>
-        (await ngoHistory(s.db, ngo, filter({ campaignId: c.id, status }), { page: 1 })).rows.map((r) => r.id);
-      expect(await ids("pending")).toEqual([waiting.donation.id, cash.id]);
-      expect(await ids("approved")).toEqual([received.donation.id]);
-      expect(await ids("rejected")).toEqual([cancelled.donation.id]);
-      // Goods add to the counts but never to the money totals.
-      const totals = await ngoHistoryTotals(s.db, ngo, filter({ campaignId: c.id }));
-      expect(totals).toMatchObject({ approvedAmount: 0, pendingAmount: 1500, count: 4, counts: { pending: 2, approved: 1, rejected: 1 } });
+        (await ngoHistory(s.db, ngo, { ...goods, status }, { page: 1 })).rows.map((r) => r.id);
+      expect(await ids("new")).toEqual([waiting.donation.id]);
+      expect(await ids("received")).toEqual([received.donation.id]);
+      expect(await ids("cancelled")).toEqual([cancelled.donation.id]);
+      expect(await ids("collected")).toEqual([]);
+      // Goods have their own counts (by pick-up state), and never add to the cash counts or money.
+      expect(await ngoHistoryTotals(s.db, ngo, goods)).toEqual({
+        kinds: { cash: 1, goods: 3 },
+        approvedAmount: 0,
+        pendingAmount: 0,
+        openCount: 1,
+        counts: { new: 1, assigned: 0, accepted: 0, collected: 0, delivered: 0, received: 1, cancelled: 1 },
+        count: 3,
+      });
+      expect(await ngoHistoryTotals(s.db, ngo, filter({ campaignId: c.id }))).toMatchObject({
+        pendingAmount: 1500,
+        count: 1,
+        counts: { pending: 1, approved: 0, rejected: 0 },
+      });
+      expect((await ngoHistory(s.db, ngo, { ...goods, status: "new" }, { page: 1 })).total).toBe(1);
 
-      // A pick-up row that moves on shows its new state at once.
+      // A pick-up row that moves on shows its new state at once, and is counted under it.
       await s.db.update(pickups).set({ status: "assigned" }).where(eq(pickups.donationId, waiting.donation.id));
-      const after = await ngoHistory(s.db, ngo, filter({ campaignId: c.id, status: "pending" }), { page: 1 });
-      expect(after.rows.find((r) => r.id === waiting.donation.id)?.pickupStatus).toBe("assigned");
+      expect(await ids("new")).toEqual([]);
+      expect(await ids("assigned")).toEqual([waiting.donation.id]);
+      expect((await ngoHistoryTotals(s.db, ngo, goods)).counts).toMatchObject({ new: 0, assigned: 1 });
     });
 
-    it("the CSV export includes the items and the pick-up state", async () => {
+    it("the goods CSV says each row is goods, with the items and the pick-up state as its state", async () => {
       const { ngo, c } = await goodsScene();
-      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ campaignId: c.id, sort: "oldest" }), en))).slice(1));
+      const goods = filter({ kind: "goods", campaignId: c.id, sort: "oldest" });
+      const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, goods, en))).slice(1));
       const col = (name: string) => rows[0]!.indexOf(name);
-      expect(
-        rows.slice(1).map((r) => [r[col("Kind")], r[col("Amount (Rs.)")], r[col("Items")], r[col("State")], r[col("Pick-up state")]]),
-      ).toEqual([
-        ["Cash", "1500", "", "Pending review", ""],
-        ["Non-Cash", "", "5 blankets, 2 quilts", "Pending review", en("pickups:status.new")],
-        ["Non-Cash", "", "Rice, 20 kg", "Approved", en("pickups:status.received")],
-        ["Non-Cash", "", "Old shoes", "Rejected", en("pickups:status.cancelled")],
+      expect(rows.slice(1).map((r) => [r[col("Kind")], r[col("Amount (Rs.)")], r[col("Items")], r[col("State")]])).toEqual([
+        ["Goods", "", "5 blankets, 2 quilts", en("pickups:status.new")],
+        ["Goods", "", "Rice, 20 kg", en("pickups:status.received")],
+        ["Goods", "", "Old shoes", en("pickups:status.cancelled")],
       ]);
-      expect(rows[4]![col("Reason")]).toBe("We cannot store shoes");
-      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ campaignId: c.id, sort: "oldest" }), ur))).slice(1));
-      expect(urdu[2]![col("Pick-up state")]).toBe(ur("pickups:status.new"));
+      expect(rows[1]![col("Date (Pakistan time, UTC+05:00)")]).toBe("2025-01-01 13:02:00");
+      expect(rows[3]![col("Reason")]).toBe("We cannot store shoes");
+      const cashRows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ campaignId: c.id }), en))).slice(1));
+      expect(cashRows.slice(1).map((r) => [r[col("Kind")], r[col("State")]])).toEqual([["Cash", "Pending review"]]);
+      const urdu = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, goods, ur))).slice(1));
+      expect(urdu[1]![col("Kind")]).toBe(ur("history:ngo.kinds.goods"));
+      expect(urdu[1]![col("State")]).toBe(ur("pickups:status.new"));
     });
   });
 
@@ -475,12 +522,13 @@ describe("donation histories and receipts", () => {
     }
 
     it("formats numbers and amounts in words", () => {
-      expect(formatReceiptNumber(123)).toBe("000123");
-      expect(formatReceiptNumber(1_234_567)).toBe("1234567");
+      expect(formatReceiptNumber(42, 123)).toBe("N042-000123");
+      expect(formatReceiptNumber(1, 1_234_567)).toBe("N001-1234567");
+      expect(formatReceiptNumber(12_345, 7)).toBe("N12345-000007");
       expect(amountInWords(50_000)).toBe("Rupees Fifty Thousand Only");
       expect(amountInWords(1_250_000)).toBe("Rupees Twelve Lakh Fifty Thousand Only");
       expect(amountInWords(30_000_000)).toBe("Rupees Three Crore Only");
-      expect(receiptFileName({ receiptNumber: 7 })).toBe("ek-chhat-receipt-000007.pdf");
+      expect(receiptFileName({ receiptNumber: 7, receiptSeries: 42 })).toBe("ek-chhat-receipt-N042-000007.pdf");
       expect(pdfText("Müller – “ok” ایک 😀 Zoë")).toBe("Müller – “ok” ??? ? Zoë");
     });
 
@@ -516,6 +564,52 @@ describe("donation histories and receipts", () => {
       }
     });
 
+    it("receipt numbers are unique across NGOs: each counts its own, and its prefix tells them apart everywhere", async () => {
+      const first = await makeUser(s.db, "ngo", { name: "First Trust" });
+      const second = await makeUser(s.db, "ngo", { name: "Second Trust" });
+      const donor = await makeUser(s.db, "donor");
+      const a = await makeDonation(s.db, await campaign(first.id), donor.id, { amount: 1000, createdAt: at(1) });
+      const b = await makeDonation(s.db, await campaign(second.id), donor.id, { amount: 2000, createdAt: at(2) });
+      const [outA, outB] = [await approve(first.id, a.id), await approve(second.id, b.id)];
+      // Each NGO's own count starts at 1: the count alone would read the same.
+      expect([outA.receiptNumber, outB.receiptNumber]).toEqual([1, 1]);
+
+      const series = await s.db
+        .select({ id: ngoProfiles.userId, series: ngoProfiles.receiptSeries })
+        .from(ngoProfiles)
+        .where(inArray(ngoProfiles.userId, [first.id, second.id]));
+      expect(new Set(series.map((r) => r.series)).size).toBe(2);
+      const numberA = await receiptOf(first.id, 1);
+      const numberB = await receiptOf(second.id, 1);
+      expect(numberA).toMatch(/^N\d{3,}-000001$/);
+      expect(numberA).not.toBe(numberB);
+
+      // The donor's history, the receipt's file name and its PDF all carry the prefixed number.
+      const history = await donorHistory(s.db, donor, { page: 1 });
+      expect(history.rows.map((r) => r.receiptNumber)).toEqual([numberB, numberA]);
+      const receiptA = await receiptFor(s.db, { id: donor.id, role: "donor" }, a.id);
+      const receiptB = await receiptFor(s.db, { id: donor.id, role: "donor" }, b.id);
+      expect(receiptFileName(receiptA)).toBe(`ek-chhat-receipt-${numberA}.pdf`);
+      expect(receiptFileName(receiptB)).not.toBe(receiptFileName(receiptA));
+      const pdfText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(receiptB, en)) }).getText()).text;
+      expect(pdfText).toContain(`Receipt no. ${numberB} of Second Trust`);
+      // So does the approval email.
+      const mails = await s.db.select({ body: mailOutbox.body }).from(mailOutbox).where(eq(mailOutbox.toAddress, donor.email));
+      expect(mails.map((m) => m.body).join("\n")).toContain(`Your receipt no. ${numberA} is ready`);
+      expect(mails.map((m) => m.body).join("\n")).toContain(`Your receipt no. ${numberB} is ready`);
+
+      // The database keeps the series unique, and an NGO made later gets a series of its own.
+      await expect(
+        s.db.update(ngoProfiles).set({ receiptSeries: series[0]!.series }).where(eq(ngoProfiles.userId, series[1]!.id)),
+      ).rejects.toThrow();
+      const later = await makeUser(s.db, "ngo");
+      const [laterSeries] = await s.db
+        .select({ series: ngoProfiles.receiptSeries })
+        .from(ngoProfiles)
+        .where(eq(ngoProfiles.userId, later.id));
+      expect(series.map((r) => r.series)).not.toContain(laterSeries!.series);
+    });
+
     it("a joint campaign's owner cannot read the receipt of a donation paid to its partner", async () => {
       const owner = await makeUser(s.db, "ngo");
       const partner = await makeUser(s.db, "ngo");
@@ -528,7 +622,7 @@ describe("donation histories and receipts", () => {
     });
 
     it("the PDF states the NGO, registration, number, amount in figures and words, campaign and Zakat", async () => {
-      const { donor, donation, c } = await approvedReceiptScene(true);
+      const { ngo, donor, donation, c } = await approvedReceiptScene(true);
       const receipt = await receiptFor(s.db, { id: donor.id, role: "donor" }, donation.id);
       const pdf = await renderReceiptPdf(receipt, en);
       expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -536,7 +630,7 @@ describe("donation histories and receipts", () => {
       for (const expected of [
         "Ek Chhat",
         "Donation receipt",
-        "Receipt no. 000003 of Al-Khidmat Karachi",
+        `Receipt no. ${await receiptOf(ngo.id, 3)} of Al-Khidmat Karachi`,
         "SECP-2019-4471",
         "Plot 12, Block 7, Gulshan-e-Iqbal, Karachi",
         "Ayesha Donor",

@@ -1,7 +1,7 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useRef, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/proof";
 import { CopyButton } from "#app/components/donate-copy.tsx";
 import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
@@ -10,7 +10,7 @@ import { cashProofSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { donatePayHref } from "#app/lib/campaign-links.ts";
+import { donatePayHref, ngoProfilePath } from "#app/lib/campaign-links.ts";
 import { IMAGE_ACCEPT, PAYMENT_METHODS, type PaymentMethod, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "#shared/constants.ts";
 import { formatNumber } from "#shared/format.ts";
 import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
@@ -55,6 +55,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return {
         campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey },
         ngoName: ngo.name,
+        // Recipients are verified and not suspended (donationTarget), so each has a public profile.
+        ngoProfile: ngoProfilePath(ngo.id),
         account,
         pledge: pledge.code,
         qr,
@@ -126,7 +128,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
                 {t("donate:proof.recentlyChanged", { name: d.ngoName })}
               </p>
             )}
-            <AccountPanel ngoName={d.ngoName} account={d.account} pledge={d.pledge} qr={d.qr} />
+            <AccountPanel ngoName={d.ngoName} ngoProfile={d.ngoProfile} account={d.account} pledge={d.pledge} qr={d.qr} />
             <ProofForm values={d.values} lastResult={(actionData as ActionResult | undefined)?.result} />
             <div>
               <BackLink to={d.back} label={t("donate:goBack")} />
@@ -138,7 +140,19 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function AccountPanel({ ngoName, account, pledge, qr }: { ngoName: string; account: PaymentAccount; pledge: string; qr: string | null }) {
+function AccountPanel({
+  ngoName,
+  ngoProfile,
+  account,
+  pledge,
+  qr,
+}: {
+  ngoName: string;
+  ngoProfile: string;
+  account: PaymentAccount;
+  pledge: string;
+  qr: string | null;
+}) {
   const { t } = useTranslation();
   const method = t(`donations:methods.${account.method}`);
   const numberLabel = account.method === "bank" ? t("donate:proof.accountNumber") : t("donate:proof.walletNumber", { method });
@@ -148,6 +162,12 @@ function AccountPanel({ ngoName, account, pledge, qr }: { ngoName: string; accou
         {t("donate:proof.accountHeading", { method })}
       </h2>
       <p className="text-slate-700">{t("donate:proof.accountLead", { name: ngoName })}</p>
+      {/* Who is being paid, before paying: the NGO's registration, contact and vetting record. */}
+      <p>
+        <Link to={ngoProfile} className="font-medium text-brand-800 underline underline-offset-2" data-testid="ngo-profile-link">
+          {t("ngoProfile:profileLink", { name: ngoName })}
+        </Link>
+      </p>
       <dl className="flex flex-col gap-2">
         {account.bankName && (
           <div>

@@ -1,4 +1,5 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
+import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/donor";
 import { DateTime } from "#app/components/date-time.tsx";
@@ -81,6 +82,8 @@ function pickupOf(p: DonorPickup | undefined, lang: Lang) {
 /** /dvh: the donor's own donations (cash and in-kind), newest first, with the NGO's decision and the receipt. */
 export default function DonorHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const stepLabel = (s: { type: string; riderName: string | null }) =>
+    t(`pickups:events.${s.type}`, { rider: s.riderName ?? t("goods:aRider"), defaultValue: s.type });
   const { list } = loaderData;
   const title = t("history:donor.title");
   return (
@@ -170,12 +173,25 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               {d.pickup && d.pickup.steps.length > 0 && (
-                <div className="mt-3">
-                  <h3 id={`steps-${d.id}`} className="mb-2 text-sm font-bold text-slate-900">
-                    {t("history:donor.steps")}
-                  </h3>
-                  <PickupTimeline steps={d.pickup.steps} labelledBy={`steps-${d.id}`} />
-                </div>
+                // Collapsed: the summary says where the pick-up stands; every step with its time is one tap away,
+                // with or without JavaScript.
+                <details className="group mt-3" data-steps={d.id}>
+                  <summary
+                    id={`steps-${d.id}`}
+                    className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md text-sm font-bold text-slate-900 hover:text-brand-800"
+                  >
+                    <ChevronDown aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+                    <span className="min-w-0 break-words">
+                      {t("history:donor.stepsSummary", {
+                        count: d.pickup.steps.length,
+                        latest: stepLabel(d.pickup.steps[d.pickup.steps.length - 1]!),
+                      })}
+                    </span>
+                  </summary>
+                  <div className="mt-2">
+                    <PickupTimeline steps={d.pickup.steps} labelledBy={`steps-${d.id}`} />
+                  </div>
+                </details>
               )}
               {d.receiptNumber && (
                 <div className="mt-3">

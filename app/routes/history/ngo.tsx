@@ -10,9 +10,9 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
 import { parsePage } from "#server/db/query.ts";
-import { DONATION_STATUSES } from "#shared/statuses.ts";
 import {
-  HISTORY_SORTS,
+  HISTORY_KINDS,
+  historyChoices,
   ngoHistory,
   ngoHistoryCampaigns,
   ngoHistoryQuery,
@@ -34,20 +34,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ngoHistoryTotals(db, user, filter),
     ngoHistoryCampaigns(db, user),
   ]);
+  const choices = historyChoices(filter.kind);
   return {
     filter,
     // The choices travel as data: the domain module stays out of the browser bundle.
-    statuses: DONATION_STATUSES,
-    sorts: HISTORY_SORTS,
+    statuses: choices.statuses,
+    sorts: choices.sorts,
     filtered: filter.campaignId !== null || filter.status !== null,
     exportHref: `/donHistory/export${ngoHistoryQuery(filter)}`,
+    // Each tab keeps the campaign chosen; the state and sort belong to one kind's list.
+    tabs: HISTORY_KINDS.map((kind) => ({
+      kind,
+      href: `/donHistory${ngoHistoryQuery({ kind, campaignId: filter.campaignId, status: null, sort: "newest" })}`,
+      count: totals.kinds[kind],
+    })),
     campaigns,
     totals,
     list: {
       ...list,
       rows: list.rows.map((r) => ({
         id: r.id,
-        kind: r.kind,
         status: r.status,
         amount: r.amount,
         items: r.items,
@@ -67,21 +73,137 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const selectClass = "w-full rounded-md border border-slate-400 bg-white px-3 py-2";
 
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
+/** One label and value of a donation's card. */
+function Field({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={`min-w-0 ${wide ? "sm:col-span-2" : ""}`}>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** A cash gift as a card: the amount and its review state first, then who, where, how, and the receipt. */
+function CashCard({ d }: { d: Row }) {
+  const { t } = useTranslation();
+  return (
+    <li className="rounded-lg bg-white p-4 shadow-sm" data-donation={d.id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-lg" data-field="amount">
+          <AmountOrItems amount={d.amount} items={null} />
+        </span>
+        <span data-field="state">
+          <StatusBadge status={d.status} />
+        </span>
+      </div>
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-6">
+        <Field label={t("history:fields.campaign")} wide>
+          {d.campaignTitle}
+        </Field>
+        <Field label={t("history:fields.donor")} wide>
+          <span className="block font-medium">{d.donorName}</span>
+          <span className="block text-slate-700">{d.donorEmail}</span>
+        </Field>
+        <Field label={t("history:fields.date")}>
+          <DateTime value={d.createdAt} />
+        </Field>
+        <Field label={t("history:fields.method")}>{d.method ? t(`donations:methods.${d.method}`, { defaultValue: d.method }) : "—"}</Field>
+        {d.transactionId && (
+          <Field label={t("history:fields.transactionId")} wide>
+            <span className="font-mono text-xs">{d.transactionId}</span>
+          </Field>
+        )}
+        {d.receiptNumber && (
+          <Field label={t("history:fields.receipt")} wide>
+            <span className="me-3 inline-block">{t("history:receiptNumber", { number: d.receiptNumber })}</span>
+            <ReceiptLink id={d.id} number={d.receiptNumber} />
+          </Field>
+        )}
+      </dl>
+      {d.rejectionReason && (
+        <p className="mt-2 text-sm text-slate-800">
+          <span className="font-medium">{t("history:reason")}: </span>
+          <span className="break-words">{d.rejectionReason}</span>
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A goods offer as a card: the items and the pick-up's state first (not a cash review state), then who and where. */
+function GoodsCard({ d }: { d: Row }) {
+  const { t } = useTranslation();
+  return (
+    <li className="rounded-lg bg-white p-4 shadow-sm" data-donation={d.id}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 font-bold break-words text-slate-900" data-field="amount">
+          <span className="sr-only">{t("history:fields.items")}: </span>
+          {d.items ?? "—"}
+        </p>
+        <span data-field="state">{d.pickupStatus ? <PickupStatusBadge status={d.pickupStatus} /> : <StatusBadge status={d.status} />}</span>
+      </div>
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-6">
+        <Field label={t("history:fields.campaign")} wide>
+          {d.campaignTitle}
+        </Field>
+        <Field label={t("history:fields.donor")} wide>
+          <span className="block font-medium">{d.donorName}</span>
+          <span className="block text-slate-700">{d.donorEmail}</span>
+        </Field>
+        <Field label={t("history:fields.date")}>
+          <DateTime value={d.createdAt} />
+        </Field>
+      </dl>
+      {d.rejectionReason && (
+        <p className="mt-2 text-sm text-slate-800">
+          <span className="font-medium">{t("history:reason")}: </span>
+          <span className="break-words">{d.rejectionReason}</span>
+        </p>
+      )}
+    </li>
+  );
+}
+
 /**
- * /donHistory: the donations paid to this NGO (cash and in-kind), filtered by campaign and state, sorted,
- * paged, with totals of the filter and a CSV export of it. A GET form: everything works without JavaScript.
+ * /donHistory: the donations paid to this NGO, cash and goods on two tabs (`kind=cash|goods`), each with its own
+ * states, counts and totals; filtered by campaign and state, sorted, paged, with a CSV export of the filter. Each
+ * donation is a card, so a phone shows its amount (or items) and state without scrolling sideways. A GET form:
+ * everything works without JavaScript.
  */
 export default function NgoHistory({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { filter, statuses, sorts, filtered, exportHref, campaigns, totals, list } = loaderData;
+  const { filter, statuses, sorts, filtered, exportHref, tabs, campaigns, totals, list } = loaderData;
   const title = t("history:ngo.title");
   const lang = i18n.language;
+  const cash = filter.kind === "cash";
   return (
     <>
       <title>{`${title} · ${t("common:brand")}`}</title>
       <p className="mb-4 max-w-3xl text-slate-700">{t("history:ngo.lead")}</p>
 
+      <nav aria-label={t("history:ngo.kindsLabel")} className="mb-4 flex gap-1 border-b border-slate-300">
+        {tabs.map((tab) => {
+          const active = tab.kind === filter.kind;
+          return (
+            <Link
+              key={tab.kind}
+              to={tab.href}
+              aria-current={active ? "page" : undefined}
+              data-kind={tab.kind}
+              className={`inline-flex min-h-11 items-center rounded-t-md border-b-4 px-4 py-2 font-bold ${
+                active ? "border-brand-700 text-brand-900" : "border-transparent text-slate-700 hover:text-brand-800"
+              }`}
+            >
+              {t("history:ngo.kindTab", { kind: t(`history:ngo.kinds.${tab.kind}`), count: formatCount(tab.count, lang) })}
+            </Link>
+          );
+        })}
+      </nav>
+
       <Form method="get" action="/donHistory" className="mb-4 rounded-lg bg-white p-4 shadow-sm">
+        {!cash && <input type="hidden" name="kind" value={filter.kind} />}
         <fieldset>
           <legend className="mb-2 font-bold text-slate-900">{t("history:ngo.filters")}</legend>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
@@ -97,11 +219,11 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
               <label htmlFor="history-status" className="font-medium text-slate-800">
                 {t("history:ngo.statusLabel")}
               </label>
-              <select id="history-status" name="status" defaultValue={filter.status ?? ""} className={selectClass}>
+              <select key={filter.kind} id="history-status" name="status" defaultValue={filter.status ?? ""} className={selectClass}>
                 <option value="">{t("history:ngo.allStatuses")}</option>
                 {statuses.map((s) => (
                   <option key={s} value={s}>
-                    {t(`donations:status.${s}`)}
+                    {t(cash ? `donations:status.${s}` : `pickups:status.${s}`)}
                   </option>
                 ))}
               </select>
@@ -110,7 +232,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
               <label htmlFor="history-sort" className="font-medium text-slate-800">
                 {t("history:ngo.sort")}
               </label>
-              <select id="history-sort" name="sort" defaultValue={filter.sort} className={selectClass}>
+              <select key={filter.kind} id="history-sort" name="sort" defaultValue={filter.sort} className={selectClass}>
                 {sorts.map((s) => (
                   <option key={s} value={s}>
                     {t(`history:ngo.sorts.${s}`)}
@@ -123,7 +245,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                 {t("history:ngo.apply")}
               </button>
               {filtered && (
-                <Link to="/donHistory" className="font-medium text-brand-800 underline">
+                <Link to={cash ? "/donHistory" : "/donHistory?kind=goods"} className="font-medium text-brand-800 underline">
                   {t("history:ngo.clear")}
                 </Link>
               )}
@@ -137,7 +259,7 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
           <h2 id="history-totals" className="text-lg font-bold text-slate-900">
             {t("history:ngo.totals")}
           </h2>
-          {/* A plain link: the export is a file, not a page. It keeps the filter and sort on screen. */}
+          {/* A plain link: the export is a file, not a page. It keeps the kind, filter and sort on screen. */}
           <a
             href={exportHref}
             download
@@ -147,134 +269,73 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
             {t("history:ngo.export")}
           </a>
         </div>
-        <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <div className="rounded-md bg-emerald-50 p-3">
-            <dt className="text-sm font-medium text-emerald-900">{t("history:ngo.approvedTotal")}</dt>
-            <dd className="text-xl font-bold text-emerald-950" data-total="approved">
-              {formatRupees(totals.approvedAmount, lang)}
-            </dd>
-          </div>
-          <div className="rounded-md bg-amber-50 p-3">
-            <dt className="text-sm font-medium text-amber-900">{t("history:ngo.pendingTotal")}</dt>
-            <dd className="text-xl font-bold text-amber-950" data-total="pending">
-              {formatRupees(totals.pendingAmount, lang)}
-            </dd>
-          </div>
-          <div className="rounded-md bg-slate-50 p-3">
-            <dt className="text-sm font-medium text-slate-700">{t("history:ngo.donationCount")}</dt>
-            <dd className="text-xl font-bold text-slate-900" data-total="count">
-              {formatCount(totals.count, lang)}
-            </dd>
-          </div>
-        </dl>
-        <ul aria-label={t("history:ngo.countsLabel")} className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+        {cash ? (
+          <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <div className="rounded-md bg-emerald-50 p-3">
+              <dt className="text-sm font-medium text-emerald-900">{t("history:ngo.approvedTotal")}</dt>
+              <dd className="text-xl font-bold text-emerald-950" data-total="approved">
+                {formatRupees(totals.approvedAmount, lang)}
+              </dd>
+            </div>
+            <div className="rounded-md bg-amber-50 p-3">
+              <dt className="text-sm font-medium text-amber-900">{t("history:ngo.pendingTotal")}</dt>
+              <dd className="text-xl font-bold text-amber-950" data-total="pending">
+                {formatRupees(totals.pendingAmount, lang)}
+              </dd>
+            </div>
+            <div className="rounded-md bg-slate-50 p-3">
+              <dt className="text-sm font-medium text-slate-700">{t("history:ngo.donationCount")}</dt>
+              <dd className="text-xl font-bold text-slate-900" data-total="count">
+                {formatCount(totals.count, lang)}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <dl className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <div className="rounded-md bg-amber-50 p-3">
+              <dt className="text-sm font-medium text-amber-900">{t("history:ngo.goodsOpen")}</dt>
+              <dd className="text-xl font-bold text-amber-950" data-total="open">
+                {formatCount(totals.openCount, lang)}
+              </dd>
+            </div>
+            <div className="rounded-md bg-emerald-50 p-3">
+              <dt className="text-sm font-medium text-emerald-900">{t("history:ngo.goodsReceived")}</dt>
+              <dd className="text-xl font-bold text-emerald-950" data-total="received">
+                {formatCount(totals.counts.received ?? 0, lang)}
+              </dd>
+            </div>
+            <div className="rounded-md bg-slate-50 p-3">
+              <dt className="text-sm font-medium text-slate-700">{t("history:ngo.goodsCount")}</dt>
+              <dd className="text-xl font-bold text-slate-900" data-total="count">
+                {formatCount(totals.count, lang)}
+              </dd>
+            </div>
+          </dl>
+        )}
+        <ul
+          aria-label={t(cash ? "history:ngo.countsLabel" : "history:ngo.goodsCountsLabel")}
+          className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800"
+        >
           {statuses.map((s) => (
             <li key={s} data-count={s}>
-              {t(`donations:status.${s}`)}: <span className="font-bold">{formatCount(totals.counts[s], lang)}</span>
+              {t(cash ? `donations:status.${s}` : `pickups:status.${s}`)}:{" "}
+              <span className="font-bold">{formatCount(totals.counts[s] ?? 0, lang)}</span>
             </li>
           ))}
         </ul>
       </section>
 
       {list.rows.length === 0 ? (
-        <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">{t(filtered ? "history:ngo.noMatch" : "history:ngo.empty")}</p>
+        <p className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
+          {t(filtered ? "history:ngo.noMatch" : cash ? "history:ngo.empty" : "history:ngo.goodsEmpty")}
+        </p>
       ) : (
-        <>
-          <p className="mb-1 text-sm text-slate-600 md:hidden">{t("history:ngo.scrollHint")}</p>
-          {/* Focusable, so keyboard users can scroll the table sideways on a phone; relative, so the cells' screen-reader-only labels stay inside the scrolling box instead of widening the page. */}
-          <div
-            role="region"
-            aria-labelledby="history-caption"
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg bg-white shadow-sm"
-          >
-            <table className="w-full min-w-[52rem] text-sm">
-              <caption id="history-caption" className="px-3 py-2 text-start font-bold text-slate-900">
-                {t("history:ngo.caption", { count: formatCount(list.total, lang) })}
-              </caption>
-              <thead className="bg-slate-100">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:fields.date")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:fields.campaign")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:fields.donor")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:fields.amountOrItems")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:fields.payment")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-start">
-                    {t("history:fields.receipt")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((d) => (
-                  <tr key={d.id} className="border-t border-slate-200 align-top" data-donation={d.id}>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <DateTime value={d.createdAt} />
-                    </td>
-                    <td className="min-w-40 px-3 py-2 break-words">{d.campaignTitle}</td>
-                    <td className="min-w-44 px-3 py-2">
-                      <span className="block font-medium break-words">{d.donorName}</span>
-                      <span className="block break-words text-slate-700">{d.donorEmail}</span>
-                    </td>
-                    <td className={d.amount !== null ? "px-3 py-2 whitespace-nowrap" : "max-w-64 min-w-40 px-3 py-2"}>
-                      {d.amount === null && <span className="block text-xs font-medium text-slate-600">{t("history:fields.items")}</span>}
-                      <AmountOrItems amount={d.amount} items={d.items} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={d.status} />
-                      {d.pickupStatus && (
-                        <span className="mt-1 block">
-                          <span className="sr-only">{t("history:fields.pickup")}: </span>
-                          <PickupStatusBadge status={d.pickupStatus} />
-                        </span>
-                      )}
-                      {d.rejectionReason && (
-                        <p className="mt-1 max-w-56 text-slate-800">
-                          <span className="font-medium">{t("history:reason")}: </span>
-                          <span className="break-words">{d.rejectionReason}</span>
-                        </p>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="block whitespace-nowrap">
-                        {t(`donations:kind.${d.kind}`, { defaultValue: d.kind })}
-                        {d.method ? ` · ${t(`donations:methods.${d.method}`, { defaultValue: d.method })}` : ""}
-                      </span>
-                      {d.transactionId && (
-                        <span className="block text-slate-700">
-                          <span className="sr-only">{t("history:fields.transactionId")}: </span>
-                          <span className="font-mono text-xs">{d.transactionId}</span>
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      {d.receiptNumber ? (
-                        <>
-                          <span className="mb-1 block whitespace-nowrap">{t("history:receiptNumber", { number: d.receiptNumber })}</span>
-                          <ReceiptLink id={d.id} number={d.receiptNumber} />
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <section aria-labelledby="history-caption">
+          <h2 id="history-caption" className="mb-2 font-bold text-slate-900">
+            {t(cash ? "history:ngo.caption" : "history:ngo.goodsCaption", { count: formatCount(list.total, lang) })}
+          </h2>
+          <ul className="grid gap-3">{list.rows.map((d) => (cash ? <CashCard key={d.id} d={d} /> : <GoodsCard key={d.id} d={d} />))}</ul>
+        </section>
       )}
       <Pager page={list.page} pages={list.pages} label={t("history:ngo.pagerLabel")} />
     </>

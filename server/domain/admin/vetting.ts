@@ -137,7 +137,13 @@ async function decide(
   const decided = await services.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ verification: decision.verification, rejectionReason: decision.reason, updatedAt: sql`now()` })
+      .set({
+        verification: decision.verification,
+        rejectionReason: decision.reason,
+        // The vetting record the NGO's public profile shows: when the platform accepted it.
+        verifiedAt: decision.verification === "verified" ? sql`now()` : null,
+        updatedAt: sql`now()`,
+      })
       .where(
         and(
           eq(users.id, userId),

@@ -5,11 +5,16 @@ import { notFound } from "#server/domain/errors.ts";
 import { ngosOfCampaigns, type CampaignRole } from "./access.ts";
 import { standingColumns, type CampaignStanding } from "./standing.ts";
 import { type CampaignStatus } from "#shared/statuses.ts";
+import { ngosWithPublicProfile } from "#server/domain/accounts/public-profile.ts";
 
 /** Longer than any slug we make; anything longer is not looked up at all. */
 const MAX_SLUG_LENGTH = 200;
 
 export interface PublicCampaignNgo {
+  /** The NGO's id: the address of its public profile (/ngo/:id). */
+  id: string;
+  /** Its profile is public (verified, not suspended), so the campaign links to it. */
+  hasProfile: boolean;
   name: string;
   logoKey: string | null;
   role: CampaignRole;
@@ -19,7 +24,7 @@ export interface PublicCampaignNgo {
   share: number;
 }
 
-/** What anyone may see of a campaign: no donor, no account detail, no internal id of a person. */
+/** What anyone may see of a campaign: no donor, no account detail, no id of a person (an NGO's id is its profile's address). */
 export interface PublicCampaign extends CampaignStanding {
   slug: string;
   title: string;
@@ -61,6 +66,11 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
       .where(and(eq(donations.campaignId, c.id), eq(donations.status, "approved"), eq(donations.kind, "cash")))
       .groupBy(donations.recipientNgoId),
   ]);
+  const ngos = ngoMap.get(c.id) ?? [];
+  const withProfile = await ngosWithPublicProfile(
+    db,
+    ngos.map((n) => n.id),
+  );
   // The shares are of everything collected, including what a partner that has since left was paid.
   const total = totals.reduce((sum, r) => sum + r.collected, 0);
   return {
@@ -80,9 +90,17 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
     completedAt: c.completedAt,
     paused: row.paused,
     takesCash: row.takesCash,
-    ngos: (ngoMap.get(c.id) ?? []).map((n) => {
+    ngos: ngos.map((n) => {
       const collected = totals.find((r) => r.ngoId === n.id)?.collected ?? 0;
-      return { name: n.name, logoKey: n.logoKey, role: n.role, collected, share: total > 0 ? collected / total : 0 };
+      return {
+        id: n.id,
+        hasProfile: withProfile.has(n.id),
+        name: n.name,
+        logoKey: n.logoKey,
+        role: n.role,
+        collected,
+        share: total > 0 ? collected / total : 0,
+      };
     }),
   };
 }

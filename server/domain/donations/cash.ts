@@ -23,6 +23,7 @@ import { settleStatementLine } from "#server/domain/statements/settle.ts";
 import { paymentChangedRecentlySql } from "#server/domain/accounts/payment-guard.ts";
 import { matchAccount } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
+import { formatReceiptNumber } from "./receipt-number.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 
@@ -337,7 +338,7 @@ export async function decideCashDonation(
     return { status, changed: true, receiptNumber, campaignCompleted, row };
   });
 
-  if (outcome.row) await tellDonor(services, outcome.row, outcome.status, reason);
+  if (outcome.row) await tellDonor(services, outcome.row, outcome.status, reason, outcome.receiptNumber);
   return {
     status: outcome.status,
     changed: outcome.changed,
@@ -351,10 +352,16 @@ async function tellDonor(
   donation: typeof donations.$inferSelect,
   status: "approved" | "rejected",
   reason: string | null,
+  receiptNumber: number | null,
 ): Promise<void> {
   try {
     const [info] = await services.db
-      .select({ campaign: campaigns.title, ngo: ngoProfiles.name, firstName: donorProfiles.firstName })
+      .select({
+        campaign: campaigns.title,
+        ngo: ngoProfiles.name,
+        receiptSeries: ngoProfiles.receiptSeries,
+        firstName: donorProfiles.firstName,
+      })
       .from(campaigns)
       .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donation.recipientNgoId))
       .leftJoin(donorProfiles, eq(donorProfiles.userId, donation.donorId))
@@ -370,7 +377,13 @@ async function tellDonor(
       email: {
         subject: `donations:mail.${status}.subject`,
         body: `donations:mail.${status}.body`,
-        params: { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh") },
+        params: {
+          ...params,
+          name: info?.firstName ?? "",
+          link: appLink(services.config, "/dvh"),
+          // The number the donor's receipt carries, with the NGO's prefix (decision 027).
+          receipt: info && receiptNumber !== null ? formatReceiptNumber(info.receiptSeries, receiptNumber) : "",
+        },
       },
     });
   } catch (err) {

@@ -5,12 +5,11 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, pickups, users } from "#server/db/schema.ts";
 import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
-import { DONATION_STATUSES, type DonationKind, type DonationStatus } from "#shared/statuses.ts";
+import { pakistanTimestamp } from "#shared/format.ts";
+import { DONATION_STATUSES, PICKUP_STATUSES, type DonationKind, type DonationStatus, type PickupStatus } from "#shared/statuses.ts";
 import { donationScope } from "./policy.ts";
-import { formatReceiptNumber } from "./receipts.ts";
+import { formatReceiptNumber } from "./receipt-number.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
-
-type PickupStatus = (typeof pickups.$inferSelect)["status"];
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
 export const HISTORY_SORTS = ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const;
@@ -32,7 +31,7 @@ interface HistoryRowBase {
   campaignTitle: string;
   createdAt: Date;
   rejectionReason: string | null;
-  /** Formatted ("000123"), for approved cash donations only. */
+  /** Formatted with the NGO's prefix ("N042-000123"), for approved cash donations only. */
   receiptNumber: string | null;
   /** An in-kind donation's pick-up state (new … received, cancelled); null for cash. */
   pickupStatus: PickupStatus | null;
@@ -64,16 +63,18 @@ function baseColumns() {
     createdAt: donations.createdAt,
     rejectionReason: donations.rejectionReason,
     receiptNumber: donations.receiptNumber,
+    receiptSeries: ngoProfiles.receiptSeries,
     pickupStatus: sql<PickupStatus | null>`${pickups.status}`,
   };
 }
 
-/** A receipt exists only for approved cash; the number is shown in one format everywhere. */
-function withReceipt<T extends { kind: DonationKind; status: DonationStatus; receiptNumber: number | null }>(
+/** A receipt exists only for approved cash; the number is shown in one format everywhere, with the NGO's prefix. */
+function withReceipt<T extends { kind: DonationKind; status: DonationStatus; receiptNumber: number | null; receiptSeries: number }>(
   row: T,
-): Omit<T, "receiptNumber"> & { receiptNumber: string | null } {
-  const hasReceipt = row.kind === "cash" && row.status === "approved" && row.receiptNumber !== null;
-  return { ...row, receiptNumber: hasReceipt ? formatReceiptNumber(row.receiptNumber!) : null };
+): Omit<T, "receiptNumber" | "receiptSeries"> & { receiptNumber: string | null } {
+  const { receiptSeries, receiptNumber, ...rest } = row;
+  const hasReceipt = row.kind === "cash" && row.status === "approved" && receiptNumber !== null;
+  return { ...rest, receiptNumber: hasReceipt ? formatReceiptNumber(receiptSeries, receiptNumber) : null };
 }
 
 /** The donor's own donations of every kind, newest first, paged. */
@@ -99,27 +100,54 @@ export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: numbe
   return paged(rows.map(withReceipt), opts.page, total?.n ?? 0);
 }
 
+/**
+ * The NGO's history shows cash and goods apart: their states differ (a gift's review against a pick-up's steps)
+ * and so do their totals (rupees against items). The URL names the kind as `kind=cash|goods`.
+ */
+export const HISTORY_KINDS = ["cash", "goods"] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+/** The database's kind of each history kind. */
+const KIND_OF: Record<HistoryKind, DonationKind> = { cash: "cash", goods: "in_kind" };
+/** Goods have no amount to sort by. */
+export const GOODS_SORTS = ["newest", "oldest", "campaign"] as const satisfies readonly HistorySort[];
+/** The goods still on their way to the NGO: neither received nor cancelled. */
+export const GOODS_OPEN_STATUSES = ["new", "assigned", "accepted", "collected", "delivered"] as const satisfies readonly PickupStatus[];
+
 export interface NgoHistoryFilter {
+  kind: HistoryKind;
   campaignId: string | null;
-  status: DonationStatus | null;
+  /** A cash gift's state (pending, approved, rejected) on the cash list, a pick-up's state on the goods list. */
+  status: DonationStatus | PickupStatus | null;
   sort: HistorySort;
 }
 
-/** The filter from a query string (`campaign`, `status`, `sort`): anything unknown is ignored, never an error. */
+/** The states and sorts a kind's list offers. */
+export function historyChoices(kind: HistoryKind): { statuses: readonly string[]; sorts: readonly HistorySort[] } {
+  return kind === "cash" ? { statuses: DONATION_STATUSES, sorts: HISTORY_SORTS } : { statuses: PICKUP_STATUSES, sorts: GOODS_SORTS };
+}
+
+/**
+ * The filter from a query string (`kind`, `campaign`, `status`, `sort`): anything unknown, or not of the kind
+ * shown (an amount sort of goods, a pick-up state of cash), is ignored, never an error.
+ */
 export function parseNgoHistoryFilter(params: URLSearchParams): NgoHistoryFilter {
+  const kind: HistoryKind = params.get("kind") === "goods" ? "goods" : "cash";
+  const { statuses, sorts } = historyChoices(kind);
   const campaign = params.get("campaign") ?? "";
   const status = params.get("status") ?? "";
   const sort = params.get("sort") ?? "";
   return {
+    kind,
     campaignId: isUuid(campaign) ? campaign : null,
-    status: (DONATION_STATUSES as readonly string[]).includes(status) ? (status as DonationStatus) : null,
-    sort: (HISTORY_SORTS as readonly string[]).includes(sort) ? (sort as HistorySort) : "newest",
+    status: statuses.includes(status) ? (status as DonationStatus | PickupStatus) : null,
+    sort: (sorts as readonly string[]).includes(sort) ? (sort as HistorySort) : "newest",
   };
 }
 
-/** The same filter as a query string, for links (export, paging) that keep it. Defaults are left out. */
+/** The same filter as a query string, for links (export, paging, the other tab) that keep it. Defaults are left out. */
 export function ngoHistoryQuery(filter: NgoHistoryFilter): string {
   const params = new URLSearchParams();
+  if (filter.kind !== "cash") params.set("kind", filter.kind);
   if (filter.campaignId) params.set("campaign", filter.campaignId);
   if (filter.status) params.set("status", filter.status);
   if (filter.sort !== "newest") params.set("sort", filter.sort);
@@ -128,13 +156,20 @@ export function ngoHistoryQuery(filter: NgoHistoryFilter): string {
 }
 
 /** Only donations paid to (or collected for) this NGO: a joint campaign's partner keeps its own history. */
-function ngoWhere(actor: Actor, filter: NgoHistoryFilter): SQL {
+function ngoScopeWhere(actor: Actor, campaignId: string | null): SQL {
   idAs(actor, "ngo");
-  return and(
-    donationScope(actor, "history"),
-    filter.campaignId ? eq(donations.campaignId, filter.campaignId) : undefined,
-    filter.status ? eq(donations.status, filter.status) : undefined,
-  )!;
+  return and(donationScope(actor, "history"), campaignId ? eq(donations.campaignId, campaignId) : undefined)!;
+}
+
+/** The rows of one kind under the filter; a goods state is its pick-up's (the query joins `pickups`). */
+function ngoWhere(actor: Actor, filter: NgoHistoryFilter): SQL {
+  const status =
+    filter.status === null
+      ? undefined
+      : filter.kind === "cash"
+        ? eq(donations.status, filter.status as DonationStatus)
+        : eq(pickups.status, filter.status as PickupStatus);
+  return and(ngoScopeWhere(actor, filter.campaignId), eq(donations.kind, KIND_OF[filter.kind]), status)!;
 }
 
 /** Every order ends on the id, so pages and export batches never repeat or skip a row. */
@@ -165,6 +200,7 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
@@ -174,47 +210,77 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
     .offset(offset);
 }
 
-/** The donations this NGO received, filtered and sorted, paged. */
+/** The donations of one kind this NGO received, filtered and sorted, paged. */
 export async function ngoHistory(
   db: DbOrTx,
   actor: Actor,
   filter: NgoHistoryFilter,
   opts: { page: number },
 ): Promise<Paged<NgoHistoryRow>> {
-  const [total] = await db.select({ n: count() }).from(donations).where(ngoWhere(actor, filter));
+  const [total] = await db
+    .select({ n: count() })
+    .from(donations)
+    .leftJoin(pickups, eq(pickups.donationId, donations.id))
+    .where(ngoWhere(actor, filter));
   const rows = await ngoRows(db, actor, filter, PAGE_SIZE, pageOffset(opts.page));
   return paged(rows.map(withReceipt), opts.page, total?.n ?? 0);
 }
 
 export interface NgoHistoryTotals {
-  /** Whole rupees of approved cash. */
+  /** How many donations of each kind the campaign filter holds (the tabs' counts), whatever the state filter. */
+  kinds: Record<HistoryKind, number>;
+  /** Whole rupees of approved cash (cash list). */
   approvedAmount: number;
-  /** Whole rupees of cash still waiting for review. */
+  /** Whole rupees of cash still waiting for review (cash list). */
   pendingAmount: number;
-  counts: Record<DonationStatus, number>;
+  /** Goods on their way: neither received nor cancelled (goods list). */
+  openCount: number;
+  /** How many of the shown kind are in each of its states (a cash gift's, or a pick-up's). */
+  counts: Record<string, number>;
+  /** How many of the shown kind the filter holds. */
   count: number;
 }
 
-/** Totals of what the current filter shows: money approved and pending, and how many donations in each state. */
+/**
+ * Totals of what the current filter shows, of its kind only: for cash the money approved and pending and the
+ * count in each review state, for goods the count in each pick-up state; and each kind's count for the tabs.
+ */
 export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter): Promise<NgoHistoryTotals> {
-  const rows = await db
-    .select({
-      status: donations.status,
-      n: count(),
-      amount: sql<number>`coalesce(sum(${donations.amount}) filter (where ${donations.kind} = 'cash'), 0)`.mapWith(Number),
-    })
-    .from(donations)
-    .where(ngoWhere(actor, filter))
-    .groupBy(donations.status);
-  const counts = Object.fromEntries(DONATION_STATUSES.map((s) => [s, 0])) as Record<DonationStatus, number>;
+  const state = filter.kind === "cash" ? sql<string>`${donations.status}::text` : sql<string>`${pickups.status}::text`;
+  const [byState, byKind] = await Promise.all([
+    db
+      .select({
+        state,
+        n: count(),
+        amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
+      })
+      .from(donations)
+      .leftJoin(pickups, eq(pickups.donationId, donations.id))
+      .where(ngoWhere(actor, filter))
+      .groupBy(state),
+    db.select({ kind: donations.kind, n: count() }).from(donations).where(ngoScopeWhere(actor, filter.campaignId)).groupBy(donations.kind),
+  ]);
+  const counts: Record<string, number> = Object.fromEntries(historyChoices(filter.kind).statuses.map((s) => [s, 0]));
   let approvedAmount = 0;
   let pendingAmount = 0;
-  for (const r of rows) {
-    counts[r.status] = r.n;
-    if (r.status === "approved") approvedAmount = r.amount;
-    if (r.status === "pending") pendingAmount = r.amount;
+  for (const r of byState) {
+    if (r.state === null) continue;
+    counts[r.state] = r.n;
+    if (filter.kind === "cash" && r.state === "approved") approvedAmount = r.amount;
+    if (filter.kind === "cash" && r.state === "pending") pendingAmount = r.amount;
   }
-  return { approvedAmount, pendingAmount, counts, count: rows.reduce((sum, r) => sum + r.n, 0) };
+  const openCount = filter.kind === "goods" ? GOODS_OPEN_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : 0;
+  return {
+    kinds: {
+      cash: byKind.find((r) => r.kind === "cash")?.n ?? 0,
+      goods: byKind.find((r) => r.kind === "in_kind")?.n ?? 0,
+    },
+    approvedAmount,
+    pendingAmount,
+    openCount,
+    counts,
+    count: byState.reduce((sum, r) => sum + r.n, 0),
+  };
 }
 
 /** The campaigns with donations to this NGO, for the history's filter: a bounded list, A–Z. */
@@ -246,37 +312,43 @@ export function csvLine(cells: (string | number | null | undefined)[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
-/** The export's columns, in order; headings come from `history:csv.*` in the user's language. */
+/**
+ * The export's columns, in order; headings come from `history:csv.*` in the user's language. The date is
+ * Pakistan's clock (the heading names the zone); the kind says cash or goods; the state is in the row's own
+ * vocabulary (a cash gift's review, a pick-up's step).
+ */
 export const CSV_COLUMNS = [
   "date",
+  "kind",
   "receiptNumber",
   "campaign",
   "donorName",
   "donorEmail",
-  "kind",
   "method",
   "amount",
   "items",
   "transactionId",
   "status",
-  "pickupStatus",
   "reason",
 ] as const;
 
 function csvRow(row: NgoHistoryRow, t: TFunction): string {
+  const state =
+    row.kind === "cash" || row.pickupStatus === null
+      ? t(`donations:status.${row.status}`, { defaultValue: row.status })
+      : t(`pickups:status.${row.pickupStatus}`, { defaultValue: row.pickupStatus });
   return csvLine([
-    row.createdAt.toISOString(),
+    pakistanTimestamp(row.createdAt),
+    t(`history:ngo.kinds.${row.kind === "cash" ? "cash" : "goods"}`),
     row.receiptNumber,
     row.campaignTitle,
     row.donorName,
     row.donorEmail,
-    t(`donations:kind.${row.kind}`, { defaultValue: row.kind }),
     row.method ? t(`donations:methods.${row.method}`, { defaultValue: row.method }) : "",
     row.amount,
     row.items,
     row.transactionId,
-    t(`donations:status.${row.status}`, { defaultValue: row.status }),
-    row.pickupStatus ? t(`pickups:status.${row.pickupStatus}`, { defaultValue: row.pickupStatus }) : "",
+    state,
     row.rejectionReason,
   ]);
 }

@@ -10,14 +10,9 @@ import { isUuid } from "#server/db/query.ts";
 import { notFound } from "#server/domain/errors.ts";
 import type { PaymentMethod } from "#shared/constants.ts";
 import { donationScope, type DonationActor } from "./policy.ts";
+import { formatReceiptNumber } from "./receipt-number.ts";
 
-/** Receipt numbers are counted per NGO and shown zero-padded to this many digits: 123 → "000123". */
-const RECEIPT_NUMBER_DIGITS = 6;
-
-/** The one way a receipt number is written, on the PDF, in the histories and in the CSV export. */
-export function formatReceiptNumber(n: number): string {
-  return String(n).padStart(RECEIPT_NUMBER_DIGITS, "0");
-}
+export { formatReceiptNumber, receiptPrefix } from "./receipt-number.ts";
 
 // en-IN counts in lakh and crore, as Pakistani receipts do.
 const toWords = new ToWords({ localeCode: "en-IN" });
@@ -33,6 +28,8 @@ export type ReceiptActor = DonationActor;
 export interface Receipt {
   donationId: string;
   receiptNumber: number;
+  /** The receiving NGO's receipt series (its prefix). */
+  receiptSeries: number;
   amount: number;
   method: PaymentMethod;
   transactionId: string | null;
@@ -54,6 +51,7 @@ export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: st
     .select({
       donationId: donations.id,
       receiptNumber: donations.receiptNumber,
+      receiptSeries: ngoProfiles.receiptSeries,
       amount: sql<number>`${donations.amount}`.mapWith(Number),
       method: sql<PaymentMethod>`${donations.method}`,
       transactionId: donations.transactionId,
@@ -86,6 +84,7 @@ export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: st
   return {
     donationId: row.donationId,
     receiptNumber: row.receiptNumber,
+    receiptSeries: row.receiptSeries,
     amount: row.amount,
     method: row.method,
     transactionId: row.transactionId,
@@ -98,9 +97,9 @@ export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: st
   };
 }
 
-/** The download's file name: ek-chhat-receipt-000123.pdf. */
-export function receiptFileName(receipt: Pick<Receipt, "receiptNumber">): string {
-  return `ek-chhat-receipt-${formatReceiptNumber(receipt.receiptNumber)}.pdf`;
+/** The download's file name: ek-chhat-receipt-N042-000123.pdf. */
+export function receiptFileName(receipt: Pick<Receipt, "receiptNumber" | "receiptSeries">): string {
+  return `ek-chhat-receipt-${formatReceiptNumber(receipt.receiptSeries, receipt.receiptNumber)}.pdf`;
 }
 
 // The characters the standard PDF fonts can show (WinAnsi: Latin-1 plus a few typographic marks).
@@ -135,7 +134,7 @@ export function pdfText(text: string): string {
  * (`history:receipt.*`) through `serverI18n("en")`.
  */
 export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<Buffer> {
-  const number = formatReceiptNumber(receipt.receiptNumber);
+  const number = formatReceiptNumber(receipt.receiptSeries, receipt.receiptNumber);
   const { doc, finished } = await pdfDocument({
     size: "A5",
     margin: 40,
