@@ -217,7 +217,10 @@ function ProofForm({
   const [shrink, setShrink] = useState<ShrinkState>({ state: "idle" });
   // Files this page made itself, so replacing the chosen file does not start another round.
   const made = useRef(new WeakSet<File>());
-  const busy = navigation.state === "submitting" || shrink.state === "working";
+  // Sending lasts from the post until the thank-you page has loaded (submitting, then loading after the redirect):
+  // on a slow connection the button must not offer "Submit" again while the next page is still on its way.
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = sending || shrink.state === "working";
   // Problems with the hidden fields (an ended campaign, an expired form) belong to the whole form.
   const formErrors = [
     ...(form.errors ?? []),
@@ -293,7 +296,7 @@ function ProofForm({
           hint={t("donate:proof.transactionIdHint")}
         />
         <button type="submit" disabled={busy} className={brandButton("block")}>
-          {navigation.state === "submitting" ? t("donate:proof.submitting") : t("donate:proof.submit")}
+          {sending ? t("donate:proof.submitting") : t("donate:proof.submit")}
         </button>
       </Form>
     </section>

@@ -60,6 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         rejectionReason: r.status === "rejected" ? r.rejectionReason : null,
         receiptNumber: r.receiptNumber,
         pickupStatus: r.pickupStatus,
+        resubmitted: r.resubmitted,
       })),
     },
   };
@@ -234,6 +235,12 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="px-3 py-2">
                       <StatusBadge status={d.status} />
+                      {d.resubmitted && (
+                        // The donor answered a disapproval (decision 025): the review dialog shows the gift's history.
+                        <Link to={`/apps?view=${d.id}`} className="mt-1 block text-sm font-medium text-brand-800 underline">
+                          {t("history:ngo.resubmitted")}
+                        </Link>
+                      )}
                       {d.pickupStatus && (
                         <span className="mt-1 block">
                           <span className="sr-only">{t("history:fields.pickup")}: </span>

@@ -8,6 +8,7 @@ import { type Paged } from "#shared/paging.ts";
 import { DONATION_STATUSES, type DonationKind, type DonationStatus } from "#shared/statuses.ts";
 import { donationScope } from "./policy.ts";
 import { formatReceiptNumber } from "./receipts.ts";
+import { ngoContactColumns, repliedSql } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 
 type PickupStatus = (typeof pickups.$inferSelect)["status"];
@@ -43,6 +44,12 @@ export interface DonorHistoryRow extends HistoryRowBase {
   /** An archived campaign has no public page to link to. */
   campaignArchived: boolean;
   ngoName: string;
+  /** How to reach the NGO, as it keeps it in its settings (shown with a disapproval, decision 025). */
+  ngoAddress: string;
+  ngoPhone: string;
+  ngoEmail: string;
+  /** The donor answered a disapproval of this gift (once per gift). */
+  replied: boolean;
 }
 
 export interface NgoHistoryRow extends HistoryRowBase {
@@ -50,6 +57,8 @@ export interface NgoHistoryRow extends HistoryRowBase {
   donorName: string;
   donorEmail: string;
   transactionId: string | null;
+  /** The donor answered a disapproval with a corrected proof (decision 025). */
+  resubmitted: boolean;
 }
 
 function baseColumns() {
@@ -86,7 +95,8 @@ export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: numbe
       ...baseColumns(),
       campaignSlug: campaigns.slug,
       campaignArchived: sql<boolean>`${campaigns.status} = 'archived'`,
-      ngoName: ngoProfiles.name,
+      ...ngoContactColumns(),
+      replied: repliedSql().mapWith(Boolean),
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -162,6 +172,7 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
       donorName: sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, ${users.email})`,
       donorEmail: users.email,
       transactionId: donations.transactionId,
+      resubmitted: repliedSql().mapWith(Boolean),
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
