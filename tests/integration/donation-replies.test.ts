@@ -48,8 +48,15 @@ describe("replying to a disapproval", () => {
   /** A gift the NGO disapproved through the product, with a stored screenshot. */
   async function rejectedGift(over: { proof?: Buffer; transactionId?: string } = {}) {
     const scenery = await scene();
-    const gift = await makeCashDonation(s, scenery.campaign, scenery.donor.id, { transactionId: over.transactionId ?? tid(), proof: over.proof });
-    await decideCashDonation(s, asNgo(scenery.ngo.id), { donationId: gift.id, approve: false, reason: "The screenshot shows another account." });
+    const gift = await makeCashDonation(s, scenery.campaign, scenery.donor.id, {
+      transactionId: over.transactionId ?? tid(),
+      proof: over.proof,
+    });
+    await decideCashDonation(s, asNgo(scenery.ngo.id), {
+      donationId: gift.id,
+      approve: false,
+      reason: "The screenshot shows another account.",
+    });
     return { ...scenery, gift };
   }
 
@@ -80,7 +87,13 @@ describe("replying to a disapproval", () => {
       actions: ["resubmit"],
     });
     const [listed] = (await donorHistory(s.db, asDonor(donor.id), { page: 1 })).rows;
-    expect(listed).toMatchObject({ id: gift.id, ngoAddress: "Saddar, Karachi", ngoPhone: "03001234567", ngoEmail: ngo.email, replied: false });
+    expect(listed).toMatchObject({
+      id: gift.id,
+      ngoAddress: "Saddar, Karachi",
+      ngoPhone: "03001234567",
+      ngoEmail: ngo.email,
+      replied: false,
+    });
   });
 
   it("a reply with a new screenshot and transaction ID sends the same gift back to the NGO: audited, told in its language, marked re-submitted", async () => {
