@@ -208,24 +208,35 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("the proof form on a phone", () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
-  test("every missing field is flagged at once, the screenshot with its own message", async ({ page, db, login }) => {
+  test("every missing field is flagged at once, the screenshot with its own message, on the first press", async ({ page, db, login }) => {
     await login({ role: "donor" });
     const ngo = await makeUser(db, "ngo");
     await givePaymentAccounts(db, ngo.id);
     const campaign = await makeCampaign(db, ngo.id);
-    await page.goto(`/donate3?campaign=${campaign.slug}&ngo=${ngo.id}&method=jazzcash`);
+    const url = `/donate3?campaign=${campaign.slug}&ngo=${ngo.id}&method=jazzcash`;
+    const flagged = () => page.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name).sort());
+
+    // Nothing given.
+    await page.goto(url);
     await page.getByLabel("Phone number").fill("");
     await page.getByRole("button", { name: "Submit" }).click();
-    for (const label of ["Phone number", "Amount (Rs.)", "Transaction ID"]) {
-      await expect(page.getByLabel(label)).toHaveAttribute("aria-invalid", "true");
-    }
-    const screenshot = page.getByLabel("Screenshot of the payment");
-    await expect(screenshot).toHaveAttribute("aria-invalid", "true");
+    await expect.poll(flagged).toEqual(["amount", "phone", "screenshot", "transactionId"]);
     await expect(page.getByText("Please choose the screenshot of your payment.")).toBeVisible();
     await expect(page.getByText("Please fill in all the fields.")).toHaveCount(3);
     await expectAccessible(page);
+
+    // A wrong amount typed, then Submit pressed straight from that field (by mouse, then by touch): the amount's
+    // message must not move the button away mid-press, so the missing screenshot is flagged by the same press.
+    for (const press of ["click", "tap"] as const) {
+      await page.goto(url);
+      await page.getByLabel("Amount (Rs.)").fill("abc");
+      await page.getByRole("button", { name: "Submit" })[press]();
+      await expect.poll(flagged).toEqual(["amount", "screenshot", "transactionId"]);
+      await expect(page.getByText("Please choose the screenshot of your payment.")).toBeVisible();
+      await expect(page.getByText("Enter the amount in whole rupees, digits only.")).toBeVisible();
+    }
   });
 
   test("on a slow connection the button stays busy until the thank-you page has arrived", async ({ page, db, login }) => {

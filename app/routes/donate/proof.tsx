@@ -202,6 +202,9 @@ function AccountPanel({ ngoName, account, pledge, qr }: { ngoName: string; accou
   );
 }
 
+/** Keeps the focus where it is while the button is pressed (the click still happens). */
+const keepFocus = (event: React.MouseEvent) => event.preventDefault();
+
 type ShrinkState = { state: "idle" } | { state: "working" } | { state: "done"; size: string };
 
 function ProofForm({
@@ -295,7 +298,10 @@ function ProofForm({
           autoComplete="off"
           hint={t("donate:proof.transactionIdHint")}
         />
-        <button type="submit" disabled={busy} className={brandButton("block")}>
+        {/* Pressing the button must not first take the focus from the field being typed in: that blur shows the
+            field's message, the message pushes the button down before the press ends, and the press is lost, so
+            the other missing fields (the screenshot among them) were only flagged on a second press. */}
+        <button type="submit" disabled={busy} onMouseDown={keepFocus} className={brandButton("block")}>
           {sending ? t("donate:proof.submitting") : t("donate:proof.submit")}
         </button>
       </Form>

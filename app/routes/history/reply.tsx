@@ -169,7 +169,8 @@ function ReplyForm({
           accept={IMAGE_ACCEPT}
           hint={t("history:reply.screenshotHint")}
         />
-        <button type="submit" disabled={busy} className={brandButton("block")}>
+        {/* As on the proof form: pressing does not blur the field first, so a message appearing above cannot move the button mid-press. */}
+        <button type="submit" disabled={busy} onMouseDown={(event) => event.preventDefault()} className={brandButton("block")}>
           {busy ? t("history:reply.sending") : t("history:reply.submit")}
         </button>
       </Form>
