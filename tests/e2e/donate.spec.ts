@@ -462,7 +462,7 @@ test.describe("cash donation flow", () => {
     expect(await fieldMessage(page, "Phone number")).toContain(PHONE_DIGITS);
     expect(await fieldMessage(page, "Amount (Rs.)")).toContain(AMOUNT_DIGITS);
     expect(await fieldMessage(page, "Transaction ID")).toContain(TRANSACTION_INVALID);
-    expect(await fieldMessage(page, "Screenshot of the payment")).toContain(FILL_ALL);
+    expect(await fieldMessage(page, "Screenshot of the payment")).toContain(SCREENSHOT_MISSING);
     await expect(page).toHaveURL(/\/donate3\?/);
     await expectAccessible(page);
 
