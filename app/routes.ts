@@ -94,6 +94,8 @@ export default [
     route("vfg2", "routes/opportunities/detail.tsx"),
     route("vfg3", "routes/opportunities/apply.tsx"),
     route("dvh", "routes/history/donor.tsx"),
+    // the donor's one reply to a disapproved cash gift, with a corrected proof (decision 025)
+    route("dvh/reply", "routes/history/reply.tsx"),
     route("dvh2", "routes/history/volunteer.tsx"),
   ]),
 

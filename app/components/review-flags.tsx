@@ -1,9 +1,9 @@
-import { BadgeCheck, Images, Scale, TriangleAlert } from "lucide-react";
+import { BadgeCheck, Images, RotateCcw, Scale, TriangleAlert } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { DateTime } from "./date-time.tsx";
 import type { FormattedTime } from "#shared/format.ts";
 
-export type ReviewFlag = "sameTransaction" | "sameImage" | "statementMatched" | "amountDiffers";
+export type ReviewFlag = "sameTransaction" | "sameImage" | "statementMatched" | "amountDiffers" | "resubmitted";
 
 /** Each warning has its own colour and icon, and always its words: colour alone tells a reviewer nothing. */
 const FLAG_STYLE: Record<ReviewFlag, { className: string; Icon: typeof TriangleAlert }> = {
@@ -12,6 +12,8 @@ const FLAG_STYLE: Record<ReviewFlag, { className: string; Icon: typeof TriangleA
   // The NGO's own statement holds this transfer (decision 022), or holds it with another amount.
   statementMatched: { className: "border-emerald-600 bg-emerald-50 text-emerald-900", Icon: BadgeCheck },
   amountDiffers: { className: "border-amber-500 bg-amber-50 text-amber-950", Icon: Scale },
+  // The donor answered a disapproval with a corrected proof (decision 025): the dialog shows the history.
+  resubmitted: { className: "border-sky-600 bg-sky-50 text-sky-900", Icon: RotateCcw },
 };
 
 export function FlagBadge({ flag }: { flag: ReviewFlag }) {

@@ -383,6 +383,37 @@ export const donations = pgTable(
 );
 
 /**
+ * A donor's one answer to the disapproval of a cash gift (decision 025): their message and a corrected proof sent
+ * to the same gift, which goes back to the NGO's queue. One per gift (the unique index), ever. The row keeps what
+ * the answer replaced (the NGO's reason and decision, the earlier transaction ID and screenshot), so the NGO can
+ * read the gift's history; the gift itself carries the corrected proof.
+ */
+export const donationReplies = pgTable(
+  "donation_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    donationId: uuid("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    /** The disapproval answered: its reason, who decided and when. */
+    rejectionReason: text("rejection_reason").notNull(),
+    rejectedBy: uuid("rejected_by").references(() => users.id, { onDelete: "set null" }),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+    /** The proof before the correction; the screenshot stays readable by the gift's donor and NGO. */
+    previousTransactionId: text("previous_transaction_id"),
+    previousProofKey: text("previous_proof_key"),
+    previousProofFingerprint: text("previous_proof_fingerprint"),
+    /** The reply form's key: the same form sent again is answered as done. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [uniqueIndex("donation_replies_donation_unique").on(t.donationId), index("donation_replies_proof_idx").on(t.previousProofKey)],
+);
+
+/**
  * The pick-up of an in-kind donation, step by step: `new` (waiting for a rider) → `assigned` (waiting for the
  * rider's answer; a decline returns it to `new`) → `accepted` → `collected` (the donor's code was entered at the
  * door) → `delivered` (handed over at the NGO) → `received` (the NGO confirmed). The NGO may reassign or cancel

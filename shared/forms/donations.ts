@@ -1,9 +1,27 @@
 import * as z from "zod/mini";
 import { DONATION_AMOUNT_MAX, PAYMENT_METHODS, REASON_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH } from "#shared/constants.ts";
-import { image, phone, requiredText, rupees } from "./fields.ts";
+import { image, optionalImage, phone, requiredText, rupees } from "./fields.ts";
 
 /** The specification's alert for any missing field of the proof form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";
+/** A missing screenshot says what is missing: a file input is easy to overlook among the text fields. */
+const SCREENSHOT_MISSING = "donations:errors.screenshotMissing";
+
+/** The transfer's transaction ID as people type it: spaces and dashes dropped, upper-cased, letters and digits. */
+const transactionId = () =>
+  z.pipe(
+    z.pipe(
+      z.string({ error: FILL_ALL }),
+      z.transform((s: string) => s.replace(/[\s-]/g, "").toUpperCase()),
+    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, FILL_ALL),
+        z.maxLength(TRANSACTION_ID_MAX_LENGTH, "validation:tooLong"),
+        z.regex(/^[A-Z0-9]{4,}$/, "donations:errors.transactionInvalid"),
+      ),
+  );
 
 export const paymentMethod = () => z.enum(PAYMENT_METHODS, { error: "donations:errors.methodUnknown" });
 
@@ -27,26 +45,29 @@ export const cashProofSchema = z.object({
     positive: "donations:errors.amountPositive",
     tooLarge: "donations:errors.amountTooLarge",
   }),
-  screenshot: image(FILL_ALL),
-  transactionId: z.pipe(
-    z.pipe(
-      z.string({ error: FILL_ALL }),
-      z.transform((s: string) => s.replace(/[\s-]/g, "").toUpperCase()),
-    ),
-    z
-      .string()
-      .check(
-        z.minLength(1, FILL_ALL),
-        z.maxLength(TRANSACTION_ID_MAX_LENGTH, "validation:tooLong"),
-        z.regex(/^[A-Z0-9]{4,}$/, "donations:errors.transactionInvalid"),
-      ),
-  ),
+  screenshot: image(SCREENSHOT_MISSING),
+  transactionId: transactionId(),
 });
 
 export type CashProofInput = z.input<typeof cashProofSchema>;
 export type CashProofValues = z.output<typeof cashProofSchema>;
 
 const donationId = z.uuid({ error: "errors:notFound" });
+
+/**
+ * The donor's one reply to a disapproved gift (/dvh/reply): a message to the NGO and the corrected proof, a new
+ * screenshot or another transaction ID (the field starts with the earlier one). Whether anything was corrected
+ * needs the earlier proof: the server checks that (donations.correction_needed).
+ */
+export const rejectionReplySchema = z.object({
+  donation: donationId,
+  idempotencyKey: z.uuid({ error: "donations:errors.formExpired" }),
+  message: requiredText("donations:errors.replyRequired", REASON_MAX_LENGTH),
+  transactionId: transactionId(),
+  screenshot: optionalImage(),
+});
+
+export type RejectionReplyValues = z.output<typeof rejectionReplySchema>;
 
 /** Disapprove on /apps: the reason is shown to the donor. */
 export const disapproveSchema = z.object({

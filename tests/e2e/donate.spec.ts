@@ -17,6 +17,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 
 const FILL_ALL = "Please fill in all the fields.";
+const SCREENSHOT_MISSING = "Please choose the screenshot of your payment.";
 const PHONE_DIGITS = "Enter a mobile number, for example 0321 1234567 or +92 321 1234567.";
 const AMOUNT_DIGITS = "Enter the amount in whole rupees, digits only.";
 const TRANSACTION_INVALID = "Enter the transaction ID from your payment message: letters and digits, at least 4.";
@@ -431,9 +432,9 @@ test.describe("cash donation flow", () => {
       ["transaction too short", { transactionId: "ab1" }, TRANSACTION_INVALID],
       ["transaction punctuation", { transactionId: "TX#1234" }, TRANSACTION_INVALID],
       ["transaction script", { transactionId: HOSTILE }, TRANSACTION_INVALID],
-      ["screenshot missing", { screenshot: undefined }, FILL_ALL],
-      ["screenshot empty file", { screenshot: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) } }, FILL_ALL],
-      ["screenshot as text", { screenshot: "not a file" }, FILL_ALL],
+      ["screenshot missing", { screenshot: undefined }, SCREENSHOT_MISSING],
+      ["screenshot empty file", { screenshot: { name: "empty.png", mimeType: "image/png", buffer: Buffer.alloc(0) } }, SCREENSHOT_MISSING],
+      ["screenshot as text", { screenshot: "not a file" }, SCREENSHOT_MISSING],
       [
         "HTML renamed .png",
         {
@@ -492,7 +493,7 @@ test.describe("cash donation flow", () => {
     expect(await fieldMessage(page, "Phone number")).toContain(PHONE_DIGITS);
     expect(await fieldMessage(page, "Amount (Rs.)")).toContain(AMOUNT_DIGITS);
     expect(await fieldMessage(page, "Transaction ID")).toContain(TRANSACTION_INVALID);
-    expect(await fieldMessage(page, "Screenshot of the payment")).toContain(FILL_ALL);
+    expect(await fieldMessage(page, "Screenshot of the payment")).toContain(SCREENSHOT_MISSING);
     await expect(page).toHaveURL(/\/donate3\?/);
     await expectAccessible(page);
 
@@ -771,9 +772,11 @@ test.describe("cash donation flow without JavaScript", () => {
 
     await page.getByLabel("Phone number").fill("");
     await page.getByRole("button", { name: "Submit" }).click();
-    for (const label of ["Phone number", "Amount (Rs.)", "Screenshot of the payment", "Transaction ID"]) {
+    for (const label of ["Phone number", "Amount (Rs.)", "Transaction ID"]) {
       expect(await fieldMessage(page, label)).toContain(FILL_ALL);
     }
+    // The screenshot is flagged in the same answer, with its own message.
+    expect(await fieldMessage(page, "Screenshot of the payment")).toContain(SCREENSHOT_MISSING);
 
     await fillProof(page, { phone: "0300 12", amount: "1000", screenshot: await proofFile(), transactionId: "JC123456" });
     await page.getByRole("button", { name: "Submit" }).click();

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { cashDonationOfDonor, decideCashDonation, reviewDetail } from "#server/d
 import { donorHistory, ngoHistory, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
 import { DONATION_READS, rolesFor, type DonationActor, type DonationRead } from "#server/domain/donations/policy.ts";
 import { receiptFor } from "#server/domain/donations/receipts.ts";
+import { replyToRejection } from "#server/domain/donations/replies.ts";
 import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "#server/domain/donations/states.ts";
 import { createApp } from "#server/http/app.ts";
 import { makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
@@ -116,24 +118,36 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
       for (const action of cashDonationStates.actions as CashDonationAction[]) {
         const allowed = policy !== null && rolesFor(action).includes(policy);
         expected.push(line(relation, action, allowed) + (allowed ? "" : " (not_found)"));
-        const d = await makeCashDonation(s, campaign, actors.owner!.id);
+        // Each action from the state it is first taken from: a decision from pending, a reply from rejected.
+        const from = cashDonationStates.fromStates(action)[0]!;
+        const d = await makeCashDonation(s, campaign, actors.owner!.id, { status: from, rejectionReason: "Unreadable." });
         const actor = actors[relation];
         let outcome: string;
         if (actor === null) {
           outcome = line(relation, action, false) + " (not_found)"; // no command without an actor: the route guard answers first
         } else {
-          outcome = await decideCashDonation(
-            s,
-            actor,
-            action === "approve" ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Unreadable." },
-          ).then(
+          const step =
+            action === "resubmit"
+              ? replyToRejection(s, actor, {
+                  donation: d.id,
+                  idempotencyKey: randomUUID(),
+                  message: "The right transaction ID.",
+                  transactionId: "TXCORRECTED1",
+                  screenshot: undefined,
+                })
+              : decideCashDonation(
+                  s,
+                  actor,
+                  action === "approve" ? { donationId: d.id, approve: true } : { donationId: d.id, approve: false, reason: "Unreadable." },
+                );
+          outcome = await step.then(
             () => line(relation, action, true),
             (err: { kind?: string; message?: string }) => `${line(relation, action, false)} (${err.kind ?? err.message})`,
           );
         }
         actual.push(outcome);
         const [row] = await s.db.select({ status: donations.status }).from(donations).where(eq(donations.id, d.id));
-        expect(row!.status, `${relation} ${action}`).toBe(allowed ? cashDonationStates.target(action, "pending") : "pending");
+        expect(row!.status, `${relation} ${action}`).toBe(allowed ? cashDonationStates.target(action, from) : from);
       }
     }
     expect(actual).toEqual(expected);

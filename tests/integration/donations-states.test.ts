@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { donationStatusEnum, donations } from "#server/db/schema.ts";
+import { randomUUID } from "node:crypto";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
+import { replyToRejection } from "#server/domain/donations/replies.ts";
 import { DONATION_STATUSES } from "#shared/statuses.ts";
 import { actionsFor, cashDonationStates, type CashDonationRole } from "#server/domain/donations/states.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
@@ -33,15 +35,27 @@ describe("cash donation states", () => {
     expect([...DONATION_STATUSES]).toEqual(donationStatusEnum.enumValues);
   });
 
-  it("every action from every state by every role does what the table says, through decideCashDonation", async () => {
+  it("every action from every state by every role does what the table says, through decideCashDonation and replyToRejection", async () => {
     const { expected, actual } = await walkTable(cashDonationStates, {
-      setUp: async (status) => (await makeDonation(s.db, campaign, actors.donor, { status })).id,
-      perform: (action, role, donationId) =>
-        decideCashDonation(
+      setUp: async (status) =>
+        (await makeDonation(s.db, campaign, actors.donor, { status, transactionId: "TX1000", rejectionReason: "Unreadable." })).id,
+      perform: (action, role, donationId) => {
+        const actor = { id: actors[role], role: ACCOUNT[role] };
+        if (action === "resubmit") {
+          return replyToRejection(s, actor, {
+            donation: donationId,
+            idempotencyKey: randomUUID(),
+            message: "Here is the right transaction ID.",
+            transactionId: "TX2000",
+            screenshot: undefined,
+          });
+        }
+        return decideCashDonation(
           s,
-          { id: actors[role], role: ACCOUNT[role] },
+          actor,
           action === "approve" ? { donationId, approve: true } : { donationId, approve: false, reason: "The screenshot is unreadable." },
-        ),
+        );
+      },
       stateOf: async (id) => (await s.db.select({ status: donations.status }).from(donations).where(eq(donations.id, id)))[0]!.status,
     });
     expect(actual).toEqual(expected);
@@ -52,5 +66,7 @@ describe("cash donation states", () => {
     expect(actionsFor("pending", "donor")).toEqual([]);
     expect(actionsFor("approved", "recipient")).toEqual([]);
     expect(actionsFor("rejected", "recipient")).toEqual([]);
+    // A disapproval is answered by its donor (once: the reply row, see donation-replies.test.ts).
+    expect(actionsFor("rejected", "donor")).toEqual(["resubmit"]);
   });
 });

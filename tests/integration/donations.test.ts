@@ -442,7 +442,7 @@ describe("cash donations", () => {
         phone: ["donations:errors.fillAll"],
         amount: ["donations:errors.fillAll"],
         transactionId: ["donations:errors.fillAll"],
-        screenshot: ["donations:errors.fillAll"],
+        screenshot: ["donations:errors.screenshotMissing"],
       });
       // Blanks are empty too.
       expect(fieldError(base, "phone", "   ")).toBe("donations:errors.fillAll");
@@ -531,7 +531,7 @@ describe("cash donations", () => {
     });
 
     it("screenshot: text instead of a file is missing; a file that is not an image is refused by content, storing nothing", async () => {
-      expect(fieldError(base, "screenshot", "proof.png")).toBe("donations:errors.fillAll");
+      expect(fieldError(base, "screenshot", "proof.png")).toBe("donations:errors.screenshotMissing");
       const { owner, donor, campaign } = await scene();
       const before = storedProofs();
       const png = await makeProofPng();

@@ -34,6 +34,45 @@ export function AmountOrItems({ amount, items }: { amount: number | null; items:
 }
 
 /**
+ * How to reach the NGO that disapproved a gift, as it keeps them in its settings: the address, a phone number to
+ * call and an address to write to (links a phone opens in its dialler or mail program).
+ */
+export function NgoContact({
+  contact,
+  headingId,
+}: {
+  contact: { name: string; address: string; phone: string; email: string };
+  headingId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={headingId} className="rounded-md border border-slate-300 bg-slate-50 p-3 text-sm" data-testid="ngo-contact">
+      <h3 id={headingId} className="font-bold text-slate-900">
+        {t("history:contact.heading", { name: contact.name })}
+      </h3>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="font-medium text-slate-700">{t("history:contact.address")}</dt>
+        <dd dir="auto" className="min-w-0 text-start break-words text-slate-900">
+          {contact.address}
+        </dd>
+        <dt className="font-medium text-slate-700">{t("history:contact.phone")}</dt>
+        <dd className="min-w-0">
+          <a href={`tel:${contact.phone}`} dir="ltr" className="font-medium text-brand-800 underline">
+            {contact.phone}
+          </a>
+        </dd>
+        <dt className="font-medium text-slate-700">{t("history:contact.email")}</dt>
+        <dd className="min-w-0 break-all">
+          <a href={`mailto:${contact.email}`} dir="ltr" className="font-medium text-brand-800 underline">
+            {contact.email}
+          </a>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/**
  * The receipt download: a plain link (a resource route, not a page), so the browser downloads the PDF with
  * or without JavaScript.
  */

@@ -222,6 +222,9 @@ function AccountPanel({
   );
 }
 
+/** Keeps the focus where it is while the button is pressed (the click still happens). */
+const keepFocus = (event: React.MouseEvent) => event.preventDefault();
+
 type ShrinkState = { state: "idle" } | { state: "working" } | { state: "done"; size: string };
 
 function ProofForm({
@@ -237,7 +240,10 @@ function ProofForm({
   const [shrink, setShrink] = useState<ShrinkState>({ state: "idle" });
   // Files this page made itself, so replacing the chosen file does not start another round.
   const made = useRef(new WeakSet<File>());
-  const busy = navigation.state === "submitting" || shrink.state === "working";
+  // Sending lasts from the post until the thank-you page has loaded (submitting, then loading after the redirect):
+  // on a slow connection the button must not offer "Submit" again while the next page is still on its way.
+  const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = sending || shrink.state === "working";
   // Problems with the hidden fields (an ended campaign, an expired form) belong to the whole form.
   const formErrors = [
     ...(form.errors ?? []),
@@ -312,8 +318,11 @@ function ProofForm({
           autoComplete="off"
           hint={t("donate:proof.transactionIdHint")}
         />
-        <button type="submit" disabled={busy} className={brandButton("block")}>
-          {navigation.state === "submitting" ? t("donate:proof.submitting") : t("donate:proof.submit")}
+        {/* Pressing the button must not first take the focus from the field being typed in: that blur shows the
+            field's message, the message pushes the button down before the press ends, and the press is lost, so
+            the other missing fields (the screenshot among them) were only flagged on a second press. */}
+        <button type="submit" disabled={busy} onMouseDown={keepFocus} className={brandButton("block")}>
+          {sending ? t("donate:proof.submitting") : t("donate:proof.submit")}
         </button>
       </Form>
     </section>

@@ -12,10 +12,12 @@ import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { donorHistory } from "#server/domain/donations/history.ts";
+import { donorActions } from "#server/domain/donations/replies.ts";
 import { pickupsOfDonor } from "#server/domain/pickups/pickups.ts";
 import { donorSeesCode } from "#server/domain/pickups/states.ts";
 import {
   AmountOrItems,
+  NgoContact,
   PickupCodeBox,
   PickupStatusBadge,
   PickupTimeline,
@@ -28,7 +30,8 @@ export const handle = pageTitle("history:donor.title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor");
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
   const { db } = context.services;
   const list = await donorHistory(db, user, { page });
   // In-kind rows carry their pick-up: the state, the code for the rider, the window and every step.
@@ -38,6 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     list.rows.filter((r) => r.kind === "in_kind").map((r) => r.id),
   );
   return {
+    // Back from the reply page: the corrected proof went to the NGO.
+    replied: url.searchParams.get("replied") === "1",
     list: {
       ...list,
       rows: list.rows.map((r) => ({
@@ -52,6 +57,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         ngoName: r.ngoName,
         createdAt: formatDateTime(r.createdAt, context.lang),
         rejectionReason: r.status === "rejected" ? r.rejectionReason : null,
+        // A disapproved cash gift: how to reach the NGO, and the one reply while it is still open (decision 025).
+        contact:
+          r.kind === "cash" && r.status === "rejected"
+            ? { name: r.ngoName, address: r.ngoAddress, phone: r.ngoPhone, email: r.ngoEmail }
+            : null,
+        canReply: r.kind === "cash" && donorActions(r.status, r.replied).includes("resubmit"),
+        replied: r.kind === "cash" && r.replied,
         receiptNumber: r.receiptNumber,
         pickup: pickupOf(goods.get(r.id), context.lang),
       })),
@@ -84,12 +96,17 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const stepLabel = (s: { type: string; riderName: string | null }) =>
     t(`pickups:events.${s.type}`, { rider: s.riderName ?? t("goods:aRider"), defaultValue: s.type });
-  const { list } = loaderData;
+  const { list, replied } = loaderData;
   const title = t("history:donor.title");
   return (
     <>
       <title>{`${title} · ${t("common:brand")}`}</title>
       <HistoryTabs current="donations" />
+      {replied && (
+        <p role="status" className="mb-4 max-w-3xl rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t("history:reply.sent")}
+        </p>
+      )}
       <p className="mb-4 max-w-3xl text-slate-700">{t("history:donor.lead")}</p>
       {list.rows.length === 0 ? (
         <div className="rounded-lg bg-white p-6 shadow-sm">
@@ -164,8 +181,24 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                   <p className="break-words whitespace-pre-line">{d.rejectionReason}</p>
                 </div>
               )}
+              {d.contact && (
+                <div className="mt-3 flex flex-col gap-3">
+                  <NgoContact contact={d.contact} headingId={`contact-${d.id}`} />
+                  {d.canReply ? (
+                    <Link
+                      to={`/dvh/reply?donation=${d.id}`}
+                      aria-label={t("history:reply.linkLabel", { campaign: d.campaignTitle })}
+                      className={brandButton("regular", "self-start")}
+                    >
+                      {t("history:reply.link")}
+                    </Link>
+                  ) : (
+                    d.replied && <p className="text-sm text-slate-700">{t("history:reply.usedUp")}</p>
+                  )}
+                </div>
+              )}
               {d.status === "pending" && d.kind === "cash" && (
-                <p className="mt-2 text-sm text-slate-700">{t("history:donor.pendingNote")}</p>
+                <p className="mt-2 text-sm text-slate-700">{t(d.replied ? "history:reply.pendingAgain" : "history:donor.pendingNote")}</p>
               )}
               {d.pickup?.code && (
                 <div className="mt-3 max-w-sm">

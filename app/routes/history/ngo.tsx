@@ -66,6 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         rejectionReason: r.status === "rejected" ? r.rejectionReason : null,
         receiptNumber: r.receiptNumber,
         pickupStatus: r.pickupStatus,
+        resubmitted: r.resubmitted,
       })),
     },
   };
@@ -96,6 +97,12 @@ function CashCard({ d }: { d: Row }) {
         </span>
         <span data-field="state">
           <StatusBadge status={d.status} />
+          {d.resubmitted && (
+            // The donor answered a disapproval (decision 025): the review dialog shows the gift's history.
+            <Link to={`/apps?view=${d.id}`} className="mt-1 block text-sm font-medium text-brand-800 underline">
+              {t("history:ngo.resubmitted")}
+            </Link>
+          )}
         </span>
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-6">

@@ -13,7 +13,7 @@ import { ErrorBox } from "#app/components/form.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProofImage } from "#app/components/proof-image.tsx";
 import { ReviewDialog } from "#app/components/review-dialog.tsx";
-import { FlagBadges, FlagPanel, type ReviewFlag } from "#app/components/review-flags.tsx";
+import { FlagBadge, FlagBadges, FlagPanel, type ReviewFlag } from "#app/components/review-flags.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { decisionSchema, disapproveSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
@@ -43,6 +43,7 @@ const FLAG_EDGE: Record<ReviewFlag | "none", string> = {
   sameImage: "border-s-4 border-amber-500",
   statementMatched: "border-s-4 border-emerald-600",
   amountDiffers: "border-s-4 border-amber-500",
+  resubmitted: "border-s-4 border-sky-600",
   none: "",
 };
 
@@ -51,11 +52,13 @@ function flagsOf(item: {
   duplicateImage: boolean;
   amount: number;
   statementPaisa: number | null;
+  resubmitted: boolean;
 }): ReviewFlag[] {
   const flags: ReviewFlag[] = [];
   if (item.duplicateTransaction) flags.push("sameTransaction");
   if (item.duplicateImage) flags.push("sameImage");
   if (item.statementPaisa !== null) flags.push(item.statementPaisa === item.amount * 100 ? "statementMatched" : "amountDiffers");
+  if (item.resubmitted) flags.push("resubmitted");
   return flags;
 }
 
@@ -100,6 +103,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               createdAt: when(detail.createdAt),
               sameTransaction: related(detail.sameTransaction),
               sameImage: related(detail.sameImage),
+              history: detail.history.map((h) => ({ ...h, at: h.at ? when(h.at) : null })),
             }
           : { found: false as const, id: viewId }
         : null,
@@ -331,6 +335,11 @@ function DonationReview({
         {notice}
         <ErrorBox errors={formErrors} />
       </div>
+      {detail.resubmitted && (
+        <div className="mt-3">
+          <FlagBadge flag="resubmitted" />
+        </div>
+      )}
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <section aria-labelledby="review-screenshot">
           <h3 id="review-screenshot" className="mb-2 font-bold text-slate-800">
@@ -356,6 +365,8 @@ function DonationReview({
           </dl>
         </section>
       </div>
+
+      <GiftHistory detail={detail} />
 
       <StatementCheck detail={detail} />
 
@@ -430,6 +441,59 @@ function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
         </button>
       </ReasonForm>
     </div>
+  );
+}
+
+/**
+ * The gift's history (decision 025): sent, disapproved with the reason, the donor's reply, re-sent with the corrected
+ * proof (and a link to the screenshot it replaced), and the decision since. Shown once there is more than the sending.
+ */
+function GiftHistory({ detail }: { detail: Detail }) {
+  const { t } = useTranslation();
+  if (detail.history.length < 2) return null;
+  return (
+    <section aria-labelledby="review-history" className="mt-4 rounded-md border border-slate-300 p-3" data-testid="gift-history">
+      <h3 id="review-history" className="font-bold text-slate-800">
+        {t("review:history.heading")}
+      </h3>
+      <ol className="mt-2 flex flex-col gap-2 border-s-2 border-slate-300 ps-3">
+        {detail.history.map((step, i) => (
+          <li key={i} data-step={step.type}>
+            <p className="font-medium text-slate-900">
+              {t(`review:history.${step.type}`)}
+              {step.at && (
+                <span className="ms-2 text-sm font-normal text-slate-600">
+                  <DateTime value={step.at} />
+                </span>
+              )}
+            </p>
+            {step.text && (
+              <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-800" dir="auto">
+                {step.type === "rejected" ? t("review:history.reason", { reason: step.text }) : step.text}
+              </p>
+            )}
+            {step.transactionId && (
+              <p className="text-sm text-slate-700">
+                {t("review:history.transactionId")}{" "}
+                <span dir="ltr" className="font-mono">
+                  {step.transactionId}
+                </span>
+              </p>
+            )}
+            {step.previousProofKey && (
+              <a
+                href={pictureUrl(step.previousProofKey, "campaign")}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sm font-medium text-brand-800 underline"
+              >
+                {t("review:history.earlierScreenshot")} <span className="sr-only">{t("review:history.newTab")}</span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

@@ -25,6 +25,7 @@ import { matchAccount } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
+import { giftHistory, repliedSql, type GiftStep } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 
 /**
@@ -409,6 +410,8 @@ export interface QueueItem {
   duplicateImage: boolean;
   /** The amount of the NGO's statement line tied to this gift, in paisa (decision 022), or null while none is. */
   statementPaisa: number | null;
+  /** The donor answered a disapproval with a corrected proof (decision 025). */
+  resubmitted: boolean;
 }
 
 function queueColumns() {
@@ -430,6 +433,7 @@ function queueColumns() {
     >`(select line.amount_paisa from statement_lines line where line.donation_id = ${donations.id} and line.status in ('matched', 'confirmed'))`.mapWith(
       (v) => (v === null ? null : Number(v)),
     ),
+    resubmitted: repliedSql().mapWith(Boolean),
   };
 }
 
@@ -516,6 +520,8 @@ export interface ReviewDetail extends QueueItem {
   rejectionReason: string | null;
   sameTransaction: RelatedDonation[];
   sameImage: RelatedDonation[];
+  /** Sent, disapproved, answered, re-sent, decided (decision 025). */
+  history: GiftStep[];
 }
 
 const RELATED_LIMIT = 5;
@@ -529,6 +535,7 @@ export async function reviewDetail(db: DbOrTx, actor: DonationActor, donationId:
       status: donations.status,
       proofKey: donations.proofKey,
       rejectionReason: donations.rejectionReason,
+      decidedAt: donations.decidedAt,
       donorId: donations.donorId,
       fingerprint: donations.proofFingerprint,
       pledgeId: donations.pledgeId,
@@ -564,7 +571,7 @@ export async function reviewDetail(db: DbOrTx, actor: DonationActor, donationId:
       sameDonor: r.donorId === row.donorId,
     }));
   };
-  const { donorId: _donor, fingerprint, pledgeId, ...item } = row;
+  const { donorId: _donor, fingerprint, pledgeId, decidedAt, ...item } = row;
   const [line] = await db
     .select({
       postedOn: statementLines.postedOn,
@@ -589,6 +596,7 @@ export async function reviewDetail(db: DbOrTx, actor: DonationActor, donationId:
     statement: line ? { ...line, amountPaisa: Number(line.amountPaisa) } : null,
     sameTransaction: await related(donations.transactionId, row.transactionId),
     sameImage: await related(donations.proofFingerprint, fingerprint),
+    history: await giftHistory(db, { ...item, decidedAt }),
   };
 }
 

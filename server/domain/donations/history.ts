@@ -9,6 +9,7 @@ import { pakistanTimestamp } from "#shared/format.ts";
 import { DONATION_STATUSES, PICKUP_STATUSES, type DonationKind, type DonationStatus, type PickupStatus } from "#shared/statuses.ts";
 import { donationScope } from "./policy.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
+import { ngoContactColumns, repliedSql } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
@@ -42,6 +43,12 @@ export interface DonorHistoryRow extends HistoryRowBase {
   /** An archived campaign has no public page to link to. */
   campaignArchived: boolean;
   ngoName: string;
+  /** How to reach the NGO, as it keeps it in its settings (shown with a disapproval, decision 025). */
+  ngoAddress: string;
+  ngoPhone: string;
+  ngoEmail: string;
+  /** The donor answered a disapproval of this gift (once per gift). */
+  replied: boolean;
 }
 
 export interface NgoHistoryRow extends HistoryRowBase {
@@ -49,6 +56,8 @@ export interface NgoHistoryRow extends HistoryRowBase {
   donorName: string;
   donorEmail: string;
   transactionId: string | null;
+  /** The donor answered a disapproval with a corrected proof (decision 025). */
+  resubmitted: boolean;
 }
 
 function baseColumns() {
@@ -87,7 +96,8 @@ export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: numbe
       ...baseColumns(),
       campaignSlug: campaigns.slug,
       campaignArchived: sql<boolean>`${campaigns.status} = 'archived'`,
-      ngoName: ngoProfiles.name,
+      ...ngoContactColumns(),
+      replied: repliedSql().mapWith(Boolean),
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -197,6 +207,7 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
       donorName: sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, ${users.email})`,
       donorEmail: users.email,
       transactionId: donations.transactionId,
+      resubmitted: repliedSql().mapWith(Boolean),
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { donations } from "#server/db/schema.ts";
+import { donationReplies, donations } from "#server/db/schema.ts";
 import { policy, type Actor, type Relation } from "#server/domain/policy.ts";
 import { cashDonationStates, type CashDonationRole } from "./states.ts";
 
@@ -52,7 +52,10 @@ const areaPolicy = policy({ relations: RELATIONS, reads: DONATION_READS, machine
 export const donationScope = areaPolicy.scope;
 export const { rolesFor, decisionScope } = areaPolicy;
 
-/** Whether `actor` may read the payment screenshot stored under `key`: a donation with that proof is in their scope. */
+/**
+ * Whether `actor` may read the payment screenshot stored under `key`: a donation with that proof is in their scope,
+ * or one whose corrected proof replaced it (decision 025: the earlier screenshot stays part of the gift's history).
+ */
 export async function mayReadProof(db: DbOrTx, key: string, actor: DonationActor | null): Promise<boolean> {
   if (!actor) return false;
   const [row] = await db
@@ -60,5 +63,12 @@ export async function mayReadProof(db: DbOrTx, key: string, actor: DonationActor
     .from(donations)
     .where(and(eq(donations.proofKey, key), donationScope(actor, "proof")))
     .limit(1);
-  return row !== undefined;
+  if (row) return true;
+  const [earlier] = await db
+    .select({ id: donations.id })
+    .from(donationReplies)
+    .innerJoin(donations, eq(donations.id, donationReplies.donationId))
+    .where(and(eq(donationReplies.previousProofKey, key), donationScope(actor, "proof")))
+    .limit(1);
+  return earlier !== undefined;
 }

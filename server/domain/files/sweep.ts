@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "#server/db/client.ts";
 import {
   campaigns,
+  donationReplies,
   donations,
   donorProfiles,
   files,
@@ -33,7 +34,7 @@ export const FILE_REFERENCES: { readonly [K in FileKind]: readonly AnyPgColumn[]
   avatar: [donorProfiles.pictureKey, riderProfiles.pictureKey],
   campaign: [campaigns.pictureKey],
   poster: [volunteerPositions.posterKey],
-  proof: [donations.proofKey],
+  proof: [donations.proofKey, donationReplies.previousProofKey],
   resume: [volunteerApplications.resumeKey],
 };
 
