@@ -1,5 +1,6 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { INTENT } from "@conform-to/dom";
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/collab";
@@ -160,7 +161,7 @@ export default function Collaborate({ loaderData }: Route.ComponentProps) {
       )}
       <ErrorBox errors={answerErrors} />
       <p className="mb-6 max-w-3xl text-slate-700">{t("collab:lead")}</p>
-      <div className="grid gap-10">
+      <div className="grid grid-cols-1 gap-10">
         <OwnSection own={loaderData.own} selectedId={loaderData.selected?.id ?? null} />
         <InviteSection
           data={loaderData}
@@ -205,7 +206,7 @@ function OwnSection({ own, selectedId }: { own: LoaderData["own"]; selectedId: s
           </Link>
         </p>
       ) : (
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
           {own.rows.map((c) => {
             const chosen = c.id === selectedId;
             return (
@@ -296,15 +297,17 @@ function InviteSection({
           action={`${location.pathname}${location.search}`}
           {...formProps}
           onSubmit={(event) => {
-            // Search is a plain GET that must not be held up by the invitation's checks.
+            // Search is a plain GET that must not be held up by the invitation's checks. Collaborate, and the
+            // checks Conform runs when a field is left (a submit with its own intent button), go to Conform, which
+            // keeps the latter in the browser: let through, they would reload the page as a search.
             const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            if (submitter?.getAttribute("formmethod") === "post") formProps.onSubmit(event);
+            if (submitter?.getAttribute("formmethod") === "post" || submitter?.getAttribute("name") === INTENT) formProps.onSubmit(event);
           }}
           className="mt-3 rounded-lg bg-white p-4 shadow-sm"
         >
           <ErrorBox errors={form.errors} />
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex min-w-0 flex-col gap-1">
+            <div className="flex max-w-full min-w-0 flex-col gap-1">
               <label htmlFor="invite-campaign" className="font-medium text-slate-800">
                 {t("collab:invite.campaign")}
               </label>
@@ -488,7 +491,7 @@ function InvitationsSection({ invitations }: { invitations: Lists["invitations"]
       {invitations.rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("collab:invitations.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
           {invitations.rows.map((i) => (
             <li key={i.campaignId}>
               <article aria-labelledby={`invitation-${i.campaignId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
@@ -536,7 +539,7 @@ function RequestsSection({ requests }: { requests: Lists["requests"] }) {
       {requests.rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("collab:requests.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
           {requests.rows.map((r) => (
             <li key={`${r.campaignId}-${r.ngoId}`}>
               <article aria-labelledby={`request-${r.campaignId}-${r.ngoId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
@@ -581,7 +584,7 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
       {joint.rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("collab:joint.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
           {joint.rows.map((c) => (
             <li key={c.id}>
               <article aria-labelledby={`joint-${c.id}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
