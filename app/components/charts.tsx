@@ -12,9 +12,9 @@ export interface ChartPoint {
   value: number;
 }
 
-const WIDTH = 480;
-const HEIGHT = 240;
-const PAD = { top: 16, end: 16, bottom: 36, start: 64 };
+/** The plot's own coordinates; it is stretched to the space it gets, and its lines keep their width. */
+const PLOT_W = 400;
+const PLOT_H = 200;
 
 /** The smallest "round" number (1, 2 or 5 times a power of ten) at or above `n`, so axis ticks read well. */
 export function niceCeiling(n: number): number {
@@ -54,55 +54,92 @@ export function AreaChart({
 }) {
   const id = useId();
   const max = niceCeiling(Math.max(0, ...points.map((p) => p.value)));
-  const innerW = WIDTH - PAD.start - PAD.end;
-  const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.start + (points.length <= 1 ? innerW / 2 : (i / (points.length - 1)) * innerW);
-  const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
+  const x = (i: number) => (points.length <= 1 ? PLOT_W / 2 : (i / (points.length - 1)) * PLOT_W);
+  const y = (v: number) => PLOT_H - (v / max) * PLOT_H;
   const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
-  const area = points.length > 1 ? `${line} L${x(points.length - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z` : "";
-  const ticks = [0, max / 2, max];
-  // At most three date labels fit a phone: the first, the middle and the last.
-  const labelled = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])].filter((i) => i >= 0);
+  const area = points.length > 1 ? `${line} L${x(points.length - 1).toFixed(1)},${PLOT_H} L0,${PLOT_H} Z` : "";
+  const last = points.at(-1);
+  // The first and the last point are labelled, and the middle one when there is a point right in the middle: each
+  // label has a third of the width (half, with two), so on a phone they never run into each other.
+  const labelled =
+    points.length === 1
+      ? [0]
+      : points.length % 2 === 1 && points.length > 2
+        ? [0, (points.length - 1) / 2, points.length - 1]
+        : [0, points.length - 1];
+  const labelAlign = (i: number) =>
+    points.length === 1 ? "text-center" : i === 0 ? "text-start" : i === points.length - 1 ? "text-end" : "text-center";
 
   return (
     <figure className="rounded-lg bg-white p-4 shadow-sm">
-      <figcaption id={`${id}-title`} className="mb-2 font-bold text-slate-900">
+      <figcaption id={`${id}-title`} className="mb-2 font-bold break-words text-slate-900">
         {title}
       </figcaption>
-      {/* Time runs left to right in both languages, as on a printed chart. */}
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      {/*
+        The labels are text beside the drawing, not inside it: an SVG scaled down to a phone's width would shrink
+        them below reading size, so they keep the page's font size (12px on a phone) while the plot stretches.
+        Time runs left to right in both languages, as on a printed chart.
+      */}
+      <div
         role="img"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-summary`}
-        className="h-auto w-full max-w-2xl"
-        style={{ direction: "ltr" }}
-        fontSize={12}
+        dir="ltr"
+        className="grid max-w-2xl grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-slate-700 sm:text-sm"
       >
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={PAD.start} x2={WIDTH - PAD.end} y1={y(v)} y2={y(v)} stroke="#cbd5e1" strokeDasharray={v === 0 ? undefined : "4 4"} />
-            <text x={PAD.start - 6} y={y(v) + 4} textAnchor="end" fill="#334155">
+        <div className="flex flex-col justify-between text-end tabular-nums">
+          {[max, max / 2, 0].map((v) => (
+            <span key={v} className="ekc-chart-label block leading-4 whitespace-nowrap">
               {formatTick(v)}
-            </text>
-          </g>
-        ))}
-        {labelled.map((i) => (
-          <text
-            key={i}
-            x={x(i)}
-            y={HEIGHT - PAD.bottom + 18}
-            textAnchor={points.length === 1 ? "middle" : i === 0 ? "start" : i === points.length - 1 ? "end" : "middle"}
-            fill="#334155"
-          >
-            {points[i]!.label}
-          </text>
-        ))}
-        {area && <path d={area} fill="#0f766e" fillOpacity={0.15} />}
-        {points.length > 1 && <path d={line} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" />}
-        {points.length === 1 && <circle cx={x(0)} cy={y(points[0]!.value)} r={5} fill="#0f766e" />}
-        {points.length > 1 && <circle cx={x(points.length - 1)} cy={y(points.at(-1)!.value)} r={4} fill="#0f766e" />}
-      </svg>
+            </span>
+          ))}
+        </div>
+        {/* Half a label's height above and below, so each tick label is centred on its line. */}
+        <div className="h-44 py-2 sm:h-56">
+          <div className="relative h-full">
+            <svg
+              viewBox={`0 0 ${PLOT_W} ${PLOT_H}`}
+              preserveAspectRatio="none"
+              aria-hidden="true"
+              className="absolute inset-0 block h-full w-full overflow-visible"
+            >
+              {[0, max / 2, max].map((v) => (
+                <line
+                  key={v}
+                  x1={0}
+                  x2={PLOT_W}
+                  y1={y(v)}
+                  y2={y(v)}
+                  stroke="#cbd5e1"
+                  strokeDasharray={v === 0 ? undefined : "4 4"}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              {area && <path d={area} fill="#0f766e" fillOpacity={0.15} />}
+              {points.length > 1 && (
+                <path d={line} fill="none" stroke="#0f766e" strokeWidth={2.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+              )}
+            </svg>
+            {last && (
+              // The latest point, drawn beside the plot so the stretching leaves it round.
+              <span
+                aria-hidden="true"
+                className={`absolute -translate-x-1/2 -translate-y-1/2 rounded-full bg-brand-700 ${points.length === 1 ? "size-2.5" : "size-2"}`}
+                style={{ left: `${(x(points.length - 1) / PLOT_W) * 100}%`, top: `${(y(last.value) / PLOT_H) * 100}%` }}
+              />
+            )}
+          </div>
+        </div>
+        <span />
+        <div className={`mt-1 grid ${labelled.length === 3 ? "grid-cols-3" : labelled.length === 2 ? "grid-cols-2" : "grid-cols-1"}`}>
+          {labelled.map((i) => (
+            // A label too long for its third is cut short; its whole text stays in the title and the table.
+            <span key={i} title={points[i]!.label} className={`ekc-chart-label block truncate ${labelAlign(i)}`}>
+              {points[i]!.label}
+            </span>
+          ))}
+        </div>
+      </div>
       <p id={`${id}-summary`} className="sr-only">
         {summary}
       </p>
@@ -182,8 +219,11 @@ export function BarChart({
         <tbody>
           {bars.map((b) => (
             <tr key={b.label}>
-              <th scope="row" className="w-28 py-1.5 pe-3 text-start align-top font-medium">
-                {b.label}
+              <th scope="row" className="w-28 max-w-28 py-1.5 pe-3 text-start align-top font-medium">
+                {/* A long name (an NGO's, say) is cut after two lines; the title and the screen reader keep all of it. */}
+                <span title={b.label} className="ekc-chart-label line-clamp-2 break-words">
+                  {b.label}
+                </span>
               </th>
               <td className="py-1.5">
                 <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">

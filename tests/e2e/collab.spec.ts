@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { campaignPartners } from "#server/db/schema.ts";
+import { campaignPartners, notifications } from "#server/db/schema.ts";
 import type { Db } from "#server/db/client.ts";
 import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
-import { makeCampaign } from "#tests/helpers/factories.ts";
+import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { baseUrl, expect, expectAccessible, test } from "./fixtures.ts";
 
 /** A second browser, signed in as another account (as the `login` fixture does for the first). */
@@ -130,6 +130,81 @@ test("an NGO asks to join another NGO's campaign and the owner accepts", async (
   // An unknown campaign is simply not found.
   const missing = await page.goto(`/collab/join/${randomUUID()}`);
   expect(missing?.status()).toBe(404);
+});
+
+test("on a phone: own campaigns listed first, shares of what was raised, and a Collaborate that changes nothing says so", async ({
+  page,
+  login,
+  account,
+  db,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const owner = await login({ role: "ngo", name: `Ghar Trust ${tag}` });
+  const partner = await account({ role: "ngo", name: `Hamdard Aid ${tag}` });
+  const lateName = `Insaf Relief ${tag}`;
+  const late = await account({ role: "ngo", name: lateName });
+  const donor = await makeUser(db, "donor");
+  const joint = await makeCampaign(db, owner.id, {
+    title: `Joint kitchens ${tag}`,
+    partners: [partner.id],
+    targetAmount: 100_000,
+    collectedAmount: 50_000,
+  });
+  await makeDonation(db, joint, donor.id, { status: "approved", amount: 20_000 });
+  await makeDonation(db, joint, donor.id, { status: "approved", amount: 30_000, recipientNgoId: partner.id });
+  // A long title, as campaigns have: the campaign picker must not push the page wider than the phone.
+  const solo = await makeCampaign(db, owner.id, { title: `Solo wells for the families of daily-wage labourers in Tharparkar ${tag}` });
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  // The NGO's own campaigns show at once, before any search.
+  await page.goto("/collab");
+  const own = page.getByRole("region", { name: /^Your active campaigns/ });
+  await expect(own.getByRole("article", { name: joint.title })).toContainText("1 partner");
+  await expect(own.getByRole("article", { name: solo.title })).toContainText("No partners yet");
+
+  // Each partner's share is a part of what was raised, in words; the only bar is the campaign's own toward its goal.
+  const card = page.locator("#joint").getByRole("article", { name: joint.title });
+  await expect(card).toContainText(`Hamdard Aid ${tag} (Partner)Rs. 30,000 — 60% of what was raised`);
+  await expect(card).toContainText(`Ghar Trust ${tag} (Owner)Rs. 20,000 — 40% of what was raised`);
+  await expect(card.getByRole("progressbar")).toHaveCount(1);
+  await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Rs. 50,000 of Rs. 100,000 raised");
+  await expectAccessible(page);
+
+  // Choosing a campaign from the list opens the invite form with it.
+  await own
+    .getByRole("article", { name: solo.title })
+    .getByRole("link", { name: /^Invite partners/ })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`campaignId=${solo.id}`));
+  await expect(page.getByText(`Inviting partners to: ${solo.title}`)).toBeVisible();
+  await expect(own.getByRole("article", { name: solo.title })).toContainText("Chosen below");
+  await page.getByLabel("Search NGOs by name").fill(lateName);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.locator("label").filter({ hasText: lateName }).click();
+  await expect(page.getByRole("checkbox", { name: lateName })).toBeChecked();
+
+  // Meanwhile (another tab, say) the NGO was invited already: Collaborate then changes nothing and says so.
+  await db.insert(campaignPartners).values({ campaignId: solo.id, ngoId: late.id, direction: "invited", status: "pending" });
+  const [before] = await db
+    .select()
+    .from(campaignPartners)
+    .where(and(eq(campaignPartners.campaignId, solo.id), eq(campaignPartners.ngoId, late.id)));
+  await page.getByRole("button", { name: "Collaborate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Nothing changed" })).toHaveText(
+    "Nothing changed: the NGO you selected was already invited to this campaign or is already its partner. No invitation was sent again.",
+  );
+  await expect(page).toHaveURL(/\/collab\?/);
+  await expect(page.getByRole("heading", { name: "Collaboration has successfully been made" })).toHaveCount(0);
+  await expect(page.locator("li").filter({ hasText: lateName })).toContainText("Invitation sent");
+  const [after] = await db
+    .select()
+    .from(campaignPartners)
+    .where(and(eq(campaignPartners.campaignId, solo.id), eq(campaignPartners.ngoId, late.id)));
+  expect(after).toEqual(before);
+  expect(await db.select().from(notifications).where(eq(notifications.userId, late.id))).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
 });
 
 test.describe("without JavaScript", () => {

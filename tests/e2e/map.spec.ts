@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { PAKISTAN_BOUNDS } from "#shared/places.ts";
+import type { MapCampaign, MapData } from "#shared/map.ts";
 import { makeCampaign } from "#tests/helpers/factories.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
@@ -33,7 +35,10 @@ test("an NGO sees its campaigns on the map and opens two info windows at once", 
   const dik = await makeCampaign(db, ngo.id, { title: `Schools in Dera Ismail Khan ${id}`, lat: 31.83, lng: 70.9 });
 
   const release = await holdMapData(page);
+  const firstView = page.waitForRequest("**/api/map?*");
   const response = await page.goto("/ngo_map");
+  // A desktop screen starts at the specification's zoom, centred on Pakistan.
+  expect(new URL((await firstView).url()).searchParams.get("zoom")).toBe("5.8");
   // The tile server may serve images to the page.
   expect(response!.headers()["content-security-policy"]).toContain("img-src 'self' data: blob: http://127.0.0.1:9;");
   await expect(page.getByRole("heading", { level: 1, name: "Campaign map" })).toBeVisible();
@@ -111,6 +116,123 @@ test("a cluster of close campaigns zooms in to them when clicked", async ({ page
   await cluster.click();
   for (const c of made) await expect(page.getByRole("button", { name: c.title })).toBeVisible();
   await expect(cluster).toHaveCount(0);
+});
+
+/** The box the map asked /api/map for, in degrees. */
+function viewOf(url: string) {
+  const q = new URL(url).searchParams;
+  return { south: Number(q.get("south")), west: Number(q.get("west")), north: Number(q.get("north")), east: Number(q.get("east")) };
+}
+
+function containsPakistan(view: ReturnType<typeof viewOf>): boolean {
+  return (
+    view.south <= PAKISTAN_BOUNDS.south &&
+    view.west <= PAKISTAN_BOUNDS.west &&
+    view.north >= PAKISTAN_BOUNDS.north &&
+    view.east >= PAKISTAN_BOUNDS.east
+  );
+}
+
+const fakeCampaign = (title: string, lat: number, lng: number): MapCampaign => ({
+  id: crypto.randomUUID(),
+  slug: title.toLowerCase().replace(/\W+/g, "-"),
+  title,
+  preview: `Help for ${title}.`,
+  lat,
+  lng,
+});
+
+test("on a phone the map fills the screen under the header, shows all of Pakistan and leads back out of a cluster", async ({
+  page,
+  login,
+}) => {
+  await login({ role: "donor" });
+  await page.setViewportSize({ width: 360, height: 740 });
+  // The map's data is faked, so that only these markers are on it (the clustering itself is tested above, against
+  // the real /api/map): a campaign in each corner city, and a cluster of three in Zhob until the map zooms in.
+  const cities = [
+    fakeCampaign("Karachi kitchens", 24.86, 67.01),
+    fakeCampaign("Peshawar schools", 34.01, 71.58),
+    fakeCampaign("Quetta clinics", 30.18, 66.98),
+    fakeCampaign("Gilgit bridges", 35.92, 74.31),
+  ];
+  const zhob = [0, 1, 2].map((i) => fakeCampaign(`Zhob wells ${i}`, 31.341 + i * 0.002, 69.449 + i * 0.002));
+  await page.route("**/api/map?*", async (route) => {
+    const zoom = Number(new URL(route.request().url()).searchParams.get("zoom"));
+    const body: MapData =
+      zoom < 9
+        ? {
+            clusters: [
+              {
+                lat: 31.343,
+                lng: 69.451,
+                count: 3,
+                bounds: [
+                  [31.341, 69.449],
+                  [31.345, 69.453],
+                ],
+              },
+            ],
+            campaigns: cities,
+          }
+        : { clusters: [], campaigns: zhob };
+    await route.fulfill({ json: body });
+  });
+  const firstView = page.waitForRequest("**/api/map?*");
+  await page.goto("/donor_map");
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+
+  // The map runs edge to edge from the header down to the bottom of the screen, the attribution line still in view.
+  const frame = (await mapRegion(page).boundingBox())!;
+  const header = (await page.locator("header").boundingBox())!;
+  expect(frame.x).toBe(0);
+  expect(frame.width).toBe(360);
+  expect(Math.abs(frame.y - (header.y + header.height))).toBeLessThanOrEqual(2);
+  expect(frame.y + frame.height).toBeGreaterThan(740 - 48);
+  const attribution = (await page.getByText("© OpenStreetMap", { exact: false }).first().boundingBox())!;
+  expect(attribution.y + attribution.height).toBeLessThanOrEqual(740);
+
+  // The whole country is in view: the map asks for a box around all of Pakistan, and every corner city shows.
+  expect(containsPakistan(viewOf((await firstView).url()))).toBe(true);
+  const inside = async (title: string) => {
+    const box = (await page.getByRole("button", { name: title, exact: true }).boundingBox())!;
+    return (
+      box.x >= frame.x && box.y >= frame.y && box.x + box.width <= frame.x + frame.width && box.y + box.height <= frame.y + frame.height
+    );
+  };
+  for (const c of cities) expect(await inside(c.title), c.title).toBe(true);
+
+  // The info window's close button is big enough for a finger.
+  await page.getByRole("button", { name: "Karachi kitchens", exact: true }).click();
+  const close = popup(page, "Karachi kitchens").getByRole("button", { name: "Close this information window" });
+  const closeBox = (await close.boundingBox())!;
+  expect(closeBox.width).toBeGreaterThanOrEqual(44);
+  expect(closeBox.height).toBeGreaterThanOrEqual(44);
+  await page.waitForFunction(() => [...document.querySelectorAll(".leaflet-popup")].every((p) => getComputedStyle(p).opacity === "1"));
+  await expectAccessible(page);
+  await close.click();
+  await expect(popup(page, "Karachi kitchens")).toHaveCount(0);
+
+  // Into the cluster, where its campaigns part and the rest of the country is out of view...
+  const zoomedIn = page.waitForRequest((r) => r.url().includes("/api/map?") && Number(new URL(r.url()).searchParams.get("zoom")) >= 9);
+  await page.getByRole("button", { name: /^3 campaigns here/ }).click();
+  await zoomedIn;
+  for (const c of zhob) await expect(page.getByRole("button", { name: c.title })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Karachi kitchens", exact: true })).toHaveCount(0);
+
+  // ...and back out with the keyboard, to the whole country again.
+  const back = page.getByRole("button", { name: "Show all of Pakistan" });
+  const backBox = (await back.boundingBox())!;
+  expect(backBox.height).toBeGreaterThanOrEqual(44);
+  const wholeAgain = page.waitForRequest((r) => r.url().includes("/api/map?") && containsPakistan(viewOf(r.url())));
+  await back.focus();
+  await expect(back).toBeFocused();
+  await page.keyboard.press("Enter");
+  await wholeAgain;
+  await expect(page.getByRole("button", { name: /^3 campaigns here/ })).toBeVisible();
+  for (const c of cities) await expect(page.getByRole("button", { name: c.title, exact: true })).toBeVisible();
+  for (const c of cities) expect(await inside(c.title), c.title).toBe(true);
+  await expectAccessible(page);
 });
 
 test("the map says so when its data cannot be loaded", async ({ page, login }) => {

@@ -14,6 +14,7 @@ import {
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { failure } from "#tests/helpers/failure.ts";
+import { changedTables, databaseFingerprint } from "#tests/helpers/app.ts";
 
 /** The domain error a call fails with (kind and message key), or "no error". */
 
@@ -252,6 +253,36 @@ describe("collaboration", () => {
     expect((await campaignForNgo(s.db, campaign.id, invitee)).role).toBe("partner");
   });
 
+  it("re-inviting NGOs already invited or partners writes nothing and tells nobody again", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const invited = await makeUser(s.db, "ngo");
+    const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
+    await invitePartners(s, owner, campaign.id, [invited.id]);
+
+    const before = await databaseFingerprint(s.db);
+    const again = await invitePartners(s, owner, campaign.id, [partner.id, invited.id]);
+    expect(again.invited).toEqual([]);
+    expect(again.joined).toEqual([]);
+    expect(again.unchanged.sort()).toEqual([partner.id, invited.id].sort());
+    // No row of any table was added or changed: no partnership, notification, mail or audit entry.
+    expect(changedTables(before, await databaseFingerprint(s.db))).toEqual([]);
+    expect(await notificationsOf(invited.id)).toHaveLength(1);
+    expect(await notificationsOf(partner.id)).toHaveLength(0);
+  });
+
+  it("a joint campaign with nothing raised yet gives every partner a share of 0", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
+    const joint = (await collabOverview(s.db, owner, { page: 1 })).joint.rows.find((j) => j.id === campaign.id)!;
+    expect(joint.raised).toBe(0);
+    expect(joint.ngos.map((n) => [n.share, n.shareOfRaised])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+
   it("a partner leaves; the owner cannot; paid donations keep counting", async () => {
     const owner = await makeUser(s.db, "ngo", { name: "Hotel Relief" });
     const b = await makeUser(s.db, "ngo", { name: "India Trust" });
@@ -268,10 +299,12 @@ describe("collaboration", () => {
     const joint = before.joint.rows.find((j) => j.id === campaign.id)!;
     expect(joint.role).toBe("partner");
     expect(joint.collectedAmount).toBe(3500);
+    // Each share is a part of what was raised (the pending gift not counted), not of the target.
+    expect(joint.raised).toBe(3500);
     expect(joint.ngos).toEqual([
-      { id: owner.id, name: "Hotel Relief", logoKey: null, role: "owner", share: 2000 },
-      { id: b.id, name: "India Trust", logoKey: null, role: "partner", share: 1500 },
-      { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0 },
+      { id: owner.id, name: "Hotel Relief", logoKey: null, role: "owner", share: 2000, shareOfRaised: 2000 / 3500 },
+      { id: b.id, name: "India Trust", logoKey: null, role: "partner", share: 1500, shareOfRaised: 1500 / 3500 },
+      { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0, shareOfRaised: 0 },
     ]);
 
     expect(await failure(leaveCampaign(s, owner, campaign.id))).toMatchObject({
@@ -290,9 +323,9 @@ describe("collaboration", () => {
     expect(after!.collectedAmount).toBe(3500);
     const ownerView = await collabOverview(s.db, owner, { page: 1 });
     expect(ownerView.joint.rows.find((j) => j.id === campaign.id)!.ngos).toEqual([
-      { id: owner.id, name: "Hotel Relief", logoKey: null, role: "owner", share: 2000 },
-      { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0 },
-      { id: b.id, name: "India Trust", logoKey: null, role: "former", share: 1500 },
+      { id: owner.id, name: "Hotel Relief", logoKey: null, role: "owner", share: 2000, shareOfRaised: 2000 / 3500 },
+      { id: c.id, name: "Juliet Aid", logoKey: null, role: "partner", share: 0, shareOfRaised: 0 },
+      { id: b.id, name: "India Trust", logoKey: null, role: "former", share: 1500, shareOfRaised: 1500 / 3500 },
     ]);
     expect((await collabOverview(s.db, b, { page: 1 })).joint.rows.map((j) => j.id)).not.toContain(campaign.id);
   });
@@ -333,6 +366,31 @@ describe("collaboration", () => {
     // The invitee sees the invitation with who sent it.
     const invitedView = await collabOverview(s.db, invited, { page: 1 });
     expect(invitedView.invitations.rows).toMatchObject([{ campaignId: campaign.id, ngoId: owner.id, ngoName: `Kilo ${tag} Owner` }]);
+  });
+
+  it("lists the NGO's own active campaigns a page at a time, with their partners, without any search", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const asker = await makeUser(s.db, "ngo");
+    const made: string[] = [];
+    for (let i = 0; i < 11; i++) made.push((await makeCampaign(s.db, owner.id)).id);
+    await makeCampaign(s.db, owner.id, { status: "completed" });
+    await makeCampaign(s.db, partner.id);
+    const joint = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
+    await requestToJoin(s, asker, joint.id);
+    made.push(joint.id);
+
+    const one = await collabOverview(s.db, owner, { page: 1 });
+    const two = await collabOverview(s.db, owner, { page: 1, ownPage: 2 });
+    expect(one.own.total).toBe(12);
+    expect(one.own.pages).toBe(2);
+    expect(one.own.rows).toHaveLength(10);
+    // Newest first: the joint one heads the list, with its partner and the request waiting.
+    expect(one.own.rows[0]).toEqual({ id: joint.id, title: joint.title, slug: joint.slug, partners: 1, pending: 1 });
+    expect(one.own.rows[1]).toMatchObject({ partners: 0, pending: 0 });
+    expect([...one.own.rows, ...two.own.rows].map((c) => c.id).sort()).toEqual(made.sort());
+    // Another NGO's list holds only its own.
+    expect((await collabOverview(s.db, partner, { page: 1 })).own.total).toBe(1);
   });
 
   it("pages the NGOs to choose from so every one is reachable", async () => {

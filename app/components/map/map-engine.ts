@@ -18,10 +18,16 @@ import { LatLngBounds } from "leaflet/src/geo/LatLngBounds.js";
 // Adds bindPopup to markers.
 import "leaflet/src/layer/Popup.js";
 import type { MapCampaign, MapCluster, MapData } from "#shared/map.ts";
+import { PAKISTAN_BOUNDS } from "#shared/places.ts";
 
-/** Pakistan, at the specification's zoom. */
+/** Pakistan, at the specification's zoom: the view of a desktop screen. */
 export const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
 export const INITIAL_ZOOM = 5.8;
+/** The whole country, which a phone's narrow map fits instead (at zoom 5.8 it would show only the middle of it). */
+const PAKISTAN: [[number, number], [number, number]] = [
+  [PAKISTAN_BOUNDS.south, PAKISTAN_BOUNDS.west],
+  [PAKISTAN_BOUNDS.north, PAKISTAN_BOUNDS.east],
+];
 const REFETCH_DELAY_MS = 200;
 
 export interface MapStrings {
@@ -38,9 +44,13 @@ export interface MapOptions {
   campaignHref: (slug: string) => string;
   /** Called after a refetch fails (true) or succeeds again (false); the first load's failure rejects startMap. */
   onDataError: (failed: boolean) => void;
+  /** Start with the whole of Pakistan fitted into the map (a phone) instead of the specification's zoom 5.8. */
+  fitCountry: boolean;
 }
 
 export interface MapHandle {
+  /** Goes back to the first view: the whole country, after zooming in to a cluster or panning away. */
+  showAll(): void;
   destroy(): void;
 }
 
@@ -50,8 +60,6 @@ export interface MapHandle {
  */
 export async function startMap(element: HTMLElement, options: MapOptions): Promise<MapHandle> {
   const map = new LeafletMap(element, {
-    center: PAKISTAN_CENTER,
-    zoom: INITIAL_ZOOM,
     zoomSnap: 0.1,
     zoomDelta: 0.5,
     minZoom: 3,
@@ -61,6 +69,11 @@ export async function startMap(element: HTMLElement, options: MapOptions): Promi
     // The attribution is shown as a line under the map by the page.
     attributionControl: false,
   });
+  const firstView = (animate: boolean) => {
+    if (options.fitCountry) map.fitBounds(PAKISTAN, { animate });
+    else map.setView(PAKISTAN_CENTER, INITIAL_ZOOM, { animate });
+  };
+  firstView(false);
   new TileLayer(options.tileUrl, { maxZoom: 19 }).addTo(map);
 
   const clusterLayer = new LayerGroup().addTo(map);
@@ -135,7 +148,7 @@ export async function startMap(element: HTMLElement, options: MapOptions): Promi
     throw err;
   }
   map.on("moveend", scheduleLoad);
-  return { destroy };
+  return { showAll: () => firstView(true), destroy };
 }
 
 function isAbort(err: unknown): boolean {

@@ -2,13 +2,24 @@ import { useEffect, useRef, useState } from "react";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { Link } from "react-router";
 import leafletCss from "leaflet/dist/leaflet.css?url";
+import mapPageCss from "./map-page.css?url";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Pager } from "#app/components/pager.tsx";
 import type { Paged } from "#shared/paging.ts";
 import type { ListedCampaign } from "#shared/map.ts";
+import type { MapHandle } from "./map-engine.ts";
+import { Expand } from "lucide-react";
 
-/** Leaflet's stylesheet, only on the map pages (it is CSS: the script itself is loaded on demand). */
-export const mapLinks = () => [{ rel: "stylesheet", href: leafletCss }];
+/** Leaflet's stylesheet and ours, only on the map pages (they are CSS: the script itself is loaded on demand). */
+export const mapLinks = () => [
+  { rel: "stylesheet", href: leafletCss },
+  { rel: "stylesheet", href: mapPageCss },
+];
+
+/** Below Tailwind's `md`: a phone, where the map fills the screen under the header and starts on the whole country. */
+const PHONE = "(max-width: 767.98px)";
+/** The map is never shorter than this, whatever is above it (Tailwind's min-h-72). */
+const MIN_MAP_HEIGHT = 288;
 
 export interface MapPageProps {
   tileUrl: string;
@@ -26,9 +37,10 @@ export function MapPage({ tileUrl, attribution, list }: MapPageProps) {
   return (
     <>
       <title>{`${t("map:title")} · ${t("common:brand")}`}</title>
-      <div className="ekc-map-area">
+      {/* On a phone the map runs edge to edge, right under the header. */}
+      <div className="ekc-map-area -mx-4 -mt-4 md:mx-0 md:mt-0">
         <CampaignMap tileUrl={tileUrl} />
-        <p className="mt-1 text-xs text-slate-700">
+        <p className="mt-1 px-4 text-xs text-slate-700 md:px-0">
           <span dir="ltr">{attribution}</span>
         </p>
       </div>
@@ -46,14 +58,35 @@ type MapState = "loading" | "ready" | "error";
 function CampaignMap({ tileUrl }: { tileUrl: string }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const handle = useRef<MapHandle | null>(null);
   const [state, setState] = useState<MapState>("loading");
   const [refetchFailed, setRefetchFailed] = useState(false);
+
+  // On a phone the map reaches down to the bottom of the screen, leaving the attribution line visible; how far
+  // that is depends on what is above it (the header wraps in some languages), so it is measured.
+  useEffect(() => {
+    const box = frame.current;
+    if (!box) return;
+    const phone = window.matchMedia(PHONE);
+    const fit = () => {
+      if (!phone.matches) {
+        box.style.height = "";
+        return;
+      }
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      const below = (box.nextElementSibling as HTMLElement | null)?.offsetHeight ?? 0;
+      box.style.height = `${Math.max(MIN_MAP_HEIGHT, Math.floor(window.innerHeight - top - below - 8))}px`;
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, []);
 
   useEffect(() => {
     const el = element.current;
     if (!el) return;
     let cancelled = false;
-    let handle: { destroy(): void } | null = null;
     setState("loading");
     const start = async () => {
       const engine = await import("./map-engine.ts");
@@ -67,13 +100,14 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
           closeInfo: t("map:closeInfo"),
           cluster: (count) => t("map:cluster", { count }),
         },
+        fitCountry: window.matchMedia(PHONE).matches,
         onDataError: (failed) => {
           if (!cancelled) setRefetchFailed(failed);
         },
       });
       if (cancelled) h.destroy();
       else {
-        handle = h;
+        handle.current = h;
         setState("ready");
       }
     };
@@ -82,7 +116,8 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
     });
     return () => {
       cancelled = true;
-      handle?.destroy();
+      handle.current?.destroy();
+      handle.current = null;
     };
     // The strings only change with the language, which reloads the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -90,7 +125,10 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
 
   const failed = state === "error" || refetchFailed;
   return (
-    <div className="relative isolate h-[calc(100dvh-17rem)] min-h-72 overflow-hidden rounded-lg border border-slate-300 bg-slate-200 md:h-[calc(100dvh-10rem)]">
+    <div
+      ref={frame}
+      className="relative isolate h-[calc(100dvh-13rem)] min-h-72 overflow-hidden border-y border-slate-300 bg-slate-200 md:h-[calc(100dvh-10rem)] md:rounded-lg md:border"
+    >
       <div
         ref={element}
         role="region"
@@ -106,6 +144,17 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
       <div role="status" className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex justify-center">
         {state === "loading" && <span className="rounded-md bg-white px-4 py-2 font-bold text-slate-900 shadow">{t("map:loading")}</span>}
       </div>
+      {state === "ready" && (
+        // After zooming in to a cluster (or panning far away), the way back to the whole country.
+        <button
+          type="button"
+          onClick={() => handle.current?.showAll()}
+          className="absolute end-2 top-2 z-[1000] inline-flex min-h-11 min-w-11 items-center gap-2 rounded-md border-2 border-slate-700 bg-white px-3 py-2 text-sm font-bold text-slate-900 shadow hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+        >
+          <Expand aria-hidden="true" className="size-4 shrink-0" />
+          {t("map:showAll")}
+        </button>
+      )}
       <div role="alert" className="pointer-events-none absolute inset-x-0 bottom-3 z-[1000] flex justify-center">
         {failed && (
           <span className="rounded-md border border-red-300 bg-red-50 px-4 py-2 font-bold text-red-900 shadow">{t("map:error")}</span>

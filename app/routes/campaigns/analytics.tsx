@@ -100,7 +100,13 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
         </div>
 
         <section aria-labelledby="campaign-title" className="rounded-lg bg-white p-4 shadow-sm">
-          <h2 id="campaign-title" dir="auto" className="mb-1 break-words text-start text-2xl font-bold text-brand-900">
+          {/* A very long title is cut after three lines; the whole of it stays in the title and the page's title. */}
+          <h2
+            id="campaign-title"
+            dir="auto"
+            title={campaign.title}
+            className="mb-1 line-clamp-3 break-words text-start text-2xl font-bold text-brand-900"
+          >
             {campaign.title}
           </h2>
           <p className="mb-3 text-sm text-slate-700">{t(`analytics:status.${campaign.status}`)}</p>
@@ -258,7 +264,7 @@ function PartnerLink({ to, current, children }: { to: string; current: boolean; 
     <Link
       to={to}
       aria-current={current ? "page" : undefined}
-      className={`inline-block rounded-full border px-3 py-1 font-medium ${
+      className={`inline-block max-w-full rounded-full border px-3 py-1 font-medium break-words ${
         current ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 bg-white text-brand-800 hover:bg-brand-50"
       }`}
     >

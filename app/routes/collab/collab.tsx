@@ -1,7 +1,8 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { INTENT } from "@conform-to/dom";
 import { Search } from "lucide-react";
-import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/collab";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
@@ -14,7 +15,7 @@ import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
-import { formatRupees } from "#shared/money.ts";
+import { formatRupees, formatShare } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
 import {
@@ -60,6 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     invitationsPage: parsePage(param("invitationsPage")),
     requestsPage: parsePage(param("requestsPage")),
     jointPage: parsePage(param("jointPage")),
+    ownPage: parsePage(param("ownPage")),
   });
   const when = (rows: Invitation[]) => rows.map((r) => ({ ...r, createdAt: formatDateTime(r.createdAt, context.lang) }));
   const notice = param("notice");
@@ -108,6 +110,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (input.intent === "invite") {
     const done = outcome.value as Awaited<ReturnType<typeof invitePartners>>;
+    if (done.invited.length === 0 && done.joined.length === 0) {
+      // Every NGO chosen was already invited or a partner: nothing was written and nobody told again, so no
+      // "successfully made" page either; the form says so, with the NGOs' states as they are now.
+      return data({ result: submission.reply({ resetForm: true }), intent, unchanged: done.unchanged.length });
+    }
     const query = new URLSearchParams({
       invited: String(done.invited.length),
       joined: String(done.joined.length),
@@ -126,7 +133,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect(back.pathname + back.search + anchor);
 }
 
-type ActionData = { result: SubmissionResult<string[]>; intent: string } | undefined;
+type ActionData = { result: SubmissionResult<string[]>; intent: string; unchanged?: number } | undefined;
 
 const sectionHeading = "text-lg font-bold text-brand-900";
 const primaryButton = brandButton("regular");
@@ -154,8 +161,13 @@ export default function Collaborate({ loaderData }: Route.ComponentProps) {
       )}
       <ErrorBox errors={answerErrors} />
       <p className="mb-6 max-w-3xl text-slate-700">{t("collab:lead")}</p>
-      <div className="grid gap-10">
-        <InviteSection data={loaderData} lastResult={actionData?.intent === "invite" ? actionData.result : undefined} />
+      <div className="grid grid-cols-1 gap-10">
+        <OwnSection own={loaderData.own} selectedId={loaderData.selected?.id ?? null} />
+        <InviteSection
+          data={loaderData}
+          lastResult={actionData?.intent === "invite" ? actionData.result : undefined}
+          unchanged={actionData?.intent === "invite" ? (actionData.unchanged ?? 0) : 0}
+        />
         <InvitationsSection invitations={loaderData.invitations} />
         <RequestsSection requests={loaderData.requests} />
         <JointSection joint={loaderData.joint} />
@@ -167,11 +179,89 @@ export default function Collaborate({ loaderData }: Route.ComponentProps) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /**
+ * The NGO's own active campaigns, first on the page and without any search: each says how many partners it has
+ * and leads to the invite form with that campaign chosen (a plain link, so it works without JavaScript too).
+ */
+function OwnSection({ own, selectedId }: { own: LoaderData["own"]; selectedId: string | null }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  // Choosing keeps the page of this list; the NGOs' list starts again at its first page.
+  const choose = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set("campaignId", id);
+    next.delete("page");
+    next.delete("notice");
+    return `?${next.toString()}#invite-partners`;
+  };
+  return (
+    <section id="own" aria-labelledby="own-heading" className="scroll-mt-4">
+      <h2 id="own-heading" className={sectionHeading}>
+        {t("collab:own.heading")} <span className="text-base font-normal text-slate-600">({own.total})</span>
+      </h2>
+      {own.rows.length === 0 ? (
+        <p className="mt-2 text-slate-700">
+          {t("collab:invite.noCampaigns")}{" "}
+          <Link to="/create_camp" className="font-bold text-brand-800 underline">
+            {t("collab:invite.createOne")}
+          </Link>
+        </p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
+          {own.rows.map((c) => {
+            const chosen = c.id === selectedId;
+            return (
+              <li key={c.id}>
+                <article
+                  aria-labelledby={`own-${c.id}`}
+                  className={`flex h-full flex-wrap items-center justify-between gap-3 rounded-lg border-2 bg-white p-4 shadow-sm ${chosen ? "border-brand-700" : "border-transparent"}`}
+                >
+                  <div className="min-w-0 flex-1">
+                    <h3 id={`own-${c.id}`} className="font-bold break-words">
+                      <Link to={publicCampaignPath(c.slug)} className="text-brand-800 underline">
+                        {c.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {c.partners === 0
+                        ? t("collab:own.noPartners")
+                        : t(c.partners === 1 ? "collab:own.partnersOne" : "collab:own.partners", { count: c.partners })}
+                      {c.pending > 0 && <> · {t("collab:own.pending", { count: c.pending })}</>}
+                    </p>
+                  </div>
+                  {chosen ? (
+                    <span className="rounded bg-brand-50 px-2 py-1 text-sm font-bold text-brand-900">{t("collab:own.chosen")}</span>
+                  ) : (
+                    <Link to={choose(c.id)} className={`${secondaryButton} inline-block`}>
+                      {t("collab:own.invite")}
+                      <span className="sr-only">: {c.title}</span>
+                    </Link>
+                  )}
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={own.page} pages={own.pages} param="ownPage" label={t("collab:own.heading")} />
+    </section>
+  );
+}
+
+/**
  * One form for choosing the campaign, searching NGOs and inviting them: Search reloads the page with GET
  * (keeping the chosen campaign), Collaborate posts. The NGOs are checkboxes that look like Select / Selected
  * toggles; CSS alone highlights a selected row, so it works the same without JavaScript.
  */
-function InviteSection({ data: d, lastResult }: { data: LoaderData; lastResult?: SubmissionResult<string[]> }) {
+function InviteSection({
+  data: d,
+  lastResult,
+  unchanged,
+}: {
+  data: LoaderData;
+  lastResult?: SubmissionResult<string[]>;
+  /** How many NGOs a Collaborate that changed nothing had chosen (all already invited or partners). */
+  unchanged: number;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm(inviteSchema, { id: "invite", lastResult });
   const formProps = getFormProps(form);
@@ -185,10 +275,15 @@ function InviteSection({ data: d, lastResult }: { data: LoaderData; lastResult?:
   // Collaborate posts to this very URL, so a refused post shows the same campaign and search again.
   const location = useLocation();
   return (
-    <section aria-labelledby="invite-heading">
+    <section id="invite-partners" aria-labelledby="invite-heading" className="scroll-mt-4">
       <h2 id="invite-heading" className={sectionHeading}>
         {t("collab:invite.heading")}
       </h2>
+      {unchanged > 0 && (
+        <p role="status" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {t(unchanged === 1 ? "collab:invite.nothingChangedOne" : "collab:invite.nothingChanged", { count: unchanged })}
+        </p>
+      )}
       {d.campaigns.length === 0 ? (
         <p className="mt-2 text-slate-700">
           {t("collab:invite.noCampaigns")}{" "}
@@ -202,15 +297,17 @@ function InviteSection({ data: d, lastResult }: { data: LoaderData; lastResult?:
           action={`${location.pathname}${location.search}`}
           {...formProps}
           onSubmit={(event) => {
-            // Search is a plain GET that must not be held up by the invitation's checks.
+            // Search is a plain GET that must not be held up by the invitation's checks. Collaborate, and the
+            // checks Conform runs when a field is left (a submit with its own intent button), go to Conform, which
+            // keeps the latter in the browser: let through, they would reload the page as a search.
             const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            if (submitter?.getAttribute("formmethod") === "post") formProps.onSubmit(event);
+            if (submitter?.getAttribute("formmethod") === "post" || submitter?.getAttribute("name") === INTENT) formProps.onSubmit(event);
           }}
           className="mt-3 rounded-lg bg-white p-4 shadow-sm"
         >
           <ErrorBox errors={form.errors} />
           <div className="flex flex-wrap items-end gap-3">
-            <div className="flex min-w-0 flex-col gap-1">
+            <div className="flex max-w-full min-w-0 flex-col gap-1">
               <label htmlFor="invite-campaign" className="font-medium text-slate-800">
                 {t("collab:invite.campaign")}
               </label>
@@ -394,7 +491,7 @@ function InvitationsSection({ invitations }: { invitations: Lists["invitations"]
       {invitations.rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("collab:invitations.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
           {invitations.rows.map((i) => (
             <li key={i.campaignId}>
               <article aria-labelledby={`invitation-${i.campaignId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
@@ -442,7 +539,7 @@ function RequestsSection({ requests }: { requests: Lists["requests"] }) {
       {requests.rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("collab:requests.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-3 lg:grid-cols-2">
           {requests.rows.map((r) => (
             <li key={`${r.campaignId}-${r.ngoId}`}>
               <article aria-labelledby={`request-${r.campaignId}-${r.ngoId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
@@ -487,7 +584,7 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
       {joint.rows.length === 0 ? (
         <p className="mt-2 text-slate-700">{t("collab:joint.none")}</p>
       ) : (
-        <ul className="mt-3 grid gap-4 lg:grid-cols-2">
+        <ul className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-2">
           {joint.rows.map((c) => (
             <li key={c.id}>
               <article aria-labelledby={`joint-${c.id}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
@@ -508,9 +605,10 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
                   />
                 </div>
                 <h4 className="mt-3 font-medium text-slate-800">{t("collab:joint.partners")}</h4>
+                {c.raised === 0 && <p className="text-sm text-slate-700">{t("collab:joint.nothingRaised")}</p>}
                 <ul className="mt-1 divide-y divide-slate-200">
                   {c.ngos.map((n) => (
-                    <li key={n.id} className="flex items-center gap-2 py-1.5">
+                    <li key={n.id} className="flex items-start gap-2 py-1.5">
                       <img
                         src={pictureUrl(n.logoKey, "logo")}
                         alt=""
@@ -521,8 +619,13 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
                       <span className="min-w-0 flex-1 break-words">
                         <span className="font-medium">{n.name}</span>{" "}
                         <span className="text-sm text-slate-600">({t(`collab:joint.roles.${n.role}`)})</span>
+                        {/* A part of what was raised, in words: never a bar, which would read as progress toward the goal. */}
+                        <span className="block text-slate-800 tabular-nums">
+                          {c.raised === 0
+                            ? money(n.share)
+                            : t("collab:joint.share", { amount: money(n.share), share: formatShare(n.shareOfRaised, i18n.language) })}
+                        </span>
                       </span>
-                      <span className="shrink-0 font-medium tabular-nums">{money(n.share)}</span>
                     </li>
                   ))}
                 </ul>

@@ -400,6 +400,8 @@ export interface JointCampaignNgo {
   role: "owner" | "partner" | "former";
   /** Whole rupees of approved cash donations paid to this NGO for the campaign. */
   share: number;
+  /** That share as a part (0..1) of what the campaign raised, `raised`; 0 while nothing was raised. */
+  shareOfRaised: number;
 }
 
 export interface JointCampaign {
@@ -409,13 +411,28 @@ export interface JointCampaign {
   status: Campaign["status"];
   targetAmount: number;
   collectedAmount: number;
+  /** Whole rupees the partners' shares add up to: every approved cash donation of the campaign. */
+  raised: number;
   role: "owner" | "partner";
   ngos: JointCampaignNgo[];
+}
+
+/** One of the NGO's own active campaigns, listed first on /collab to choose for inviting partners. */
+export interface OwnCampaign {
+  id: string;
+  title: string;
+  slug: string;
+  /** Accepted partners. */
+  partners: number;
+  /** Invitations and join requests waiting for an answer. */
+  pending: number;
 }
 
 export interface CollabOverview {
   /** The NGO's own active campaigns, to invite partners to. */
   campaigns: { id: string; title: string }[];
+  /** The same campaigns a page at a time, with how many partners each has, newest first. */
+  own: Paged<OwnCampaign>;
   selected: { id: string; title: string } | null;
   q: string;
   ngos: Paged<NgoChoice>;
@@ -442,6 +459,7 @@ export async function collabOverview(
     invitationsPage?: number;
     requestsPage?: number;
     jointPage?: number;
+    ownPage?: number;
   },
 ): Promise<CollabOverview> {
   const ngoId = idAs(actor, "ngo");
@@ -462,13 +480,36 @@ export async function collabOverview(
     selected = row ?? null;
   }
   const q = searchTerm(opts.q) ?? "";
-  const [ngos, invitations, requests, joint] = await Promise.all([
+  const [ownPage, ngos, invitations, requests, joint] = await Promise.all([
+    ownCampaigns(db, ngoId, opts.ownPage ?? 1),
     searchNgos(db, ngoId, selected?.id ?? null, q, opts.page),
     pendingInvitations(db, ngoId, opts.invitationsPage ?? 1),
     pendingRequests(db, ngoId, opts.requestsPage ?? 1),
     jointCampaigns(db, actor, opts.jointPage ?? 1),
   ]);
-  return { campaigns: own, selected, q, ngos, invitations, requests, joint };
+  return { campaigns: own, own: ownPage, selected, q, ngos, invitations, requests, joint };
+}
+
+/** The NGO's active campaigns a page at a time, each with its count of partners and of unanswered invitations or requests. */
+async function ownCampaigns(db: DbOrTx, ngoId: string, page: number): Promise<Paged<OwnCampaign>> {
+  const where = and(eq(campaigns.ownerId, ngoId), eq(campaigns.status, "active"));
+  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
+  const rows = await db
+    .select({
+      id: campaigns.id,
+      title: campaigns.title,
+      slug: campaigns.slug,
+      partners: sql<number>`count(*) filter (where ${campaignPartners.status} = 'accepted')`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where ${campaignPartners.status} = 'pending')`.mapWith(Number),
+    })
+    .from(campaigns)
+    .leftJoin(campaignPartners, eq(campaignPartners.campaignId, campaigns.id))
+    .where(where)
+    .groupBy(campaigns.id)
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(page));
+  return paged(rows, page, total?.n ?? 0);
 }
 
 async function searchNgos(db: DbOrTx, ngoId: string, campaignId: string | null, q: string, page: number): Promise<Paged<NgoChoice>> {
@@ -593,11 +634,17 @@ async function jointCampaigns(db: DbOrTx, actor: Actor, page: number): Promise<P
   return paged(
     rows.map((r) => {
       const byNgo = shares.get(r.id) ?? new Map<string, number>();
-      const list: JointCampaignNgo[] = (ngos.get(r.id) ?? []).map((n) => ({ ...n, share: byNgo.get(n.id) ?? 0 }));
+      let raised = 0;
+      for (const share of byNgo.values()) raised += share;
+      const part = (share: number) => (raised > 0 ? share / raised : 0);
+      const list: JointCampaignNgo[] = (ngos.get(r.id) ?? []).map((n) => {
+        const share = byNgo.get(n.id) ?? 0;
+        return { ...n, share, shareOfRaised: part(share) };
+      });
       for (const [id, share] of byNgo) {
         if (list.some((n) => n.id === id)) continue;
         const former = formerNames.get(id);
-        list.push({ id, name: former?.name ?? "", logoKey: former?.logoKey ?? null, role: "former", share });
+        list.push({ id, name: former?.name ?? "", logoKey: former?.logoKey ?? null, role: "former", share, shareOfRaised: part(share) });
       }
       return {
         id: r.id,
@@ -606,6 +653,7 @@ async function jointCampaigns(db: DbOrTx, actor: Actor, page: number): Promise<P
         status: r.status,
         targetAmount: r.targetAmount,
         collectedAmount: r.collectedAmount,
+        raised,
         role: r.ownerId === ngoId ? ("owner" as const) : ("partner" as const),
         ngos: list,
       };
