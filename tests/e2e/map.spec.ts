@@ -103,13 +103,14 @@ test("an NGO sees its campaigns on the map and opens two info windows at once", 
 test("a cluster of close campaigns zooms in to them when clicked", async ({ page, login, db }) => {
   const ngo = await login({ role: "ngo" });
   const id = suffix();
-  // Three campaigns within a few hundred metres in Zhob: one cluster at the first zoom.
+  // Five campaigns within a few hundred metres in Zhob: one cluster at the first zoom. (Five, not three: other specs
+  // leave small clusters of their own in the shared database, e.g. three campaigns at the default place, Lahore.)
   const made = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     made.push(await makeCampaign(db, ngo.id, { title: `Zhob relief ${i} ${id}`, lat: 31.341 + i * 0.002, lng: 69.449 + i * 0.002 }));
   }
   await page.goto("/ngo_map");
-  const cluster = page.getByRole("button", { name: /^3 campaigns here/ });
+  const cluster = page.getByRole("button", { name: /^5 campaigns here/ });
   await expect(cluster).toBeVisible();
   await expect(page.getByRole("button", { name: made[0]!.title })).toHaveCount(0);
   // Clicking zooms in to them, and up close each is its own marker.
