@@ -92,6 +92,17 @@ describe("an NGO's public profile", () => {
     expect(p.positions.total).toBe(PROFILE_LIST_LIMIT + 2);
   });
 
+  it("does not list a joint campaign whose owner is suspended: it is paused (decision 028)", async () => {
+    const partner = await makeUser(s.db, "ngo");
+    const owner = await makeUser(s.db, "ngo");
+    const joint = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
+    const ids = async () => (await publicNgoProfile(s.db, partner.id)).campaigns.rows.map((c) => c.slug);
+    expect(await ids()).toEqual([joint.slug]);
+    await s.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, owner.id));
+    expect(await ids()).toEqual([]);
+    expect((await publicNgoProfile(s.db, partner.id)).campaigns.total).toBe(0);
+  });
+
   it("is not found for an unverified, rejected or suspended NGO, another role, or an id that is not one", async () => {
     const admin = await makeUser(s.db, "admin");
     const pending = await makeUser(s.db, "ngo", { verification: "pending" });

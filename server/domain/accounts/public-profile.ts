@@ -1,3 +1,4 @@
+import { ownerInGoodStanding } from "#server/domain/campaigns/standing.ts";
 import { and, count, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaignPartners, campaigns, ngoProfiles, users, volunteerPositions } from "#server/db/schema.ts";
@@ -78,7 +79,7 @@ export async function publicNgoProfile(db: DbOrTx, ngoId: string, now = new Date
         and(eq(campaignPartners.campaignId, campaigns.id), eq(campaignPartners.ngoId, ngoId), eq(campaignPartners.status, "accepted")),
       ),
   );
-  const campaignWhere = and(eq(campaigns.status, "active"), or(eq(campaigns.ownerId, ngoId), partnered));
+  const campaignWhere = and(eq(campaigns.status, "active"), ownerInGoodStanding(), or(eq(campaigns.ownerId, ngoId), partnered));
   const positionWhere = and(eq(volunteerPositions.ngoId, ngoId), isOpenSql(pakistanToday(now)));
   const [campaignTotal, campaignRows, positionTotal, positionRows] = await Promise.all([
     db.select({ n: count() }).from(campaigns).where(campaignWhere),
