@@ -9,6 +9,41 @@ function useErrorText() {
   return (key: string) => t(key);
 }
 
+/** A field's label above it, and its hint and first error below, tied to the control by ids. */
+function FieldFrame({
+  field,
+  label,
+  hint,
+  hintId,
+  children,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  hintId?: string;
+  children: React.ReactNode;
+}) {
+  const errorText = useErrorText();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {field.errors && field.errors.length > 0 && (
+        <p id={field.errorId} className="text-sm font-medium text-red-700">
+          {errorText(field.errors[0]!)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 type InputType = "text" | "email" | "password" | "tel" | "file" | "number" | "url";
 
 /**
@@ -34,15 +69,11 @@ export function TextField({
   inputMode?: "numeric" | "tel" | "email" | "text";
   defaultValue?: string;
 }) {
-  const errorText = useErrorText();
   const hintId = hint ? `${field.id}-hint` : undefined;
   const props = getInputProps(field as FieldMetadata<string>, { type: type === "file" ? "file" : (type as "text") });
   const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} hintId={hintId}>
       <input
         {...props}
         {...(defaultValue !== undefined && type !== "file" ? { defaultValue } : {})}
@@ -53,17 +84,7 @@ export function TextField({
         inputMode={inputMode}
         className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600 file:me-3 file:rounded file:border-0 file:bg-brand-100 file:px-3 file:py-1"
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {field.errors && field.errors.length > 0 && (
-        <p id={field.errorId} className="text-sm font-medium text-red-700">
-          {errorText(field.errors[0]!)}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -81,15 +102,11 @@ export function TextAreaField({
   rows?: number;
   defaultValue?: string;
 }) {
-  const errorText = useErrorText();
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getTextareaProps(field as FieldMetadata<string>);
   const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} hintId={hintId}>
       <textarea
         {...props}
         {...(defaultValue !== undefined ? { defaultValue } : {})}
@@ -98,17 +115,7 @@ export function TextAreaField({
         aria-describedby={describedBy}
         className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {field.errors && field.errors.length > 0 && (
-        <p id={field.errorId} className="text-sm font-medium text-red-700">
-          {errorText(field.errors[0]!)}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -127,15 +134,11 @@ export function SelectField({
   placeholder: string;
   options: { value: string; label: string }[];
 }) {
-  const errorText = useErrorText();
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getSelectProps(field as FieldMetadata<string>);
   const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame field={field} label={label} hint={hint} hintId={hintId}>
       <select
         {...props}
         key={key}
@@ -149,17 +152,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {field.errors && field.errors.length > 0 && (
-        <p id={field.errorId} className="text-sm font-medium text-red-700">
-          {errorText(field.errors[0]!)}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -14,12 +14,8 @@ import { previewWords } from "#shared/text.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
+import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 
-/**
- * The picture a shared link shows when the campaign has none: link previews (WhatsApp among them) do not
- * render SVG, so the default campaign picture also exists as a PNG.
- */
-const DEFAULT_SHARE_PICTURE = "/static/default-campaign.png";
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
 
@@ -61,39 +57,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     meta: {
       title: `${c.title} · ${t("common:brand")}`,
       ogTitle: c.title,
-      progress,
+      summary: progress,
       description: `${progress}. ${previewWords(c.description, DESCRIPTION_PREVIEW_WORDS)}`,
       image: new URL(c.pictureKey ? pictureUrl(c.pictureKey, "campaign") : DEFAULT_SHARE_PICTURE, appUrl).toString(),
       imageAlt: t("showcase:pictureAlt", { title: c.title }),
       siteName: t("common:brand"),
       locale: lang === "ur" ? "ur_PK" : "en_PK",
-    },
+      kind: "website",
+    } satisfies ShareMeta,
   };
 }
 
-/** Title, description and the preview card of a shared link (Open Graph, read by WhatsApp, and Twitter's card). */
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
-  const { meta: m, pageUrl } = loaderData;
-  return [
-    { title: m.title },
-    { name: "description", content: m.description },
-    { tagName: "link", rel: "canonical", href: pageUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: m.siteName },
-    { property: "og:locale", content: m.locale },
-    { property: "og:url", content: pageUrl },
-    { property: "og:title", content: m.ogTitle },
-    { property: "og:description", content: m.progress },
-    { property: "og:image", content: m.image },
-    { property: "og:image:alt", content: m.imageAlt },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: m.ogTitle },
-    { name: "twitter:description", content: m.progress },
-    { name: "twitter:image", content: m.image },
-    { name: "twitter:image:alt", content: m.imageAlt },
-  ];
-};
+/** Title, description and the preview card of a shared link. */
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? shareTags(loaderData.meta, loaderData.pageUrl) : []);
 
 /** /campaign/:slug: a campaign's public page, open to anyone and made to be shared. */
 export default function CampaignPublicPage({ loaderData }: Route.ComponentProps) {

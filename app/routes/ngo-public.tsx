@@ -11,9 +11,7 @@ import { throwHttp } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { publicNgoProfile, type PublicNgoProfile } from "#server/domain/accounts/public-profile.ts";
-
-/** Link previews (WhatsApp among them) do not render SVG: an NGO without a logo shares the default PNG picture. */
-const DEFAULT_SHARE_PICTURE = "/static/default-campaign.png";
+import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   let ngo: PublicNgoProfile;
@@ -53,37 +51,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       title: `${ngo.name} · ${t("common:brand")}`,
       ogTitle: ngo.name,
       description,
+      summary: description,
       image: new URL(ngo.logoKey ? pictureUrl(ngo.logoKey, "logo") : DEFAULT_SHARE_PICTURE, appUrl).toString(),
       imageAlt: t("ngoProfile:logoAlt", { name: ngo.name }),
       siteName: t("common:brand"),
       locale: lang === "ur" ? "ur_PK" : "en_PK",
-    },
+      kind: "profile",
+    } satisfies ShareMeta,
   };
 }
 
 /** Title, description and the preview card of a shared link, as the public campaign page writes them. */
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
-  const { meta: m, pageUrl } = loaderData;
-  return [
-    { title: m.title },
-    { name: "description", content: m.description },
-    { tagName: "link", rel: "canonical", href: pageUrl },
-    { property: "og:type", content: "profile" },
-    { property: "og:site_name", content: m.siteName },
-    { property: "og:locale", content: m.locale },
-    { property: "og:url", content: pageUrl },
-    { property: "og:title", content: m.ogTitle },
-    { property: "og:description", content: m.description },
-    { property: "og:image", content: m.image },
-    { property: "og:image:alt", content: m.imageAlt },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:title", content: m.ogTitle },
-    { name: "twitter:description", content: m.description },
-    { name: "twitter:image", content: m.image },
-    { name: "twitter:image:alt", content: m.imageAlt },
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? shareTags(loaderData.meta, loaderData.pageUrl) : []);
 
 /**
  * /ngo/:id: an NGO's public profile, open to anyone: who it is (name, logo, registration, address, phone), when the

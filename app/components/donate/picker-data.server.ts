@@ -1,7 +1,7 @@
 import type { DbOrTx } from "#server/db/client.ts";
 import { parsePage } from "#server/db/query.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
-import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { pickerCampaigns, type PickerCampaign } from "#server/domain/donations/picker.ts";
 import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import { findOrNull } from "#app/lib/http.server.ts";
@@ -50,20 +50,24 @@ export async function pickerData(db: DbOrTx, url: URL, kind: PickerKind) {
     panel,
     list: list && {
       ...list,
-      rows: list.rows.map((c) => ({
-        id: c.id,
-        slug: c.slug,
-        title: c.title,
-        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
-        targetAmount: c.targetAmount,
-        collectedAmount: c.collectedAmount,
-        pictureKey: c.pictureKey,
-        zakatEligible: c.zakatEligible,
-        ngos: c.ngos.map((n) => n.name),
-        otherItems: kind === "goods" ? c.otherItems : null,
-      })),
+      rows: list.rows.map((c) => ({ ...campaignCard(c), otherItems: kind === "goods" ? c.otherItems : null })),
     },
   };
 }
 
 export type PickerData = Awaited<ReturnType<typeof pickerData>>;
+
+/** What a campaign's card shows a donor, in the pickers and on the landing page: a preview, not the whole text. */
+export function campaignCard(c: PickerCampaign) {
+  return {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
+    targetAmount: c.targetAmount,
+    collectedAmount: c.collectedAmount,
+    pictureKey: c.pictureKey,
+    zakatEligible: c.zakatEligible,
+    ngos: c.ngos.map((n) => n.name),
+  };
+}

@@ -1,10 +1,8 @@
 import type { DbOrTx } from "#server/db/client.ts";
 import { parsePage } from "#server/db/query.ts";
 import { pickerCampaigns } from "#server/domain/donations/picker.ts";
-import { PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
-import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
+import { campaignCard, PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
-import { previewWords } from "#shared/text.ts";
 
 /** The landing page's search, as the GET form sends it: anything unknown is no filter at all. */
 export interface BrowseFilters {
@@ -38,20 +36,7 @@ export async function browseData(db: DbOrTx, url: URL) {
     filters,
     list: {
       ...list,
-      rows: list.rows.map((c) => ({
-        id: c.id,
-        slug: c.slug,
-        title: c.title,
-        preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
-        targetAmount: c.targetAmount,
-        collectedAmount: c.collectedAmount,
-        pictureKey: c.pictureKey,
-        locationLabel: c.locationLabel,
-        zakatEligible: c.zakatEligible,
-        cause: c.cause,
-        takesCash: c.takesCash,
-        ngos: c.ngos.map((n) => n.name),
-      })),
+      rows: list.rows.map((c) => ({ ...campaignCard(c), locationLabel: c.locationLabel, cause: c.cause, takesCash: c.takesCash })),
     },
   };
 }

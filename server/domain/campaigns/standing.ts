@@ -1,6 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns } from "#server/db/schema.ts";
-import { invalid } from "#server/domain/errors.ts";
+import { invalid, notFound } from "#server/domain/errors.ts";
+
+/** Longer than any slug we make; anything longer is not looked up at all. */
+const MAX_SLUG_LENGTH = 200;
 
 /**
  * What donors are offered of an active campaign, as conditions every donor-facing read shares (pickers, browse, the
@@ -49,7 +53,19 @@ export function standingColumns() {
   };
 }
 
-/** Refuses a gift or a goods offer to a paused campaign (the screens say so before; this is the server's rule). */
-export function assertNotPaused(standing: Pick<CampaignStanding, "paused">): void {
-  if (standing.paused) throw invalid("campaigns.paused");
+/**
+ * The campaign a gift or a goods offer is for, by its slug: not found when unknown or deleted, refused when it has
+ * ended or is paused (the screens say so before; this is the server's rule, for the payment and goods flows alike).
+ */
+export async function campaignToGiveTo(db: DbOrTx, slug: string): Promise<typeof campaigns.$inferSelect> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) throw notFound();
+  const [row] = await db
+    .select({ c: campaigns, ...standingColumns() })
+    .from(campaigns)
+    .where(eq(campaigns.slug, slug))
+    .limit(1);
+  if (!row || row.c.status === "archived") throw notFound();
+  if (row.c.status !== "active") throw invalid("donations.campaign_not_active");
+  if (row.paused) throw invalid("campaigns.paused");
+  return row.c;
 }

@@ -10,7 +10,7 @@ import type { Services } from "#server/services.ts";
 import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { assertNotPaused, standingColumns } from "#server/domain/campaigns/standing.ts";
+import { campaignToGiveTo } from "#server/domain/campaigns/standing.ts";
 import { ngosOfCampaigns, type CampaignRole } from "#server/domain/campaigns/access.ts";
 import { completeIfTargetReached } from "#server/domain/campaigns/campaigns.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
@@ -103,16 +103,7 @@ export interface DonationTarget {
  * A campaign that is completed or archived takes no more donations.
  */
 export async function donationTarget(db: DbOrTx, slug: string): Promise<DonationTarget> {
-  if (!slug || slug.length > 200) throw notFound();
-  const [row] = await db
-    .select({ c: campaigns, ...standingColumns() })
-    .from(campaigns)
-    .where(eq(campaigns.slug, slug))
-    .limit(1);
-  if (!row || row.c.status === "archived") throw notFound();
-  const { c } = row;
-  if (c.status !== "active") throw invalid("donations.campaign_not_active");
-  assertNotPaused(row);
+  const c = await campaignToGiveTo(db, slug);
   const ngos = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
   const profiles = ngos.length
     ? await db

@@ -27,7 +27,7 @@ import { isUuid, likePattern, paged, pageOffset, searchTerm } from "#server/db/q
 import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
-import { assertNotPaused, standingColumns } from "#server/domain/campaigns/standing.ts";
+import { campaignToGiveTo } from "#server/domain/campaigns/standing.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";
 import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
@@ -53,16 +53,7 @@ function newCode(): string {
  * suspended (no payment account is needed for goods).
  */
 export async function goodsTarget(db: DbOrTx, slug: string) {
-  if (!slug || slug.length > 200) throw notFound();
-  const [row] = await db
-    .select({ c: campaigns, ...standingColumns() })
-    .from(campaigns)
-    .where(eq(campaigns.slug, slug))
-    .limit(1);
-  if (!row || row.c.status === "archived") throw notFound();
-  const { c } = row;
-  if (c.status !== "active") throw invalid("donations.campaign_not_active");
-  assertNotPaused(row);
+  const c = await campaignToGiveTo(db, slug);
   const all = (await ngosOfCampaigns(db, [c.id])).get(c.id) ?? [];
   const able = all.length
     ? await db
