@@ -135,13 +135,16 @@ export function SelectField({
   options: { value: string; label: string }[];
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const { key, ...props } = getSelectProps(field as FieldMetadata<string>);
+  const { key, defaultValue, ...props } = getSelectProps(field as FieldMetadata<string>);
+  // A form sent back with the field twice (a crafted post) has a list here; a single select shows the first.
+  const initial: unknown = Array.isArray(defaultValue) ? defaultValue[0] : defaultValue;
   const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
     <FieldFrame field={field} label={label} hint={hint} hintId={hintId}>
       <select
         {...props}
         key={key}
+        defaultValue={typeof initial === "string" ? initial : undefined}
         aria-describedby={describedBy}
         className="min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
       >

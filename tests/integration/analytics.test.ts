@@ -286,15 +286,16 @@ describe("public campaign page", () => {
       status: "active",
       locationLabel: campaign.locationLabel,
     });
+    // An NGO's id is the address of its public profile (/ngo/:id, decision 027): shown, and linked while it is public.
     expect(p.ngos).toEqual([
-      { name: "Owner Foundation", logoKey: null, role: "owner", collected: 1000, share: 0.25 },
-      { name: "Partner Society", logoKey: null, role: "partner", collected: 3000, share: 0.75 },
+      { id: owner.id, hasProfile: true, name: "Owner Foundation", logoKey: null, role: "owner", collected: 1000, share: 0.25 },
+      { id: partner.id, hasProfile: true, name: "Partner Society", logoKey: null, role: "partner", collected: 3000, share: 0.75 },
     ]);
     const text = JSON.stringify(p);
     expect(text).not.toContain(donor.id);
     expect(text).not.toContain(donor.email);
     expect(text).not.toContain("Secretive");
-    expect(text).not.toContain(owner.id);
+    expect(text).not.toContain(owner.email);
     expect(text).not.toContain(campaign.id);
   });
 
