@@ -6,7 +6,7 @@ import type { Route } from "./+types/rider-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { riderSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
-import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
+import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("rider", request, context);
@@ -25,16 +25,10 @@ export default function RiderSignUp({ actionData }: Route.ComponentProps) {
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
-          label={t("auth:fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth:fields.passwordHint")}
-        />
+        <NewPasswordField field={fields.password} label={t("auth:fields.password")} />
         <ContactField field={fields.contactNumber} />
         <TextField field={fields.cnic} label={t("auth:fields.cnic")} inputMode="numeric" hint={t("auth:fields.cnicHint")} />
-        <PictureField field={fields.picture} label={t("auth:fields.picture")} />
+        <PictureField field={fields.picture} returned={form.status === "error"} label={t("auth:fields.picture")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">
