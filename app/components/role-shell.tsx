@@ -121,43 +121,45 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
 
   return (
     <div className="min-h-screen md:flex">
-      <aside className="bg-brand-800 text-white md:w-64 md:shrink-0">
-        <div className="flex items-center gap-3 p-4">
+      {/* On a phone the brand bar is one row (picture, name, language, Log out, menu) over a one-line title. */}
+      <aside className="relative bg-brand-800 text-white md:w-64 md:shrink-0">
+        <div className="flex items-center gap-2 px-3 py-1 md:flex-wrap md:gap-3 md:p-4">
           <img
             src={pictureUrl(user.pictureKey, fallback)}
             alt={t("common:yourPicture")}
             width={48}
             height={48}
-            className="h-12 w-12 rounded-full bg-white object-cover"
+            className="size-8 shrink-0 rounded-full bg-white object-cover md:size-12"
           />
           <div className="min-w-0 flex-1">
             <p className="truncate font-bold">{user.displayName}</p>
-            <p className="text-sm text-brand-100">{t(`common:roles.${user.role}`)}</p>
+            <p className="hidden text-sm text-brand-100 md:block">{t(`common:roles.${user.role}`)}</p>
           </div>
-        </div>
-        {/* A native disclosure widget: the menu opens on phones without any JavaScript. */}
-        <details className="group px-2 pb-2 md:hidden">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 hover:bg-brand-700">
-            <Menu aria-hidden="true" size={20} /> {t("common:menu")}
-          </summary>
-          {nav}
-        </details>
-        <div className="hidden px-2 pb-4 md:block">{nav}</div>
-      </aside>
-      <div className="min-w-0 flex-1">
-        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
-          <h1 className="text-xl font-bold">{title}</h1>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1 md:w-full md:gap-2">
             <LanguageSwitch />
             <Form method="post" action="/logout">
               <button
                 type="submit"
-                className="rounded-md border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+                className="min-h-11 rounded-md px-2 text-sm font-medium text-white underline-offset-2 hover:bg-brand-700 hover:underline"
               >
                 {t("common:logOut")}
               </button>
             </Form>
           </div>
+          {/* A native disclosure widget: the menu opens on phones without any JavaScript, over the page. */}
+          <details className="group shrink-0 md:hidden">
+            <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-brand-700">
+              <Menu aria-hidden="true" size={22} />
+              <span className="sr-only">{t("common:menu")}</span>
+            </summary>
+            <div className="absolute inset-x-0 top-full z-30 bg-brand-800 px-2 pb-2 shadow-lg">{nav}</div>
+          </details>
+        </div>
+        <div className="hidden px-2 pb-4 md:block">{nav}</div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="border-b border-slate-200 bg-white px-4 py-1.5 md:py-4">
+          <h1 className="text-lg font-bold md:text-xl">{title}</h1>
         </header>
         <main id="main" className="p-4 md:p-8">
           {notice === "wrongRole" && (

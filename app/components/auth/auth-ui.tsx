@@ -82,8 +82,8 @@ export function AuthPage({ title, lead, children }: { title: string; lead?: stri
   return (
     <PublicShell>
       <title>{`${title} · ${t("common:brand")}`}</title>
-      <section className="mx-auto max-w-md rounded-lg bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-brand-900">{title}</h1>
+      <section className="mx-auto max-w-md rounded-lg bg-white p-4 shadow-sm sm:p-6">
+        <h1 className="text-xl font-bold text-brand-900 sm:text-2xl">{title}</h1>
         {lead && <p className="mt-2 text-slate-700">{lead}</p>}
         <div className="mt-6">{children}</div>
       </section>
