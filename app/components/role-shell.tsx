@@ -123,7 +123,7 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
     <div className="min-h-screen md:flex">
       {/* On a phone the brand bar is one row (picture, name, language, Log out, menu) over a one-line title. */}
       <aside className="relative bg-brand-800 text-white md:w-64 md:shrink-0">
-        <div className="flex items-center gap-2 px-3 py-1 md:flex-wrap md:gap-3 md:p-4">
+        <div className="flex items-center gap-1.5 px-3 py-1 md:flex-wrap md:gap-3 md:p-4">
           <img
             src={pictureUrl(user.pictureKey, fallback)}
             alt={t("common:yourPicture")}
@@ -132,7 +132,9 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
             className="size-8 shrink-0 rounded-full bg-white object-cover md:size-12"
           />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-bold">{user.displayName}</p>
+            <p dir="auto" className="truncate text-start font-bold">
+              {user.displayName}
+            </p>
             <p className="hidden text-sm text-brand-100 md:block">{t(`common:roles.${user.role}`)}</p>
           </div>
           <div className="flex shrink-0 items-center gap-1 md:w-full md:gap-2">
@@ -148,9 +150,8 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
           </div>
           {/* A native disclosure widget: the menu opens on phones without any JavaScript, over the page. */}
           <details className="group shrink-0 md:hidden">
-            <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-md hover:bg-brand-700">
-              <Menu aria-hidden="true" size={22} />
-              <span className="sr-only">{t("common:menu")}</span>
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-brand-700">
+              <Menu aria-hidden="true" size={20} /> {t("common:menu")}
             </summary>
             <div className="absolute inset-x-0 top-full z-30 bg-brand-800 px-2 pb-2 shadow-lg">{nav}</div>
           </details>

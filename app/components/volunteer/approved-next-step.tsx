@@ -30,15 +30,15 @@ export function ApprovedNextStep({
         <span dir="auto">{timings}</span>
       </p>
       <p className="mt-2 font-bold">{t("opportunities:history.nextStep.contact", { ngo: ngoName })}</p>
-      <ul className="mt-1 grid gap-1">
-        <li className="flex items-start gap-2">
+      <div className="mt-1 grid gap-1">
+        <p className="flex items-start gap-2">
           <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
           <span className="sr-only">{t("opportunities:history.nextStep.address")} </span>
           <span dir="auto" className="min-w-0 text-start wrap-anywhere">
             {contact.address}
           </span>
-        </li>
-        <li>
+        </p>
+        <p>
           <a
             href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}
             aria-label={t("opportunities:history.nextStep.call", { phone: contact.phone })}
@@ -47,8 +47,8 @@ export function ApprovedNextStep({
             <Phone aria-hidden="true" className="size-4 shrink-0" />
             <span dir="ltr">{contact.phone}</span>
           </a>
-        </li>
-        <li>
+        </p>
+        <p>
           <a
             href={`mailto:${contact.email}`}
             aria-label={t("opportunities:history.nextStep.write", { email: contact.email })}
@@ -57,8 +57,8 @@ export function ApprovedNextStep({
             <Mail aria-hidden="true" className="size-4 shrink-0" />
             <span dir="ltr">{contact.email}</span>
           </a>
-        </li>
-      </ul>
+        </p>
+      </div>
     </section>
   );
 }
