@@ -1,6 +1,17 @@
 import { Menu } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { Form, isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError, useRouteLoaderData, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import {
+  Form,
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { NAVIGATION } from "#app/lib/navigation.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { ROLE_HOME } from "#shared/roles.ts";
@@ -86,6 +97,12 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [params] = useSearchParams();
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // The phone menu lies over the page: a choice made in it closes it (a full page load without JavaScript does too).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
   const user = root?.user;
   const unread = root?.unreadNotifications ?? 0;
   if (!user) return null;
@@ -149,7 +166,7 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
             </Form>
           </div>
           {/* A native disclosure widget: the menu opens on phones without any JavaScript, over the page. */}
-          <details className="group shrink-0 md:hidden">
+          <details ref={menu} className="group shrink-0 md:hidden">
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-brand-700">
               <Menu aria-hidden="true" size={20} /> {t("common:menu")}
             </summary>

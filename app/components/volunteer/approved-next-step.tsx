@@ -19,9 +19,9 @@ export function ApprovedNextStep({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-      <h3 id={headingId} className="font-bold">
+      <p id={headingId} className="font-bold">
         {t("opportunities:history.nextStep.title")}
-      </h3>
+      </p>
       <p dir="auto" className="text-start">
         {t("opportunities:history.nextStep.body", { ngo: ngoName })}
       </p>
