@@ -163,7 +163,6 @@ test.describe("phone chrome", () => {
     expect((await logOut.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect((await page.getByRole("button", { name: "اردو" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     // The menu still opens on a phone.
-    if (process.env.SHOTS) await page.screenshot({ path: "/tmp/seen-en.png" });
     await page.getByText("Menu", { exact: true }).click();
     const navLink = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "My donations" });
     await expect(navLink).toBeVisible();
@@ -180,7 +179,6 @@ test.describe("phone chrome", () => {
       await page.goto(path);
       expect(await chromeHeight(page), `${path} in Urdu`).toBeLessThanOrEqual(110);
     }
-    if (process.env.SHOTS) await page.screenshot({ path: "/tmp/seen-ur.png" });
     await expectAccessible(page);
   });
 
