@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { useRef } from "react";
 import { useNavigation } from "react-router";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -15,12 +16,17 @@ function FieldFrame({
   label,
   hint,
   hintId,
+  note,
+  noteId,
   children,
 }: {
   field: FieldMetadata<unknown>;
   label: string;
   hint?: string;
   hintId?: string;
+  /** A notice about this field for now (not its standing rules, which are the hint), shown above the error. */
+  note?: string;
+  noteId?: string;
   children: React.ReactNode;
 }) {
   const errorText = useErrorText();
@@ -33,6 +39,11 @@ function FieldFrame({
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
+        </p>
+      )}
+      {note && (
+        <p id={noteId} className="rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-950">
+          {note}
         </p>
       )}
       {field.errors && field.errors.length > 0 && (
@@ -59,6 +70,7 @@ export function TextField({
   accept,
   inputMode,
   defaultValue,
+  note,
 }: {
   field: FieldMetadata<unknown>;
   label: string;
@@ -68,10 +80,13 @@ export function TextField({
   accept?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
   defaultValue?: string;
+  /** A notice about this field for now (not its standing rules, which are the hint), shown above the error. */
+  note?: string;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
+  const noteId = note ? `${field.id}-note` : undefined;
   const props = getInputProps(field as FieldMetadata<string>, { type: type === "file" ? "file" : (type as "text") });
-  const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  const describedBy = [props["aria-describedby"], hintId, noteId].filter(Boolean).join(" ") || undefined;
   return (
     <FieldFrame field={field} label={label} hint={hint} hintId={hintId}>
       <input
@@ -183,14 +198,48 @@ export function RequiredNotice({ fields }: { fields: FieldMetadata<unknown>[] })
   return <p className="font-medium text-red-700">{t("validation:required")}</p>;
 }
 
-/** A submit button that shows a busy label and is disabled while its form is being sent. */
+/** The path and query a form posts to, as React Router records it in `navigation.formAction`. */
+function formTarget(form: HTMLFormElement): string {
+  const url = new URL(form.action, window.location.href);
+  return url.pathname + url.search;
+}
+
+/**
+ * A submit button that shows a busy label and stays disabled from the moment its form is sent until the next
+ * page has arrived: while the action runs ("submitting") and while the loaders of the page it leads to run
+ * ("loading" after this form's submission), so a slow page cannot offer a second, lost press.
+ *
+ * Pressing it does not take the focus: the field being left would otherwise blur first, its new error could
+ * push the button down mid-press and the click would land elsewhere. Keyboard use is unchanged.
+ */
 export function SubmitButton({ children, busyLabel, className }: { children: React.ReactNode; busyLabel?: string; className?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const ref = useRef<HTMLButtonElement>(null);
+  const busy =
+    navigation.state === "submitting" ||
+    (navigation.state === "loading" && navigation.formAction !== undefined && isOwnSubmission(ref.current, navigation));
   return (
-    <button type="submit" disabled={busy} className={className ?? brandButton("block")}>
+    <button
+      ref={ref}
+      type="submit"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onMouseDown={(e) => e.preventDefault()}
+      className={className ?? brandButton("block")}
+    >
       {busy ? (busyLabel ?? t("common:loading")) : children}
     </button>
   );
+}
+
+/** Whether the submission in flight is this button's form: same target and method (a page may hold several forms). */
+function isOwnSubmission(button: HTMLButtonElement | null, navigation: ReturnType<typeof useNavigation>): boolean {
+  const form = button?.form;
+  // Before the first render has attached the button, any submission in flight is the one to wait for.
+  if (!form) return true;
+  const method = (button.getAttribute("formmethod") ?? form.getAttribute("method") ?? "get").toUpperCase();
+  const action = button.hasAttribute("formaction") ? new URL(button.formAction, window.location.href) : null;
+  const target = action ? action.pathname + action.search : formTarget(form);
+  return navigation.formMethod?.toUpperCase() === method && navigation.formAction === target;
 }

@@ -13,7 +13,7 @@ export function LanguageSwitch() {
       <button
         type="submit"
         lang={next}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        className="min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         {t(next === "ur" ? "common:switchToUrdu" : "common:switchToEnglish")}
       </button>

@@ -1,6 +1,17 @@
 import { Menu } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { Form, isRouteErrorResponse, NavLink, Outlet, useMatches, useRouteError, useRouteLoaderData, useSearchParams } from "react-router";
+import { useEffect, useRef } from "react";
+import {
+  Form,
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
+} from "react-router";
 import { NAVIGATION } from "#app/lib/navigation.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { ROLE_HOME } from "#shared/roles.ts";
@@ -86,6 +97,12 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [params] = useSearchParams();
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // The phone menu lies over the page: a choice made in it closes it (a full page load without JavaScript does too).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.pathname, location.search]);
   const user = root?.user;
   const unread = root?.unreadNotifications ?? 0;
   if (!user) return null;
@@ -121,43 +138,46 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
 
   return (
     <div className="min-h-screen md:flex">
-      <aside className="bg-brand-800 text-white md:w-64 md:shrink-0">
-        <div className="flex items-center gap-3 p-4">
+      {/* On a phone the brand bar is one row (picture, name, language, Log out, menu) over a one-line title. */}
+      <aside className="relative bg-brand-800 text-white md:w-64 md:shrink-0">
+        <div className="flex items-center gap-1.5 px-3 py-1 md:flex-wrap md:gap-3 md:p-4">
           <img
             src={pictureUrl(user.pictureKey, fallback)}
             alt={t("common:yourPicture")}
             width={48}
             height={48}
-            className="h-12 w-12 rounded-full bg-white object-cover"
+            className="size-8 shrink-0 rounded-full bg-white object-cover md:size-12"
           />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-bold">{user.displayName}</p>
-            <p className="text-sm text-brand-100">{t(`common:roles.${user.role}`)}</p>
+            <p dir="auto" className="truncate text-start font-bold">
+              {user.displayName}
+            </p>
+            <p className="hidden text-sm text-brand-100 md:block">{t(`common:roles.${user.role}`)}</p>
           </div>
-        </div>
-        {/* A native disclosure widget: the menu opens on phones without any JavaScript. */}
-        <details className="group px-2 pb-2 md:hidden">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 hover:bg-brand-700">
-            <Menu aria-hidden="true" size={20} /> {t("common:menu")}
-          </summary>
-          {nav}
-        </details>
-        <div className="hidden px-2 pb-4 md:block">{nav}</div>
-      </aside>
-      <div className="min-w-0 flex-1">
-        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3">
-          <h1 className="text-xl font-bold">{title}</h1>
-          <div className="flex items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1 md:w-full md:gap-2">
             <LanguageSwitch />
             <Form method="post" action="/logout">
               <button
                 type="submit"
-                className="rounded-md border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+                className="min-h-11 rounded-md px-2 text-sm font-medium text-white underline-offset-2 hover:bg-brand-700 hover:underline"
               >
                 {t("common:logOut")}
               </button>
             </Form>
           </div>
+          {/* A native disclosure widget: the menu opens on phones without any JavaScript, over the page. */}
+          <details ref={menu} className="group shrink-0 md:hidden">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-brand-700">
+              <Menu aria-hidden="true" size={20} /> {t("common:menu")}
+            </summary>
+            <div className="absolute inset-x-0 top-full z-30 bg-brand-800 px-2 pb-2 shadow-lg">{nav}</div>
+          </details>
+        </div>
+        <div className="hidden px-2 pb-4 md:block">{nav}</div>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <header className="border-b border-slate-200 bg-white px-4 py-1.5 md:py-4">
+          <h1 className="text-lg font-bold md:text-xl">{title}</h1>
         </header>
         <main id="main" className="p-4 md:p-8">
           {notice === "wrongRole" && (

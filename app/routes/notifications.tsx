@@ -66,28 +66,36 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <p className="text-slate-700">{t("notifications:page.none")}</p>
       ) : (
         <ol className="space-y-3">
-          {notifications.rows.map((n) => (
-            <li
-              key={n.id}
-              // A card with a link is one big target on a phone: the link's ::after covers the whole card.
-              className={`relative rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`}
-            >
-              <p>
-                {!n.read && (
-                  <span className="me-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t("notifications:page.new")}</span>
-                )}
-                {t(`notifications:${n.type}`, { ...n.params, defaultValue: n.type })}
-              </p>
-              <p className="mt-1 flex flex-wrap gap-3 text-sm text-slate-700">
-                <DateTime value={n.createdAt} />
-                {n.link && (
-                  <Link to={n.link} className="font-medium text-brand-800 underline after:absolute after:inset-0 after:rounded-lg">
-                    {t("notifications:page.open")}
+          {notifications.rows.map((n) => {
+            const card = `block min-h-11 rounded-lg p-4 shadow-sm ${n.read ? "bg-white" : "border-s-4 border-brand-700 bg-brand-50"}`;
+            const body = (
+              <>
+                <p>
+                  {!n.read && (
+                    <span className="me-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                      {t("notifications:page.new")}
+                    </span>
+                  )}
+                  {t(`notifications:${n.type}`, { ...n.params, defaultValue: n.type })}
+                </p>
+                <p className="mt-1 text-sm text-slate-700">
+                  <DateTime value={n.createdAt} />
+                </p>
+              </>
+            );
+            return (
+              <li key={n.id}>
+                {/* The whole card is the link on a phone: one target, named by the card's own words. */}
+                {n.link ? (
+                  <Link to={n.link} className={`${card} text-slate-900 hover:bg-brand-100 hover:shadow`}>
+                    {body}
                   </Link>
+                ) : (
+                  <div className={card}>{body}</div>
                 )}
-              </p>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ol>
       )}
       <Pager page={notifications.page} pages={notifications.pages} label={t("notifications:page.title")} />

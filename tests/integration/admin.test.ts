@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, mailOutbox, notifications, users } from "#server/db/schema.ts";
+import { auditLog, donations, mailOutbox, notifications, users } from "#server/db/schema.ts";
 import { createSession, findSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { listOutbox } from "#server/domain/admin/outbox.ts";
 import { accept, listAccounts, listPending, reject, restore, suspend } from "#server/domain/admin/vetting.ts";
@@ -270,6 +270,48 @@ describe("audit log", () => {
     expect(one.pages).toBe(2);
     expect(two.rows.length).toBe(one.total - 10);
     expect(one.rows[0]!.action).toBe("test.14");
+  });
+
+  it("names the donation an entry points at by what it was, in one query for the page", async () => {
+    const ngo = await makeUser(s.db, "ngo");
+    const donor = await makeUser(s.db, "donor");
+    const campaign = await makeCampaign(s.db, ngo.id, { title: "Audit winter blankets" });
+    const [cash] = await s.db
+      .insert(donations)
+      .values({
+        campaignId: campaign.id,
+        donorId: donor.id,
+        recipientNgoId: ngo.id,
+        kind: "cash",
+        amount: 5000,
+        method: "jazzcash",
+        status: "approved",
+        receiptNumber: 12,
+      })
+      .returning({ id: donations.id });
+    const [goods] = await s.db
+      .insert(donations)
+      .values({ campaignId: campaign.id, donorId: donor.id, recipientNgoId: ngo.id, kind: "in_kind", items: "Ten blankets" })
+      .returning({ id: donations.id });
+    await recordAudit(s.db, { actorId: ngo.id, action: "donation.approved", details: { donationId: cash!.id, campaignId: campaign.id } });
+    await recordAudit(s.db, { actorId: ngo.id, action: "pickup.received", details: { donationId: goods!.id } });
+    await recordAudit(s.db, { actorId: ngo.id, action: "donation.approved", details: { donationId: "not-an-id" } });
+    const [odd, ofGoods, ofCash] = (await listAudit(s.db, 1)).rows;
+    expect(ofCash!.donation).toEqual({
+      kind: "cash",
+      amount: 5000,
+      method: "jazzcash",
+      items: null,
+      receiptNumber: 12,
+      campaignTitle: "Audit winter blankets",
+    });
+    expect(ofGoods!.donation).toMatchObject({
+      kind: "in_kind",
+      items: "Ten blankets",
+      receiptNumber: null,
+      campaignTitle: "Audit winter blankets",
+    });
+    expect(odd!.donation).toBeNull();
   });
 });
 

@@ -8,7 +8,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { applicationSchema, type ApplicationValues, type PositionInput } from "#shared/forms/volunteering.ts";
 import { PAGE_SIZE, POSITION_CLOSES_MAX_DAYS, RESUME_MAX_BYTES, VOLUNTEERS_NEEDED_MAX } from "#shared/constants.ts";
-import { auditLog, files, mailOutbox, notifications, users, volunteerApplications, volunteerPositions } from "#server/db/schema.ts";
+import {
+  auditLog,
+  files,
+  mailOutbox,
+  ngoProfiles,
+  notifications,
+  users,
+  volunteerApplications,
+  volunteerPositions,
+} from "#server/db/schema.ts";
 import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { DomainError } from "#server/domain/errors.ts";
@@ -716,6 +725,24 @@ describe("volunteering", () => {
         { id: a.id, state: "approved", decisionMessage: null, positionTitle: p.title },
       ]);
       expect((await applicationForNgo(s.db, owner, a.id)).position.accepted).toBe(1);
+    });
+
+    it("gives the NGO's contact to an approved volunteer only, with the position's timings", async () => {
+      const { owner, p } = await scene(3);
+      const approved = await applicant(p.id);
+      const waiting = await applicant(p.id);
+      const declined = await applicant(p.id);
+      await decideApplication(s, asNgo(owner.id), { applicationId: approved.id, approve: true });
+      await decideApplication(s, asNgo(owner.id), { applicationId: declined.id, approve: false });
+      const [profile] = await s.db.select().from(ngoProfiles).where(eq(ngoProfiles.userId, owner.id));
+      const [row] = (await applicationsOfDonor(s.db, approved.donor, 1)).rows;
+      expect(row).toMatchObject({
+        state: "approved",
+        timings: p.timings,
+        ngoContact: { address: profile!.address, phone: profile!.contactNumber, email: owner.email },
+      });
+      expect((await applicationsOfDonor(s.db, waiting.donor, 1)).rows).toMatchObject([{ state: "live", ngoContact: null }]);
+      expect((await applicationsOfDonor(s.db, declined.donor, 1)).rows).toMatchObject([{ state: "declined", ngoContact: null }]);
     });
 
     it("declines with a message the applicant reads, once", async () => {

@@ -112,7 +112,7 @@ function PositionCard({
   return (
     <li className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm sm:flex-row">
       {p.poster ? (
-        <img src={p.poster} alt="" className="h-40 w-full object-cover sm:h-auto sm:w-40" loading="lazy" />
+        <img src={p.poster} alt="" className="h-40 w-full bg-slate-100 object-contain sm:h-auto sm:w-40" loading="lazy" />
       ) : (
         <div className="flex h-24 w-full items-center justify-center bg-brand-50 text-sm text-brand-900 sm:h-auto sm:w-40">
           {t("positions:noPoster")}

@@ -10,7 +10,7 @@ const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 import { Pager } from "#app/components/pager.tsx";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
-import { listAudit } from "#server/domain/audit/audit.ts";
+import { listAudit, type AuditDonation, type AuditEntry } from "#server/domain/audit/audit.ts";
 
 export const handle = pageTitle("admin:audit.title");
 
@@ -25,13 +25,26 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   /** A detail as a person reads it: rupees, a method's name, a day; a value from a fixed list in words; any other as stored. */
-  const detailText = (key: string, value: string | number | null, campaignTitle: string | null): string => {
+  const detailText = (key: string, value: string | number | null, entry: Pick<AuditEntry, "campaignTitle" | "donation">): string => {
     if (value === null) return "—";
-    if (key === "campaignId" && campaignTitle) return campaignTitle;
+    if (key === "campaignId" && entry.campaignTitle) return entry.campaignTitle;
+    if (key === "donationId" && entry.donation) return donationText(entry.donation);
     if (key === "amount" && Number.isFinite(Number(value))) return formatRupees(Number(value), lang);
     if (key === "method") return t(`donations:methods.${String(value)}`, { defaultValue: String(value) });
     if (/Day$/.test(key) && typeof value === "string" && isDay(value)) return formatDay(value, lang);
     return t(`admin:audit.detailValues.${key}.${String(value)}`, { defaultValue: String(value) });
+  };
+  /** "Rs. 5,000 by JazzCash to Winter blankets, receipt No. 12", or the goods given: a donation named by what it was. */
+  const donationText = (d: AuditDonation): string => {
+    const text =
+      d.kind === "cash" && d.amount !== null
+        ? t("admin:audit.donation.cash", {
+            amount: formatRupees(d.amount, lang),
+            method: t(`donations:methods.${d.method ?? ""}`, { defaultValue: d.method ?? "" }),
+            campaign: d.campaignTitle,
+          })
+        : t("admin:audit.donation.goods", { items: d.items ?? "", campaign: d.campaignTitle });
+    return d.receiptNumber === null ? text : t("admin:audit.donation.withReceipt", { donation: text, number: d.receiptNumber });
   };
   const { log } = loaderData;
   return (
@@ -91,7 +104,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         {Object.entries(e.details).map(([key, value]) => (
                           <div key={key}>
                             <dt className="inline font-medium">{t(`admin:audit.detailKeys.${key}`, { defaultValue: key })}: </dt>
-                            <dd className="inline break-words">{detailText(key, value, e.campaignTitle)}</dd>
+                            <dd className="inline break-words">{detailText(key, value, e)}</dd>
                           </div>
                         ))}
                       </dl>

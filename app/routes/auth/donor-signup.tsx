@@ -6,7 +6,7 @@ import type { Route } from "./+types/donor-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { donorSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
-import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
+import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 import { safeRedirectTarget, withReturnTo } from "#shared/roles.ts";
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -35,14 +35,8 @@ export default function DonorSignUp({ loaderData, actionData }: Route.ComponentP
         <TextField field={fields.address} label={t("auth:fields.address")} autoComplete="street-address" />
         <ContactField field={fields.contactNumber} />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
-          label={t("auth:fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth:fields.passwordHint")}
-        />
-        <PictureField field={fields.picture} label={t("auth:fields.picture")} />
+        <NewPasswordField field={fields.password} label={t("auth:fields.password")} />
+        <PictureField field={fields.picture} returned={form.status === "error"} label={t("auth:fields.picture")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">

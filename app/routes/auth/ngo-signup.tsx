@@ -6,7 +6,7 @@ import type { Route } from "./+types/ngo-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ngoSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
-import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
+import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
 export function action({ request, context }: Route.ActionArgs) {
   return signUpAction("ngo", request, context);
@@ -29,14 +29,8 @@ export default function NgoSignUp({ actionData }: Route.ComponentProps) {
         <TextField field={fields.registrationNumber} label={t("auth:fields.registrationNumber")} />
         <ContactField field={fields.contactNumber} landline />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
-          label={t("auth:fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth:fields.passwordHint")}
-        />
-        <PictureField field={fields.logo} label={t("auth:fields.logo")} />
+        <NewPasswordField field={fields.password} label={t("auth:fields.password")} />
+        <PictureField field={fields.logo} returned={form.status === "error"} label={t("auth:fields.logo")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">

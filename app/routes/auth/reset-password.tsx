@@ -9,7 +9,7 @@ import { resetPasswordSchema } from "#shared/forms/accounts.ts";
 import { formAction, readFormData } from "#app/lib/http.server.ts";
 import { ROLE_SIGN_IN, safeRedirectTarget } from "#shared/roles.ts";
 import { isResetTokenUsable, resetPassword } from "#server/domain/accounts/password-reset.ts";
-import { AuthPage } from "#app/components/auth/auth-ui.tsx";
+import { AuthPage, NewPasswordField } from "#app/components/auth/auth-ui.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -57,13 +57,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <ErrorBox id={form.errorId} errors={errors} />
         <input type="hidden" name="token" value={token} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <TextField
-          field={fields.password}
-          label={t("auth:reset.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth:fields.passwordHint")}
-        />
+        <NewPasswordField field={fields.password} label={t("auth:reset.password")} />
         <TextField field={fields.confirm} label={t("auth:reset.confirm")} type="password" autoComplete="new-password" />
         <SubmitButton>{t("auth:reset.submit")}</SubmitButton>
       </Form>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/rider-signup";
 import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { riderSignUpSchema } from "#shared/forms/accounts.ts";
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
-import { AuthPage, ContactField, PictureField } from "#app/components/auth/auth-ui.tsx";
+import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 
@@ -34,13 +34,7 @@ export default function RiderSignUp({ actionData, loaderData }: Route.ComponentP
         <TextField field={fields.firstName} label={t("auth:fields.firstName")} autoComplete="given-name" />
         <TextField field={fields.lastName} label={t("auth:fields.lastName")} autoComplete="family-name" />
         <TextField field={fields.email} label={t("auth:fields.email")} type="email" autoComplete="email" />
-        <TextField
-          field={fields.password}
-          label={t("auth:fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth:fields.passwordHint")}
-        />
+        <NewPasswordField field={fields.password} label={t("auth:fields.password")} />
         <ContactField field={fields.contactNumber} />
         <TextField field={fields.cnic} label={t("auth:fields.cnic")} inputMode="numeric" hint={t("auth:fields.cnicHint")} />
         <PlaceField
@@ -55,7 +49,7 @@ export default function RiderSignUp({ actionData, loaderData }: Route.ComponentP
           tileUrl={loaderData.map.tileUrl}
           tileAttribution={loaderData.map.tileAttribution}
         />
-        <PictureField field={fields.picture} label={t("auth:fields.picture")} />
+        <PictureField field={fields.picture} returned={form.status === "error"} label={t("auth:fields.picture")} />
         <SubmitButton>{t("auth:signUp.submit")}</SubmitButton>
       </Form>
       <p className="mt-4 text-center text-slate-700">

@@ -10,6 +10,7 @@ import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
 import { applicationsOfDonor, type ApplicationState } from "#server/domain/volunteering/applications.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { ApprovedNextStep } from "#app/components/volunteer/approved-next-step.tsx";
 
 export const handle = pageTitle("opportunities:history.title");
 
@@ -29,6 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         appliedOn: formatDateTime(a.createdAt, context.lang),
         decidedOn: a.decidedAt && (a.state === "approved" || a.state === "declined") ? formatDateTime(a.decidedAt, context.lang) : null,
         decisionMessage: a.decisionMessage,
+        timings: a.timings,
+        ngoContact: a.ngoContact,
       })),
     },
   };
@@ -97,6 +100,9 @@ export default function VolunteerHistory({ loaderData }: Route.ComponentProps) {
                     {a.decisionMessage}
                   </p>
                 </div>
+              )}
+              {a.state === "approved" && a.ngoContact && (
+                <ApprovedNextStep ngoName={a.ngoName} timings={a.timings} contact={a.ngoContact} />
               )}
             </li>
           ))}

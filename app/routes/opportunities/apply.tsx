@@ -69,7 +69,7 @@ export default function OpportunityApply({ loaderData, actionData }: Route.Compo
       <title>{`${t("opportunities:apply.heading")} · ${p.title} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
-          <img src={p.poster} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover" />
+          <img src={p.poster} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md bg-slate-100 object-contain" />
           <div className="min-w-0">
             <p className="text-sm text-slate-700">{t("opportunities:apply.position")}</p>
             <p dir="auto" className="break-words text-start font-bold text-slate-900">

@@ -68,7 +68,7 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
           alt={t("opportunities:detail.posterAlt", { title: p.title })}
           width={1200}
           height={630}
-          className="aspect-[1200/630] w-full bg-brand-100 object-cover"
+          className="aspect-[1200/630] w-full bg-slate-100 object-contain"
         />
         <div className="flex flex-col gap-4 p-4 sm:p-6">
           <div className="flex items-center gap-3">

@@ -113,7 +113,7 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
                     width={1200}
                     height={630}
                     loading="lazy"
-                    className="aspect-[1200/630] w-full bg-brand-100 object-cover"
+                    className="aspect-[1200/630] w-full bg-slate-100 object-contain"
                   />
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">

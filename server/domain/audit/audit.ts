@@ -2,9 +2,11 @@ import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { auditLog, campaigns, donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
+import { auditLog, campaigns, donations, donorProfiles, ngoProfiles, riderProfiles, users } from "#server/db/schema.ts";
 import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
+import type { DonationKind } from "#shared/statuses.ts";
+import type { PaymentMethod } from "#shared/constants.ts";
 
 export type AuditDetails = Record<string, string | number | null>;
 
@@ -34,6 +36,18 @@ export interface AuditEntry {
   targetName: string | null;
   /** The title of the campaign `details.campaignId` names, so the log reads as names rather than ids. */
   campaignTitle: string | null;
+  /** The donation `details.donationId` names, as a person reads it (what, how, to which campaign), rather than its id. */
+  donation: AuditDonation | null;
+}
+
+export interface AuditDonation {
+  kind: DonationKind;
+  amount: number | null;
+  method: PaymentMethod | null;
+  items: string | null;
+  /** Set once an approval numbered it. */
+  receiptNumber: number | null;
+  campaignTitle: string;
 }
 
 const actor = alias(users, "actor");
@@ -72,8 +86,33 @@ export async function listAudit(db: DbOrTx, page: number): Promise<Paged<AuditEn
         ),
       )
     : new Map<string, string>();
+  // Like the titles: one query for the page's donations, however many entries name them.
+  const donationIds = [...new Set(rows.map((r) => r.details.donationId).filter(isUuid))];
+  const gifts = donationIds.length
+    ? new Map(
+        (
+          await db
+            .select({
+              id: donations.id,
+              kind: donations.kind,
+              amount: donations.amount,
+              method: donations.method,
+              items: donations.items,
+              receiptNumber: donations.receiptNumber,
+              campaignTitle: campaigns.title,
+            })
+            .from(donations)
+            .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+            .where(inArray(donations.id, donationIds))
+        ).map(({ id, ...d }) => [id, d] as const),
+      )
+    : new Map<string, AuditDonation>();
   return paged(
-    rows.map((r) => ({ ...r, campaignTitle: titles.get(String(r.details.campaignId)) ?? null })),
+    rows.map((r) => ({
+      ...r,
+      campaignTitle: titles.get(String(r.details.campaignId)) ?? null,
+      donation: gifts.get(String(r.details.donationId)) ?? null,
+    })),
     page,
     total?.n ?? 0,
   );

@@ -369,6 +369,16 @@ export interface DonorApplicationRow {
   positionId: string;
   positionTitle: string;
   ngoName: string;
+  /** The position's timings as the NGO wrote them ("Saturdays 10 am to 2 pm"): when the work happens. */
+  timings: string;
+  /** How to reach the NGO: given to an approved volunteer only, who now has to work with them. */
+  ngoContact: NgoContact | null;
+}
+
+export interface NgoContact {
+  address: string;
+  phone: string;
+  email: string;
 }
 
 /** One page of a donor's own applications, newest first, with each one's state (/dvh2). */
@@ -390,21 +400,27 @@ export async function applicationsOfDonor(
       decisionMessage: volunteerApplications.decisionMessage,
       positionId: volunteerPositions.id,
       positionTitle: volunteerPositions.title,
+      timings: volunteerPositions.timings,
       ngoName: ngoProfiles.name,
+      ngoAddress: ngoProfiles.address,
+      ngoPhone: ngoProfiles.contactNumber,
+      ngoEmail: users.email,
       open: sql<boolean>`${isOpenSql(pakistanToday(now))}`,
     })
     .from(volunteerApplications)
     .innerJoin(volunteerPositions, eq(volunteerPositions.id, volunteerApplications.positionId))
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, volunteerPositions.ngoId))
+    .innerJoin(users, eq(users.id, volunteerPositions.ngoId))
     .where(where)
     .orderBy(desc(volunteerApplications.createdAt), desc(volunteerApplications.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(page));
   return paged(
-    rows.map(({ status, open, ...r }) => ({
+    rows.map(({ status, open, ngoAddress, ngoPhone, ngoEmail, ...r }) => ({
       ...r,
       state: applicationState(status, open),
       decisionMessage: status === "declined" ? r.decisionMessage : null,
+      ngoContact: status === "approved" ? { address: ngoAddress, phone: ngoPhone, email: ngoEmail } : null,
     })),
     page,
     total?.n ?? 0,
