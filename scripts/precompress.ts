@@ -24,7 +24,7 @@ export interface PrecompressResult {
   gz: number;
 }
 
-/** Precompresses every compressible file in `dir` (and below), four at a time (libuv's thread pool). */
+/** Precompresses every compressible file in `dir` (and below): two files at a time, each into both encodings at once. */
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
