@@ -9,7 +9,17 @@ import { fileURLToPath } from "node:url";
  * from changed since the last build (the app, the server code it bundles, the shared code, public files, the
  * packages and the build's configuration), so restarting the demo takes seconds instead of a rebuild.
  */
-const INPUTS = ["app", "server", "shared", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const INPUTS = [
+  "app",
+  "server",
+  "shared",
+  "public",
+  "scripts/precompress.ts",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const STAMP = ".inputs-hash";
 
 /** A hash of every input file's path and bytes, in a fixed order. */
@@ -45,7 +55,8 @@ function main() {
     console.log("The build is up to date: nothing it is made from changed.");
     return;
   }
-  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  // The build and its precompressed assets, as `npm run build` makes them.
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   fs.writeFileSync(path.join(root, buildDir, STAMP), inputsHash);
 }
 

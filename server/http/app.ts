@@ -18,6 +18,7 @@ import { requestOrigin } from "./proxy.ts";
 import { tileImageSource } from "./tile-origin.ts";
 import { requestContext } from "./request-context.ts";
 import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
+import { compression } from "./compress.ts";
 
 type Env = {
   Variables: {
@@ -89,6 +90,8 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     await next();
     if (requestOrigin(c, config).secure) c.res.headers.set("Strict-Transport-Security", HSTS);
   });
+  // Every text answer, brotli or gzip, as it streams; the hashed assets come precompressed (decision 029).
+  app.use(compression());
 
   // One guard for every address: a path or query that holds a control character (a NUL, say) or a broken
   // escape is refused here, before any route, loader or query sees it.
@@ -130,7 +133,8 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
-    app.use("/assets/*", serveStatic({ root: clientDir }));
+    // The build writes a .br and a .gz next to each (scripts/precompress.ts): sent when the browser takes them.
+    app.use("/assets/*", serveStatic({ root: clientDir, precompressed: true }));
     app.use("/static/*", serveStatic({ root: clientDir }));
     app.use("/favicon.svg", serveStatic({ root: clientDir }));
   }
