@@ -19,8 +19,20 @@ const OUT_DIR = path.resolve(import.meta.dirname, "../app/fonts");
 
 /** One committed font file: where its glyphs come from, and how the page refers to it. */
 export const FONT_FILES = [
-  { file: "noto-sans-400.woff2", family: "Noto Sans", weight: 400, source: "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2", set: "sans" },
-  { file: "noto-sans-700.woff2", family: "Noto Sans", weight: 700, source: "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2", set: "sans" },
+  {
+    file: "noto-sans-400.woff2",
+    family: "Noto Sans",
+    weight: 400,
+    source: "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2",
+    set: "sans",
+  },
+  {
+    file: "noto-sans-700.woff2",
+    family: "Noto Sans",
+    weight: 700,
+    source: "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2",
+    set: "sans",
+  },
   // One Nastaliq weight: the bold file would add as many bytes again (its layout tables are most of it), so the
   // browser emboldens this one for bold text (decision 030).
   {

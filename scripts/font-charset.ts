@@ -90,7 +90,7 @@ export function fontCodePoints(): { nastaliq: number[]; sans: number[] } {
 export function unicodeRange(codePoints: readonly number[]): string {
   const parts: string[] = [];
   const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, "0");
-  for (let i = 0; i < codePoints.length; ) {
+  for (let i = 0; i < codePoints.length;) {
     let j = i;
     while (j + 1 < codePoints.length && codePoints[j + 1] === codePoints[j] + 1) j++;
     parts.push(i === j ? `U+${hex(codePoints[i])}` : `U+${hex(codePoints[i])}-${hex(codePoints[j])}`);

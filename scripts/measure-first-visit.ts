@@ -43,7 +43,11 @@ async function firstVisit(browser: Browser, path: string, lang: Lang): Promise<V
 async function campaignPath(browser: Browser): Promise<string | null> {
   const page = await browser.newPage();
   await page.goto(base + "/");
-  const href = await page.locator('a[href^="/campaign/"]').first().getAttribute("href", { timeout: 5000 }).catch(() => null);
+  const href = await page
+    .locator('a[href^="/campaign/"]')
+    .first()
+    .getAttribute("href", { timeout: 5000 })
+    .catch(() => null);
   await page.close();
   return href;
 }

@@ -79,10 +79,16 @@ describe("the subset fonts cover what the product writes", () => {
       const cmap = new Set(committed(f.file).characterSet);
       const range = face!.match(/unicode-range: ([^;]+);/)![1];
       const listed = range.split(", ").flatMap((part) => {
-        const [from, to] = part.slice(2).split("-").map((h) => parseInt(h, 16));
+        const [from, to] = part
+          .slice(2)
+          .split("-")
+          .map((h) => parseInt(h, 16));
         return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
       });
-      expect(listed.every((cp) => cmap.has(cp)), f.file).toBe(true);
+      expect(
+        listed.every((cp) => cmap.has(cp)),
+        f.file,
+      ).toBe(true);
       expect(unicodeRange(listed)).toBe(range);
       expect(face).toContain("font-display: swap;");
     }
