@@ -5,13 +5,8 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { countUnread } from "#server/domain/notifications/notifications.ts";
 import { ErrorMessage } from "#app/components/role-shell.tsx";
 import "./app.css";
-import sansRegular from "./fonts/noto-sans-400.woff2?url";
-import nastaliqRegular from "./fonts/noto-nastaliq-urdu-400.woff2?url";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-
-/** The one font a language's first view cannot do without, its body text's, fetched with the page (decision 030). */
-const BODY_FONT: Record<Lang, string> = { en: sansRegular, ur: nastaliqRegular };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context;
@@ -35,7 +30,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <link rel="preload" href={BODY_FONT[lang]} as="font" type="font/woff2" crossOrigin="anonymous" />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
