@@ -6,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-rou
 import type { AppContext } from "#app/lib/load-context.ts";
 import { I18nProvider } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { bodyFontPreload } from "#app/fonts/body-font.ts";
 
 export const streamTimeout = 5_000;
 
@@ -35,6 +36,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.append("Link", bodyFontPreload(loadContext.lang));
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

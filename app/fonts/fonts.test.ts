@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import * as fontkit from "fontkit";
+import { describe, expect, test } from "vitest";
+import { LANGS } from "#shared/i18n/i18n.ts";
+import { isArabicScript, localeStrings, unicodeRange, URDU_FIXED } from "#scripts/font-charset.ts";
+import { FONT_FILES } from "#scripts/build-fonts.ts";
+
+const require = createRequire(import.meta.url);
+
+function open(file: string): fontkit.Font {
+  const font = fontkit.create(readFileSync(file));
+  if ("fonts" in font) throw new Error(`${file} is a collection`);
+  return font;
+}
+const committed = (name: string) => open(path.join(import.meta.dirname, name));
+
+const sans = FONT_FILES.filter((f) => f.set === "sans").map((f) => ({ name: f.file, font: committed(f.file) }));
+const nastaliq = committed("noto-nastaliq-urdu-400.woff2");
+
+/** No font of ours draws these; the phone's own fonts do (Noto Sans's Latin set has no arrows). */
+const DRAWN_BY_SYSTEM_FONTS = new Set([..."←→"].map((c) => c.codePointAt(0)!));
+
+const show = (cps: number[]) => cps.map((cp) => `${String.fromCodePoint(cp)} U+${cp.toString(16).toUpperCase()}`).join(", ");
+
+describe("the subset fonts cover what the product writes", () => {
+  for (const lang of LANGS) {
+    test(`every character of every ${lang} string has a glyph in the font its script uses`, () => {
+      const missing = new Set<number>();
+      for (const s of localeStrings(lang)) {
+        for (const ch of s) {
+          const cp = ch.codePointAt(0)!;
+          if (cp < 0x20 || DRAWN_BY_SYSTEM_FONTS.has(cp)) continue;
+          const fonts = isArabicScript(cp) ? [nastaliq] : sans.map((f) => f.font);
+          if (!fonts.every((f) => f.hasGlyphForCodePoint(cp))) missing.add(cp);
+        }
+      }
+      expect(show([...missing]), "characters the subset lost: run `npm run fonts`").toBe("");
+    });
+  }
+
+  test("Nastaliq keeps the whole Urdu alphabet, its marks, digits and punctuation, not only what our strings use", () => {
+    const alphabet = [..."ءآأؤإئابپتٹثجچحخدڈذرڑزژسشصضطظعغفقکكگلمنںوہۂۃھیيىےۓ"].map((c) => c.codePointAt(0)!);
+    const marks = [..."\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0653\u0654\u0670"].map((c) => c.codePointAt(0)!);
+    const digitsAndPunctuation = [..."۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩،؛؟۔٪"].map((c) => c.codePointAt(0)!);
+    const joiners = [0x200c, 0x200d];
+    for (const cp of [...alphabet, ...marks, ...digitsAndPunctuation, ...joiners]) {
+      expect(URDU_FIXED, show([cp])).toContain(cp);
+      expect(nastaliq.hasGlyphForCodePoint(cp), show([cp])).toBe(true);
+    }
+  });
+
+  test("Noto Sans keeps ASCII, Latin-1 and the typographic punctuation in both weights", () => {
+    const wanted = [..."Rs. 1,234 — “quoted” ‘it’s’ – … · • © × é ñ ü"].map((c) => c.codePointAt(0)!);
+    for (let cp = 0x20; cp <= 0x7e; cp++) wanted.push(cp);
+    for (const { name, font } of sans) {
+      const lost = wanted.filter((cp) => !font.hasGlyphForCodePoint(cp));
+      expect(show(lost), name).toBe("");
+    }
+  });
+
+  test("subsetting kept every layout feature of the source fonts (Nastaliq's joining and mark placement)", () => {
+    for (const f of FONT_FILES) {
+      const source = open(require.resolve(f.source));
+      const subset = committed(f.file);
+      expect(new Set(subset.availableFeatures), f.file).toEqual(new Set(source.availableFeatures));
+    }
+    for (const feature of ["init", "medi", "fina", "isol", "rlig", "ccmp", "curs", "mark", "mkmk"]) {
+      expect(nastaliq.availableFeatures).toContain(feature);
+    }
+  });
+
+  test("each @font-face names exactly the characters its file has, so a page fetches only the file it draws with", () => {
+    const css = readFileSync(path.join(import.meta.dirname, "fonts.css"), "utf8");
+    for (const f of FONT_FILES) {
+      const face = css.split("@font-face").find((block) => block.includes(`url("./${f.file}")`));
+      expect(face, f.file).toBeDefined();
+      const cmap = new Set(committed(f.file).characterSet);
+      const range = face!.match(/unicode-range: ([^;]+);/)![1];
+      const listed = range.split(", ").flatMap((part) => {
+        const [from, to] = part
+          .slice(2)
+          .split("-")
+          .map((h) => parseInt(h, 16));
+        return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
+      });
+      expect(
+        listed.every((cp) => cmap.has(cp)),
+        f.file,
+      ).toBe(true);
+      expect(unicodeRange(listed)).toBe(range);
+      expect(face).toContain("font-display: swap;");
+    }
+    // The Urdu font's range holds no Latin letter or digit: an English page has no reason to fetch it.
+    const urduFace = css.split("@font-face").find((block) => block.includes("Noto Nastaliq Urdu"))!;
+    expect(urduFace).not.toMatch(/U\+00(2[1-9A-F]|[3-7][0-9A-F])/);
+  });
+});

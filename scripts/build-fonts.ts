@@ -1,0 +1,87 @@
+/**
+ * `npm run fonts`: subsets the product's two typefaces to the characters it uses (scripts/font-charset.ts) and writes
+ * the WOFF2 files and their @font-face rules into app/fonts/, which is committed, so a build never needs this tool
+ * (decision 030). Same inputs (the pinned @fontsource packages, the locale files, subset-font's pinned HarfBuzz) give
+ * the same bytes. Every OpenType layout feature is kept: Nastaliq's joining and stacking (init, medi, fina, isol,
+ * rlig, ccmp, curs, mark, mkmk) are what make it Urdu.
+ *
+ *   npm run fonts
+ */
+import { createRequire } from "node:module";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import * as fontkit from "fontkit";
+import subsetFont from "subset-font";
+import { fontCodePoints, unicodeRange } from "#scripts/font-charset.ts";
+
+const require = createRequire(import.meta.url);
+const OUT_DIR = path.resolve(import.meta.dirname, "../app/fonts");
+
+/** One committed font file: where its glyphs come from, and how the page refers to it. */
+export const FONT_FILES = [
+  {
+    file: "noto-sans-400.woff2",
+    family: "Noto Sans",
+    weight: 400,
+    source: "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2",
+    set: "sans",
+  },
+  {
+    file: "noto-sans-700.woff2",
+    family: "Noto Sans",
+    weight: 700,
+    source: "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2",
+    set: "sans",
+  },
+  // One Nastaliq weight: the bold file would add as many bytes again (its layout tables are most of it), so the
+  // browser emboldens this one for bold text (decision 030).
+  {
+    file: "noto-nastaliq-urdu-400.woff2",
+    family: "Noto Nastaliq Urdu",
+    weight: 400,
+    source: "@fontsource/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-400-normal.woff2",
+    set: "nastaliq",
+  },
+] as const;
+
+/** The code points a font file maps to glyphs. */
+export function cmapOf(file: Buffer): number[] {
+  const font = fontkit.create(file);
+  if ("fonts" in font) throw new Error("a font collection, not one font");
+  return font.characterSet;
+}
+
+export async function buildFonts(): Promise<{ file: string; before: number; after: number }[]> {
+  const sets = fontCodePoints();
+  const sizes: { file: string; before: number; after: number }[] = [];
+  const faces: string[] = [];
+  for (const font of FONT_FILES) {
+    const source = await readFile(require.resolve(font.source));
+    const text = String.fromCodePoint(...sets[font.set]);
+    const subset = await subsetFont(source, text, { targetFormat: "woff2" });
+    await writeFile(path.join(OUT_DIR, font.file), subset);
+    sizes.push({ file: font.file, before: source.length, after: subset.length });
+    // The range names what the file really has: a character the source lacks (an arrow) is not a reason to fetch it.
+    const kept = new Set(cmapOf(subset));
+    const covered = sets[font.set].filter((cp) => kept.has(cp));
+    faces.push(
+      [
+        "@font-face {",
+        `  font-family: "${font.family}";`,
+        "  font-style: normal;",
+        `  font-weight: ${font.weight};`,
+        "  font-display: swap;",
+        `  src: url("./${font.file}") format("woff2");`,
+        `  unicode-range: ${unicodeRange(covered)};`,
+        "}",
+      ].join("\n"),
+    );
+  }
+  const css = `/* Made by \`npm run fonts\` (scripts/build-fonts.ts, decision 030): do not edit. */\n${faces.join("\n\n")}\n`;
+  await writeFile(path.join(OUT_DIR, "fonts.css"), css);
+  return sizes;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { file, before, after } of await buildFonts()) console.log(`${file}: ${before} B → ${after} B`);
+}
