@@ -90,7 +90,7 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
       ) : (
         // Three cards a row on a wide screen: the specification's 3 upper and 3 lower cards per page.
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("donate:pick.listLabel")}>
-          {list.rows.map((c) => {
+          {list.rows.map((c, i) => {
             const titleId = `campaign-${c.id}`;
             return (
               <li key={c.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm">
@@ -99,7 +99,9 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   alt=""
                   width={1200}
                   height={630}
-                  loading="lazy"
+                  // The first card's picture is the largest content of the first view: fetched at once, the rest when near.
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : "auto"}
                   className="aspect-[1200/630] w-full bg-brand-100 object-cover"
                 />
                 <div className="flex flex-1 flex-col gap-2 p-4">

@@ -199,6 +199,8 @@ test.describe("cash donation flow", () => {
     const cards = page.getByRole("list", { name: "Active campaigns" }).getByRole("listitem");
     await expect(cards).toHaveCount(6);
     await expect(cards.first().getByRole("heading")).toHaveText(joint.title);
+    await expect(cards.first().locator("img")).toHaveAttribute("fetchpriority", "high");
+    await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
     await expect(cards.first()).toContainText(`${Array.from({ length: 20 }, (_, i) => `word${i}`).join(" ")}…`);
     await expect(cards.first()).not.toContainText("word20");
     await expect(cards.first()).toContainText(`Jointly by ${owner.name}, ${partner.name}`);

@@ -71,6 +71,10 @@ test.describe("giving first: anyone browses active campaigns", () => {
     await expect(cards).toHaveCount(3);
     expect((await titles()).sort()).toEqual([coats.title, meals.title, wells.title].sort());
     await expect(page.getByText(`Hidden ${t}`)).toHaveCount(0);
+    // The first card's picture is the largest content of the first view: fetched at once, with high priority.
+    await expect(cards.first().locator("img")).toHaveAttribute("fetchpriority", "high");
+    await expect(cards.first().locator("img")).toHaveAttribute("loading", "eager");
+    await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
     // No sideways scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await expectAccessible(page);

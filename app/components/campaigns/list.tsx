@@ -63,9 +63,15 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
         </p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
-          {campaigns.rows.map((c) => (
+          {campaigns.rows.map((c, i) => (
             <li key={c.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm sm:flex-row">
-              <img src={c.picture} alt="" className="h-36 w-full object-cover sm:h-auto sm:w-36" loading="lazy" />
+              <img
+                src={c.picture}
+                alt=""
+                className="h-36 w-full object-cover sm:h-auto sm:w-36"
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "auto"}
+              />
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="text-lg font-bold text-slate-900">
