@@ -88,7 +88,7 @@ export function TextField({
   const props = getInputProps(field as FieldMetadata<string>, { type: type === "file" ? "file" : (type as "text") });
   const describedBy = [props["aria-describedby"], hintId, noteId].filter(Boolean).join(" ") || undefined;
   return (
-    <FieldFrame field={field} label={label} hint={hint} hintId={hintId}>
+    <FieldFrame field={field} label={label} hint={hint} hintId={hintId} note={note} noteId={noteId}>
       <input
         {...props}
         {...(defaultValue !== undefined && type !== "file" ? { defaultValue } : {})}
