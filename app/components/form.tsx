@@ -174,22 +174,6 @@ export function SelectField({
   );
 }
 
-/** Form-level errors in the specification's red 'Error: ' box. */
-export function ErrorBox({ errors, id }: { errors?: string[] | null; id?: string }) {
-  const { t } = useTranslation();
-  if (!errors || errors.length === 0) return null;
-  return (
-    <div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-      {errors.map((e) => (
-        <p key={e}>
-          <strong>{t("common:errorPrefix")}</strong>
-          {t(e)}
-        </p>
-      ))}
-    </div>
-  );
-}
-
 /** The '* Required' line shown above a form when any required field is empty. */
 export function RequiredNotice({ fields }: { fields: FieldMetadata<unknown>[] }) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
+import { RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
 import { positionSchema } from "#shared/forms/volunteering.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useSearchParams } from "react-router";
-import { ErrorBox, SubmitButton } from "./form.tsx";
+import { SubmitButton } from "./form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
 import { riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Check, MapPin, Navigation, Package, Phone, Warehouse, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { ErrorBox } from "./form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { riderPickupSchema } from "#shared/forms/pickups.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";

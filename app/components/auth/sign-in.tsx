@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
+import { RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { signInSchema } from "#shared/forms/accounts.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
-import { ErrorBox, RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { campaignSchema } from "#shared/forms/campaigns.ts";

@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { MapPin, Trash2 } from "lucide-react";
 import { Form, useActionData, useSearchParams } from "react-router";
-import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
+import { SubmitButton, TextField } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";

@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, useActionData, useSearchParams } from "react-router";
-import { ErrorBox, SubmitButton, TextField } from "#app/components/form.tsx";
+import { SubmitButton, TextField } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import {
   ngoContactSchema,
   ngoNameSchema,

@@ -3,7 +3,7 @@ import { ArrowLeft, Check, Download, X } from "lucide-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { listPathOf, StateBadge } from "#app/components/application-parts.tsx";
 import { DateTime } from "#app/components/date-time.tsx";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Plus } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { brandButton } from "#app/components/ui/button.ts";

@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/accounts";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { accountActionSchema } from "#shared/forms/admin.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";

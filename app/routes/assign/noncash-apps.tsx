@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useActionData, useSearchParams } from "reac
 import type { Route } from "./+types/noncash-apps";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay, formatKm } from "#shared/format.ts";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "#app/components/pickup-actions.tsx";
 import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "#app/components/pickup-parts.tsx";

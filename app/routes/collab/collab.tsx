@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useActionData, useLocation, useNavigation, 
 import type { Route } from "./+types/collab";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { collabActionSchema, inviteSchema } from "#shared/forms/collab.ts";

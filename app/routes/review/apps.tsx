@@ -9,7 +9,7 @@ import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay } from "#shared/format.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import { formatPledgeCode } from "#shared/pledges.ts";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProofImage } from "#app/components/proof-image.tsx";
 import { ReviewDialog } from "#app/components/review-dialog.tsx";

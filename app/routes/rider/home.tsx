@@ -1,7 +1,7 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
-import { ErrorBox } from "#app/components/form.tsx";
+import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { RiderPickupCard, type RiderCardReply } from "#app/components/rider-pickup-card.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
