@@ -28,6 +28,22 @@ export function numberFormat(lang: string, options: Intl.NumberFormatOptions = {
   return nf;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date format of the language, made once per language and style: a formatter costs tens of microseconds to make
+ * and a list page formats every row, so they are kept (there are a handful: two languages, a few styles).
+ */
+function dateFormat(lang: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}:${style}`;
+  let df = dateFormats.get(key);
+  if (!df) {
+    df = new Intl.DateTimeFormat(intlLocale(lang), options);
+    dateFormats.set(key, df);
+  }
+  return df;
+}
+
 export function formatNumber(n: number, lang: string, options: Intl.NumberFormatOptions = {}): string {
   return numberFormat(lang, options).format(n);
 }
@@ -49,7 +65,7 @@ export interface FormattedTime {
 
 /** A moment as a date and time of day in Pakistan ("23-Nov-2026, 3:05 pm"). */
 export function formatDateTime(date: Date, lang: Lang): FormattedTime {
-  const text = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }).format(date);
+  const text = dateFormat(lang, "dateTime", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }).format(date);
   return { iso: date.toISOString(), text };
 }
 
@@ -76,9 +92,7 @@ export function pakistanTimestamp(date: Date): string {
 
 /** A moment as the day it was in Pakistan, month written out ("23 November 2026"). */
 export function formatLongDate(date: Date, lang: Lang): FormattedTime {
-  const text = new Intl.DateTimeFormat(intlLocale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(
-    date,
-  );
+  const text = dateFormat(lang, "longDate", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(date);
   return { iso: date.toISOString(), text };
 }
 
@@ -103,5 +117,5 @@ export type DayStyle = keyof typeof DAY_STYLES;
 export function formatDay(day: string, lang: Lang, style: DayStyle = "medium"): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(intlLocale(lang), { ...DAY_STYLES[style], timeZone: "UTC" }).format(date);
+  return dateFormat(lang, `day:${style}`, { ...DAY_STYLES[style], timeZone: "UTC" }).format(date);
 }
