@@ -59,8 +59,9 @@ export function varyOnEncoding(headers: Headers): void {
  * accepts it, otherwise gzip. Left alone: HEAD, answers without a body or with a range (1xx, 204, 304, 206),
  * anything already encoded (the hashed assets, served precompressed), `Cache-Control: no-transform`, types that
  * are compressed already (images, PDFs, fonts, zip and xlsx) and bodies under a kilobyte. A page for a signed-in
- * visitor that another site's link opened (`Sec-Fetch-Site: cross-site`) goes uncompressed: that is the one
- * request an attacker's page can make carry the session cookie, and BREACH needs many of them.
+ * visitor that another site's link opened (`Sec-Fetch-Site: cross-site`, or no such header from an old browser)
+ * goes uncompressed: that is the one request an attacker's page can make carry the session cookie, and BREACH
+ * needs many of them.
  *
  * A streamed page stays streamed: what React has written is flushed out of the compressor whenever the page's
  * stream pauses (a suspended part still loading), not only at the end.
@@ -81,7 +82,9 @@ export function compression(): MiddlewareHandler {
     if (length !== null && Number(length) < COMPRESS_MIN_BYTES) return;
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) return;
-    if (c.req.header("Sec-Fetch-Site") === "cross-site" && getCookie(c, SESSION_COOKIE)) return;
+    // A browser too old to say where a request comes from (Safari before 16.4) is treated as if another site sent it.
+    const site = c.req.header("Sec-Fetch-Site");
+    if ((site === undefined || site === "cross-site") && getCookie(c, SESSION_COOKIE)) return;
 
     const body = await peek(res.body, COMPRESS_MIN_BYTES);
     const headers = new Headers(res.headers);
@@ -100,6 +103,10 @@ export function compression(): MiddlewareHandler {
       statusText: res.statusText,
       headers,
     });
+    // Hono's setter copies the replaced answer's headers onto the new one: its byte count and strong ETag come
+    // back and must go again, or a client waits for bytes that never come.
+    c.res.headers.delete("Content-Length");
+    if (headers.has("ETag")) c.res.headers.set("ETag", headers.get("ETag")!);
   };
 }
 

@@ -48,6 +48,9 @@ describe("the compression middleware", () => {
   app.get("/no-transform", (c) => c.text(text, 200, { "Cache-Control": "no-transform" }));
   app.get("/range", (c) => c.text(text.slice(0, 2000), 206, { "Content-Range": "bytes 0-1999/9000" }));
   app.get("/empty", (c) => c.body(null, 204));
+  app.get("/sized", (c) =>
+    c.body(text, 200, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)), ETag: '"v1"' }),
+  );
   app.get(
     "/stream/small",
     () => new Response(stream(["a".repeat(100), "b".repeat(100)]), { headers: { "Content-Type": "text/x-script" } }),
@@ -79,6 +82,14 @@ describe("the compression middleware", () => {
       expect(decode(res, await bytes(res))).toBe(text);
       if (enc) expect(res.headers.get("Content-Length")).toBeNull();
     }
+  });
+
+  it("drops the plain body's byte count and weakens its ETag when it compresses it", async () => {
+    const res = await get("/sized", "gzip");
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    expect(res.headers.get("Content-Length")).toBeNull();
+    expect(res.headers.get("ETag")).toBe('W/"v1"');
+    expect(decode(res, await bytes(res))).toBe(text);
   });
 
   it("leaves alone what must not be transformed, ranges, empty answers and small bodies", async () => {
@@ -213,6 +224,10 @@ describe("the app", () => {
     expect(cross.status).toBe(200);
     expect(cross.headers.get("Content-Encoding")).toBeNull();
     await cross.arrayBuffer();
+    // An old browser that does not say where the request came from is treated as another site.
+    const unsaid = await get("/donate1", CHROME, { cookie: donorCookie });
+    expect(unsaid.headers.get("Content-Encoding")).toBeNull();
+    await unsaid.arrayBuffer();
     const own = await get("/donate1", CHROME, { cookie: donorCookie, "Sec-Fetch-Site": "same-origin" });
     expect(own.headers.get("Content-Encoding")).toBe("br");
     await own.arrayBuffer();
