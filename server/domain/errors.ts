@@ -44,6 +44,7 @@ export const ERROR_MESSAGES = {
   "donations.campaign_not_active": "donations:errors.campaignNotActive",
   "donations.correction_needed": "donations:errors.correctionNeeded",
   "donations.method_unavailable": "donations:errors.methodUnavailable",
+  "donations.proof_changed": "review:notices.proofChanged",
   "donations.not_rejected": "donations:errors.notRejected",
   "donations.upload_failed": "donations:errors.uploadFailed",
   forbidden: "errors:forbidden",

@@ -69,12 +69,23 @@ export const rejectionReplySchema = z.object({
 
 export type RejectionReplyValues = z.output<typeof rejectionReplySchema>;
 
+/**
+ * Which proof the reviewer saw: the first ("0") or the one the donor re-sent after a disapproval ("1"). A decision
+ * taken on a page opened before the donor's correction is refused (decision 025), so nobody approves or spends
+ * the donor's one reply on a proof they never saw.
+ */
+const round = z.enum(["0", "1"], { error: "donations:errors.formExpired" });
+
 /** Disapprove on /apps: the reason is shown to the donor. */
 export const disapproveSchema = z.object({
   intent: z.literal("reject"),
   donationId,
+  round,
   reason: requiredText("donations:errors.reasonRequired", REASON_MAX_LENGTH),
 });
 
 /** The decisions of /apps: Approve (one click) and Disapprove (with a reason). */
-export const decisionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("approve"), donationId }), disapproveSchema]);
+export const decisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), donationId, round }),
+  disapproveSchema,
+]);

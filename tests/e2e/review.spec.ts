@@ -244,8 +244,8 @@ test("two approvals of one donation sent at once count once", async ({ page, db,
   await page.goto("/apps");
 
   const answers = await Promise.all([
-    postDecision(page, { intent: "approve", donationId: donation.id }),
-    postDecision(page, { intent: "approve", donationId: donation.id }),
+    postDecision(page, { intent: "approve", donationId: donation.id, round: "0" }),
+    postDecision(page, { intent: "approve", donationId: donation.id, round: "0" }),
   ]);
   expect(answers.map((a) => a.status())).toEqual([302, 302]);
   const notices = answers.map((a) => new URL(a.headers()["location"]!, baseUrl()).searchParams.get("notice")).sort();
@@ -285,9 +285,9 @@ test("another NGO can neither see nor decide a donation paid to the first", asyn
   await expect(page.locator("body")).not.toContainText("03001234567");
   expect((await page.request.get(`/files/${donation.proofKey}`)).status()).toBe(404);
 
-  const approve = await postDecision(page, { intent: "approve", donationId: donation.id });
+  const approve = await postDecision(page, { intent: "approve", donationId: donation.id, round: "0" });
   expect(approve.status()).toBe(404);
-  const reject = await postDecision(page, { intent: "reject", donationId: donation.id, reason: "Not ours" });
+  const reject = await postDecision(page, { intent: "reject", donationId: donation.id, round: "0", reason: "Not ours" });
   expect(reject.status()).toBe(404);
   const row = await donationRow(db, donation.id);
   expect(row.status).toBe("pending");
@@ -464,7 +464,7 @@ test.describe("without JavaScript", () => {
     // Decided in another tab while this one was open: a clear notice, not an error page.
     await page.getByRole("link", { name: `View the donation of Rs. 3,300 from ${name}` }).click();
     await expect(dialog).toBeVisible();
-    expect((await postDecision(page, { intent: "approve", donationId: three.id })).status()).toBe(302);
+    expect((await postDecision(page, { intent: "approve", donationId: three.id, round: "0" })).status()).toBe(302);
     await dialog.getByText("Disapprove", { exact: true }).click();
     await dialog.getByLabel("Reason for disapproving (the donor will see it)").fill("Too late");
     await dialog.getByRole("button", { name: "Disapprove with this reason" }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, donations, mailOutbox, notifications, users } from "#server/db/schema.ts";
+import { auditLog, donations, mailOutbox, ngoProfiles, notifications, users } from "#server/db/schema.ts";
 import { createSession, findSessionUser, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { listOutbox } from "#server/domain/admin/outbox.ts";
 import { accept, listAccounts, listPending, reject, restore, suspend } from "#server/domain/admin/vetting.ts";
@@ -293,22 +293,20 @@ describe("audit log", () => {
       .insert(donations)
       .values({ campaignId: campaign.id, donorId: donor.id, recipientNgoId: ngo.id, kind: "in_kind", items: "Ten blankets" })
       .returning({ id: donations.id });
+    // The gift was disapproved, then approved: only the approval's entry names its receipt.
+    await recordAudit(s.db, { actorId: ngo.id, action: "donation.rejected", details: { donationId: cash!.id, campaignId: campaign.id } });
     await recordAudit(s.db, { actorId: ngo.id, action: "donation.approved", details: { donationId: cash!.id, campaignId: campaign.id } });
     await recordAudit(s.db, { actorId: ngo.id, action: "pickup.received", details: { donationId: goods!.id } });
     await recordAudit(s.db, { actorId: ngo.id, action: "donation.approved", details: { donationId: "not-an-id" } });
-    const [odd, ofGoods, ofCash] = (await listAudit(s.db, 1)).rows;
-    expect(ofCash!.donation).toEqual({
-      kind: "cash",
-      amount: 5000,
-      method: "jazzcash",
-      items: null,
-      receiptNumber: 12,
-      campaignTitle: "Audit winter blankets",
-    });
+    const [odd, ofGoods, ofCash, ofRejection] = (await listAudit(s.db, 1)).rows;
+    const [series] = await s.db.select({ n: ngoProfiles.receiptSeries }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngo.id));
+    const gift = { kind: "cash", amount: 5000, method: "jazzcash", items: null, campaignTitle: "Audit winter blankets" };
+    expect(ofCash!.donation).toEqual({ ...gift, receipt: `N${String(series!.n).padStart(3, "0")}-000012` });
+    expect(ofRejection!.donation).toEqual({ ...gift, receipt: null });
     expect(ofGoods!.donation).toMatchObject({
       kind: "in_kind",
       items: "Ten blankets",
-      receiptNumber: null,
+      receipt: null,
       campaignTitle: "Audit winter blankets",
     });
     expect(odd!.donation).toBeNull();

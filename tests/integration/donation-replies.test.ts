@@ -7,6 +7,7 @@ import { parseWithZod } from "#shared/forms/parse.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   auditLog,
+  campaigns,
   donationReplies,
   donations,
   files,
@@ -164,6 +165,32 @@ describe("replying to a disapproval", () => {
     ]);
   });
 
+  it("a decision taken on the proof shown before the donor's correction is refused, and changes nothing", async () => {
+    const { ngo, donor, campaign, gift } = await rejectedGift();
+    await replyToRejection(s, asDonor(donor.id), reply(gift.id));
+    const before = await row(gift.id);
+    const collected = async () => (await s.db.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!.collectedAmount;
+    const collectedBefore = await collected();
+    // A page opened before the reply (it showed the first proof) approves or disapproves: refused, nothing counted.
+    for (const stale of [
+      { donationId: gift.id, approve: true as const, seenReplies: 0 },
+      { donationId: gift.id, approve: false as const, reason: "Still wrong.", seenReplies: 0 },
+    ]) {
+      expect(await failure(decideCashDonation(s, asNgo(ngo.id), stale))).toMatchObject({
+        kind: "conflict",
+        message: "review:notices.proofChanged",
+      });
+    }
+    expect(await row(gift.id)).toMatchObject({ status: "pending", receiptNumber: before.receiptNumber, updatedAt: before.updatedAt });
+    expect(await collected()).toBe(collectedBefore);
+    // The page that showed the corrected proof decides.
+    expect(await decideCashDonation(s, asNgo(ngo.id), { donationId: gift.id, approve: true, seenReplies: 1 })).toMatchObject({
+      status: "approved",
+      changed: true,
+    });
+    expect(await collected()).toBe(collectedBefore + gift.amount!);
+  });
+
   it("only once: a second reply is refused, even after a second disapproval; the same form sent again is answered as done", async () => {
     const { ngo, donor, gift } = await rejectedGift();
     const first = reply(gift.id);
@@ -238,13 +265,16 @@ describe("replying to a disapproval", () => {
     expect((await row(approved.id)).status).toBe("approved");
   });
 
-  it("a reply must correct something: the same transaction ID without a new screenshot is refused on that field", async () => {
-    const { donor, gift } = await rejectedGift();
-    expect(await failure(replyToRejection(s, asDonor(donor.id), reply(gift.id, { transactionId: gift.transactionId! })))).toEqual({
-      kind: "invalid",
-      message: "donations:errors.correctionNeeded",
-      field: "transactionId",
-    });
+  it("a reply must correct something: the same transaction ID without a new screenshot, or with the same one, is refused on that field", async () => {
+    const proof = await makeProofPng(7);
+    const { donor, gift } = await rejectedGift({ proof });
+    const refused = { kind: "invalid", message: "donations:errors.correctionNeeded", field: "transactionId" };
+    expect(await failure(replyToRejection(s, asDonor(donor.id), reply(gift.id, { transactionId: gift.transactionId! })))).toEqual(refused);
+    const filesBefore = (await s.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n;
+    const sameAgain = reply(gift.id, { transactionId: gift.transactionId!, screenshot: pngFile(proof) });
+    expect(await failure(replyToRejection(s, asDonor(donor.id), sameAgain))).toEqual(refused);
+    // The refused upload is not kept.
+    expect((await s.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n).toBe(filesBefore);
     // A new screenshot with the same ID is a correction.
     const values = reply(gift.id, { transactionId: gift.transactionId!, screenshot: pngFile(await makeProofPng()) });
     expect(await replyToRejection(s, asDonor(donor.id), values)).toMatchObject({ changed: true });

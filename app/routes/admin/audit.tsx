@@ -44,7 +44,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             campaign: d.campaignTitle,
           })
         : t("admin:audit.donation.goods", { items: d.items ?? "", campaign: d.campaignTitle });
-    return d.receiptNumber === null ? text : t("admin:audit.donation.withReceipt", { donation: text, number: d.receiptNumber });
+    return d.receipt === null ? text : t("admin:audit.donation.withReceipt", { donation: text, number: d.receipt });
   };
   const { log } = loaderData;
   return (

@@ -31,7 +31,7 @@ import { brandButton } from "#app/components/ui/button.ts";
 
 export const handle = pageTitle("review:title");
 
-const NOTICES = ["approved", "rejected", "completed", "alreadyDecided"] as const;
+const NOTICES = ["approved", "rejected", "completed", "alreadyDecided", "proofChanged"] as const;
 type Notice = (typeof NOTICES)[number];
 
 /** The list's own query (campaign filter and page): kept when the dialog opens and closes, and after a decision. */
@@ -128,8 +128,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       context.services,
       ngo,
       input.intent === "approve"
-        ? { donationId: input.donationId, approve: true }
-        : { donationId: input.donationId, approve: false, reason: input.reason },
+        ? { donationId: input.donationId, approve: true, seenReplies: Number(input.round) }
+        : { donationId: input.donationId, approve: false, reason: input.reason, seenReplies: Number(input.round) },
     ),
   );
   const from = new URL(request.url).searchParams;
@@ -137,7 +137,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { kind } = outcome.refusal;
     if (kind === "conflict") {
       // Decided the other way meanwhile (another tab, another volunteer): show its state, not an error page.
-      return redirect(`/apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice: "alreadyDecided" })}`);
+      const notice: Notice = outcome.refusal.code === "donations.proof_changed" ? "proofChanged" : "alreadyDecided";
+      return redirect(`/apps${listQuery(from, LIST_PARAMS, { view: input.donationId, notice })}`);
     }
     if (kind === "not_found") {
       return data({ result: submission.reply({ formErrors: ["review:notFound"] }), ...target }, { status: 404 });
@@ -174,7 +175,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
       id="review-notice"
       role="status"
       tabIndex={-1}
-      className={`mb-4 rounded-md border p-3 ${notice === "alreadyDecided" ? "border-amber-400 bg-amber-50 text-amber-950" : "border-green-300 bg-green-50 text-green-900"}`}
+      className={`mb-4 rounded-md border p-3 ${notice === "alreadyDecided" || notice === "proofChanged" ? "border-amber-400 bg-amber-50 text-amber-950" : "border-green-300 bg-green-50 text-green-900"}`}
     >
       {t(`review:notices.${notice}`)}
     </p>
@@ -381,7 +382,7 @@ function DonationReview({
 
       <div className="mt-5 border-t border-slate-200 pt-4">
         {detail.actions.length > 0 ? (
-          <Decision id={detail.id} actionData={actionData} />
+          <Decision id={detail.id} round={detail.resubmitted ? "1" : "0"} actionData={actionData} />
         ) : (
           <div role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
             <p className="font-bold">{t("review:dialog.decided", { state: t(`donations:status.${detail.status}`) })}</p>
@@ -399,7 +400,7 @@ function DonationReview({
  * Approve (one click) and Disapprove (a native disclosure asking for the reason, which opens again when the
  * server sends the form back). Both are plain POST forms; while one is being sent, both buttons wait.
  */
-function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
+function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; actionData: ActionData }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -411,6 +412,7 @@ function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
       <Form method="post" className="flex flex-col gap-1">
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="donationId" value={id} />
+        <input type="hidden" name="round" value={round} />
         <button
           type="submit"
           disabled={busy}
@@ -425,7 +427,7 @@ function Decision({ id, actionData }: { id: string; actionData: ActionData }) {
         open={Boolean(rejectResult)}
         summary={t("review:actions.disapprove")}
         formProps={getFormProps(form)}
-        hidden={{ intent: "reject", donationId: id }}
+        hidden={{ intent: "reject", donationId: id, round }}
         field={fields.reason}
         label={t("review:actions.reason")}
         hint={t("review:actions.reasonHint")}

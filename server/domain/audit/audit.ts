@@ -7,6 +7,7 @@ import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import type { DonationKind } from "#shared/statuses.ts";
 import type { PaymentMethod } from "#shared/constants.ts";
+import { formatReceiptNumber } from "#server/domain/donations/receipt-number.ts";
 
 export type AuditDetails = Record<string, string | number | null>;
 
@@ -45,9 +46,14 @@ export interface AuditDonation {
   amount: number | null;
   method: PaymentMethod | null;
   items: string | null;
-  /** Set once an approval numbered it. */
-  receiptNumber: number | null;
+  /** The platform's receipt number ("N042-000123"), named only on the entry of the approval that gave it. */
+  receipt: string | null;
   campaignTitle: string;
+}
+
+function withReceiptIf(d: AuditDonation | undefined, approval: boolean): AuditDonation | null {
+  if (!d) return null;
+  return approval ? d : { ...d, receipt: null };
 }
 
 const actor = alias(users, "actor");
@@ -99,19 +105,26 @@ export async function listAudit(db: DbOrTx, page: number): Promise<Paged<AuditEn
               method: donations.method,
               items: donations.items,
               receiptNumber: donations.receiptNumber,
+              receiptSeries: ngoProfiles.receiptSeries,
               campaignTitle: campaigns.title,
             })
             .from(donations)
             .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+            .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
             .where(inArray(donations.id, donationIds))
-        ).map(({ id, ...d }) => [id, d] as const),
+        ).map(({ id, receiptNumber, receiptSeries, ...d }) => [
+          id,
+          { ...d, receipt: receiptNumber === null ? null : formatReceiptNumber(receiptSeries, receiptNumber) },
+        ]),
       )
     : new Map<string, AuditDonation>();
   return paged(
     rows.map((r) => ({
       ...r,
       campaignTitle: titles.get(String(r.details.campaignId)) ?? null,
-      donation: gifts.get(String(r.details.donationId)) ?? null,
+      // An entry names the gift as it is now, so the receipt belongs only on the approval's own entry: an earlier
+      // disapproval or reply of the same gift did not have one.
+      donation: withReceiptIf(gifts.get(String(r.details.donationId)), r.action === "donation.approved"),
     })),
     page,
     total?.n ?? 0,

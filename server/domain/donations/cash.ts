@@ -267,7 +267,10 @@ export interface DecisionOutcome {
 export async function decideCashDonation(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
   actor: DonationActor,
-  decision: { donationId: string; approve: true } | { donationId: string; approve: false; reason: string },
+  decision: ({ donationId: string; approve: true } | { donationId: string; approve: false; reason: string }) & {
+    /** How many corrections of the donor the reviewer saw (0 or 1): a decision on an older proof is refused. */
+    seenReplies?: number;
+  },
 ): Promise<DecisionOutcome> {
   const { db } = services;
   if (!isUuid(decision.donationId)) throw notFound();
@@ -280,7 +283,15 @@ export async function decideCashDonation(
     const [row] = await tx
       .update(donations)
       .set({ status, rejectionReason: reason, decidedBy: actor.id, decidedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(donations.id, decision.donationId), scope, eq(donations.kind, "cash"), inArray(donations.status, fromStates(action))))
+      .where(
+        and(
+          eq(donations.id, decision.donationId),
+          scope,
+          eq(donations.kind, "cash"),
+          inArray(donations.status, fromStates(action)),
+          decision.seenReplies === undefined ? undefined : sql`${repliedSql()} = ${decision.seenReplies > 0}`,
+        ),
+      )
       .returning();
     if (!row) {
       const [current] = await tx
@@ -289,6 +300,8 @@ export async function decideCashDonation(
         .where(and(eq(donations.id, decision.donationId), scope, eq(donations.kind, "cash")))
         .limit(1);
       if (!current) throw notFound();
+      // Still waiting, so the reviewer's page showed an older proof: the donor corrected it since.
+      if (current.status === "pending") throw conflict("donations.proof_changed");
       // The guarded update found it decided already: the same decision again is a repeat, any other is refused.
       assertTransition(action, current.status, "recipient", () => conflict("donations.already_decided"));
       return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false, row: null };

@@ -158,7 +158,9 @@ export async function replyToRejection(
         throw conflict("donations.already_replied");
       }
       assertTransition("resubmit", gift.status, "donor", () => conflict("donations.not_rejected"));
-      if (!newProof && values.transactionId === gift.transactionId) throw invalid("donations.correction_needed", "transactionId");
+      // Something must change: a new transaction ID, or a screenshot that is not the one the NGO already refused.
+      const sameProof = !newProof || (gift.proofFingerprint !== null && newProof.fingerprint === gift.proofFingerprint);
+      if (sameProof && values.transactionId === gift.transactionId) throw invalid("donations.correction_needed", "transactionId");
 
       const [reply] = await tx
         .insert(donationReplies)
