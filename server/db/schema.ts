@@ -453,7 +453,14 @@ export const pickups = pgTable(
     dropoffId: uuid("dropoff_id").references(() => dropoffPoints.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index("pickups_rider_status_idx").on(t.riderId, t.status), index("pickups_status_idx").on(t.status)],
+  (t) => [
+    index("pickups_rider_status_idx").on(t.riderId, t.status),
+    index("pickups_status_idx").on(t.status),
+    // A drop-off point's removal finds the pick-ups still going there.
+    index("pickups_dropoff_idx")
+      .on(t.dropoffId)
+      .where(sql`${t.dropoffId} is not null`),
+  ],
 );
 
 /**

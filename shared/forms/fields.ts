@@ -102,12 +102,19 @@ export const blankToUndefined = <S extends z.ZodMiniType>(schema: S) =>
     ),
   );
 
-/** A coordinate from the place field's hidden inputs: optional, and ignored by the server unless inside Pakistan. */
+/**
+ * A coordinate from the place field's hidden inputs: optional, and ignored by the server unless inside Pakistan.
+ * Text as a form sends it, a number as a caller that parsed the form passes it; a field sent twice (a crafted post)
+ * counts by its first value, and anything else is no number, so it is ignored like any point outside Pakistan.
+ */
 export const coordinate = () =>
   blankToUndefined(
     z.pipe(
-      z.string(),
-      z.transform((s: string) => Number(s)),
+      z.unknown(),
+      z.transform((v: unknown) => {
+        const first = Array.isArray(v) ? (v as unknown[])[0] : v;
+        return typeof first === "string" || typeof first === "number" ? Number(first) : Number.NaN;
+      }),
     ),
   );
 

@@ -77,21 +77,12 @@ const oneLine = (requiredKey: string, max: number) =>
     z.refine((s: string) => !hasControlCharacters(s, { lineBreaks: false }), "validation:controlCharacters"),
   );
 
-/** A coordinate as the form sends it (text), or as a caller that already parsed the form passes it (a number). */
-const givenCoordinate = () =>
-  blankToUndefined(
-    z.pipe(
-      z.union([z.string(), z.number()]),
-      z.transform((v: string | number) => Number(v)),
-    ),
-  );
-
 export const dropoffAddSchema = z.object({
   name: oneLine("pickups:dropoffs.errors.nameRequired", NAME_MAX_LENGTH),
   address: oneLine("pickups:dropoffs.errors.addressRequired", ADDRESS_MAX_LENGTH),
   place: oneLine("pickups:dropoffs.errors.placeRequired", ADDRESS_MAX_LENGTH),
-  placeLat: givenCoordinate(),
-  placeLng: givenCoordinate(),
+  placeLat: coordinate(),
+  placeLng: coordinate(),
 });
 
 export const dropoffRemoveSchema = z.object({ id: z.uuid({ error: "errors:notFound" }) });

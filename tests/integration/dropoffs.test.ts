@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { parseWithZod } from "#shared/forms/parse.ts";
+import { dropoffAddSchema } from "#shared/forms/pickups.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DROPOFF_POINTS_MAX, NAME_MAX_LENGTH } from "#shared/constants.ts";
 import type { DropoffAddInput } from "#shared/forms/pickups.ts";
-import { dropoffPoints, pickups, riderProfiles } from "#server/db/schema.ts";
+import { dropoffPoints, notifications, pickups, riderProfiles } from "#server/db/schema.ts";
 import { addDropoffPoint, listDropoffPoints, removeDropoffPoint } from "#server/domain/pickups/dropoffs.ts";
 import {
   assignRider,
@@ -176,19 +178,23 @@ describe("drop-off points", () => {
     const campaign = await makeCampaign(s.db, ngo.id);
     const near = await addDropoffPoint(s, ngo, point("Near", "Lahore"));
     const far = await addDropoffPoint(s, ngo, point("Far", "Karachi"));
-    const open = await makePickup(s.db, campaign, donor.id, { status: "accepted", dropoffId: near.id });
+    const rider = await makeUser(s.db, "rider");
+    const open = await makePickup(s.db, campaign, donor.id, { status: "collected", riderId: rider.id, dropoffId: near.id });
     const done = await makePickup(s.db, campaign, donor.id, { status: "received", dropoffId: near.id });
 
-    await removeDropoffPoint(s.db, ngo, { id: near.id });
+    await removeDropoffPoint(s, ngo, { id: near.id });
     expect(await dropoffOf(open.donation.id)).toBe(far.id);
+    // The rider carrying the goods is told where they go now.
+    const told = await s.db.select().from(notifications).where(eq(notifications.userId, rider.id));
+    expect(told.map((n) => [n.type, n.params, n.link])).toEqual([["pickupDropoffMoved", { campaign: campaign.title }, "/rider_home"]]);
     expect(await dropoffOf(done.donation.id)).toBe(near.id);
     expect((await pickupForNgo(s.db, ngo, done.donation.id)).dropoff.name).toBe("Near");
     expect((await listDropoffPoints(s.db, ngo)).map((p) => p.id)).toEqual([far.id]);
     // Removed once: a second removal finds nothing.
-    expect(await failure(removeDropoffPoint(s.db, ngo, { id: near.id }))).toEqual(NOT_FOUND);
+    expect(await failure(removeDropoffPoint(s, ngo, { id: near.id }))).toEqual(NOT_FOUND);
 
     // The last point gone, the open pick-up goes to the office.
-    await removeDropoffPoint(s.db, ngo, { id: far.id });
+    await removeDropoffPoint(s, ngo, { id: far.id });
     expect(await dropoffOf(open.donation.id)).toBeNull();
     expect((await pickupForNgo(s.db, ngo, open.donation.id)).dropoff).toMatchObject({ address: "Saddar, Karachi", areaLabel: null });
   });
@@ -204,12 +210,12 @@ describe("drop-off points", () => {
     for (const stranger of [donor, rider, admin]) {
       expect(await failure(addDropoffPoint(s, stranger, point("Not theirs", "Lahore")))).toEqual(NOT_FOUND);
       expect(await failure(listDropoffPoints(s.db, stranger))).toEqual(NOT_FOUND);
-      expect(await failure(removeDropoffPoint(s.db, stranger, { id: mine.id }))).toEqual(NOT_FOUND);
+      expect(await failure(removeDropoffPoint(s, stranger, { id: mine.id }))).toEqual(NOT_FOUND);
     }
     // Another NGO neither sees nor removes it; an NGO's id presented as a donor's finds nothing either.
     expect(await listDropoffPoints(s.db, other)).toEqual([]);
-    expect(await failure(removeDropoffPoint(s.db, other, { id: mine.id }))).toEqual(NOT_FOUND);
-    expect(await failure(removeDropoffPoint(s.db, { id: ngo.id, role: "donor" }, { id: mine.id }))).toEqual(NOT_FOUND);
+    expect(await failure(removeDropoffPoint(s, other, { id: mine.id }))).toEqual(NOT_FOUND);
+    expect(await failure(removeDropoffPoint(s, { id: ngo.id, role: "donor" }, { id: mine.id }))).toEqual(NOT_FOUND);
     expect((await listDropoffPoints(s.db, ngo)).map((p) => p.id)).toEqual([mine.id]);
     const [row] = await s.db.select().from(dropoffPoints).where(eq(dropoffPoints.id, mine.id));
     expect(row!.removedAt).toBeNull();
@@ -227,7 +233,7 @@ describe("drop-off points", () => {
     expect(await add({ address: "Line one\nLine two" })).toEqual(field("validation:controlCharacters", "address"));
     expect(await add({ place: "Lahore\u0007" })).toEqual(field("validation:controlCharacters", "place"));
     expect(await add({ place: "Atlantis under the sea" })).toEqual(field("pickups:dropoffs.errors.placeInvalid", "place"));
-    expect(await failure(removeDropoffPoint(s.db, ngo, { id: "not-a-uuid" }))).toMatchObject({ kind: "invalid" });
+    expect(await failure(removeDropoffPoint(s, ngo, { id: "not-a-uuid" }))).toMatchObject({ kind: "invalid" });
     // A point moved on the map outside Pakistan is ignored: the place's own point is kept.
     const moved = await addDropoffPoint(s, ngo, point("Moved", "Lahore", { placeLat: 51.5, placeLng: -0.12 }));
     expect(moved).toMatchObject({ lat: LAHORE.lat, lng: LAHORE.lng });
@@ -246,7 +252,27 @@ describe("drop-off points", () => {
     expect(await listDropoffPoints(s.db, ngo)).toHaveLength(DROPOFF_POINTS_MAX);
     // Removing one makes room again.
     const [first] = await listDropoffPoints(s.db, ngo);
-    await removeDropoffPoint(s.db, ngo, { id: first!.id });
+    await removeDropoffPoint(s, ngo, { id: first!.id });
     expect(await failure(addDropoffPoint(s, ngo, point("Again", "Lahore")))).toBe("no error");
+  });
+});
+
+describe("the drop-off form's coordinates", () => {
+  it("takes the first of a field sent twice, and ignores what is not a number, instead of a message nobody sees", () => {
+    const form = (entries: [string, string][]) => {
+      const f = new FormData();
+      for (const [k, v] of [["name", "Gulberg store"], ["address", "Main Boulevard 12"], ["place", "Lahore"], ...entries]) f.append(k!, v!);
+      return parseWithZod(f, { schema: dropoffAddSchema });
+    };
+    const twice = form([
+      ["placeLat", "31.5"],
+      ["placeLat", "32"],
+      ["placeLng", "74.3"],
+    ]);
+    expect(twice.status).toBe("success");
+    expect(twice.status === "success" && [twice.value.placeLat, twice.value.placeLng]).toEqual([31.5, 74.3]);
+    const junk = form([["placeLat", "north"]]);
+    expect(junk.status).toBe("success");
+    expect(junk.status === "success" && Number.isNaN(junk.value.placeLat)).toBe(true);
   });
 });

@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const value = submission.value;
   const outcome = await formAction(submission, () =>
-    "place" in value ? addDropoffPoint(services, actor, value).then(() => undefined) : removeDropoffPoint(services.db, actor, value),
+    "place" in value ? addDropoffPoint(services, actor, value).then(() => undefined) : removeDropoffPoint(services, actor, value),
   );
   if (!outcome.ok) return outcome.answer({ intent });
   return redirect(`${new URL(request.url).pathname}?saved=${intent}`);

@@ -4,7 +4,8 @@ import { DROPOFF_POINTS_MAX } from "#shared/constants.ts";
 import { dropoffAddSchema, dropoffRemoveSchema, type DropoffAddInput } from "#shared/forms/pickups.ts";
 import type { PickupStatus } from "#shared/statuses.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { dropoffPoints, ngoProfiles, pickups } from "#server/db/schema.ts";
+import { campaigns, donations, dropoffPoints, ngoProfiles, pickups } from "#server/db/schema.ts";
+import { notify } from "#server/domain/notifications/notifications.ts";
 import type { Services } from "#server/services.ts";
 import { invalid, invalidInput, notFound } from "#server/domain/errors.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
@@ -102,23 +103,56 @@ export async function addDropoffPoint(
 }
 
 /**
+ * Takes the NGO's profile row for as long as the transaction runs, shared: a pick-up being offered or assigned, which
+ * chooses among the NGO's points, waits for a removal of one of them to finish (and a removal waits for it), so no
+ * pick-up is left pointing at a point removed meanwhile. Taken before any pick-up row, as the removal does.
+ */
+export async function holdDropoffs(tx: DbOrTx, ngoId: string): Promise<void> {
+  await tx.select({ id: ngoProfiles.userId }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId)).for("share");
+}
+
+/**
  * Removes one of the NGO's own points (another's, or one already removed, is not found). Pick-ups whose goods are
  * still on their way there move to the NGO's nearest remaining point, or to its office when none is left, in the
- * same transaction; finished ones keep showing where their goods went.
+ * same transaction, and a rider who has one of them is told in the app (the rider card shows the new place);
+ * finished ones keep showing where their goods went. The NGO's profile row is locked first, so two removals, or a
+ * removal and an offer or assignment choosing a point, happen one after the other.
  */
-export async function removeDropoffPoint(db: DbOrTx, actor: Actor, input: { id: string }): Promise<void> {
+export async function removeDropoffPoint(services: Pick<Services, "db" | "mailer">, actor: Actor, input: { id: string }): Promise<void> {
   const ngoId = idAs(actor, "ngo");
   const { id } = parse(dropoffRemoveSchema, input);
-  await db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
+    const [ngo] = await tx.select({ id: ngoProfiles.userId }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId)).for("update");
+    if (!ngo) throw notFound();
     const [gone] = await tx
       .update(dropoffPoints)
       .set({ removedAt: sql`now()` })
       .where(and(eq(dropoffPoints.id, id), eq(dropoffPoints.ngoId, ngoId), isNull(dropoffPoints.removedAt)))
       .returning({ id: dropoffPoints.id });
     if (!gone) throw notFound();
-    await tx
+    const moved = await tx
       .update(pickups)
       .set({ dropoffId: nearestDropoff(ngoId, sql`${pickups.lat}`, sql`${pickups.lng}`), updatedAt: sql`now()` })
-      .where(and(eq(pickups.dropoffId, id), inArray(pickups.status, OPEN)));
+      .where(and(eq(pickups.dropoffId, id), inArray(pickups.status, OPEN)))
+      .returning({ donationId: pickups.donationId, riderId: pickups.riderId });
+    const withRider = moved.filter((m) => m.riderId !== null);
+    if (withRider.length === 0) return;
+    const titles = await tx
+      .select({ id: donations.id, title: campaigns.title })
+      .from(donations)
+      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .where(
+        inArray(
+          donations.id,
+          withRider.map((m) => m.donationId),
+        ),
+      );
+    for (const m of withRider) {
+      const campaign = titles.find((t) => t.id === m.donationId)?.title ?? "";
+      await notify(
+        { db: tx, mailer: services.mailer },
+        { userId: m.riderId!, type: "pickupDropoffMoved", params: { campaign }, link: "/rider_home" },
+      );
+    }
   });
 }

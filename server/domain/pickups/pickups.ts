@@ -39,7 +39,7 @@ import { pickupStates } from "./states.ts";
 import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { distanceKm } from "#server/domain/places/distance.ts";
-import { nearestDropoff } from "./dropoffs.ts";
+import { holdDropoffs, nearestDropoff } from "./dropoffs.ts";
 import { clearRateLimit, hitRateLimit } from "#server/domain/rate-limit.ts";
 
 type PickupServices = Pick<Services, "db" | "mailer" | "config" | "log">;
@@ -133,6 +133,7 @@ export async function offerGoods(
         .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
         .returning({ id: donations.id });
       if (!row) return null;
+      await holdDropoffs(tx, ngo.id);
       await tx.insert(pickups).values({
         donationId: row.id,
         address: values.address,
@@ -246,6 +247,8 @@ export async function assignRider(
   const { db } = services;
   const riderName = await assertActiveRider(db, input.riderId);
   const p = await db.transaction(async (tx) => {
+    // Before the pick-up's row, as a drop-off point's removal takes them (dropoffs.ts): the point chosen below stays.
+    if (actor.role === "ngo") await holdDropoffs(tx, actor.id);
     const p = await lockPickup(tx, input.donationId, decisionScope(actor, input.reassign ? "reassign" : "assign"));
     const step = pickupStates.assertTransition(input.reassign ? "reassign" : "assign", p.status, "recipientNgo", () =>
       conflict(input.reassign ? "pickups.cannot_reassign" : "pickups.already_assigned"),

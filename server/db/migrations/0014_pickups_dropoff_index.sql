@@ -1,0 +1,1 @@
+CREATE INDEX "pickups_dropoff_idx" ON "pickups" USING btree ("dropoff_id") WHERE "pickups"."dropoff_id" is not null;
