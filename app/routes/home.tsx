@@ -11,7 +11,8 @@ import { browseData } from "#app/components/landing/browse.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
-  return { partners: await listPartnerNgos(db), browse: await browseData(db, new URL(request.url)) };
+  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, new URL(request.url))]);
+  return { partners, browse };
 }
 
 const ENTRIES = [

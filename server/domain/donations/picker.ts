@@ -62,9 +62,11 @@ export async function pickerCampaigns(
         )
       : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
-  const rows = await db
+  // The page and how many there are in all in one query (a window count); only past the last page, where no row
+  // carries the count, is it asked for on its own.
+  const found = await db
     .select({
+      total: sql<number>`count(*) over ()`.mapWith(Number),
       id: campaigns.id,
       slug: campaigns.slug,
       title: campaigns.title,
@@ -84,11 +86,12 @@ export async function pickerCampaigns(
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(DONATE_PICKER_PAGE_SIZE)
     .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
+  const rows = found.map(({ total: _, ...r }) => r);
+  const n = found[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0);
   const ngos = await ngosOfCampaigns(
     db,
     rows.map((r) => r.id),
   );
-  const n = total?.n ?? 0;
   return {
     rows: rows.map((r) => ({ ...r, ngos: ngos.get(r.id) ?? [] })),
     page,
