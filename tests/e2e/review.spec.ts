@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { auditLog, campaigns, donations, ngoProfiles, notifications } from "#server/db/schema.ts";
+import { auditLog, campaigns, donationReplies, donations, ngoProfiles, notifications } from "#server/db/schema.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
 import { makeCampaign, makeCashDonation, makeProofPng } from "#tests/helpers/factories.ts";
 import { e2ePort } from "./env.ts";
@@ -234,6 +234,46 @@ test("an approval that reaches the target moves the campaign to Successful", asy
   await expect(page.getByRole("heading", { name: `Roof repair ${tag}` })).toBeVisible();
   await page.goto("/campaigns");
   await expect(page.getByRole("heading", { name: `Roof repair ${tag}` })).toHaveCount(0);
+});
+
+test("an approval from a page opened before the donor's correction is refused, and the new proof is shown", async ({
+  page,
+  db,
+  login,
+  account,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const ngo = await login({ role: "ngo" });
+  const donor = await account({ role: "donor", name: `Sana ${tag}` });
+  const campaign = await makeCampaign(db, ngo.id, { title: `Stale page ${tag}`, targetAmount: 100_000 });
+  const donation = await makeCashDonation({ db, storage: storage() }, campaign, donor.id, { amount: 2000 });
+  await page.goto(`/apps?view=${donation.id}`);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Approve" })).toBeVisible();
+
+  // Meanwhile (another tab) it was disapproved and the donor answered with a corrected proof: pending again.
+  await db.insert(donationReplies).values({
+    donationId: donation.id,
+    message: "The right screenshot this time.",
+    rejectionReason: "Wrong account.",
+    previousTransactionId: donation.transactionId,
+    idempotencyKey: randomUUID(),
+  });
+  await db
+    .update(donations)
+    .set({ transactionId: `NEW${tag}` })
+    .where(eq(donations.id, donation.id));
+
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "The donor sent a corrected proof after you opened this gift. Nothing was changed: please review the new proof.",
+  );
+  expect((await donationRow(db, donation.id)).status).toBe("pending");
+  expect(await collected(db, campaign.id)).toEqual({ n: 0, status: "active" });
+  // The page shown now is the corrected one: its approval counts.
+  await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status")).toHaveText("The donation was approved and added to the campaign. The donor was told.");
+  expect(await collected(db, campaign.id)).toEqual({ n: 2000, status: "active" });
 });
 
 test("two approvals of one donation sent at once count once", async ({ page, db, login, account }) => {
