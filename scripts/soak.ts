@@ -23,6 +23,7 @@ import sharp from "sharp";
 import { openDatabase } from "#server/db/client.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
+import { readMemory, serverPid, sleep, stopServer, type Memory } from "#scripts/server-process.ts";
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -50,53 +51,7 @@ const NGOS = [DEMO_ACCOUNTS.ngo, "sahara@demo.ekchhat.pk", "umeed@demo.ekchhat.p
 const DONORS = [DEMO_ACCOUNTS.donor, "donor2@demo.ekchhat.pk", "donor3@demo.ekchhat.pk"];
 
 // ---------------------------------------------------------------------------------------------------------------
-// The server process and its memory
-
-interface Memory {
-  rssMb: number;
-  hwmMb: number;
-  threads: number;
-}
-
-function readMemory(pid: number): Memory | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-    return { rssMb: Math.round(kb("VmRSS") / 1024), hwmMb: Math.round(kb("VmHWM") / 1024), threads: kb("Threads") };
-  } catch {
-    return null;
-  }
-}
-
-/** The process that runs server/main.ts: `npm start` runs it under npm, a shell and tsx's launcher. */
-function serverPid(rootPid: number): number | null {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const runsMain = (pid: number) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts");
-    } catch {
-      return false;
-    }
-  };
-  // The deepest process in the tree that runs server/main.ts.
-  let found: number | null = null;
-  const walk = (pid: number) => {
-    if (runsMain(pid)) found = pid;
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(rootPid);
-  return found;
-}
+// The server process
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; pid: number; logFile: string }> {
   const logFile = path.join(dataDir, "server.log");
@@ -135,55 +90,9 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; pid:
   process.exit(2);
 }
 
-/** Stops the whole process group and waits until the server process itself is gone (npm may exit before it). */
-async function stopServer(child: ChildProcess, pid?: number): Promise<void> {
-  await stopGroup(child);
-  const alive = () => pid !== undefined && fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readStatus(pid));
-  for (let i = 0; i < 150 && alive(); i += 1) await sleep(100);
-  if (alive()) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-    for (let i = 0; i < 50 && alive(); i += 1) await sleep(100);
-  }
-}
-
-function readStatus(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 15_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      resolve();
-    }
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Traffic
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
 const decode = (s: string) => s.replaceAll("&amp;", "&");
 
