@@ -46,7 +46,8 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "tsx tests/e2e/prepare-db.ts && tsx server/main.ts",
+      // The compiled server, as `npm start` runs it (package.json).
+      command: `tsx tests/e2e/prepare-db.ts && node --enable-source-maps ${buildDir}/node/server.js`,
       url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * `npm run quickstart` builds through this: the production build is made again only when something it is made
- * from changed since the last build (the app, the server code it bundles, the shared code, public files, the
+ * from changed since the last build (the app, the server code it compiles, the shared code, public files, the
  * packages and the build's configuration), so restarting the demo takes seconds instead of a rebuild.
  */
 const INPUTS = [
@@ -14,6 +14,7 @@ const INPUTS = [
   "server",
   "shared",
   "public",
+  "scripts/build-server.ts",
   "scripts/precompress.ts",
   "package-lock.json",
   "vite.config.ts",
@@ -43,8 +44,8 @@ export function buildInputsHash(root: string): string {
 /** Whether the build in `buildDir` was made from exactly these inputs. */
 export function buildIsCurrent(root: string, buildDir: string, inputsHash: string): boolean {
   const stamp = path.join(root, buildDir, STAMP);
-  const server = path.join(root, buildDir, "server", "index.js");
-  return fs.existsSync(server) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === inputsHash;
+  const outputs = [path.join(root, buildDir, "server", "index.js"), path.join(root, buildDir, "node", "server.js")];
+  return outputs.every((file) => fs.existsSync(file)) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === inputsHash;
 }
 
 function main() {

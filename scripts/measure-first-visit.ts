@@ -4,7 +4,7 @@
  * headers included) is summed per resource type. Fonts are listed on their own: WOFF2 is already compressed, so HTTP
  * compression does not change those bytes. Decision 030 has the figures.
  *
- *   npm run build && NODE_ENV=production SEED_DEMO=true PORT=3330 DATA_DIR=/tmp/ekc-measure npx tsx server/main.ts &
+ *   npm run build && SEED_DEMO=true PORT=3330 DATA_DIR=/tmp/ekc-measure npm start &
  *   npx tsx scripts/measure-first-visit.ts http://127.0.0.1:3330 [path ...]
  *
  * Without paths it measures `/` and the first public campaign page linked from it.

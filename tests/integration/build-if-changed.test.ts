@@ -32,6 +32,9 @@ describe("quickstart's build only when its inputs changed (scripts/build-if-chan
     write("build/server/index.js", "built");
     expect(buildIsCurrent(root, "build", hash)).toBe(false);
     write("build/.inputs-hash", hash);
+    // A build from before the server was compiled (React Router's part only) is not current.
+    expect(buildIsCurrent(root, "build", hash)).toBe(false);
+    write("build/node/server.js", "compiled");
     expect(buildIsCurrent(root, "build", hash)).toBe(true);
     expect(buildIsCurrent(root, "build", "another")).toBe(false);
   });

@@ -9,10 +9,13 @@ import { describe, expect, it } from "vitest";
  */
 const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
 
-/** What the shell part of an npm script before `tsx server/main.ts` puts in the server's environment. */
+/** The compiled server (decision 032), with stack traces that name the sources. */
+const SERVER = /node --enable-source-maps \$\{BUILD_DIR:-build\}\/node\/server\.js$/;
+
+/** What the shell part of an npm script before the server's command puts in the server's environment. */
 function environmentOf(script: string, outer: Record<string, string> = {}): Record<string, string> {
   const last = script.split("&&").at(-1)!;
-  const command = last.replace(/tsx server\/main\.ts$/, "env");
+  const command = last.replace(SERVER, "env");
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...outer };
   const out = execFileSync("sh", ["-c", command], { env, encoding: "utf8" });
   return Object.fromEntries(
@@ -25,7 +28,7 @@ function environmentOf(script: string, outer: Record<string, string> = {}): Reco
 
 describe("memory settings of the server's start commands", () => {
   it.each(["start", "quickstart"])("npm run %s bounds malloc's arenas and returns large blocks to the system", (name) => {
-    expect(scripts[name]).toMatch(/tsx server\/main\.ts$/);
+    expect(scripts[name]).toMatch(SERVER);
     const env = environmentOf(scripts[name]!);
     expect(env.MALLOC_ARENA_MAX).toBe("2");
     expect(env.MALLOC_MMAP_THRESHOLD_).toBe("131072");
@@ -37,8 +40,9 @@ describe("memory settings of the server's start commands", () => {
     expect(env.MALLOC_ARENA_MAX).toBe("4");
   });
 
-  it("the end-to-end server starts with the same settings", () => {
+  it("the end-to-end server is the compiled server, started with the same settings", () => {
     const config = fs.readFileSync("playwright.config.ts", "utf8");
+    expect(config).toContain("node --enable-source-maps ${buildDir}/node/server.js");
     expect(config).toContain('MALLOC_ARENA_MAX: "2"');
     expect(config).toContain('MALLOC_MMAP_THRESHOLD_: "131072"');
   });

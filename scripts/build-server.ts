@@ -1,0 +1,38 @@
+/**
+ * Compiles the server (server/main.ts and what it imports from server/ and shared/) into one JavaScript file,
+ * `build/node/server.js`, so production runs plain Node: no TypeScript compiled at start, no tsx launcher process
+ * (decision 032). Run by `npm run build` after `react-router build`; `npm start` runs the result.
+ *
+ * Packages stay outside the bundle and load from node_modules as they do for React Router's server build, so both
+ * share one copy of each (drizzle, zod, hono). React picks its production build itself under NODE_ENV=production.
+ * The files the server reads from disk beside its own module (the migrations, the gazetteer) are copied next to it.
+ *
+ *   npx tsx scripts/build-server.ts
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "node");
+
+fs.rmSync(outDir, { recursive: true, force: true });
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ["server/main.ts"],
+  outfile: path.join(outDir, "server.js"),
+  bundle: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // Stack traces in the log name the TypeScript source under `node --enable-source-maps`.
+  sourcemap: "linked",
+  sourcesContent: false,
+  logLevel: "warning",
+});
+// Read at run time relative to the module that reads them (server/db/client.ts, server/domain/places/gazetteer.ts).
+fs.cpSync(path.join(root, "server/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
+fs.copyFileSync(path.join(root, "server/domain/places/pakistan-places.json"), path.join(outDir, "pakistan-places.json"));
+console.log(`Compiled the server into ${path.relative(root, outDir)}/server.js`);
