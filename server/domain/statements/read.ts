@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { inflateRawSync } from "node:zlib";
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { DomainError, invalid } from "#server/domain/errors.ts";
 
 /**
@@ -536,7 +536,8 @@ const EMPTY_SHARED_STRINGS = Buffer.from('<sst xmlns="http://schemas.openxmlform
  * XLSX: the zip is checked and unpacked here (bounded), then exceljs's streaming reader reads a zip rebuilt from
  * the parts it needs, in the order that lets it stream (relations, workbook, styles, shared strings, then the
  * sheets in tab order): a row at a time, so memory follows the rows kept, not the whole workbook model, and
- * nothing exceljs would expand cell by cell (merged ranges, column ranges, data validations) is expanded.
+ * nothing exceljs would expand cell by cell (merged ranges, column ranges, data validations) is expanded. exceljs is
+ * loaded on the first XLSX, so a server that never reads one does not pay for it (decision 032).
  */
 async function readXlsx(bytes: Uint8Array): Promise<StatementGrid> {
   const parts = unpackZip(bytes, zipEntries(bytes));
@@ -550,7 +551,8 @@ async function readXlsx(bytes: Uint8Array): Promise<StatementGrid> {
     ...sheets.map((sheet, i): [string, Buffer] => [`xl/worksheets/sheet${i + 1}.xml`, parts.get(sheet.part)!]),
   ];
   parts.clear();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(storedZip(files)), {
+  const { default: Excel } = await import("exceljs");
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from(storedZip(files)), {
     worksheets: "emit",
     sharedStrings: "cache",
     styles: "cache",
