@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { pdfDocument } from "#server/domain/pdf.ts";
-import { ToWords } from "to-words";
+import { ToWords } from "to-words/en-IN";
 import { formatDateTime } from "#shared/format.ts";
 import type { TFunction } from "#shared/i18n/i18n.ts";
 import { formatRupees } from "#shared/money.ts";
@@ -14,7 +14,7 @@ import { formatReceiptNumber } from "./receipt-number.ts";
 
 export { formatReceiptNumber, receiptPrefix } from "./receipt-number.ts";
 
-// en-IN counts in lakh and crore, as Pakistani receipts do.
+// en-IN counts in lakh and crore, as Pakistani receipts do. Its own entry, not the package's every locale (decision 032).
 const toWords = new ToWords({ localeCode: "en-IN" });
 
 /** The amount in words as a receipt states it: "Rupees Fifty Thousand Only". */
