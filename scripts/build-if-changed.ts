@@ -15,6 +15,7 @@ const INPUTS = [
   "shared",
   "public",
   "scripts/precompress.ts",
+  "scripts/strings-files-plugin.ts",
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",
