@@ -1,6 +1,7 @@
+import { Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
-import { dirOf, serializeStrings, STRINGS_ELEMENT_ID, type Lang } from "#shared/i18n/i18n.ts";
+import { dirOf, pageStrings, serializeStrings, STRINGS_ELEMENT_ID, type Lang } from "#shared/i18n/i18n.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { countUnread } from "#server/domain/notifications/notifications.ts";
 import { ErrorMessage } from "#app/components/role-shell.tsx";
@@ -32,7 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        {children}
+        <Suspense fallback={<WaitingForWords />}>{children}</Suspense>
         <ScrollRestoration />
         <PageStrings />
         <Scripts />
@@ -41,7 +42,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** This page's strings as a JSON data block, read by entry.client before hydration. */
+/**
+ * Shown in the rare case a click or a key shows words of a namespace the page did not carry: the page waits
+ * (kept, not lost) while the file arrives. A new screen never shows it: React Router renders it in a
+ * transition, which keeps the old screen until the words are there (decision 035).
+ */
+function WaitingForWords() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="p-6 text-center text-slate-600">
+      {t("common:loading")}
+    </p>
+  );
+}
+
+/**
+ * The strings this page's render used (and ALWAYS_SENT) as a JSON data block, read by entry.client before
+ * hydration. It comes after the page in the document, so the render has asked for all it shows by then.
+ */
 function PageStrings() {
   const { i18n } = useTranslation();
   return (
@@ -49,7 +67,7 @@ function PageStrings() {
       id={STRINGS_ELEMENT_ID}
       type="application/json"
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeStrings(i18n.strings) }}
+      dangerouslySetInnerHTML={{ __html: serializeStrings(pageStrings(i18n)) }}
     />
   );
 }

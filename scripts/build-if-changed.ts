@@ -16,6 +16,7 @@ const INPUTS = [
   "public",
   "scripts/build-server.ts",
   "scripts/precompress.ts",
+  "scripts/strings-files-plugin.ts",
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",

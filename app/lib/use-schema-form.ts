@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import type * as z from "zod/mini";
-import { parseWithZod } from "#shared/forms/parse.ts";
+import { messageNamespaces, parseWithZod } from "#shared/forms/parse.ts";
+import { useTranslation } from "#app/i18n/provider.ts";
 
 type FormOptions<S extends z.ZodMiniType> = Parameters<typeof useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>>[0];
 
@@ -12,6 +13,8 @@ export function useSchemaForm<S extends z.ZodMiniType>(
   schema: S,
   options: Omit<FormOptions<S>, "onValidate" | "shouldValidate" | "shouldRevalidate">,
 ) {
+  // The page carries the words of every message the browser's check may show (decision 035).
+  useTranslation().i18n.need(messageNamespaces(schema));
   return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     ...options,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -49,3 +49,38 @@ function emptyToUndefined(value: unknown): unknown {
   }
   return value;
 }
+
+const messageNamespacesCache = new WeakMap<object, string[]>();
+
+/**
+ * The namespaces of the messages a schema can show ("donations:errors.fillAll" → donations), found by walking
+ * its definition: a string message is kept there as a function that returns it. A page with the form carries
+ * these strings, so a message the browser's check shows on leaving a field is there without a fetch.
+ */
+export function messageNamespaces(schema: z.ZodMiniType): string[] {
+  let found = messageNamespacesCache.get(schema);
+  if (found) return found;
+  const namespaces = new Set<string>([CONTROL_CHARACTERS_MESSAGE.split(":")[0]!]);
+  const seen = new Set<object>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== "object" || node === null || seen.has(node)) return;
+    seen.add(node);
+    const def = (node as { _zod?: { def?: { error?: unknown } } })._zod?.def;
+    if (typeof def?.error === "function") {
+      let message: unknown;
+      try {
+        message = (def.error as (issue: object) => unknown)({});
+      } catch {
+        // A message that depends on the issue names its namespace elsewhere in the schema or not at all.
+      }
+      const match = typeof message === "string" ? /^(\w+):/.exec(message) : null;
+      if (match) namespaces.add(match[1]!);
+    }
+    for (const value of Object.values(node)) visit(value);
+    if (def) visit(def);
+  };
+  visit(schema);
+  found = [...namespaces];
+  messageNamespacesCache.set(schema, found);
+  return found;
+}

@@ -1,7 +1,8 @@
 /**
  * A small translator in i18next's key format ("namespace:path.to.key", `{{name}}` interpolation). The page
- * receives only its own language's strings, as data in the HTML, which keeps every page within its
- * JavaScript budget (see docs/decisions/005-javascript-budget.md). The React side is app/i18n/provider.ts.
+ * receives, as data in its HTML, only the namespaces its server render used (plus ALWAYS_SENT); a later
+ * screen's other namespaces come from hashed, cached files (app/i18n/strings-files.ts, decision 035). The
+ * React side is app/i18n/provider.ts.
  */
 export const LANGS = ["en", "ur"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -18,7 +19,23 @@ export interface I18n {
   language: Lang;
   strings: Strings;
   t: TFunction;
+  /** The namespaces `t` has been asked for, in the order first asked (the server's page render reads them). */
+  used: Set<string>;
+  /** Asks for namespaces the page may show later (a form's messages) as if `t` had asked for them now. */
+  need: (namespaces: Iterable<string>) => void;
 }
+
+/**
+ * Namespaces every page receives whatever its first render used: the shell's words, and the messages a form
+ * or a refused action may show later without a new page (client-side validation, errors).
+ */
+export const ALWAYS_SENT = ["common", "validation", "errors"] as const;
+
+/**
+ * What `t` does when a namespace is not loaded: the browser's translator (entry.client) fetches it and
+ * suspends the render until it arrives; undefined means the key is missing.
+ */
+export type MissingNamespace = (namespace: string) => Strings[string] | undefined;
 
 export function isLang(value: unknown): value is Lang {
   return typeof value === "string" && (LANGS as readonly string[]).includes(value);
@@ -28,11 +45,12 @@ export function dirOf(lang: Lang): "rtl" | "ltr" {
   return lang === "ur" ? "rtl" : "ltr";
 }
 
-function lookup(strings: Strings, key: string): unknown {
+function splitKey(key: string): [namespace: string, path: string] {
   const colon = key.indexOf(":");
-  const ns = colon === -1 ? DEFAULT_NAMESPACE : key.slice(0, colon);
-  const path = colon === -1 ? key : key.slice(colon + 1);
-  let node: unknown = strings[ns];
+  return colon === -1 ? [DEFAULT_NAMESPACE, key] : [key.slice(0, colon), key.slice(colon + 1)];
+}
+
+function lookup(node: unknown, path: string): unknown {
   for (const part of path.split(".")) {
     if (typeof node !== "object" || node === null) return undefined;
     node = (node as Record<string, unknown>)[part];
@@ -40,15 +58,33 @@ function lookup(strings: Strings, key: string): unknown {
   return node;
 }
 
-export function createI18n(language: Lang, strings: Strings, fallback?: Strings): I18n {
+export function createI18n(language: Lang, strings: Strings, options: { fallback?: Strings; missing?: MissingNamespace } = {}): I18n {
+  const { fallback, missing } = options;
+  const used = new Set<string>();
+  const namespaceOf = (ns: string) => {
+    used.add(ns);
+    if (strings[ns] === undefined && missing) strings[ns] = missing(ns);
+    return strings[ns];
+  };
   const t: TFunction = (key, params) => {
-    let text = lookup(strings, key);
-    if (typeof text !== "string" && fallback) text = lookup(fallback, key);
+    const [ns, path] = splitKey(key);
+    let text = lookup(namespaceOf(ns), path);
+    if (typeof text !== "string" && fallback) text = lookup(fallback[ns], path);
     if (typeof text !== "string") return params?.defaultValue !== undefined ? String(params.defaultValue) : key;
     if (!params) return text;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
-  return { language, strings, t };
+  const need = (namespaces: Iterable<string>) => {
+    for (const ns of namespaces) namespaceOf(ns);
+  };
+  return { language, strings, t, used, need };
+}
+
+/** The part of a translator's strings a page carries in its HTML: what its render used, and ALWAYS_SENT. */
+export function pageStrings(i18n: I18n): Strings {
+  const page: Strings = {};
+  for (const ns of [...ALWAYS_SENT, ...i18n.used]) if (i18n.strings[ns] !== undefined) page[ns] = i18n.strings[ns];
+  return page;
 }
 
 /** The id of the JSON data block that carries the page's strings to the browser. */
