@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type LinksFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { dirOf, pageStrings, serializeStrings, STRINGS_ELEMENT_ID, type Lang } from "#shared/i18n/i18n.ts";
@@ -33,26 +32,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <Suspense fallback={<WaitingForWords />}>{children}</Suspense>
+        {children}
         <ScrollRestoration />
         <PageStrings />
         <Scripts />
       </body>
     </html>
-  );
-}
-
-/**
- * Shown in the rare case a click or a key shows words of a namespace the page did not carry: the page waits
- * (kept, not lost) while the file arrives. A new screen never shows it: React Router renders it in a
- * transition, which keeps the old screen until the words are there (decision 035).
- */
-function WaitingForWords() {
-  const { t } = useTranslation();
-  return (
-    <p role="status" className="p-6 text-center text-slate-600">
-      {t("common:loading")}
-    </p>
   );
 }
 
