@@ -2,6 +2,7 @@ import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { passwordResets, rateLimits } from "#server/db/schema.ts";
 import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
+import { makeMissingCopies } from "#server/domain/files/files.ts";
 import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
 import { removeStaleUploads } from "#server/domain/statements/import.ts";
 import { remindWaitingDonors } from "#server/domain/statements/reminders.ts";
@@ -22,6 +23,8 @@ const LOGGED_KEYS = 20;
 
 export interface MaintenanceReport {
   files: SweepReport | null;
+  /** Pictures stored before narrower copies existed that now have them (decision 034). */
+  pictureCopies: number | null;
   sessions: number | null;
   passwordResets: number | null;
   rateLimits: number | null;
@@ -51,11 +54,15 @@ export async function deleteEndedRateLimits(db: DbOrTx, windowSeconds: number): 
 }
 
 /**
- * One round of upkeep: the file sweep (orphan rows, orphan bytes, temp files), expired sessions, expired reset
- * links and ended rate-limit windows. Each task is independent: one that fails is logged and the others still
- * run, and nothing is thrown. Every task is safe to run on several servers at once. `now` is for tests.
+ * One round of upkeep: the file sweep (orphan rows, orphan bytes, temp files), the copies of pictures stored before
+ * copies were made, expired sessions, expired reset links and ended rate-limit windows. Each task is independent:
+ * one that fails is logged and the others still run, and nothing is thrown. Every task is safe to run on several
+ * servers at once. `now` is for tests; `signal` cuts the copies short when the server stops.
  */
-export async function runMaintenance(services: MaintenanceServices, opts: { now?: Date } = {}): Promise<MaintenanceReport> {
+export async function runMaintenance(
+  services: MaintenanceServices,
+  opts: { now?: Date; signal?: AbortSignal } = {},
+): Promise<MaintenanceReport> {
   const { db, log } = services;
   const attempt = async <T>(task: string, run: () => Promise<T>): Promise<T | null> => {
     try {
@@ -67,6 +74,7 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
   };
   const report: MaintenanceReport = {
     files: await attempt("files", () => sweepFiles(services, { now: opts.now })),
+    pictureCopies: await attempt("pictureCopies", () => makeMissingCopies(services, { signal: opts.signal })),
     sessions: await attempt("sessions", () => deleteExpiredSessions(db)),
     passwordResets: await attempt("passwordResets", () => deleteExpiredPasswordResets(db)),
     rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
@@ -89,6 +97,7 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
     rateLimits: report.rateLimits ?? 0,
     statementUploads: report.statementUploads ?? 0,
   };
+  if (report.pictureCopies) log.info({ pictures: report.pictureCopies }, "narrower copies made of pictures stored before them");
   if (report.reminders) log.info({ reminders: report.reminders }, "donors reminded of gifts not yet in their NGO's statement");
   if (Object.values(removed).some((n) => n > 0)) {
     const keys = f ? [...f.rows, ...f.bytes, ...f.unfinished].slice(0, LOGGED_KEYS) : [];
@@ -101,13 +110,15 @@ export async function runMaintenance(services: MaintenanceServices, opts: { now?
 
 /**
  * Runs the maintenance now and then every MAINTENANCE_INTERVAL_MS, one round at a time, on a timer that does not
- * keep the process alive. `stop` ends the timer and waits for a round in progress (before the database closes).
+ * keep the process alive. `stop` ends the timer, cuts the picture copies short and waits for a round in progress
+ * (before the database closes).
  */
 export function startMaintenance(services: MaintenanceServices, intervalMs = MAINTENANCE_INTERVAL_MS): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
+  const stopping = new AbortController();
   const round = () => {
     if (running) return;
-    running = runMaintenance(services)
+    running = runMaintenance(services, { signal: stopping.signal })
       .catch((err: unknown) => services.log.error({ err }, "maintenance failed"))
       .finally(() => {
         running = null;
@@ -119,6 +130,7 @@ export function startMaintenance(services: MaintenanceServices, intervalMs = MAI
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -8,7 +8,7 @@ import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, ngoProfilePath, pickerHref } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -96,6 +96,8 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
               <li key={c.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm">
                 <img
                   src={pictureUrl(c.pictureKey, "campaign")}
+                  srcSet={pictureSrcSet(c.pictureKey)}
+                  sizes={PICTURE_SIZES.card}
                   alt=""
                   width={1200}
                   height={630}
@@ -177,6 +179,8 @@ function CampaignDetails({
     >
       <img
         src={pictureUrl(c.pictureKey, "campaign")}
+        srcSet={pictureSrcSet(c.pictureKey)}
+        sizes={PICTURE_SIZES.page}
         alt={t("donate:pictureAlt", { title: c.title })}
         width={1200}
         height={630}

@@ -2,7 +2,7 @@ import { ArrowLeft, HeartHandshake, Package, TriangleAlert } from "lucide-react"
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { cashHref, IN_KIND_FLOW_AVAILABLE, nonCashHref } from "#app/lib/campaign-links.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 
 /** How many screens each flow has: cash /donate1 → /donate4, goods /donate5 → /donate6; for "Step 2 of 4". */
 const FLOW_STEPS = { cash: 4, goods: 3 } as const;
@@ -101,7 +101,15 @@ export function BackLink({ to, label }: { to: string; label: string }) {
 export function CampaignStrip({ title, pictureKey, children }: { title: string; pictureKey: string | null; children?: React.ReactNode }) {
   return (
     <div className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
-      <img src={pictureUrl(pictureKey, "campaign")} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md object-cover" />
+      <img
+        src={pictureUrl(pictureKey, "campaign")}
+        srcSet={pictureSrcSet(pictureKey)}
+        sizes="4rem"
+        alt=""
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-md object-cover"
+      />
       <div className="min-w-0">
         <p dir="auto" className="break-words text-start font-bold text-slate-900">
           {title}

@@ -9,7 +9,7 @@ import { DONATION_FLOW_AVAILABLE, donateHref, ngoProfilePath, publicCampaignPath
 import { formatLongDate } from "#shared/format.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { formatRupees, formatShare } from "#shared/money.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -84,6 +84,8 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
       <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="campaign-title">
         <img
           src={pictureUrl(c.pictureKey, "campaign")}
+          srcSet={pictureSrcSet(c.pictureKey)}
+          sizes={PICTURE_SIZES.page}
           alt={t("showcase:pictureAlt", { title: c.title })}
           width={1200}
           height={630}

@@ -219,9 +219,21 @@ export const files = pgTable(
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
+    /**
+     * The widths of the narrower copies stored beside this picture (PICTURE_WIDTHS it is wider than, keys
+     * `pictureVariantKey`); empty when it needs none. Null only for a picture stored before copies were made,
+     * until the maintenance round makes them (decision 034).
+     */
+    widths: integer("widths").array(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("files_owner_idx").on(t.ownerId)],
+  (t) => [
+    index("files_owner_idx").on(t.ownerId),
+    // The pictures still waiting for their copies: the maintenance round's query, empty once they are made.
+    index("files_widths_pending_idx")
+      .on(t.key)
+      .where(sql`${t.widths} is null`),
+  ],
 );
 
 /**

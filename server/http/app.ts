@@ -39,6 +39,17 @@ export interface AppOptions {
   mode: "development" | "production";
 }
 
+/**
+ * How long a browser or proxy may keep a stored file. A key is generated for each upload and its bytes never change
+ * (a new picture gets a new key), so a public file's address names its content: kept for a year, immutable. The
+ * original standing in for a copy not made yet is kept briefly, as the copy will answer there soon. Private files
+ * (screenshots, resumes, avatars) are never kept (decision 034).
+ */
+function fileCaching(file: { public: boolean; settled: boolean }): string {
+  if (!file.public) return "private, no-store";
+  return file.settled ? "public, max-age=31536000, immutable" : "public, max-age=300";
+}
+
 export function createApp({ services, build, clientDir, mode }: AppOptions) {
   const { config, db, log } = services;
   const app = new Hono<Env>();
@@ -157,7 +168,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
       "Content-Type": file.contentType,
       // A PDF (a resume) is always a download with a fixed name: it never opens inside the app's origin.
       "Content-Disposition": file.contentType === "application/pdf" ? `attachment; filename="${file.kind}.pdf"` : "inline",
-      "Cache-Control": file.public ? "public, max-age=86400" : "private, no-store",
+      "Cache-Control": fileCaching(file),
       "X-Content-Type-Options": "nosniff",
     });
   });

@@ -35,8 +35,15 @@ test("private pictures reach only their owner and the admin; logos are public", 
   expect(logoResponse.status()).toBe(200);
   expect(logoResponse.headers()["content-type"]).toBe("image/webp");
   expect(logoResponse.headers()["x-content-type-options"]).toBe("nosniff");
+  // A stored file's bytes never change under its key: a public one is kept a year.
+  expect(logoResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 
   expect((await (await as(other.id)).get(`/files/${avatar}`)).status()).toBe(404);
+  // The address of a narrower copy is read with the picture's rules.
+  const copy = avatar.replace(".webp", ".w480.webp");
+  expect((await anonymous.get(`/files/${copy}`)).status()).toBe(404);
+  expect((await (await as(other.id)).get(`/files/${copy}`)).status()).toBe(404);
+  expect((await (await as(owner.id)).get(`/files/${copy}`)).headers()["cache-control"]).toBe("private, no-store");
   const mine = await (await as(owner.id)).get(`/files/${avatar}`);
   expect(mine.status()).toBe(200);
   expect(mine.headers()["cache-control"]).toContain("private");

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { type CampaignTab, DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { requireUser } from "#app/lib/http.server.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listCampaigns } from "#server/domain/campaigns/campaigns.ts";
@@ -32,6 +32,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
         collectedAmount: c.collectedAmount,
         locationLabel: c.locationLabel,
         picture: pictureUrl(c.pictureKey, "campaign"),
+        pictureSrcSet: pictureSrcSet(c.pictureKey),
         zakatEligible: c.zakatEligible,
         role: c.role,
         partners: c.ngos.map((n) => n.name),

@@ -7,6 +7,7 @@ import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
+import { PICTURE_SIZES } from "#shared/pictures.ts";
 import type { CampaignTab } from "#shared/constants.ts";
 import type { campaignListLoader } from "./list.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -67,6 +68,8 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
             <li key={c.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm sm:flex-row">
               <img
                 src={c.picture}
+                srcSet={c.pictureSrcSet}
+                sizes={PICTURE_SIZES.row}
                 alt=""
                 className="h-36 w-full object-cover sm:h-auto sm:w-36"
                 loading={i === 0 ? "eager" : "lazy"}

@@ -7,7 +7,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { donateHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
 
@@ -108,6 +108,8 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
       {/* The first card's picture is the largest thing in the first view: fetched at once, the rest when scrolled to. */}
       <img
         src={pictureUrl(c.pictureKey, "campaign")}
+        srcSet={pictureSrcSet(c.pictureKey)}
+        sizes={PICTURE_SIZES.card}
         alt=""
         width={1200}
         height={630}

@@ -1,7 +1,10 @@
 /**
  * The campaign map in the browser: Leaflet, the clusters and markers of /api/map, and their info windows.
- * Loaded only by the map pages, through a dynamic import(), so no other page carries Leaflet.
+ * Loaded only by the map pages, through a dynamic import(), so no other page carries Leaflet. Its stylesheets come
+ * with it (the import resolves once they have loaded), so they never hold up the page's first paint.
  */
+import "leaflet/dist/leaflet.css";
+import "./map-page.css";
 import type { PopupEvent } from "leaflet";
 import { Map as LeafletMap } from "leaflet/src/map/Map.js";
 // The ways to move the map: drag, keyboard (arrows, + and -), wheel, double-click and pinch. Each registers itself.

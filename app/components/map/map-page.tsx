@@ -1,20 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { Link } from "react-router";
-import leafletCss from "leaflet/dist/leaflet.css?url";
-import mapPageCss from "./map-page.css?url";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Pager } from "#app/components/pager.tsx";
 import type { Paged } from "#shared/paging.ts";
 import type { ListedCampaign } from "#shared/map.ts";
 import type { MapHandle } from "./map-engine.ts";
 import { Expand } from "lucide-react";
-
-/** Leaflet's stylesheet and ours, only on the map pages (they are CSS: the script itself is loaded on demand). */
-export const mapLinks = () => [
-  { rel: "stylesheet", href: leafletCss },
-  { rel: "stylesheet", href: mapPageCss },
-];
 
 /** Below Tailwind's `md`: a phone, where the map fills the screen under the header and starts on the whole country. */
 const PHONE = "(max-width: 767.98px)";

@@ -1,11 +1,9 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import type { Route } from "./+types/donor-map";
-import { MapPage, mapLinks } from "#app/components/map/map-page.tsx";
+import { MapPage } from "#app/components/map/map-page.tsx";
 import { loadMapPage } from "#app/components/map/map-page.server.ts";
 
 export const handle = pageTitle("map:title");
-
-export const links: Route.LinksFunction = mapLinks;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadMapPage(context, request, "donor");

@@ -12,7 +12,7 @@ import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { RESUME_ACCEPT } from "#shared/constants.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { applyToPosition } from "#server/domain/volunteering/applications.ts";
 import { positionForDonor, type PositionDetail } from "#server/domain/volunteering/positions.ts";
 
@@ -30,7 +30,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throwHttp(err);
   }
   return {
-    position: { id: p.id, title: p.title, ngoName: p.ngoName, poster: pictureUrl(p.posterKey, "campaign") },
+    position: {
+      id: p.id,
+      title: p.title,
+      ngoName: p.ngoName,
+      poster: pictureUrl(p.posterKey, "campaign"),
+      posterSrcSet: pictureSrcSet(p.posterKey),
+    },
     // Applied already wins over closed: the donor's own application is what they need to know about.
     state: p.application ? ("applied" as const) : p.open ? ("open" as const) : ("closed" as const),
     values: {
@@ -70,7 +76,15 @@ export default function OpportunityApply({ loaderData, actionData }: Route.Compo
       <title>{`${t("opportunities:apply.heading")} · ${p.title} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex items-center gap-3 rounded-lg bg-white p-3 shadow-sm">
-          <img src={p.poster} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md bg-slate-100 object-contain" />
+          <img
+            src={p.poster}
+            srcSet={p.posterSrcSet}
+            sizes="4rem"
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 shrink-0 rounded-md bg-slate-100 object-contain"
+          />
           <div className="min-w-0">
             <p className="text-sm text-slate-700">{t("opportunities:apply.position")}</p>
             <p dir="auto" className="break-words text-start font-bold text-slate-900">

@@ -6,7 +6,7 @@ import { formatDateTime, formatDay } from "#shared/format.ts";
 import { BackLink } from "#app/components/donate-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { applicationState } from "#server/domain/volunteering/applications.ts";
 import { positionForDonor, type PositionDetail } from "#server/domain/volunteering/positions.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -33,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       timings: p.timings,
       cityLabel: p.cityLabel,
       poster: pictureUrl(p.posterKey, "campaign"),
+      posterSrcSet: pictureSrcSet(p.posterKey),
       needed: p.volunteersNeeded,
       accepted: p.accepted,
       closesOn: p.closesOn ? formatDay(p.closesOn, context.lang) : null,
@@ -65,6 +66,8 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
       <article aria-labelledby="position-title" className="mx-auto flex max-w-3xl flex-col overflow-hidden rounded-lg bg-white shadow-sm">
         <img
           src={p.poster}
+          srcSet={p.posterSrcSet}
+          sizes={PICTURE_SIZES.page}
           alt={t("opportunities:detail.posterAlt", { title: p.title })}
           width={1200}
           height={630}

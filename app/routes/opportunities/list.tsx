@@ -8,7 +8,7 @@ import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { attempt, requireUser } from "#app/lib/http.server.ts";
-import { pictureUrl } from "#shared/pictures.ts";
+import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { parsePage } from "#server/db/query.ts";
 import { openPositions, positionForDonor } from "#server/domain/volunteering/positions.ts";
@@ -40,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         accepted: p.accepted,
         preview: previewWords(p.description, DESCRIPTION_PREVIEW_WORDS),
         poster: pictureUrl(p.posterKey, "campaign"),
+        posterSrcSet: pictureSrcSet(p.posterKey),
         applied: p.applied,
       })),
     },
@@ -109,6 +110,8 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
                 <li key={p.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm">
                   <img
                     src={p.poster}
+                    srcSet={p.posterSrcSet}
+                    sizes={PICTURE_SIZES.card}
                     alt=""
                     width={1200}
                     height={630}

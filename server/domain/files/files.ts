@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { IMAGE_MAX_BYTES, RESUME_MAX_BYTES } from "#shared/constants.ts";
 import type { FileKind } from "#shared/statuses.ts";
+import { PICTURE_WIDTHS, pictureVariantKey, pictureVariantOf } from "#shared/pictures.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { files } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -10,18 +11,21 @@ import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { mayReadProof } from "#server/domain/donations/policy.ts";
 import { mayReadResume } from "#server/domain/volunteering/policy.ts";
 import { invalid } from "#server/domain/errors.ts";
-import { reEncodeImage } from "./re-encode.ts";
+import { makeNarrowerCopies, reEncodeImage } from "./re-encode.ts";
 
 export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof">;
 
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */
 const PUBLIC_KINDS: ReadonlySet<FileKind> = new Set(["logo", "campaign", "poster"]);
+/** Kinds shown wide (cards, a page's main picture): stored with narrower copies for phones (decision 034). */
+const PICTURE_KINDS = ["campaign", "poster"] as const satisfies readonly ImageKind[];
 const ACCEPTED_IMAGES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /**
  * Checks an uploaded image by its content (not its name or declared type), re-encodes it to WebP
  * (dropping EXIF location data and anything hidden in the original), stores it under a generated key
- * and records who owns it. The field name ties errors to the form field.
+ * and records who owns it. The field name ties errors to the form field. A campaign picture or a poster gets its
+ * narrower copies in the same step, stored before the row (a crash in between leaves bytes the sweep removes).
  */
 export async function saveImage(
   services: Pick<Services, "db" | "storage">,
@@ -32,14 +36,16 @@ export async function saveImage(
   const input = Buffer.from(await file.arrayBuffer());
   const sniffed = await fileTypeFromBuffer(input);
   if (!sniffed || !ACCEPTED_IMAGES.has(sniffed.mime)) throw invalid("validation.image_invalid", field);
-  const encoded = await reEncodeImage(input);
+  const encoded = await reEncodeImage(input, { copies: (PICTURE_KINDS as readonly FileKind[]).includes(kind) });
   if (!encoded.ok) {
     throw invalid(encoded.reason === "tooManyPixels" ? "validation.image_too_many_pixels" : "validation.image_invalid", field);
   }
   const output = encoded.output;
   const key = `${kind}/${randomUUID()}.webp`;
   await services.storage.put(key, output);
-  await services.db.insert(files).values({ key, kind, ownerId, contentType: "image/webp", size: output.length });
+  for (const copy of encoded.copies) await services.storage.put(pictureVariantKey(key, copy.width), copy.output);
+  const widths = encoded.copies.map((copy) => copy.width);
+  await services.db.insert(files).values({ key, kind, ownerId, contentType: "image/webp", size: output.length, widths });
   return key;
 }
 
@@ -61,19 +67,61 @@ export async function savePdf(
   }
   const key = `${kind}/${randomUUID()}.pdf`;
   await services.storage.put(key, input);
-  await services.db.insert(files).values({ key, kind, ownerId, contentType: "application/pdf", size: input.length });
+  await services.db.insert(files).values({ key, kind, ownerId, contentType: "application/pdf", size: input.length, widths: [] });
   return key;
 }
 
+/** Every stored object a file may have: its own bytes and, for a picture, each narrower copy it may have. */
+export function storedKeys(key: string): string[] {
+  return key.endsWith(".webp") ? [key, ...PICTURE_WIDTHS.map((w) => pictureVariantKey(key, w))] : [key];
+}
+
 /**
- * Removes a stored file that is no longer referenced (a replaced picture). The bytes go first: if the database
- * is down, or the process dies in between, what stays is a row that nothing references, which the sweep
- * (sweep.ts) removes; private bytes never outlive their row waiting for the database to come back.
+ * Removes a stored file that is no longer referenced (a replaced picture), with its copies. The bytes go first:
+ * if the database is down, or the process dies in between, what stays is a row that nothing references, which the
+ * sweep (sweep.ts) removes; private bytes never outlive their row waiting for the database to come back.
  */
 export async function deleteFile(services: Pick<Services, "db" | "storage">, key: string | null): Promise<void> {
   if (!key) return;
-  await services.storage.delete(key);
+  for (const stored of storedKeys(key)) await services.storage.delete(stored);
   await services.db.delete(files).where(eq(files.key, key));
+}
+
+/** Pictures waiting for their copies, read at once; a round goes on until none is left. */
+const MISSING_COPIES_BATCH = 50;
+
+/**
+ * Makes the narrower copies of pictures stored before copies existed (demo data, earlier uploads), one at a time
+ * in an image slot, so requests never resize and an upload always finds a slot free. Until then the original
+ * answers for its copies. Stops between pictures when `signal` is aborted (the server is stopping); returns how
+ * many pictures it went through. Two servers doing it at once make the same copies; the row keeps the first list.
+ */
+export async function makeMissingCopies(services: Pick<Services, "db" | "storage">, opts: { signal?: AbortSignal } = {}): Promise<number> {
+  const { db, storage } = services;
+  let done = 0;
+  while (!opts.signal?.aborted) {
+    const pending = await db
+      .select({ key: files.key })
+      .from(files)
+      .where(and(isNull(files.widths), inArray(files.kind, PICTURE_KINDS)))
+      .orderBy(asc(files.key))
+      .limit(MISSING_COPIES_BATCH);
+    if (pending.length === 0) break;
+    for (const { key } of pending) {
+      if (opts.signal?.aborted) break;
+      const picture = await storage.get(key);
+      // Bytes that are gone or do not decode have nothing to copy: the original answers for its copies.
+      const copies = (picture && (await makeNarrowerCopies(picture))) ?? [];
+      for (const copy of copies) await storage.put(pictureVariantKey(key, copy.width), copy.output);
+      const widths = copies.map((copy) => copy.width);
+      await db
+        .update(files)
+        .set({ widths })
+        .where(and(eq(files.key, key), isNull(files.widths)));
+      done += 1;
+    }
+  }
+  return done;
 }
 
 /**
@@ -93,14 +141,26 @@ export async function mayRead(
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 
+/**
+ * A stored file, or a narrower copy of a picture, for whoever may read it. A copy is part of its picture: it is
+ * read with the picture's row and the same `mayRead`. A copy the picture does not have is answered with the
+ * original, which is then `settled` (these bytes stay this address's answer) when the picture is narrower than the
+ * copy, and not while its copies wait to be made (makeMissingCopies).
+ */
 export async function findFileForUser(
   services: Pick<Services, "db" | "storage">,
   key: string,
   user: SessionUser | null,
-): Promise<{ body: Buffer; contentType: string; public: boolean; kind: FileKind } | null> {
-  const [row] = await (services.db as DbOrTx).select().from(files).where(eq(files.key, key)).limit(1);
+): Promise<{ body: Buffer; contentType: string; public: boolean; kind: FileKind; settled: boolean } | null> {
+  const copy = pictureVariantOf(key);
+  const [row] = await (services.db as DbOrTx)
+    .select()
+    .from(files)
+    .where(eq(files.key, copy?.original ?? key))
+    .limit(1);
   if (!row || !(await mayRead(services.db, row, user))) return null;
-  const body = await services.storage.get(key);
+  const served = copy && !row.widths?.includes(copy.width) ? row.key : key;
+  const body = await services.storage.get(served);
   if (!body) return null;
-  return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind), kind: row.kind };
+  return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind), kind: row.kind, settled: !copy || row.widths !== null };
 }

@@ -1,9 +1,7 @@
 import os from "node:os";
 import sharp from "sharp";
 import { IMAGE_MAX_PIXELS } from "#shared/constants.ts";
-
-/** Longest edge of a stored picture: more than any screen shows it at. */
-const MAX_IMAGE_EDGE = 1600;
+import { PICTURE_MAX_EDGE, PICTURE_WIDTHS, type PictureWidth } from "#shared/pictures.ts";
 
 /**
  * Re-encodes running at once in this process. Each one holds a libuv pool thread (4 by default, shared with
@@ -18,7 +16,15 @@ export const IMAGE_REENCODES_AT_ONCE = Math.max(1, Math.min(2, os.availableParal
 sharp.cache(false);
 sharp.concurrency(1);
 
-export type ReEncodeResult = { ok: true; output: Buffer } | { ok: false; reason: "tooManyPixels" | "invalid" };
+/** A narrower copy of a stored picture (shared/pictures.ts: PICTURE_WIDTHS). */
+export interface NarrowerCopy {
+  width: PictureWidth;
+  output: Buffer;
+}
+
+export type ReEncodeResult = { ok: true; output: Buffer; copies: NarrowerCopy[] } | { ok: false; reason: "tooManyPixels" | "invalid" };
+
+const WEBP_QUALITY = 80;
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -39,11 +45,12 @@ export async function withImageSlot<T>(task: () => Promise<T>): Promise<T> {
 
 /**
  * Reads the image's size from its header (no pixels are decoded) and refuses one over IMAGE_MAX_PIXELS; then,
- * within the process-wide bound, auto-rotates, shrinks to fit MAX_IMAGE_EDGE and writes WebP, which drops
+ * within the process-wide bound, auto-rotates, shrinks to fit PICTURE_MAX_EDGE and writes WebP, which drops
  * EXIF (location) and anything hidden in the original. JPEG and WebP are decoded already shrunk
- * (shrink-on-load), so a 12 MP photo decodes at a quarter of its pixels.
+ * (shrink-on-load), so a 12 MP photo decodes at a quarter of its pixels. With `copies`, the narrower copies are
+ * made in the same slot, from the WebP just written (at most 1600 pixels: cheap to decode again).
  */
-export async function reEncodeImage(input: Buffer): Promise<ReEncodeResult> {
+export async function reEncodeImage(input: Buffer, opts: { copies: boolean }): Promise<ReEncodeResult> {
   let pixels: number;
   try {
     const { width, height, pageHeight } = await sharp(input).metadata();
@@ -59,17 +66,42 @@ export async function reEncodeImage(input: Buffer): Promise<ReEncodeResult> {
       const output = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .resize({
-          width: MAX_IMAGE_EDGE,
-          height: MAX_IMAGE_EDGE,
+          width: PICTURE_MAX_EDGE,
+          height: PICTURE_MAX_EDGE,
           fit: "inside",
           withoutEnlargement: true,
           fastShrinkOnLoad: true,
         })
-        .webp({ quality: 80 })
+        .webp({ quality: WEBP_QUALITY })
         .toBuffer();
-      return { ok: true, output } as const;
+      return { ok: true, output, copies: opts.copies ? await narrowerCopies(output) : [] } as const;
     } catch {
       return { ok: false, reason: "invalid" } as const;
     }
   });
+}
+
+/**
+ * The copies of a picture stored before copies were made (the maintenance round's), within the same bound as an
+ * upload; null when the stored bytes do not decode.
+ */
+export async function makeNarrowerCopies(picture: Buffer): Promise<NarrowerCopy[] | null> {
+  return withImageSlot(async () => {
+    try {
+      return await narrowerCopies(picture);
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** A copy for each of PICTURE_WIDTHS the picture is wider than (a narrower picture is its own best copy). */
+async function narrowerCopies(picture: Buffer): Promise<NarrowerCopy[]> {
+  const { width } = await sharp(picture).metadata();
+  const copies: NarrowerCopy[] = [];
+  for (const w of PICTURE_WIDTHS) {
+    if (!width || width <= w) continue;
+    copies.push({ width: w, output: await sharp(picture).resize({ width: w }).webp({ quality: WEBP_QUALITY }).toBuffer() });
+  }
+  return copies;
 }

@@ -14,6 +14,8 @@ import {
 } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import type { FileKind } from "#shared/statuses.ts";
+import { pictureVariantOf } from "#shared/pictures.ts";
+import { storedKeys } from "./files.ts";
 
 /**
  * How old a file row, stored bytes or a temp file must be before the sweep may remove them. An upload stores its
@@ -69,8 +71,9 @@ function looksLikeAnotherDatabase(orphans: number, stored: number): boolean {
 
 /**
  * Removes what an upload or a delete cut short by a crash or a database outage left behind, once it is older than
- * the grace period: `files` rows that no row references, with their bytes; stored bytes with no `files` row; and
- * temp files of writes that never finished.
+ * the grace period: `files` rows that no row references, with their bytes and copies; stored bytes with no `files`
+ * row (a picture's narrower copy belongs to its picture's row: it goes when that row is gone); and temp files of
+ * writes that never finished.
  *
  * Safe to repeat and to run on several servers at once without a lock: each row is removed by one conditional
  * `DELETE ... WHERE NOT EXISTS ... RETURNING` (of two sweeps, only one gets a given row back), and removing bytes
@@ -94,7 +97,7 @@ export async function sweepFiles(
     .where(and(lt(files.createdAt, cutoff), ...unreferenced))
     .returning({ key: files.key });
   const rows = removedRows.map((r) => r.key);
-  for (const key of rows) await storage.delete(key);
+  for (const key of rows) for (const stored of storedKeys(key)) await storage.delete(stored);
 
   const orphans: string[] = [];
   let stored = 0;
@@ -118,6 +121,11 @@ export async function sweepFiles(
 }
 
 async function bytesWithoutRow(db: DbOrTx, keys: string[]): Promise<string[]> {
-  const known = new Set((await db.select({ key: files.key }).from(files).where(inArray(files.key, keys))).map((r) => r.key));
-  return keys.filter((key) => !known.has(key));
+  const rowKey = (key: string) => pictureVariantOf(key)?.original ?? key;
+  const rows = await db
+    .select({ key: files.key })
+    .from(files)
+    .where(inArray(files.key, [...new Set(keys.map(rowKey))]));
+  const known = new Set(rows.map((r) => r.key));
+  return keys.filter((key) => !known.has(rowKey(key)));
 }

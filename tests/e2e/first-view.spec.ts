@@ -1,0 +1,105 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { saveImage } from "#server/domain/files/files.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { e2ePort } from "./env.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** A photo-like JPEG wider than the stored original's 1600 pixels, as a phone camera sends it. */
+async function photo(): Promise<File> {
+  const noise = Buffer.from(Array.from({ length: 300 * 158 * 3 }, (_, i) => (i * 37) % 251));
+  const jpeg = await sharp(noise, { raw: { width: 300, height: 158, channels: 3 } })
+    .resize(2400, 1260)
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return new File([new Uint8Array(jpeg)], "photo.jpg", { type: "image/jpeg" });
+}
+
+/** What the browser shows in an <img>: the address it chose from srcset, and the pixel width of what came from there. */
+async function shown(page: Page, selector: string) {
+  const img = page.locator(selector).first();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const { src, srcset } = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, srcset: el.srcset }));
+  const { width } = await sharp(await (await page.request.get(src)).body()).metadata();
+  return { src, srcset, width };
+}
+
+/** The page's cumulative layout shift so far (shifts not caused by input), as Lighthouse counts it. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+test.describe("a campaign's picture on a 360-pixel phone at twice its density", () => {
+  test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+
+  test("the first card on / and the public campaign page fetch a narrower copy, kept a year, never the original", async ({ page, db }) => {
+    const storage = createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);
+    const ngo = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, ngo.id);
+    const key = await saveImage({ db, storage }, { file: await photo(), kind: "campaign", ownerId: ngo.id, field: "picture" });
+    const title = `Wells ${Math.random().toString(36).slice(2, 8)}`;
+    const campaign = await makeCampaign(db, ngo.id, { title, pictureKey: key });
+    const pictures: { url: string; cacheControl: string | undefined }[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/files/campaign/"))
+        pictures.push({ url: new URL(r.url()).pathname, cacheControl: r.headers()["cache-control"] });
+    });
+
+    await page.goto(`/?q=${encodeURIComponent(title)}`);
+    const card = await shown(page, `ul li:has-text("${title}") img`);
+    // About 330 CSS pixels wide, 660 device pixels: the 960 copy, not the 1600-pixel original.
+    expect(new URL(card.src).pathname).toBe(`/files/${key.replace(".webp", ".w960.webp")}`);
+    expect(card.width).toBe(960);
+    // The pictures keep their box while they load: the page does not shift.
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+
+    await page.goto(`/campaign/${campaign.slug}`);
+    const main = await shown(page, "article img");
+    expect(main.srcset).toContain(`/files/${key.replace(".webp", ".w480.webp")} 480w`);
+    expect(main.width).toBeLessThan(1600);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.05);
+
+    expect(pictures.map((p) => p.url)).not.toContain(`/files/${key}`);
+    for (const p of pictures) expect(p.cacheControl).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+/** The stylesheets and synchronous scripts in the <head> the server sends: what holds up the page's first paint. */
+async function renderBlocking(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  return {
+    stylesheets: [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]!),
+    scripts: [...head.matchAll(/<script[^>]*>/g)].filter((m) => / src=/.test(m[0]) && !/ (async|defer)|type="module"/.test(m[0])).length,
+  };
+}
+
+/** The one stylesheet every page holds its first paint for, compressed as it is sent. */
+const STYLESHEET_BUDGET_BYTES = 12 * 1024;
+
+test("a page's first paint waits for one small stylesheet only; the map's stylesheets come with the map", async ({ page, login }) => {
+  const landing = await renderBlocking(page, "/");
+  expect(landing.stylesheets).toHaveLength(1);
+  expect(landing.scripts).toBe(0);
+  const css = await (await page.request.get(landing.stylesheets[0]!)).body();
+  expect(gzipSync(css).length).toBeLessThanOrEqual(STYLESHEET_BUDGET_BYTES);
+
+  await login({ role: "donor" });
+  for (const path of ["/donate1", "/donor_map", "/vfg1"]) expect(await renderBlocking(page, path), path).toEqual(landing);
+  // The map's own stylesheets arrive with its script: Leaflet lays out its panes.
+  await page.goto("/donor_map");
+  await expect(page.locator(".leaflet-container")).toHaveCSS("overflow", "hidden");
+});
