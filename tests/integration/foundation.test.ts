@@ -39,19 +39,24 @@ describe("foundation", () => {
 });
 
 describe("embedded database lock", () => {
-  it("refuses a second opener of the same data directory with a clear message", { skip: process.env.TEST_DB === "postgres" }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-lock-"));
-    const first = await openDatabase({ dataDir: dir });
-    try {
-      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
-      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by another Ek Chhat process/);
-    } finally {
-      await first.close();
-    }
-    const again = await openDatabase({ dataDir: dir });
-    await again.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  // Opens two embedded databases (each runs the migrations): more than the default timeout on a busy machine.
+  it(
+    "refuses a second opener of the same data directory with a clear message",
+    { skip: process.env.TEST_DB === "postgres", timeout: 90_000 },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-lock-"));
+      const first = await openDatabase({ dataDir: dir });
+      try {
+        await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DatabaseLockedError);
+        await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use by another Ek Chhat process/);
+      } finally {
+        await first.close();
+      }
+      const again = await openDatabase({ dataDir: dir });
+      await again.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });
 
 describe("configuration", () => {
