@@ -12,19 +12,16 @@
  * Exits 1 when a campaign does not reconcile or the server answered 5xx, 2 when it cannot start. Traffic goes to
  * 127.0.0.1 only, and stops by itself.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDatabase } from "#server/db/client.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
-
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { root, sleep, startServer, stopServer } from "#scripts/server-process.ts";
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -68,122 +65,9 @@ function readMemory(pid: number): Memory | null {
   }
 }
 
-/** The process that runs server/main.ts: `npm start` runs it under npm, a shell and tsx's launcher. */
-function serverPid(rootPid: number): number | null {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const runsMain = (pid: number) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts");
-    } catch {
-      return false;
-    }
-  };
-  // The deepest process in the tree that runs server/main.ts.
-  let found: number | null = null;
-  const walk = (pid: number) => {
-    if (runsMain(pid)) found = pid;
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(rootPid);
-  return found;
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; pid: number; logFile: string }> {
-  const logFile = path.join(dataDir, "server.log");
-  const log = fs.openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: "127.0.0.1",
-    PORT: String(PORT),
-    APP_URL: BASE,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    LOG_LEVEL: "warn",
-    // Every simulated user signs in from 127.0.0.1 again and again; the limits are for attackers.
-    AUTH_LIMIT_PER_IP: "1000000",
-    AUTH_LIMIT_PER_ACCOUNT: "1000000",
-  };
-  if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
-  else delete env.DATABASE_URL;
-  // Exactly what users run, with whatever the start script sets; its own process group, so it can be stopped whole.
-  const child = spawn("npm", ["start", "--silent"], { cwd: root, env, detached: true, stdio: ["ignore", log, log] });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${BASE}/`, { redirect: "manual" });
-      await res.arrayBuffer();
-      const pid = serverPid(child.pid!);
-      if (res.status === 200 && pid) return { child, pid, logFile };
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  await stopServer(child, serverPid(child.pid!) ?? undefined);
-  console.error(`The server did not start; its output is in ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
-  process.exit(2);
-}
-
-/** Stops the whole process group and waits until the server process itself is gone (npm may exit before it). */
-async function stopServer(child: ChildProcess, pid?: number): Promise<void> {
-  await stopGroup(child);
-  const alive = () => pid !== undefined && fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readStatus(pid));
-  for (let i = 0; i < 150 && alive(); i += 1) await sleep(100);
-  if (alive()) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-    for (let i = 0; i < 50 && alive(); i += 1) await sleep(100);
-  }
-}
-
-function readStatus(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 15_000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      resolve();
-    }
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Traffic
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
 const decode = (s: string) => s.replaceAll("&amp;", "&");
 
@@ -414,7 +298,10 @@ async function main() {
   );
   const images = await makeImages();
   const started = Date.now();
-  const server = await startServer(dataDir);
+  const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL }).catch((err: Error) => {
+    console.error(err.message);
+    process.exit(2);
+  });
   // Start-up (migrations, demo data) leaves a peak behind it; "start" is the server settled, before traffic.
   await sleep(5000);
   const first = readMemory(server.pid)!;

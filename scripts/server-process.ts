@@ -1,0 +1,137 @@
+/**
+ * The production server as a child process, started as users start it (`npm start`) on loopback: what the soak
+ * test and the performance bench share. Its own process group, so stopping it stops npm, tsx and the server.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The process that runs server/main.ts (for /proc readings), beneath npm's and the shell's. */
+  pid: number;
+  logFile: string;
+}
+
+/**
+ * Starts `npm start` with demo data on 127.0.0.1:`port` and waits until `/` answers 200. The database is the
+ * embedded one in `dataDir`, or PostgreSQL when `databaseUrl` is given (demo data goes into an empty one). Throws,
+ * with the end of the server's output, when it does not start within two minutes.
+ */
+export async function startServer(opts: { port: number; dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+  const base = `http://127.0.0.1:${opts.port}`;
+  const logFile = path.join(opts.dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(opts.port),
+    APP_URL: base,
+    DATA_DIR: opts.dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    // Simulated users sign in from 127.0.0.1 again and again; the limits are for attackers.
+    AUTH_LIMIT_PER_IP: "1000000",
+    AUTH_LIMIT_PER_ACCOUNT: "1000000",
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  // Exactly what users run, with whatever the start script sets.
+  const child = spawn("npm", ["start", "--silent"], { cwd: root, env, detached: true, stdio: ["ignore", log, log] });
+  fs.closeSync(log);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${base}/`, { redirect: "manual" });
+      await res.arrayBuffer();
+      const pid = serverPid(child.pid!);
+      if (res.status === 200 && pid) return { child, pid, logFile };
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await stopServer(child, serverPid(child.pid!) ?? undefined);
+  throw new Error(`The server did not start; its output is in ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
+}
+
+/** The process that runs server/main.ts: `npm start` runs it under npm, a shell and tsx's launcher. */
+export function serverPid(rootPid: number): number | null {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const runsMain = (pid: number) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts");
+    } catch {
+      return false;
+    }
+  };
+  // The deepest process in the tree that runs server/main.ts.
+  let found: number | null = null;
+  const walk = (pid: number) => {
+    if (runsMain(pid)) found = pid;
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(rootPid);
+  return found;
+}
+
+/** Stops the child's whole process group and waits until `pid` (the server, which npm may outlive or not) is gone. */
+export async function stopServer(child: ChildProcess, pid?: number): Promise<void> {
+  await stopGroup(child);
+  const alive = () => pid !== undefined && fs.existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readStatus(pid));
+  for (let i = 0; i < 150 && alive(); i += 1) await sleep(100);
+  if (alive()) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+    for (let i = 0; i < 50 && alive(); i += 1) await sleep(100);
+  }
+}
+
+function readStatus(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function stopGroup(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 15_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      resolve();
+    }
+  });
+}
