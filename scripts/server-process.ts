@@ -61,8 +61,8 @@ export async function startServer(opts: { port: number; dataDir: string; databas
   throw new Error(`The server did not start; its output is in ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
 }
 
-/** The process that runs server/main.ts: `npm start` runs it under npm, a shell and tsx's launcher. */
-export function serverPid(rootPid: number): number | null {
+/** The process that runs `script` (server/main.ts): `npm start` runs it under npm, a shell and tsx's launcher. */
+export function serverPid(rootPid: number, script = "server/main.ts"): number | null {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -76,12 +76,12 @@ export function serverPid(rootPid: number): number | null {
   }
   const runsMain = (pid: number) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts");
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(script);
     } catch {
       return false;
     }
   };
-  // The deepest process in the tree that runs server/main.ts.
+  // The deepest process in the tree that runs the script.
   let found: number | null = null;
   const walk = (pid: number) => {
     if (runsMain(pid)) found = pid;
@@ -104,6 +104,14 @@ export async function stopServer(child: ChildProcess, pid?: number): Promise<voi
     }
     for (let i = 0; i < 50 && alive(); i += 1) await sleep(100);
   }
+}
+
+/** CPU time a process has used so far, all its threads, user and system, in milliseconds (/proc/PID/stat). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (USER_HZ, 100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function readStatus(pid: number): string {
