@@ -33,6 +33,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      "bench/bare/build/**",
+      "bench/results/**",
       "node_modules/**",
       ".react-router/**",
       "test-results/**",

@@ -49,17 +49,18 @@ export function buildIsCurrent(root: string, buildDir: string, inputsHash: strin
   return outputs.every((file) => fs.existsSync(file)) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === inputsHash;
 }
 
-function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const buildDir = process.env.BUILD_DIR ?? "build";
+/** Makes the production build in `buildDir` (as `npm run build` does) unless it was made from exactly today's inputs. */
+export function buildIfChanged(root: string, buildDir: string): void {
   const inputsHash = buildInputsHash(root);
   if (buildIsCurrent(root, buildDir, inputsHash)) {
     console.log("The build is up to date: nothing it is made from changed.");
     return;
   }
   // The build and its precompressed assets, as `npm run build` makes them.
-  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   fs.writeFileSync(path.join(root, buildDir, STAMP), inputsHash);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildIfChanged(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), process.env.BUILD_DIR ?? "build");
+}

@@ -9,16 +9,27 @@
  *
  * Without paths it measures `/` and the first public campaign page linked from it.
  */
-import { chromium, type Browser } from "@playwright/test";
+import nodePath from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
 
-const base = (process.argv[2] ?? "http://127.0.0.1:3330").replace(/\/$/, "");
+export type Visit = { total: number; byType: Record<string, number>; fonts: { url: string; bytes: number }[] };
 
-type Visit = { total: number; byType: Record<string, number>; fonts: { url: string; bytes: number }[] };
-
-async function firstVisit(browser: Browser, path: string, lang: Lang): Promise<Visit> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: LANG_COOKIE, value: lang, url: base }]);
+/**
+ * One first visit of `base + path` in `lang`, with `cookies` (a session) besides the language's, in a desktop window
+ * or in `device`'s (a phone's width picks smaller pictures from a srcset).
+ */
+export async function firstVisit(
+  browser: Browser,
+  base: string,
+  path: string,
+  lang: Lang,
+  opts: { cookies?: Record<string, string>; device?: BrowserContextOptions } = {},
+): Promise<Visit> {
+  const context = await browser.newContext(opts.device);
+  const jar = { ...opts.cookies, [LANG_COOKIE]: lang };
+  await context.addCookies(Object.entries(jar).map(([name, value]) => ({ name, value, url: base })));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -40,7 +51,7 @@ async function firstVisit(browser: Browser, path: string, lang: Lang): Promise<V
   return visit;
 }
 
-async function campaignPath(browser: Browser): Promise<string | null> {
+async function campaignPath(browser: Browser, base: string): Promise<string | null> {
   const page = await browser.newPage();
   await page.goto(base + "/");
   const href = await page
@@ -54,30 +65,40 @@ async function campaignPath(browser: Browser): Promise<string | null> {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-});
-try {
-  const paths = process.argv.slice(3);
-  if (paths.length === 0) {
-    paths.push("/");
-    const campaign = await campaignPath(browser);
-    if (campaign) paths.push(campaign);
-  }
-  for (const path of paths) {
-    const visits = { en: await firstVisit(browser, path, "en"), ur: await firstVisit(browser, path, "ur") };
-    for (const [lang, v] of Object.entries(visits)) {
-      const fontBytes = v.byType.Font ?? 0;
-      const types = Object.entries(v.byType)
-        .sort((a, b) => b[1] - a[1])
-        .map(([t, n]) => `${t} ${kb(n)}`)
-        .join(", ");
-      console.log(`${path} [${lang}]: ${kb(v.total)} in all (${v.total} B); fonts ${kb(fontBytes)}; ${types}`);
-      for (const f of v.fonts) console.log(`    ${f.url}  ${f.bytes} B`);
-    }
-    console.log(`${path}: Urdu − English = ${kb(visits.ur.total - visits.en.total)}`);
-  }
-} finally {
-  await browser.close();
+/** Chromium for measuring: Debian's (or CHROMIUM_PATH), headless, nothing of its own on the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
 }
+
+async function main() {
+  const base = (process.argv[2] ?? "http://127.0.0.1:3330").replace(/\/$/, "");
+  const browser = await launchChromium();
+  try {
+    const paths = process.argv.slice(3);
+    if (paths.length === 0) {
+      paths.push("/");
+      const campaign = await campaignPath(browser, base);
+      if (campaign) paths.push(campaign);
+    }
+    for (const path of paths) {
+      const visits = { en: await firstVisit(browser, base, path, "en"), ur: await firstVisit(browser, base, path, "ur") };
+      for (const [lang, v] of Object.entries(visits)) {
+        const fontBytes = v.byType.Font ?? 0;
+        const types = Object.entries(v.byType)
+          .sort((a, b) => b[1] - a[1])
+          .map(([t, n]) => `${t} ${kb(n)}`)
+          .join(", ");
+        console.log(`${path} [${lang}]: ${kb(v.total)} in all (${v.total} B); fonts ${kb(fontBytes)}; ${types}`);
+        for (const f of v.fonts) console.log(`    ${f.url}  ${f.bytes} B`);
+      }
+      console.log(`${path}: Urdu − English = ${kb(visits.ur.total - visits.en.total)}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] && nodePath.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,5 +1,7 @@
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /**
  * The server as a process, for the scripts that start it as users do (soak.ts, bench-start.ts): which process in
@@ -12,13 +14,73 @@ export interface Memory {
   threads: number;
 }
 
+export const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The server's own process (for /proc readings), beneath npm's and the shell's. */
+  pid: number;
+  logFile: string;
+}
+
+/**
+ * Starts `npm start` with demo data on 127.0.0.1:`port` and waits until `/` answers 200. The database is the
+ * embedded one in `dataDir`, or PostgreSQL when `databaseUrl` is given (demo data goes into an empty one). Throws,
+ * with the end of the server's output, when it does not start within two minutes.
+ */
+export async function startServer(opts: { port: number; dataDir: string; databaseUrl?: string }): Promise<ServerProcess> {
+  const base = `http://127.0.0.1:${opts.port}`;
+  const logFile = path.join(opts.dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(opts.port),
+    APP_URL: base,
+    DATA_DIR: opts.dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    // Simulated users sign in from 127.0.0.1 again and again; the limits are for attackers.
+    AUTH_LIMIT_PER_IP: "1000000",
+    AUTH_LIMIT_PER_ACCOUNT: "1000000",
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  // Exactly what users run, with whatever the start script sets.
+  const child = spawn("npm", ["start", "--silent"], { cwd: root, env, detached: true, stdio: ["ignore", log, log] });
+  fs.closeSync(log);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${base}/`, { redirect: "manual" });
+      await res.arrayBuffer();
+      const pid = serverPid(child.pid!);
+      if (res.status === 200 && pid) return { child, pid, logFile };
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await stopServer(child, serverPid(child.pid!) ?? undefined);
+  throw new Error(`The server did not start; its output is in ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
+}
 
 export function readMemory(pid: number): Memory | null {
   const status = readStatus(pid);
   if (!status) return null;
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb("VmRSS") / 1024), hwmMb: Math.round(kb("VmHWM") / 1024), threads: kb("Threads") };
+}
+
+/** CPU time a process has used so far, all its threads, user and system, in milliseconds (/proc/PID/stat). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (USER_HZ, 100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function readStatus(pid: number): string {

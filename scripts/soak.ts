@@ -12,20 +12,16 @@
  * Exits 1 when a campaign does not reconcile or the server answered 5xx, 2 when it cannot start. Traffic goes to
  * 127.0.0.1 only, and stops by itself.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDatabase } from "#server/db/client.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
-import { readMemory, serverPid, sleep, stopServer, type Memory } from "#scripts/server-process.ts";
-
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { readMemory, root, sleep, startServer, stopServer, type Memory } from "#scripts/server-process.ts";
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -49,46 +45,6 @@ const NO_UPLOADS = process.argv.includes("--no-uploads");
 
 const NGOS = [DEMO_ACCOUNTS.ngo, "sahara@demo.ekchhat.pk", "umeed@demo.ekchhat.pk"];
 const DONORS = [DEMO_ACCOUNTS.donor, "donor2@demo.ekchhat.pk", "donor3@demo.ekchhat.pk"];
-
-// ---------------------------------------------------------------------------------------------------------------
-// The server process
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; pid: number; logFile: string }> {
-  const logFile = path.join(dataDir, "server.log");
-  const log = fs.openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOST: "127.0.0.1",
-    PORT: String(PORT),
-    APP_URL: BASE,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    LOG_LEVEL: "warn",
-    // Every simulated user signs in from 127.0.0.1 again and again; the limits are for attackers.
-    AUTH_LIMIT_PER_IP: "1000000",
-    AUTH_LIMIT_PER_ACCOUNT: "1000000",
-  };
-  if (DATABASE_URL) env.DATABASE_URL = DATABASE_URL;
-  else delete env.DATABASE_URL;
-  // Exactly what users run, with whatever the start script sets; its own process group, so it can be stopped whole.
-  const child = spawn("npm", ["start", "--silent"], { cwd: root, env, detached: true, stdio: ["ignore", log, log] });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${BASE}/`, { redirect: "manual" });
-      await res.arrayBuffer();
-      const pid = serverPid(child.pid!);
-      if (res.status === 200 && pid) return { child, pid, logFile };
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  await stopServer(child, serverPid(child.pid!) ?? undefined);
-  console.error(`The server did not start; its output is in ${logFile}:\n${fs.readFileSync(logFile, "utf8").slice(-3000)}`);
-  process.exit(2);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Traffic
@@ -323,7 +279,10 @@ async function main() {
   );
   const images = await makeImages();
   const started = Date.now();
-  const server = await startServer(dataDir);
+  const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL }).catch((err: Error) => {
+    console.error(err.message);
+    process.exit(2);
+  });
   // Start-up (migrations, demo data) leaves a peak behind it; "start" is the server settled, before traffic.
   await sleep(5000);
   const first = readMemory(server.pid)!;
