@@ -1,6 +1,22 @@
 import "leaflet/dist/leaflet.css";
 import "./point-map.css";
-import L from "leaflet";
+import type { LeafletMouseEvent } from "leaflet";
+// The same tree-shaken Leaflet source modules as the campaign map (map/map-engine.ts), so both share one chunk.
+import { Map as LeafletMap } from "leaflet/src/map/Map.js";
+import "leaflet/src/map/handler/Map.Drag.js";
+import "leaflet/src/map/handler/Map.Keyboard.js";
+import "leaflet/src/map/handler/Map.ScrollWheelZoom.js";
+import "leaflet/src/map/handler/Map.DoubleClickZoom.js";
+import "leaflet/src/map/handler/Map.TouchZoom.js";
+// This map shows Leaflet's zoom buttons and the tiles' attribution, as its own controls.
+import "leaflet/src/control/Control.Zoom.js";
+import "leaflet/src/control/Control.Attribution.js";
+import { TileLayer } from "leaflet/src/layer/tile/TileLayer.js";
+import { Marker } from "leaflet/src/layer/marker/Marker.js";
+import { DivIcon } from "leaflet/src/layer/marker/DivIcon.js";
+import { LatLngBounds } from "leaflet/src/geo/LatLngBounds.js";
+import { LatLng } from "leaflet/src/geo/LatLng.js";
+import { Point } from "leaflet/src/geometry/Point.js";
 import { useEffect, useRef } from "react";
 import { PAKISTAN_BOUNDS } from "#shared/places.ts";
 
@@ -27,17 +43,17 @@ const PIN_SVG =
   '<path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 41 16 41s15-14 15-25.2C31 7.6 24.3 1 16 1z" fill="#0f766e" stroke="#fff" stroke-width="2"/>' +
   '<circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>';
 
-function clamp(lat: number, lng: number): L.LatLng {
+function clamp(lat: number, lng: number): LatLng {
   const b = PAKISTAN_BOUNDS;
-  return L.latLng(Math.min(b.north, Math.max(b.south, lat)), Math.min(b.east, Math.max(b.west, lng)));
+  return new LatLng(Math.min(b.north, Math.max(b.south, lat)), Math.min(b.east, Math.max(b.west, lng)));
 }
 
 const round = (x: number) => Math.round(x * 1e5) / 1e5;
 
 export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, markerLabel, onError }: PointMapProps) {
   const element = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const marker = useRef<L.Marker | null>(null);
+  const map = useRef<LeafletMap | null>(null);
+  const marker = useRef<Marker | null>(null);
   const moved = useRef(onMove);
   moved.current = onMove;
 
@@ -45,20 +61,20 @@ export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, m
     if (!element.current) return;
     try {
       const b = PAKISTAN_BOUNDS;
-      const m = L.map(element.current, {
-        maxBounds: L.latLngBounds([b.south - 2, b.west - 2], [b.north + 2, b.east + 2]),
+      const m = new LeafletMap(element.current, {
+        maxBounds: new LatLngBounds([b.south - 2, b.west - 2], [b.north + 2, b.east + 2]),
         minZoom: 4,
       }).setView(clamp(lat, lng), INITIAL_ZOOM);
-      if (tileUrl) L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 18 }).addTo(m);
-      const icon = L.divIcon({ className: "ekc-point-marker", html: PIN_SVG, iconSize: [32, 42], iconAnchor: [16, 41] });
-      const mk = L.marker(clamp(lat, lng), { draggable: true, autoPan: true, keyboard: true, title: markerLabel, icon }).addTo(m);
-      const place = (to: L.LatLng) => {
+      if (tileUrl) new TileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 18 }).addTo(m);
+      const icon = new DivIcon({ className: "ekc-point-marker", html: PIN_SVG, iconSize: [32, 42], iconAnchor: [16, 41] });
+      const mk = new Marker(clamp(lat, lng), { draggable: true, autoPan: true, keyboard: true, title: markerLabel, icon }).addTo(m);
+      const place = (to: LatLng) => {
         const p = clamp(to.lat, to.lng);
         mk.setLatLng(p);
         moved.current(round(p.lat), round(p.lng));
       };
       mk.on("dragend", () => place(mk.getLatLng()));
-      m.on("click", (e: L.LeafletMouseEvent) => place(e.latlng));
+      m.on("click", (e: LeafletMouseEvent) => place(e.latlng));
       const el = mk.getElement();
       el?.setAttribute("aria-label", markerLabel);
       // Dragging needs a pointer; the arrow keys move a focused marker too (and do not pan the map).
@@ -68,7 +84,7 @@ export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, m
         e.preventDefault();
         e.stopPropagation();
         const at = m.latLngToContainerPoint(mk.getLatLng());
-        place(m.containerPointToLatLng(L.point(at.x + d[0]! * KEY_STEP_PX, at.y + d[1]! * KEY_STEP_PX)));
+        place(m.containerPointToLatLng(new Point(at.x + d[0]! * KEY_STEP_PX, at.y + d[1]! * KEY_STEP_PX)));
         m.panInside(mk.getLatLng());
       });
       map.current = m;

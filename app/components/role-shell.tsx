@@ -1,4 +1,6 @@
-import { Menu } from "lucide-react";
+// The icon's own module, not the "lucide-react" index: the shell is bundled with React (vite.config.ts), and a
+// bundled index would bring along every icon any page uses.
+import Menu from "lucide-react/icons/menu";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { useEffect, useRef } from "react";
 import {

@@ -8,7 +8,52 @@ import { e2ePort } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 120 * 1024;
+/**
+ * The pages still over BUDGET_BYTES (decision 033): those with a form carry Conform and zod (18 KB), the maps
+ * Leaflet (27 KB), /donate1 and /donate5 are 0.3 KB over. They are held to what they loaded on 2026-11-24 (at
+ * most 142.7 KB), so they cannot grow; each leaves this list once it fits.
+ */
+const OVER_BUDGET_PAGES = new Set([
+  "/admin",
+  "/admin_signin",
+  "/apps",
+  "/campaigns/:id/edit",
+  "/collab",
+  "/create_camp",
+  "/donate1",
+  "/donate3",
+  "/donate5",
+  "/donate5_1",
+  "/donor_map",
+  "/donor_signup",
+  "/forgot_password",
+  "/ngo_map",
+  "/ngo_signin",
+  "/ngo_signup",
+  "/noncash_apps",
+  "/rider_home",
+  "/rider_profile",
+  "/rider_signup",
+  "/settingsDonor",
+  "/settingsNGO",
+  "/statements",
+  "/vfg3",
+  "/vol1",
+]);
+const OVER_BUDGET_BYTES = 144 * 1024;
+
+function budgetOf(path: string): number {
+  const page = path.replace(/\?.*/, "").replace(/^\/campaigns\/[^/]+\/edit$/, "/campaigns/:id/edit");
+  return OVER_BUDGET_PAGES.has(page) ? OVER_BUDGET_BYTES : BUDGET_BYTES;
+}
+
+/** Loads the page and checks its JavaScript against its budget. */
+async function expectWithinBudget(page: Page, path: string): Promise<number> {
+  const bytes = await javaScriptBytes(page, path);
+  expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(budgetOf(path));
+  return bytes;
+}
 
 async function javaScriptBytes(page: Page, path: string): Promise<number> {
   const bodies: Promise<Buffer>[] = [];
@@ -65,8 +110,7 @@ const ROLE_PAGES = {
 
 test("every public page stays within the JavaScript budget", async ({ page }) => {
   for (const path of PUBLIC_PAGES) {
-    const bytes = await javaScriptBytes(page, path);
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    const bytes = await expectWithinBudget(page, path);
     expect(bytes, `${path} loaded no JavaScript at all`).toBeGreaterThan(0);
   }
 });
@@ -75,8 +119,7 @@ for (const [role, pages] of Object.entries(ROLE_PAGES)) {
   test(`every ${role} page stays within the JavaScript budget`, async ({ page, login }) => {
     await login({ role: role as keyof typeof ROLE_PAGES });
     for (const path of pages) {
-      const bytes = await javaScriptBytes(page, path);
-      expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+      await expectWithinBudget(page, path);
     }
   });
 }
@@ -93,8 +136,7 @@ test("the donation flow's pages stay within the JavaScript budget", async ({ pag
     `/donate5?campaign=${campaign.slug}`,
     `/donate5_1?campaign=${campaign.slug}`,
   ]) {
-    const bytes = await javaScriptBytes(page, path);
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    await expectWithinBudget(page, path);
   }
 });
 
@@ -105,16 +147,14 @@ test("the review dialog stays within the JavaScript budget", async ({ page, logi
   const storage = createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);
   const donation = await makeCashDonation({ db, storage }, campaign, donor.id);
   const path = `/apps?view=${donation.id}`;
-  const bytes = await javaScriptBytes(page, path);
-  expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+  await expectWithinBudget(page, path);
 });
 
 test("a campaign's edit, analytics and public pages stay within the JavaScript budget", async ({ page, login, db }) => {
   const ngo = await login({ role: "ngo" });
   const campaign = await makeCampaign(db, ngo.id);
   for (const path of [`/campaigns/${campaign.id}/edit`, `/campaigns/${campaign.id}/analytics`, `/campaign/${campaign.slug}`]) {
-    const bytes = await javaScriptBytes(page, path);
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    await expectWithinBudget(page, path);
   }
 });
 
@@ -126,13 +166,11 @@ test("the volunteering detail pages stay within the JavaScript budget", async ({
   const other = await account({ role: "donor" });
   const approved = await makeApplication(db, position.id, other.id, { status: "approved", decidedAt: new Date() });
   for (const path of [`/vol3?application=${waiting.id}`, `/volPSDAA?application=${approved.id}`]) {
-    const bytes = await javaScriptBytes(page, path);
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    await expectWithinBudget(page, path);
   }
   await context.clearCookies();
   await login({ role: "donor" });
   for (const path of [`/vfg2?position=${position.id}`, `/vfg3?position=${position.id}`]) {
-    const bytes = await javaScriptBytes(page, path);
-    expect(bytes, `${path}: ${bytes} bytes of gzipped JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
+    await expectWithinBudget(page, path);
   }
 });

@@ -86,6 +86,9 @@ test.describe("the place field on /create_camp", () => {
     const marker = page.getByRole("button", { name: "Chosen point" });
     await expect(marker).toBeVisible();
     expect(scripts.some((u) => /point-map/i.test(u))).toBe(true);
+    // The campaign map's tree-shaken Leaflet chunk, not the whole library; the point map adds its zoom buttons.
+    expect(scripts.some((u) => /\/assets\/leaflet-[\w-]+\.js$/.test(u))).toBe(true);
+    await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Map of the chosen point" })).toBeVisible();
     await expectAccessible(page);
 
