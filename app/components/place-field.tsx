@@ -53,7 +53,8 @@ export function PlaceField({
   tileUrl,
   tileAttribution,
 }: PlaceFieldProps) {
-  const { t } = useTranslation();
+  // Its suggestions and announcements show after hydration and in callbacks: the page carries them.
+  const { t } = useTranslation("places");
   const uid = useId();
   const inputId = id ?? `${name}-${uid}`;
   const listId = `${inputId}-listbox`;

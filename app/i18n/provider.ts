@@ -8,8 +8,14 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
   return createElement(I18nContext.Provider, { value: i18n }, children);
 }
 
-export function useTranslation(): { t: TFunction; i18n: I18n } {
+/**
+ * The page's translator. Name the namespaces a component shows only later (after hydration, in a callback or an
+ * effect): the page then carries them from the server, and a screen reached in the browser waits for them before
+ * it shows, instead of the later render or callback waiting (decision 035).
+ */
+export function useTranslation(...later: string[]): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error("useTranslation needs an I18nProvider");
+  if (later.length > 0) i18n.need(later);
   return { t: i18n.t, i18n };
 }

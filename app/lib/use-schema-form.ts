@@ -14,7 +14,7 @@ export function useSchemaForm<S extends z.ZodMiniType>(
   options: Omit<FormOptions<S>, "onValidate" | "shouldValidate" | "shouldRevalidate">,
 ) {
   // The page carries the words of every message the browser's check may show (decision 035).
-  useTranslation().i18n.need(messageNamespaces(schema));
+  useTranslation(...messageNamespaces(schema));
   return useForm<z.input<S> & Record<string, unknown>, z.output<S>, string[]>({
     ...options,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
