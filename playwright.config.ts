@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eDatabaseUrl, e2eMailPort, e2ePort } from "#tests/e2e/env.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, e2eDatabaseUrl, e2eMailPort, e2ePort } from "#tests/e2e/env.ts";
 
 const port = e2ePort();
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -20,17 +20,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: ["--headless", ...CHROMIUM_FLAGS],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

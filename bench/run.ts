@@ -37,6 +37,7 @@ import type { Lang } from "#shared/i18n/i18n.ts";
 import { buildIfChanged } from "#scripts/build-if-changed.ts";
 import { firstVisit, launchChromium } from "#scripts/measure-first-visit.ts";
 import { precompressDir } from "#scripts/precompress.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/e2e/env.ts";
 import { cpuMs, root, serverPid, sleep, startServer, stopServer, type ServerProcess } from "#scripts/server-process.ts";
 
 function option(name: string, fallback: number): number {
@@ -57,7 +58,6 @@ const APP = `http://127.0.0.1:${PORT}`;
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const DATABASE = "ekc_bench";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const BARE_DIR = path.join(root, "bench", "bare");
 const RESULTS_DIR = path.join(root, "bench", "results");
 
@@ -199,17 +199,8 @@ async function lab(
   pages: { label: string; url: string; token: string | null; runs: number }[],
 ): Promise<{ results: Map<string, Lab>; settings: LhSettings; throttling: unknown }> {
   const chrome = await launchChrome({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   const results = new Map<string, Lab>();
   const runsOf = new Map<string, Metrics[]>();

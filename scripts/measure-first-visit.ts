@@ -11,6 +11,7 @@
  */
 import nodePath from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/e2e/env.ts";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
 
@@ -68,8 +69,8 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 /** Chromium for measuring: Debian's (or CHROMIUM_PATH), headless, nothing of its own on the network. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+    executablePath: CHROMIUM_PATH,
+    args: ["--headless", ...CHROMIUM_FLAGS],
   });
 }
 

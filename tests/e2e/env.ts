@@ -21,3 +21,17 @@ export function e2eMailPort(): number {
 export function e2eMailDir(): string {
   return `/tmp/ekc-e2e-${e2ePort()}-mail`;
 }
+
+/** Debian's Chromium, as the tests, the bench and the measuring scripts start it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Its flags besides headless: no sandbox (root), and no traffic of its own to skew what a page loads. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

@@ -1,3 +1,4 @@
+import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -278,4 +279,9 @@ export function makePdf(text = "Resume"): Buffer {
   for (const off of offsets) body += `${String(off).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
+}
+
+/** A made user as the session would present them to the domain: verified, with a display name. */
+export function asSessionUser(u: { id: string; email: string }, role: SessionUser["role"]): SessionUser {
+  return { id: u.id, email: u.email, role, verification: "verified", displayName: "Test", pictureKey: null };
 }

@@ -33,7 +33,7 @@ import { imageFingerprint } from "#server/domain/donations/fingerprint.ts";
 import type { DonationActor } from "#server/domain/donations/policy.ts";
 import { findFileForUser, saveImage } from "#server/domain/files/files.ts";
 import type { Storage } from "#server/storage/storage.ts";
-import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
+import { makeCampaign, makeCashDonation, makeDonation, makeProofPng, makeUser, asSessionUser } from "#tests/helpers/factories.ts";
 import { walletScreenshot } from "#server/demo/seed.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
@@ -79,15 +79,6 @@ function fieldError(base: Fields, name: string, value: string | File | undefined
 function fieldValue(base: Fields, name: keyof CashProofValues, value: string): unknown {
   return proofValues({ ...base, [name]: value })[name];
 }
-
-const asUser = (u: { id: string; email: string }, role: SessionUser["role"]): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  role,
-  verification: "verified",
-  displayName: "Test",
-  pictureKey: null,
-});
 
 /** Fails every insert into donations, as a database that went away at that moment would. */
 function failingDonationInserts(db: Db): Db {
@@ -1127,17 +1118,17 @@ describe("cash donations", () => {
       const key = (await donationRow(toPartner.id)).proofKey!;
 
       const read = (user: SessionUser | null) => findFileForUser(s, key, user);
-      const mine = await read(asUser(donor, "donor"));
+      const mine = await read(asSessionUser(donor, "donor"));
       expect(mine).toMatchObject({ contentType: "image/webp", public: false });
       expect((await sharp(mine!.body).metadata()).format).toBe("webp");
-      expect(await read(asUser(partner, "ngo"))).toMatchObject({ contentType: "image/webp", public: false });
-      expect(await read(asUser(admin, "admin"))).toMatchObject({ contentType: "image/webp" });
+      expect(await read(asSessionUser(partner, "ngo"))).toMatchObject({ contentType: "image/webp", public: false });
+      expect(await read(asSessionUser(admin, "admin"))).toMatchObject({ contentType: "image/webp" });
 
-      expect(await read(asUser(otherDonor, "donor"))).toBeNull();
-      expect(await read(asUser(stranger, "ngo"))).toBeNull();
+      expect(await read(asSessionUser(otherDonor, "donor"))).toBeNull();
+      expect(await read(asSessionUser(stranger, "ngo"))).toBeNull();
       // The owner of the joint campaign was not paid this donation.
-      expect(await read(asUser(owner, "ngo"))).toBeNull();
-      expect(await read(asUser(rider, "rider"))).toBeNull();
+      expect(await read(asSessionUser(owner, "ngo"))).toBeNull();
+      expect(await read(asSessionUser(rider, "rider"))).toBeNull();
       expect(await read(null)).toBeNull();
     });
   });

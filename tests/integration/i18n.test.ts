@@ -40,6 +40,16 @@ describe("the strings a page carries (decision 035)", () => {
   });
 });
 
+/** The promise a render that asks for words not yet loaded suspends on (what `t` throws). */
+function suspension(ask: () => unknown): unknown {
+  try {
+    ask();
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
+
 describe("the browser's translator", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -52,12 +62,7 @@ describe("the browser's translator", () => {
     const strings: Strings = { common: resources.ur.common };
     const { t } = createI18n("ur", strings, { missing: fetchMissingNamespaces("ur", strings) });
 
-    let thrown: unknown;
-    try {
-      t("auth:signIn.title.admin");
-    } catch (err) {
-      thrown = err;
-    }
+    const thrown = suspension(() => t("auth:signIn.title.admin"));
     expect(thrown).toBeInstanceOf(Promise);
     // A second render before it arrives waits on the same fetch.
     expect(() => t("auth:fields.email")).toThrow();
@@ -79,12 +84,7 @@ describe("the browser's translator", () => {
       });
       const strings: Strings = {};
       const { t } = createI18n("en", strings, { missing: fetchMissingNamespaces("en", strings) });
-      let thrown: unknown;
-      try {
-        t("admin:title");
-      } catch (err) {
-        thrown = err;
-      }
+      const thrown = suspension(() => t("admin:title"));
       await vi.advanceTimersByTimeAsync(1_000);
       await thrown;
       expect(calls).toBe(2);
@@ -102,12 +102,7 @@ describe("the browser's translator", () => {
     });
     const strings: Strings = {};
     const { t } = createI18n("en", strings, { missing: fetchMissingNamespaces("en", strings) });
-    let thrown: unknown;
-    try {
-      t("noSuchNamespace:x");
-    } catch (err) {
-      thrown = err;
-    }
+    const thrown = suspension(() => t("noSuchNamespace:x"));
     await thrown;
     expect(t("noSuchNamespace:x")).toBe("noSuchNamespace:x");
     expect(t("noSuchNamespace:y", { defaultValue: "shown" })).toBe("shown");

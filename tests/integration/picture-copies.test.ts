@@ -4,11 +4,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "#server/db/schema.ts";
-import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { deleteFile, findFileForUser, makeMissingCopies, saveImage } from "#server/domain/files/files.ts";
 import { SWEEP_GRACE_MS, sweepFiles } from "#server/domain/files/sweep.ts";
 import { PICTURE_WIDTHS, pictureSrcSet, pictureVariantKey } from "#shared/pictures.ts";
-import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { makeCampaign, makeUser, asSessionUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const OLD = SWEEP_GRACE_MS + 60 * 60 * 1000;
@@ -24,15 +23,6 @@ async function picture(width: number, height: number): Promise<File> {
     .toBuffer();
   return new File([new Uint8Array(jpeg)], "picture.jpg", { type: "image/jpeg" });
 }
-
-const asUser = (u: { id: string; email: string }, role: SessionUser["role"]): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  role,
-  verification: "verified",
-  displayName: "Test",
-  pictureKey: null,
-});
 
 describe("narrower copies of pictures", () => {
   let s: TestServices;
@@ -106,13 +96,13 @@ describe("narrower copies of pictures", () => {
 
     for (const address of [key, copy, pictureVariantKey(key, 960)]) {
       expect(await findFileForUser(s, address, null)).toBeNull();
-      expect(await findFileForUser(s, address, asUser(stranger, "donor"))).toBeNull();
-      expect(await findFileForUser(s, address, asUser(owner, "donor"))).toMatchObject({ public: false });
-      expect(await findFileForUser(s, address, asUser(admin, "admin"))).toMatchObject({ public: false });
+      expect(await findFileForUser(s, address, asSessionUser(stranger, "donor"))).toBeNull();
+      expect(await findFileForUser(s, address, asSessionUser(owner, "donor"))).toMatchObject({ public: false });
+      expect(await findFileForUser(s, address, asSessionUser(admin, "admin"))).toMatchObject({ public: false });
     }
-    expect(await widthOf((await findFileForUser(s, copy, asUser(owner, "donor")))?.body)).toBe(480);
+    expect(await widthOf((await findFileForUser(s, copy, asSessionUser(owner, "donor")))?.body)).toBe(480);
     // A width that is not one of the copies' is no address at all.
-    expect(await findFileForUser(s, key.replace(".webp", ".w500.webp"), asUser(owner, "donor"))).toBeNull();
+    expect(await findFileForUser(s, key.replace(".webp", ".w500.webp"), asSessionUser(owner, "donor"))).toBeNull();
   });
 
   it("the sweep keeps a live picture's copies and removes copies whose picture is gone", async () => {

@@ -39,7 +39,7 @@ import {
   reopenPosition,
 } from "#server/domain/volunteering/positions.ts";
 import { createApp } from "#server/http/app.ts";
-import { makeApplication, makePdf, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { makeApplication, makePdf, makePosition, makeUser, asSessionUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
 import { asNgo } from "#tests/helpers/actors.ts";
@@ -91,15 +91,6 @@ const applicationValues = (positionId: string, overrides: Partial<Record<keyof A
     experience: "Two years of tutoring.",
     ...overrides,
   });
-
-const asUser = (u: { id: string; email: string }, role: SessionUser["role"]): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  role,
-  verification: "verified",
-  displayName: "Test",
-  pictureKey: null,
-});
 
 describe("volunteering", () => {
   let s: TestServices;
@@ -619,12 +610,12 @@ describe("volunteering", () => {
       const [file] = await s.db.select().from(files).where(eq(files.key, key));
 
       const readers: [string, SessionUser | null, boolean][] = [
-        ["the donor", asUser(applicant, "donor"), true],
-        ["the position's NGO", asUser(owner, "ngo"), true],
-        ["the admin", asUser(admin, "admin"), true],
-        ["another NGO", asUser(otherNgo, "ngo"), false],
-        ["another donor", asUser(otherDonor, "donor"), false],
-        ["a rider", asUser(rider, "rider"), false],
+        ["the donor", asSessionUser(applicant, "donor"), true],
+        ["the position's NGO", asSessionUser(owner, "ngo"), true],
+        ["the admin", asSessionUser(admin, "admin"), true],
+        ["another NGO", asSessionUser(otherNgo, "ngo"), false],
+        ["another donor", asSessionUser(otherDonor, "donor"), false],
+        ["a rider", asSessionUser(rider, "rider"), false],
         ["anonymous", null, false],
       ];
       for (const [who, user, allowed] of readers) {
@@ -636,7 +627,7 @@ describe("volunteering", () => {
       // Another NGO's position does not open it either, even one the donor applied to without it.
       const elsewhere = await create(otherNgo.id);
       await applyToPosition(s, applicant, applicationValues(elsewhere.id));
-      expect(await mayRead(s.db, file!, asUser(otherNgo, "ngo"))).toBe(false);
+      expect(await mayRead(s.db, file!, asSessionUser(otherNgo, "ngo"))).toBe(false);
     });
 
     it("shows an NGO only the applications to its own positions, and a donor only their own", async () => {
