@@ -141,7 +141,8 @@ test.describe("the place field on /create_camp", () => {
     await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
     await page.goto("/create_camp");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    const field = page.getByRole("combobox").first();
+    // The place field is a combobox once hydrated (the cause picker is one from the start).
+    const field = page.getByRole("combobox", { name: "مقام" });
     await field.pressSequentially("multan", { delay: 30 });
     const option = page.getByRole("option", { name: "Multan, Multan District, Punjab" });
     await expect(option).toBeVisible();
