@@ -13,9 +13,11 @@ import path from "node:path";
 import * as fontkit from "fontkit";
 import subsetFont from "subset-font";
 import { fontCodePoints, unicodeRange } from "#scripts/font-charset.ts";
+import { PDF_URDU_FONT } from "#server/domain/pdf.ts";
 
 const require = createRequire(import.meta.url);
 const OUT_DIR = path.resolve(import.meta.dirname, "../app/fonts");
+const PDF_FONT = path.resolve(import.meta.dirname, "../server/domain", PDF_URDU_FONT);
 
 /** One committed font file: where its glyphs come from, and how the page refers to it. */
 export const FONT_FILES = [
@@ -77,6 +79,13 @@ export async function buildFonts(): Promise<{ file: string; before: number; afte
       ].join("\n"),
     );
   }
+  // The PDF's Urdu font (decision 039): the same Nastaliq subset, as TrueType, which HarfBuzz and pdfkit read.
+  const nastaliq = FONT_FILES.find((f) => f.set === "nastaliq")!;
+  const ttf = await subsetFont(await readFile(require.resolve(nastaliq.source)), String.fromCodePoint(...sets.nastaliq), {
+    targetFormat: "sfnt",
+  });
+  await writeFile(PDF_FONT, ttf);
+  sizes.push({ file: path.relative(path.resolve(OUT_DIR, "../.."), PDF_FONT), before: 0, after: ttf.length });
   const css = `/* Made by \`npm run fonts\` (scripts/build-fonts.ts, decision 030): do not edit. */\n${faces.join("\n\n")}\n`;
   await writeFile(path.join(OUT_DIR, "fonts.css"), css);
   return sizes;

@@ -20,7 +20,6 @@ import {
 import {
   amountInWords,
   formatReceiptNumber,
-  pdfText,
   receiptFileName,
   receiptFor,
   renderReceiptPdf,
@@ -529,7 +528,6 @@ describe("donation histories and receipts", () => {
       expect(amountInWords(1_250_000)).toBe("Rupees Twelve Lakh Fifty Thousand Only");
       expect(amountInWords(30_000_000)).toBe("Rupees Three Crore Only");
       expect(receiptFileName({ receiptNumber: 7, receiptSeries: 42 })).toBe("ek-chhat-receipt-N042-000007.pdf");
-      expect(pdfText("Müller – “ok” ایک 😀 Zoë")).toBe("Müller – “ok” ??? ? Zoë");
     });
 
     it("reaches the donor, the NGO paid and the admin; nobody else, and nothing but approved cash", async () => {
@@ -591,7 +589,7 @@ describe("donation histories and receipts", () => {
       const receiptB = await receiptFor(s.db, { id: donor.id, role: "donor" }, b.id);
       expect(receiptFileName(receiptA)).toBe(`ek-chhat-receipt-${numberA}.pdf`);
       expect(receiptFileName(receiptB)).not.toBe(receiptFileName(receiptA));
-      const pdfText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(receiptB, en)) }).getText()).text;
+      const pdfText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(receiptB, en, "en")) }).getText()).text;
       expect(pdfText).toContain(`Receipt no. ${numberB} of Second Trust`);
       // So does the approval email.
       const mails = await s.db.select({ body: mailOutbox.body }).from(mailOutbox).where(eq(mailOutbox.toAddress, donor.email));
@@ -624,7 +622,7 @@ describe("donation histories and receipts", () => {
     it("the PDF states the NGO, registration, number, amount in figures and words, campaign and Zakat", async () => {
       const { ngo, donor, donation, c } = await approvedReceiptScene(true);
       const receipt = await receiptFor(s.db, { id: donor.id, role: "donor" }, donation.id);
-      const pdf = await renderReceiptPdf(receipt, en);
+      const pdf = await renderReceiptPdf(receipt, en, "en");
       expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
       const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.replace(/\s+/g, " ");
       for (const expected of [
@@ -648,7 +646,7 @@ describe("donation histories and receipts", () => {
 
       const plain = await approvedReceiptScene(false);
       const other = await receiptFor(s.db, { id: plain.ngo.id, role: "ngo" }, plain.donation.id);
-      const otherText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(other, en)) }).getText()).text.replace(
+      const otherText = (await new PDFParse({ data: new Uint8Array(await renderReceiptPdf(other, en, "en")) }).getText()).text.replace(
         /\s+/g,
         " ",
       );

@@ -53,7 +53,7 @@ describe("the donation poster", () => {
     await givePaymentAccounts(s.db, ngo.id);
     const campaign = await makeCampaign(s.db, ngo.id, { title: "Winter blankets for Quetta" });
     const poster = await posterFor(s.db, s.config, asNgo(ngo.id), campaign.id);
-    const pdf = await renderPosterPdf(poster, serverI18n("en").t);
+    const pdf = await renderPosterPdf(poster, serverI18n("en").t, "en");
     const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text.replace(/\s+/g, " ");
     for (const expected of [
       "Winter blankets for Quetta",
@@ -97,7 +97,7 @@ describe("the donation poster", () => {
     await givePaymentAccounts(s.db, ngo.id);
     const poster = await collectionPosterFor(s.db, s.config, asNgo(ngo.id));
     expect(poster).toMatchObject({ kind: "collection", title: "Umeed Relief" });
-    const text = (await new PDFParse({ data: new Uint8Array(await renderPosterPdf(poster, serverI18n("en").t)) }).getText()).text;
+    const text = (await new PDFParse({ data: new Uint8Array(await renderPosterPdf(poster, serverI18n("en").t, "en")) }).getText()).text;
     expect(text).toContain("Collection point");
     expect(text).toContain(TEST_ACCOUNTS.jazzcashNumber);
     const donor = await makeUser(s.db, "donor");

@@ -16,6 +16,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const pdf = await renderPosterPdf(poster, serverI18n("en").t);
+  const pdf = await renderPosterPdf(poster, serverI18n(context.lang).t, context.lang);
   return pdfDownload(pdf, posterFileName(poster));
 }

@@ -17,7 +17,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  // English only: see renderReceiptPdf (the standard PDF fonts cannot shape Urdu script).
-  const pdf = await renderReceiptPdf(receipt, serverI18n("en").t);
+  const pdf = await renderReceiptPdf(receipt, serverI18n(context.lang).t, context.lang);
   return pdfDownload(pdf, receiptFileName(receipt));
 }

@@ -7,6 +7,6 @@ import { collectionPosterFor, posterFileName, renderPosterPdf } from "#server/do
 export async function loader({ context }: Route.LoaderArgs) {
   const ngo = requireUser(context, "ngo");
   const poster = await collectionPosterFor(context.services.db, context.services.config, ngo).catch(throwHttp);
-  const pdf = await renderPosterPdf(poster, serverI18n("en").t);
+  const pdf = await renderPosterPdf(poster, serverI18n(context.lang).t, context.lang);
   return pdfDownload(pdf, posterFileName(poster));
 }

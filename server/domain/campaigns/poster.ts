@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { pdfDocument } from "#server/domain/pdf.ts";
-import type { TFunction } from "#shared/i18n/i18n.ts";
+import { isolate, pdfDocument } from "#server/domain/pdf.ts";
+import type { Lang, TFunction } from "#shared/i18n/i18n.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { ngoProfiles } from "#server/db/schema.ts";
 import type { Config } from "#server/config.ts";
 import { platformSettingsOf } from "#server/domain/admin/platform.ts";
 import { accountsOf, type PaymentAccount } from "#server/domain/donations/cash.ts";
-import { pdfText } from "#server/domain/donations/receipts.ts";
 import { notFound } from "#server/domain/errors.ts";
 import { appLink } from "#server/domain/notifications/notifications.ts";
 import { qrMatrix, type QrMatrix } from "#server/domain/payments/qr-image.ts";
@@ -86,68 +85,46 @@ function drawQr(doc: PDFKit.PDFDocument, matrix: QrMatrix, x: number, y: number,
 
 /**
  * An A4 poster to print and put up at a collection point: title, how to give (each account), the Raast QR for the
- * IBAN, and a QR of the public page with its address written out. English, as receipts are (decision 007: the
- * standard PDF fonts cannot shape Urdu); the QR codes are drawn as vectors, sharp at any print size.
+ * IBAN, and a QR of the public page with its address written out. In the printing NGO's language (decision 039);
+ * the QR codes are drawn as vectors, sharp at any print size.
  */
-export async function renderPosterPdf(poster: Poster, t: TFunction): Promise<Buffer> {
-  const { doc, finished } = await pdfDocument({
-    size: "A4",
-    margin: 48,
-    info: { Title: pdfText(poster.title), Author: pdfText(poster.ngo.name), Creator: "Ek Chhat" },
-  });
+export async function renderPosterPdf(poster: Poster, t: TFunction, lang: Lang): Promise<Buffer> {
+  const pdf = await pdfDocument(
+    { size: "A4", margin: 48, info: { Title: poster.title, Author: poster.ngo.name, Creator: "Ek Chhat" } },
+    lang,
+  );
+  const { doc } = pdf;
   const brand = "#115e59";
   const width = doc.page.width - 96;
 
-  doc
-    .fillColor(brand)
-    .font("Helvetica-Bold")
-    .fontSize(14)
-    .text(pdfText(t("campaigns:poster.brand")), { width, align: "center" });
+  pdf.text(t("campaigns:poster.brand"), { size: 14, bold: true, color: brand, align: "center" });
   doc.moveDown(0.6);
-  doc.fillColor("#000000").font("Helvetica-Bold").fontSize(30).text(pdfText(poster.title), { width, align: "center" });
+  pdf.text(poster.title, { size: 30, bold: true, align: "center" });
   doc.moveDown(0.4);
-  doc
-    .font("Helvetica")
-    .fontSize(13)
-    .text(
-      pdfText(
-        t(`campaigns:poster.${poster.kind === "campaign" ? "by" : "collection"}`, {
-          ngo: poster.ngo.name,
-          registration: poster.ngo.registrationNumber,
-        }),
-      ),
-      {
-        width,
-        align: "center",
-      },
-    );
+  pdf.text(
+    t(`campaigns:poster.${poster.kind === "campaign" ? "by" : "collection"}`, {
+      ngo: isolate(poster.ngo.name),
+      registration: isolate(poster.ngo.registrationNumber),
+    }),
+    { size: 13, align: "center" },
+  );
   doc.moveDown(1.2);
 
-  doc
-    .fillColor(brand)
-    .font("Helvetica-Bold")
-    .fontSize(16)
-    .text(pdfText(t("campaigns:poster.howToGive")), { width });
-  doc.fillColor("#000000").moveDown(0.3);
+  pdf.text(t("campaigns:poster.howToGive"), { size: 16, bold: true, color: brand });
+  doc.moveDown(0.3);
   for (const a of poster.accounts) {
-    const method = t(`donations:methods.${a.method}`);
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(13)
-      .text(`${pdfText(method)}: `, { continued: true, width });
-    doc.font("Courier-Bold").fontSize(14).text(pdfText(a.number), { width });
-    if (a.method === "bank")
-      doc
-        .font("Helvetica")
-        .fontSize(11)
-        .text(pdfText(`${a.bankName ?? ""} · ${a.title ?? ""}`), { width });
+    pdf.text(
+      [
+        { text: `${t(`donations:methods.${a.method}`)}: `, bold: true },
+        { text: a.number, bold: true, mono: true, isolate: true },
+      ],
+      { size: 13 },
+    );
+    if (a.method === "bank") pdf.text(`${isolate(a.bankName ?? "")} · ${isolate(a.title ?? "")}`, { size: 11 });
     doc.moveDown(0.3);
   }
   doc.moveDown(0.3);
-  doc
-    .font("Helvetica")
-    .fontSize(11)
-    .text(pdfText(t("campaigns:poster.proof")), { width });
+  pdf.text(t("campaigns:poster.proof"), { size: 11 });
   doc.moveDown(1);
 
   const qrSize = 170;
@@ -159,25 +136,23 @@ export async function renderPosterPdf(poster: Poster, t: TFunction): Promise<Buf
     },
   ];
   if (poster.raast) codes.unshift({ label: t("campaigns:poster.scanRaast"), matrix: qrMatrix(poster.raast) });
+  // Right to left in Urdu: the first code (Raast, when there is one) on the right, where the reader starts.
+  if (lang === "ur") codes.reverse();
   const gap = (width - codes.length * qrSize) / (codes.length + 1);
   codes.forEach((c, i) => {
     const x = 48 + gap + i * (qrSize + gap);
     drawQr(doc, c.matrix, x, top, qrSize);
-    doc
-      .fillColor("#000000")
-      .font("Helvetica-Bold")
-      .fontSize(11)
-      .text(pdfText(c.label), x - 20, top + qrSize + 6, { width: qrSize + 40, align: "center" });
+    doc.y = top + qrSize + 6;
+    pdf.text(c.label, { size: 11, bold: true, align: "center", x: x - 20, width: qrSize + 40 });
   });
-  doc.x = 48;
   doc.y = top + qrSize + 48;
-  doc.font("Courier").fontSize(11).text(pdfText(poster.publicUrl), { width, align: "center" });
+  pdf.text(poster.publicUrl, { size: 11, mono: true, align: "center" });
   doc.moveDown(1);
-  doc
-    .fillColor("#475569")
-    .font("Helvetica")
-    .fontSize(10)
-    .text(pdfText(t("campaigns:poster.contact", { contact: poster.ngo.contactNumber })), { width, align: "center" });
+  pdf.text(t("campaigns:poster.contact", { contact: isolate(poster.ngo.contactNumber) }), {
+    size: 10,
+    color: "#475569",
+    align: "center",
+  });
   doc.end();
-  return finished;
+  return pdf.finished;
 }

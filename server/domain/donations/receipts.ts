@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { pdfDocument } from "#server/domain/pdf.ts";
+import { isolate, pdfDocument } from "#server/domain/pdf.ts";
 import { ToWords } from "to-words/en-IN";
 import { formatDateTime } from "#shared/format.ts";
-import type { TFunction } from "#shared/i18n/i18n.ts";
+import type { Lang, TFunction } from "#shared/i18n/i18n.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, users } from "#server/db/schema.ts";
@@ -102,87 +102,48 @@ export function receiptFileName(receipt: Pick<Receipt, "receiptNumber" | "receip
   return `ek-chhat-receipt-${formatReceiptNumber(receipt.receiptSeries, receipt.receiptNumber)}.pdf`;
 }
 
-// The characters the standard PDF fonts can show (WinAnsi: Latin-1 plus a few typographic marks).
-const WIN_ANSI_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
-
 /**
- * Text as the standard PDF fonts can draw it: accents that decompose lose their mark, anything else outside
- * WinAnsi (Urdu script, emoji) becomes "?", rather than the mojibake pdfkit would draw.
+ * Renders the receipt as a PDF in the reader's language, on request (receipts are never cached on disk): Urdu right
+ * to left in Nastaliq, English left to right; names, titles and addresses print as written in either (decision 039).
+ * The amount in words stays English in both (decision 039): to-words has no Urdu.
  */
-export function pdfText(text: string): string {
-  let out = "";
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(ch)) {
-      out += ch;
-    } else if (ch === "\n" || ch === "\t") {
-      out += " ";
-    } else {
-      const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
-      out += base.length > 0 && [...base].every((c) => c.codePointAt(0)! <= 0x7e) ? base : "?";
-    }
-  }
-  return out;
-}
-
-/**
- * Renders the receipt as a PDF, on request (receipts are never cached on disk).
- *
- * The PDF is English only: pdfkit's standard fonts (Helvetica) cannot shape Urdu's Nastaliq script, and
- * embedding a shaping-capable Urdu font would make every receipt several hundred kilobytes. A receipt is a
- * document of record, so one language is acceptable; its labels still come from the translation files
- * (`history:receipt.*`) through `serverI18n("en")`.
- */
-export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<Buffer> {
+export async function renderReceiptPdf(receipt: Receipt, t: TFunction, lang: Lang): Promise<Buffer> {
   const number = formatReceiptNumber(receipt.receiptSeries, receipt.receiptNumber);
-  const { doc, finished } = await pdfDocument({
-    size: "A5",
-    margin: 40,
-    info: {
-      Title: pdfText(`${t("history:receipt.title")} ${number} · ${receipt.ngo.name}`),
-      Author: pdfText(receipt.ngo.name),
-      Creator: "Ek Chhat",
+  const pdf = await pdfDocument(
+    {
+      size: "A5",
+      margin: 40,
+      info: {
+        Title: `${t("history:receipt.title")} ${number} · ${receipt.ngo.name}`,
+        Author: receipt.ngo.name,
+        Creator: "Ek Chhat",
+      },
     },
-  });
-
+    lang,
+  );
+  const { doc } = pdf;
   const brand = "#115e59";
   const muted = "#475569";
-  const width = doc.page.width - 80;
 
-  doc
-    .fillColor(brand)
-    .font("Helvetica-Bold")
-    .fontSize(20)
-    .text(pdfText(t("history:receipt.brand")), { width });
-  doc
-    .fillColor(muted)
-    .font("Helvetica")
-    .fontSize(9)
-    .text(pdfText(t("history:receipt.tagline")), { width });
+  pdf.text(t("history:receipt.brand"), { size: 20, bold: true, color: brand });
+  pdf.text(t("history:receipt.tagline"), { size: 9, color: muted });
   doc.moveDown(0.8);
-  doc
-    .fillColor("#000000")
-    .font("Helvetica-Bold")
-    .fontSize(15)
-    .text(pdfText(t("history:receipt.title")), { width });
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(pdfText(t("history:receipt.numberLine", { number, ngo: receipt.ngo.name })), { width });
+  pdf.text(t("history:receipt.title"), { size: 15, bold: true });
+  pdf.text(t("history:receipt.numberLine", { number: isolate(number), ngo: isolate(receipt.ngo.name) }), { size: 10 });
   doc.moveDown(0.8);
 
   const section = (heading: string) => {
     doc.moveDown(0.4);
-    doc.fillColor(brand).font("Helvetica-Bold").fontSize(11).text(pdfText(heading), { width });
-    doc.fillColor("#000000");
+    pdf.text(heading, { size: 11, bold: true, color: brand });
   };
-  const field = (label: string, value: string) => {
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(10)
-      .text(`${pdfText(label)}: `, { continued: true, width });
-    doc.font("Helvetica").text(pdfText(value), { width });
-  };
+  const field = (label: string, value: string) =>
+    pdf.text(
+      [
+        { text: `${label}: `, bold: true },
+        { text: value, isolate: true },
+      ],
+      { size: 10 },
+    );
 
   section(t("history:receipt.ngoHeading"));
   field(t("history:receipt.ngoName"), receipt.ngo.name);
@@ -194,24 +155,17 @@ export async function renderReceiptPdf(receipt: Receipt, t: TFunction): Promise<
   field(t("history:receipt.donorEmail"), receipt.donor.email);
 
   section(t("history:receipt.donationHeading"));
-  field(t("history:receipt.amount"), formatRupees(receipt.amount, "en"));
+  field(t("history:receipt.amount"), formatRupees(receipt.amount, lang));
   field(t("history:receipt.amountWords"), amountInWords(receipt.amount));
-  field(t("history:receipt.date"), formatDateTime(receipt.approvedAt, "en").text);
+  field(t("history:receipt.date"), formatDateTime(receipt.approvedAt, lang).text);
   field(t("history:receipt.campaign"), receipt.campaignTitle);
   field(t("history:receipt.method"), t(`donations:methods.${receipt.method}`));
   field(t("history:receipt.transactionId"), receipt.transactionId ?? "—");
 
   doc.moveDown(0.8);
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(10)
-    .text(pdfText(t(receipt.zakatEligible ? "history:receipt.zakatYes" : "history:receipt.zakatNo")), { width });
+  pdf.text(t(receipt.zakatEligible ? "history:receipt.zakatYes" : "history:receipt.zakatNo"), { size: 10, bold: true });
   doc.moveDown(0.8);
-  doc
-    .fillColor(muted)
-    .font("Helvetica")
-    .fontSize(9)
-    .text(pdfText(t("history:receipt.issued", { ngo: receipt.ngo.name })), { width });
+  pdf.text(t("history:receipt.issued", { ngo: isolate(receipt.ngo.name) }), { size: 9, color: muted });
   doc.end();
-  return finished;
+  return pdf.finished;
 }
