@@ -5,7 +5,8 @@
  *
  * Packages stay outside the bundle and load from node_modules as they do for React Router's server build, so both
  * share one copy of each (drizzle, zod, hono). React picks its production build itself under NODE_ENV=production.
- * The files the server reads from disk beside its own module (the migrations, the gazetteer) are copied next to it.
+ * The files the server reads from disk beside its own module (the migrations, the gazetteer) are copied next to it,
+ * and the PDFs' Urdu font beside React Router's server chunk.
  *
  *   npx tsx scripts/build-server.ts
  */
@@ -13,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { PDF_URDU_FONT } from "#server/domain/pdf.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "node");
@@ -35,4 +37,10 @@ await esbuild.build({
 // Read at run time relative to the module that reads them (server/db/client.ts, server/domain/places/gazetteer.ts).
 fs.cpSync(path.join(root, "server/db/migrations"), path.join(outDir, "migrations"), { recursive: true });
 fs.copyFileSync(path.join(root, "server/domain/places/pakistan-places.json"), path.join(outDir, "pakistan-places.json"));
+// The PDFs' Urdu font (server/domain/pdf.ts, decision 039), read beside React Router's server chunk that holds the
+// receipt and poster routes.
+fs.copyFileSync(
+  path.join(root, "server/domain", PDF_URDU_FONT),
+  path.resolve(root, process.env.BUILD_DIR ?? "build", "server/assets", PDF_URDU_FONT),
+);
 console.log(`Compiled the server into ${path.relative(root, outDir)}/server.js`);

@@ -1,7 +1,8 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { campaigns, donations, ngoProfiles } from "#server/db/schema.ts";
+import { campaigns, donations, donorProfiles, ngoProfiles } from "#server/db/schema.ts";
 import type { Page } from "@playwright/test";
 import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { formatReceiptNumber } from "#server/domain/donations/receipt-number.ts";
@@ -118,6 +119,36 @@ test("a donor sees approved and rejected donations with the reason, and download
   expect(ngoResponse.headers()["cache-control"]).toBe("private, no-store");
   expect(ngoResponse.headers()["content-disposition"]).toBe(`attachment; filename="ek-chhat-receipt-${number}.pdf"`);
   expect((await (await as(donor.id)).get(`/receipts/${rejected.id}`)).status()).toBe(404);
+});
+
+test("a donor using Urdu downloads the receipt in Urdu, their Urdu name as written", async ({ page, login, db }) => {
+  const donor = await login({ role: "donor" });
+  await db.update(donorProfiles).set({ firstName: "ثنا", lastName: "بلوچ" }).where(eq(donorProfiles.userId, donor.id));
+  const ngo = await makeUser(db, "ngo", { name: `Hope Trust ${suffix()}` });
+  const campaign = await makeCampaign(db, ngo.id, { title: `Clean water Tharparkar ${suffix()}`, targetAmount: 10_000_000 });
+  const approved = await makeDonation(db, campaign, donor.id, { amount: 4321, method: "easypaisa" });
+  const { receiptNumber } = await decide(db, ngo.id, { donationId: approved.id, approve: true });
+  const number = await receiptOf(db, ngo.id, receiptNumber!);
+
+  await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+  await page.goto("/dvh");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.locator(`[data-donation="${approved.id}"] a[href="/receipts/${approved.id}"]`).click(),
+  ]);
+  const file = (await download.path())!;
+  // pdftotext (poppler) reads the words back; its direction marks and the spaces it sets beside colons aside.
+  const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" })
+    .replace(/[\u200e\u200f\u202a-\u202e]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/ ?: ?/g, ":");
+  expect(text).toContain("عطیے کی رسید");
+  expect(text).toContain("عطیہ دہندہ:ثنا بلوچ");
+  expect(text).toContain(number);
+  expect(text).toContain(campaign.title);
+  expect(text).toContain("ادائیگی کا طریقہ:ایزی پیسہ");
+  expect(text).not.toContain("Donation receipt");
+  expect(text).not.toMatch(/[?\ufffd]/);
 });
 
 test("a donor with no donations is shown where to start", async ({ page, login }) => {
