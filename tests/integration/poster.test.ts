@@ -70,6 +70,40 @@ describe("the donation poster", () => {
     expect(parseEmvTlv(codes[0]!).get("04")).toBe(TEST_ACCOUNTS.bankAccountNumber);
   });
 
+  it("is Urdu for an NGO using Urdu: its words read back, an Urdu title as written, and both codes still scan", async () => {
+    const ngo = await makeUser(s.db, "ngo", { name: "سہارا فاؤنڈیشن" });
+    await givePaymentAccounts(s.db, ngo.id);
+    const campaign = await makeCampaign(s.db, ngo.id, { title: "کوئٹہ کے لیے سردیوں کے کمبل" });
+    const poster = await posterFor(s.db, s.config, asNgo(ngo.id), campaign.id);
+    const ur = serverI18n("ur").t;
+    const pdf = await renderPosterPdf(poster, ur, "ur");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-poster-ur-"));
+    try {
+      fs.writeFileSync(path.join(dir, "p.pdf"), pdf);
+      // poppler's reading, without the direction marks it adds around right-to-left lines.
+      const text = execFileSync("pdftotext", ["-enc", "UTF-8", path.join(dir, "p.pdf"), "-"], { encoding: "utf8" })
+        .replace(/[\u200e\u200f\u202a-\u202e]/g, "")
+        .replace(/\s+/g, " ");
+      for (const expected of [
+        "کوئٹہ کے لیے سردیوں کے کمبل",
+        "سہارا فاؤنڈیشن",
+        ur("campaigns:poster.howToGive"),
+        ur("campaigns:poster.scanPage"),
+        TEST_ACCOUNTS.jazzcashNumber,
+        poster.publicUrl,
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
+      expect(text).not.toMatch(/[?\ufffd]/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // Right to left, the Raast code stands on the right: read from the left, the page's code comes first.
+    const codes = await qrCodesOn(pdf);
+    expect(codes[0]).toBe(poster.publicUrl);
+    expect(parseEmvTlv(codes[1]!).get("04")).toBe(TEST_ACCOUNTS.bankAccountNumber);
+  });
+
   it("leaves the Raast QR out when the administrator turned it off, and is the owner's or a partner's only", async () => {
     const owner = await makeUser(s.db, "ngo");
     const partner = await makeUser(s.db, "ngo");
