@@ -108,10 +108,7 @@ function urduFont(): Promise<UrduFont> {
     const hbFont = new hb.Font(new hb.Face(new hb.Blob(new Uint8Array(bytes))));
     const face = fontkit.create(bytes);
     if ("fonts" in face) throw new Error("a font collection, not one font");
-    const shapes = new Map<string, Shaped>();
     const shape = (text: string): Shaped => {
-      const known = shapes.get(text);
-      if (known) return known;
       const buffer = new hb.Buffer();
       buffer.addText(text);
       buffer.setDirection(/\p{L}/u.test(text) ? hb.Direction.RTL : hb.Direction.LTR);
@@ -125,9 +122,7 @@ function urduFont(): Promise<UrduFont> {
         xOffset: positions[i]!.xOffset,
         yOffset: positions[i]!.yOffset,
       }));
-      const shaped = { glyphs, width: glyphs.reduce((sum, g) => sum + g.xAdvance, 0) };
-      shapes.set(text, shaped);
-      return shaped;
+      return { glyphs, width: glyphs.reduce((sum, g) => sum + g.xAdvance, 0) };
     };
     const outlines = new Map<number, string>();
     const outline = (id: number) => {
@@ -199,9 +194,16 @@ export async function pdfDocument(options: PDFKit.PDFDocumentOptions, lang: Lang
           .join("")
       : chars.join("");
   };
+  // Line breaking measures a run many times: its shaping is kept for the document (not longer, names differ).
+  const shapes = new Map<string, Shaped>();
+  const shape = (text: string) => {
+    let shaped = shapes.get(text);
+    if (!shaped) shapes.set(text, (shaped = nastaliq.shape(text)));
+    return shaped;
+  };
   const urduScale = (size: number) => (size * NASTALIQ_SCALE) / nastaliq.unitsPerEm;
   const widthOf = (run: Run, size: number) =>
-    run.urdu ? nastaliq.shape(run.text).width * urduScale(size) : useFont(run, size).widthOfString(latinText(run));
+    run.urdu ? shape(run.text).width * urduScale(size) : useFont(run, size).widthOfString(latinText(run));
 
   /**
    * An Urdu run: HarfBuzz's glyphs drawn as outlines, and under them the same words as invisible text, one glyph per
@@ -210,7 +212,7 @@ export async function pdfDocument(options: PDFKit.PDFDocumentOptions, lang: Lang
    * letters it stands for, since Nastaliq draws several letters with one shape and separate dots.
    */
   const drawUrdu = (run: Run, x: number, baseline: number, size: number) => {
-    const shaped = nastaliq.shape(run.text);
+    const shaped = shape(run.text);
     const scale = urduScale(size);
     let pen = x;
     for (const g of shaped.glyphs) {
@@ -243,10 +245,10 @@ export async function pdfDocument(options: PDFKit.PDFDocumentOptions, lang: Lang
     const chars: Char[] = [];
     for (const part of list) {
       const value = part.isolate ? isolate(part.text) : part.text;
-      for (const ch of value.replace(/[\n\t]/g, " ")) {
-        // Code units, as the bidi algorithm counts them; a character outside the BMP is never Urdu.
-        for (const unit of ch) chars.push({ ch: unit, font: latinFont(part.bold ?? style.bold, part.mono ?? style.mono) });
-      }
+      const font = latinFont(part.bold ?? style.bold, part.mono ?? style.mono);
+      // UTF-16 code units, as the bidi algorithm counts them: a character outside the BMP (never Urdu) is two, kept in
+      // order within its run.
+      for (const unit of value.replace(/[\n\t]/g, " ").split("")) chars.push({ ch: unit, font });
     }
     const all = chars.map((c) => c.ch).join("");
     const levels = bidi.getEmbeddingLevels(all, lang === "ur" ? "rtl" : "ltr");

@@ -187,7 +187,10 @@ describe("a receipt in the donor's language", () => {
     expect(Math.abs(extent(40, 60).left - px(40))).toBeLessThan(px(4));
   });
 
-  it("keeps Latin text Helvetica can draw, and marks what it cannot", () => {
+  it("keeps Latin text Helvetica can draw, and marks what it cannot, beside Urdu in the same line", async () => {
     expect(pdfText("Müller – “ok” 😀 Zoë")).toBe("Müller – “ok” ? Zoë");
+    const t = serverI18n("en").t;
+    const file = writePdf(await renderReceiptPdf({ ...receipt, donor: { ...receipt.donor, name: "Zoë 😀 عائشہ" } }, t, "en"));
+    expect(extracted(file)).toContain("Donor:Zoë ? عائشہ");
   });
 });
