@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { LANGS } from "#shared/i18n/i18n.ts";
 import { isArabicScript, localeStrings, unicodeRange, URDU_FIXED } from "#scripts/font-charset.ts";
 import { FONT_FILES } from "#scripts/build-fonts.ts";
+import { PDF_URDU_FONT } from "#server/domain/pdf.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -69,6 +70,12 @@ describe("the subset fonts cover what the product writes", () => {
     for (const feature of ["init", "medi", "fina", "isol", "rlig", "ccmp", "curs", "mark", "mkmk"]) {
       expect(nastaliq.availableFeatures).toContain(feature);
     }
+  });
+
+  test("the PDFs' TrueType Nastaliq has the site's characters and layout features (decision 039)", () => {
+    const pdf = open(path.join(import.meta.dirname, "../../server/domain", PDF_URDU_FONT));
+    expect(new Set(pdf.characterSet), "run `npm run fonts`").toEqual(new Set(nastaliq.characterSet));
+    expect(new Set(pdf.availableFeatures)).toEqual(new Set(nastaliq.availableFeatures));
   });
 
   test("each @font-face names exactly the characters its file has, so a page fetches only the file it draws with", () => {
