@@ -8,10 +8,16 @@ import "./app.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { user } = context;
-  // The sidebar's badge; only verified users reach the notifications page.
-  const unreadNotifications = user?.verification === "verified" ? await countUnread(context.services.db, user.id) : 0;
+  // The sidebar's badge; only verified users reach the notifications page. The session's lookup counted them; after
+  // an action in the same request (a form posted without JavaScript) they are counted again, as it may have read some.
+  const unreadNotifications =
+    user?.verification !== "verified"
+      ? 0
+      : request.method === "GET" || request.method === "HEAD"
+        ? user.unreadNotifications
+        : await countUnread(context.services.db, user.id);
   return {
     lang: context.lang,
     nonce: context.cspNonce,

@@ -19,7 +19,9 @@
  *   npm run bench -- --runs 1 --rounds 1       # quicker, noisier
  *
  * Options: --port N (the app; the bare app takes N+1; default 3410), --runs N, --rounds N, --seconds N (each
- * throughput measurement), --connections N (default 10). BENCH_PG_URL names the PostgreSQL server (default
+ * throughput measurement), --connections N (default 10), --database NAME (the database re-created, default
+ * ekc_bench; two benches at once need two), --throughput-only (step 5 alone: no Lighthouse, no first visits, no
+ * table; for timing a change to the server). BENCH_PG_URL names the PostgreSQL server (default
  * postgres://postgres:postgres@127.0.0.1:5432/postgres). Goals that are missed are reported, not failed: the exit
  * status is 0 unless the bench itself could not run.
  */
@@ -49,6 +51,10 @@ function option(name: string, fallback: number): number {
 }
 
 const PORT = option("port", 3410);
+const databaseArg = process.argv.indexOf("--database");
+const DATABASE = databaseArg === -1 ? "ekc_bench" : process.argv[databaseArg + 1]!;
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error("--database takes a name of lower-case letters, digits and _");
+const THROUGHPUT_ONLY = process.argv.includes("--throughput-only");
 const BARE_PORT = PORT + 1;
 const RUNS = option("runs", 3);
 const ROUNDS = option("rounds", 3);
@@ -57,7 +63,6 @@ const CONNECTIONS = option("connections", 10);
 const APP = `http://127.0.0.1:${PORT}`;
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
-const DATABASE = "ekc_bench";
 const BARE_DIR = path.join(root, "bench", "bare");
 const RESULTS_DIR = path.join(root, "bench", "results");
 
@@ -343,6 +348,14 @@ async function main() {
   try {
     console.log(`Starting the app on ${APP} (PostgreSQL database ${DATABASE}, demo data) and the bare app on ${BARE}...`);
     [app, bare] = await Promise.all([startServer({ port: PORT, dataDir, databaseUrl }), startBare(path.join(dataDir, "bare.log"))]);
+    if (THROUGHPUT_ONLY) {
+      console.log(`Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after a 3 s warm-up:`);
+      const tp = await compareThroughput(await signIn("donor"), app.pid, bare.pid);
+      console.log(
+        `/donate1 ${tp.appRps.toFixed(0)} req/s against ${tp.bareRps.toFixed(0)} req/s = ${tp.ratio.toFixed(2)}×; server CPU a request ${tp.appCpuMs.toFixed(2)} ms against ${tp.bareCpuMs.toFixed(2)} ms = ${tp.cpuRatio.toFixed(2)}× (best rounds)`,
+      );
+      return;
+    }
     const tokens = { donor: await signIn("donor"), ngo: await signIn("ngo"), rider: await signIn("rider") };
     const { campaign, donate3 } = await findPages(tokens.donor);
     const pages: Page[] = [

@@ -90,7 +90,19 @@ export function pageStrings(i18n: I18n): Strings {
 /** The id of the JSON data block that carries the page's strings to the browser. */
 export const STRINGS_ELEMENT_ID = "ekc-strings";
 
-/** JSON safe to place inside a <script type="application/json"> element. */
+const namespaceJson = new WeakMap<object, string>();
+
+/**
+ * JSON safe to place inside a <script type="application/json"> element. A language's namespaces do not change
+ * while the server runs, so each one's JSON is made once and kept (by its object) for every page that sends it.
+ */
 export function serializeStrings(strings: Strings): string {
-  return JSON.stringify(strings).replace(/</g, "\\u003c");
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  const parts = Object.entries(strings).map(([namespace, value]) => {
+    if (typeof value !== "object" || value === null) return `${json(namespace)}:${json(value)}`;
+    let made = namespaceJson.get(value);
+    if (made === undefined) namespaceJson.set(value, (made = json(value)));
+    return `${json(namespace)}:${made}`;
+  });
+  return `{${parts.join(",")}}`;
 }

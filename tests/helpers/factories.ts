@@ -283,5 +283,5 @@ export function makePdf(text = "Resume"): Buffer {
 
 /** A made user as the session would present them to the domain: verified, with a display name. */
 export function asSessionUser(u: { id: string; email: string }, role: SessionUser["role"]): SessionUser {
-  return { id: u.id, email: u.email, role, verification: "verified", displayName: "Test", pictureKey: null };
+  return { id: u.id, email: u.email, role, verification: "verified", displayName: "Test", pictureKey: null, unreadNotifications: 0 };
 }

@@ -16,7 +16,15 @@ describe("vetting by the administrator", () => {
   beforeAll(async () => {
     s = await createTestServices();
     const a = await makeUser(s.db, "admin");
-    admin = { id: a.id, email: a.email, role: "admin", verification: "verified", displayName: a.email, pictureKey: null };
+    admin = {
+      id: a.id,
+      email: a.email,
+      role: "admin",
+      verification: "verified",
+      displayName: a.email,
+      pictureKey: null,
+      unreadNotifications: 0,
+    };
   });
   afterAll(async () => s.close());
 
@@ -27,6 +35,7 @@ describe("vetting by the administrator", () => {
     verification: "verified",
     displayName: "x",
     pictureKey: null,
+    unreadNotifications: 0,
   });
 
   async function userRow(id: string) {
@@ -329,6 +338,7 @@ describe("mail outbox", () => {
       verification: "verified",
       displayName: "",
       pictureKey: null,
+      unreadNotifications: 0,
     };
     const ngo = await makeUser(s.db, "ngo", { verification: "pending" });
     const rider = await makeUser(s.db, "rider", { verification: "pending" });

@@ -165,6 +165,7 @@ describe("files", () => {
       verification: "verified" as const,
       displayName: "",
       pictureKey: null,
+      unreadNotifications: 0,
     });
     const db = s.db;
     expect(await mayRead(db, file, null)).toBe(false);

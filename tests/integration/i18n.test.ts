@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ALWAYS_SENT, createI18n, pageStrings, type Strings } from "#shared/i18n/i18n.ts";
+import { ALWAYS_SENT, createI18n, pageStrings, serializeStrings, type Strings } from "#shared/i18n/i18n.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { resources } from "#shared/i18n/resources.ts";
 import { fetchMissingNamespaces } from "#app/i18n/strings-files.ts";
@@ -32,6 +32,19 @@ describe("the strings a page carries (decision 035)", () => {
     i18n.t("auth:signUp.submit");
     i18n.need(messageNamespaces(riderSignUpSchema));
     expect(Object.keys(pageStrings(i18n)).sort()).toEqual([...ALWAYS_SENT, "auth", "settings"].sort());
+  });
+
+  it("go into the page as the JSON of what it carries, with no < that could end the script element", () => {
+    const i18n = serverI18n("ur");
+    i18n.t("donate:picker.title");
+    const page = { ...pageStrings(i18n), odd: { text: "</script><b>" }, plain: "a < b" };
+    // Twice: the second time each namespace's JSON comes from what the first one made.
+    for (let i = 0; i < 2; i += 1) {
+      const json = serializeStrings(page);
+      expect(json).not.toContain("<");
+      expect(JSON.parse(json)).toEqual(page);
+      expect(json).toBe(JSON.stringify(page).replace(/</g, "\\u003c"));
+    }
   });
 
   it("are tracked per translator, so one page's words never leak into another's", () => {

@@ -95,7 +95,15 @@ describe("emails in the recipient's language", () => {
   beforeAll(async () => {
     s = await createTestServices();
     const a = await makeUser(s.db, "admin");
-    admin = { id: a.id, email: a.email, role: "admin", verification: "verified", displayName: a.email, pictureKey: null };
+    admin = {
+      id: a.id,
+      email: a.email,
+      role: "admin",
+      verification: "verified",
+      displayName: a.email,
+      pictureKey: null,
+      unreadNotifications: 0,
+    };
   });
   afterAll(async () => s.close());
 

@@ -323,6 +323,7 @@ describe("demo data", () => {
         verification: "verified",
         displayName: "",
         pictureKey: null,
+        unreadNotifications: 0,
       }),
     ).toBe(true);
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
-import { donorProfiles, ngoProfiles, riderProfiles, sessions, users } from "#server/db/schema.ts";
+import { donorProfiles, ngoProfiles, notifications, riderProfiles, sessions, users } from "#server/db/schema.ts";
 import type { Role } from "#shared/roles.ts";
 
 export const SESSION_COOKIE = "ekc_session";
@@ -21,6 +21,8 @@ export interface SessionUser {
   displayName: string;
   /** Storage key of the logo or picture, if any. */
   pictureKey: string | null;
+  /** Unread notifications when the session was read (the sidebar's badge), counted in the same query. */
+  unreadNotifications: number;
 }
 
 /** Starts a session and returns the token for the cookie; only its hash is stored. */
@@ -47,6 +49,10 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
       donorPicture: donorProfiles.pictureKey,
       riderFirst: riderProfiles.firstName,
       riderPicture: riderProfiles.pictureKey,
+      unread:
+        sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(
+          Number,
+        ),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -70,6 +76,7 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
     verification: row.verification,
     displayName: row.ngoName ?? row.donorFirst ?? row.riderFirst ?? row.email,
     pictureKey: row.logoKey ?? row.donorPicture ?? row.riderPicture ?? null,
+    unreadNotifications: row.unread,
   };
 }
 

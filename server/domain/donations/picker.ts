@@ -5,7 +5,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
 import { likePattern, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
-import { ngosOfCampaigns, type CampaignNgo } from "#server/domain/campaigns/access.ts";
+import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 import { ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -80,6 +80,7 @@ export async function pickerCampaigns(
       takesCash: standingColumns().takesCash,
       otherItems: campaigns.otherItems,
       createdAt: campaigns.createdAt,
+      ngos: campaignNgosColumn(),
     })
     .from(campaigns)
     .where(where)
@@ -88,12 +89,8 @@ export async function pickerCampaigns(
     .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
   const rows = found.map(({ total: _, ...r }) => r);
   const n = found[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0);
-  const ngos = await ngosOfCampaigns(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
-    rows: rows.map((r) => ({ ...r, ngos: ngos.get(r.id) ?? [] })),
+    rows,
     page,
     pages: Math.max(1, Math.ceil(n / DONATE_PICKER_PAGE_SIZE)),
     total: n,

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { notify } from "#server/domain/notifications/notifications.ts";
+
+/**
+ * How many queries a signed-in list page costs (decision 037): each is a round trip and Node's work to build it and
+ * read its answer, on every page view. These fail when a page grows a query back.
+ */
+let s: TestServices;
+let loaded: LoadedBuild;
+let t: TestApp;
+
+beforeAll(async () => {
+  s = await createTestServices();
+  loaded = await loadServerBuild();
+  t = createTestApp(s, loaded.build);
+}, 120_000);
+afterAll(async () => {
+  await loaded?.close();
+  await s?.close();
+});
+
+/** The queries the database client was sent while `run` ran (PGlite's and pg's clients both take them as `query`). */
+async function queriesDuring<T>(run: () => Promise<T>): Promise<{ value: T; queries: number }> {
+  const client = (s.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const spy = vi.spyOn(client, "query");
+  try {
+    const value = await run();
+    return { value, queries: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("queries a signed-in page makes", () => {
+  it("/donate1: the session with its unread count, and the page of campaigns with their NGOs: two", async () => {
+    const tag = `q${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+    const owner = await makeUser(s.db, "ngo", { name: `Owner ${tag}` });
+    const later = await makeUser(s.db, "ngo", { name: `Zainab Trust ${tag}` });
+    const earlier = await makeUser(s.db, "ngo", { name: `Alif Trust ${tag}` });
+    await givePaymentAccounts(s.db, owner.id);
+    await makeCampaign(s.db, owner.id, { title: `Water ${tag}`, partners: [later.id, earlier.id] });
+    await makeCampaign(s.db, owner.id, { title: `Meals ${tag}` });
+    const donor = await makeUser(s.db, "donor");
+    await notify(s, { userId: donor.id, type: "accountRestored" });
+    await notify(s, { userId: donor.id, type: "accountRestored" });
+    const cookie = await signIn(s.db, donor.id);
+
+    const { value: html, queries } = await queriesDuring(async () => {
+      const res = await t.request(`/donate1?q=${tag}`, { cookie });
+      expect(res.status).toBe(200);
+      return res.text();
+    });
+    expect(queries).toBe(2);
+    // What the queries were for is on the page: both campaigns, the joint one's owner first and then its partners by
+    // name, and the sidebar's count of unread notifications.
+    expect(html).toContain(`Water ${tag}`);
+    expect(html).toContain(`Meals ${tag}`);
+    const at = (name: string) => html.indexOf(`${name} ${tag}`);
+    expect(at("Owner")).toBeGreaterThan(-1);
+    expect(at("Owner")).toBeLessThan(at("Alif Trust"));
+    expect(at("Alif Trust")).toBeLessThan(at("Zainab Trust"));
+    expect(html).toContain("2 unread");
+  });
+});
