@@ -131,9 +131,16 @@ describe("searchPlaces", () => {
       "g-9",
     ];
     searchPlaces("warm up");
-    const start = performance.now();
-    for (let i = 0; i < 1000; i += 1) searchPlaces(queries[i % queries.length]!);
-    expect(performance.now() - start).toBeLessThan(1000);
+    // Each search timed alone, and the median asked for: a busy machine's pauses land on a few searches and
+    // would decide a total. About 0.1 ms when measured (decision 038); the issue allows 20 ms.
+    const times: number[] = [];
+    for (let i = 0; i < 1000; i += 1) {
+      const start = performance.now();
+      searchPlaces(queries[i % queries.length]!);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[500]!).toBeLessThan(2);
   });
 });
 
