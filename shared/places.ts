@@ -1,4 +1,7 @@
-/** A place a user can pick: a city or town, a district or a province of Pakistan (or an external geocoder's result). */
+/**
+ * A place a user can pick: a city or town, a neighbourhood or area of one (at the town's point), a district or
+ * a province of Pakistan (or an external geocoder's result).
+ */
 export interface Place {
   /** Stable within one geocoder, e.g. "gn:1172451" for a GeoNames place. */
   id: string;
@@ -6,9 +9,23 @@ export interface Place {
   name: string;
   /** The formatted address shown in the field, e.g. "Lahore, Lahore District, Punjab". */
   label: string;
-  kind: "city" | "district" | "province" | "other";
+  /** The name in Urdu script where GeoNames has one ("لاہور"); Urdu readers are shown it. */
+  nameUr?: string;
+  /** The label an Urdu reader is shown, its own name in Urdu ("لاہور، Lahore District, Punjab"); resolves like `label`. */
+  labelUr?: string;
+  kind: "city" | "area" | "district" | "province" | "other";
   lat: number;
   lng: number;
+}
+
+/** Text that has Urdu (Arabic-script) letters in it. */
+export function hasUrduScript(text: string): boolean {
+  return /[\u0600-\u06ff]/.test(text);
+}
+
+/** The label a reader of `lang` is shown: the Urdu one for Urdu where there is one. */
+export function placeLabelFor(place: Pick<Place, "label" | "labelUr">, lang: string): string {
+  return lang === "ur" && place.labelUr ? place.labelUr : place.label;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { MapPin } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
-import type { Place } from "#shared/places.ts";
+import { placeLabelFor, type Place } from "#shared/places.ts";
 import type { PointMapProps } from "./point-map.client.tsx";
 
 /** Wait this long after the last keystroke before asking the server, so fast typing sends one request. */
@@ -37,7 +37,8 @@ export interface PlaceFieldProps {
  * A place of Pakistan. Without JavaScript it is a plain text field that the server resolves on submit.
  * With JavaScript it becomes a combobox (WAI-ARIA 1.2, list autocomplete) over /api/places: choosing a
  * suggestion fills the formatted address and the hidden point, typing again clears the point, and the point
- * can be adjusted on a small map that is loaded only when asked for.
+ * can be adjusted on a small map that is loaded only when asked for. An Urdu reader is shown, and chooses, a
+ * place's Urdu label where it has one; the server resolves either.
  */
 export function PlaceField({
   name,
@@ -54,7 +55,7 @@ export function PlaceField({
   tileAttribution,
 }: PlaceFieldProps) {
   // Its suggestions and announcements show after hydration and in callbacks: the page carries them.
-  const { t } = useTranslation("places");
+  const { t, i18n } = useTranslation("places");
   const uid = useId();
   const inputId = id ?? `${name}-${uid}`;
   const listId = `${inputId}-listbox`;
@@ -126,13 +127,15 @@ export function PlaceField({
     [close, t],
   );
 
+  const shown = (place: Place) => placeLabelFor(place, i18n.language);
+
   const choose = (place: Place) => {
-    if (inputRef.current) inputRef.current.value = place.label;
+    if (inputRef.current) inputRef.current.value = shown(place);
     setPoint({ lat: place.lat, lng: place.lng });
     setOptions([]);
     setSearched(false);
     close();
-    setAnnouncement(t("places:field.chosen", { label: place.label }));
+    setAnnouncement(t("places:field.chosen", { label: shown(place) }));
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -240,7 +243,9 @@ export function PlaceField({
             className="absolute inset-x-0 top-full z-[1100] mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg"
           >
             {options.map((place, i) => {
-              const rest = place.label.startsWith(place.name) ? place.label.slice(place.name.length) : null;
+              const label = shown(place);
+              const name = label === place.labelUr && place.nameUr ? place.nameUr : place.name;
+              const rest = label.startsWith(name) ? label.slice(name.length) : null;
               return (
                 <li
                   key={place.id}
@@ -258,10 +263,10 @@ export function PlaceField({
                   <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                   <span dir="auto" className="flex-1">
                     {rest === null ? (
-                      place.label
+                      label
                     ) : (
                       <>
-                        <span className="font-semibold">{place.name}</span>
+                        <span className="font-semibold">{name}</span>
                         {rest}
                       </>
                     )}

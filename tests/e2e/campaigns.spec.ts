@@ -75,7 +75,7 @@ test("a duplicate title is refused with a link to ask for collaboration", async 
   await fillCampaign(page, { title: theirs.title.toUpperCase() });
   await page.getByRole("combobox", { name: "Location" }).fill("Karachi");
   // Chosen from the list, as a person would: the open list would otherwise cover Post once its suggestions arrive.
-  await page.getByRole("option", { name: "Karachi, Sindh" }).click();
+  await page.getByRole("option", { name: "Karachi, Sindh", exact: true }).click();
   await page.getByRole("button", { name: "Post" }).click();
   await expect(page.getByText("A similar campaign already exists. You can collaborate on that.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Ask to collaborate on that campaign" })).toHaveAttribute(

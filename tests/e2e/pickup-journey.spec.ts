@@ -51,7 +51,7 @@ test("goods travel from the donor's door to the NGO, step by step, through every
   await donor.getByLabel("House and street").fill("House 9, Street 2, near the park");
   const area = donor.getByRole("combobox", { name: "Area or town" });
   await area.fill("Lahore");
-  await donor.getByRole("option", { name: "Lahore, Lahore District, Punjab" }).click();
+  await donor.getByRole("option", { name: "Lahore, Lahore District, Punjab", exact: true }).click();
   await donor.getByLabel("Day", { exact: true }).fill(new Date(Date.now() + 5 * 3600 * 1000).toISOString().slice(0, 10));
   await donor.getByRole("radio", { name: /Evening/ }).check();
   await donor.getByRole("button", { name: "Submit" }).click();

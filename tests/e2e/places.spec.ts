@@ -8,7 +8,15 @@ test("GET /api/places suggests places, big ones first, and answers odd input cal
   expect(places[0]).toMatchObject({ label: "Lahore, Lahore District, Punjab", kind: "city" });
   expect(places.length).toBeLessThanOrEqual(8);
 
-  for (const q of ["", "%20", "xyzzy", "x".repeat(3000), "%D9%84%D8%A7%DB%81%D9%88%D8%B1"]) {
+  // Urdu finds its place, with the Urdu name and label an Urdu reader is shown.
+  const urdu = (await (await request.get("/api/places?q=%D9%84%D8%A7%DB%81%D9%88%D8%B1")).json()) as { places: Record<string, unknown>[] };
+  expect(urdu.places[0]).toMatchObject({
+    label: "Lahore, Lahore District, Punjab",
+    nameUr: "لاہور",
+    labelUr: "لاہور، Lahore District, Punjab",
+  });
+
+  for (const q of ["", "%20", "xyzzy", "x".repeat(3000), "%D8%AE%D8%B3%D8%AE%D8%B3"]) {
     const odd = await request.get(`/api/places?q=${q}`);
     expect(odd.status(), q.slice(0, 20)).toBe(200);
     expect(((await odd.json()) as { places: unknown[] }).places).toEqual([]);
@@ -128,7 +136,7 @@ test.describe("the place field on /create_camp", () => {
 
     await field.fill("");
     await field.pressSequentially("karach", { delay: 30 });
-    await page.getByRole("option", { name: "Karachi, Sindh" }).click();
+    await page.getByRole("option", { name: "Karachi, Sindh", exact: true }).click();
     await expect(field).toHaveValue("Karachi, Sindh");
     await expect(field).toBeFocused();
     await expect(page.locator('input[name="locationLat"]')).toHaveValue("24.8608");
@@ -144,16 +152,49 @@ test.describe("the place field on /create_camp", () => {
     // The place field is a combobox once hydrated (the cause picker is one from the start).
     const field = page.getByRole("combobox", { name: "مقام" });
     await field.pressSequentially("multan", { delay: 30 });
-    const option = page.getByRole("option", { name: "Multan, Multan District, Punjab" });
+    // An Urdu reader is shown the Urdu name where GeoNames has one.
+    const option = page.getByRole("option", { name: "ملتان، Multan District, Punjab", exact: true });
     await expect(option).toBeVisible();
     const box = (await option.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     await option.click();
-    await expect(field).toHaveValue("Multan, Multan District, Punjab");
+    await expect(field).toHaveValue("ملتان، Multan District, Punjab");
     await expect(page.getByRole("button", { name: "نقشے پر مقام درست کریں" })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("takes a place typed in Urdu on an Urdu page: the Urdu suggestion, and the form posts with it", async ({ page, login }) => {
+    await login({ role: "ngo" });
+    await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+    await page.goto("/create_camp");
+    const field = page.getByRole("combobox", { name: "مقام" });
+    await field.pressSequentially("لاہو", { delay: 40 });
+    const option = page.getByRole("option").first();
+    await expect(option).toHaveText("لاہور، Lahore District, Punjab");
+    await expect(option.locator(".font-semibold")).toHaveText("لاہور");
+    await option.click();
+    await expect(field).toHaveValue("لاہور، Lahore District, Punjab");
+    await expect(page.locator('input[name="locationLat"]')).toHaveValue("31.558");
+
+    const title = `Urdu place ${Date.now().toString(36)}`;
+    await page.locator('[name="title"]').fill(title);
+    await page.locator('[name="description"]').fill("سردیوں کے لیے گرم کپڑے۔");
+    await page.locator('[name="targetAmount"]').fill("50000");
+    await page.locator('[name="cause"]').selectOption("shelter");
+    await page.getByRole("button", { name: "شائع کریں" }).click();
+    await expect(page).toHaveURL(/\/campaigns/);
+    // Saved as it was written: the Urdu reader reads the place back in Urdu.
+    await expect(page.getByText("لاہور، Lahore District, Punjab").first()).toBeVisible();
+  });
+
+  test("resolves a neighbourhood typed with its town", async ({ page, login }) => {
+    await login({ role: "ngo" });
+    await page.goto("/create_camp");
+    const field = page.getByRole("combobox", { name: "Location" });
+    await field.pressSequentially("Gulberg, Lah", { delay: 30 });
+    await expect(page.getByRole("option").first()).toHaveText("Gulberg, Lahore, Lahore District, Punjab");
   });
 });
 

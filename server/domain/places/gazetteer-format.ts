@@ -9,8 +9,25 @@ export type ProvinceRow = [code: string, name: string, lat: number, lng: number,
 /** [GeoNames id of the district, name, index into provinces, lat, lng, population of its towns] */
 export type DistrictRow = [id: number, name: string, province: number, lat: number, lng: number, population: number];
 
-/** [GeoNames id (0 when unknown), name, index into provinces, index into districts (-1: none), lat, lng, population (0: unknown)] */
-export type CityRow = [id: number, name: string, province: number, district: number, lat: number, lng: number, population: number];
+/**
+ * [GeoNames id (0 when unknown), name, index into provinces, index into districts (-1: none), lat, lng, population (0: unknown),
+ * Urdu: the name shown to Urdu readers first, then other Arabic-script spellings that find it (may be empty),
+ * short names found only when typed whole ("KHI", "Pindi")]. The last two are left out when there are none.
+ */
+export type CityRow = [
+  id: number,
+  name: string,
+  province: number,
+  district: number,
+  lat: number,
+  lng: number,
+  population: number,
+  urdu?: string[],
+  short?: string[],
+];
+
+/** [name, other names it goes by, index into cities]: a neighbourhood, area or sector, at its town's point. */
+export type AreaRow = [name: string, aka: string[], city: number];
 
 export interface GazetteerData {
   about: {
@@ -25,4 +42,5 @@ export interface GazetteerData {
   provinces: ProvinceRow[];
   districts: DistrictRow[];
   cities: CityRow[];
+  areas: AreaRow[];
 }

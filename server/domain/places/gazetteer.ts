@@ -4,9 +4,9 @@ import type { GazetteerData } from "./gazetteer-format.ts";
 import type { Place } from "#shared/places.ts";
 
 /**
- * The offline gazetteer of Pakistan (GeoNames, CC BY 4.0): towns, districts and provinces, searched in
- * memory. The index is built once, on first use; a query scans about 720 prepared entries, well under a
- * millisecond, so it can run on every keystroke.
+ * The offline gazetteer of Pakistan (GeoNames, CC BY 4.0): towns (with their Urdu spellings and short names),
+ * neighbourhoods, districts and provinces, searched in memory. The index is built once, on first use; a query
+ * scans about 800 prepared entries, well under a millisecond, so it can run on every keystroke (decision 038).
  */
 
 /**
@@ -27,51 +27,96 @@ export function gazetteerAbout(): GazetteerData["about"] {
   return gazetteerData().about;
 }
 
-/** Lower case, without accents or punctuation, single spaces: "Khairpur Mir’s" and "khairpur  MIRS" meet. */
+/**
+ * Lower case, without accents, marks or punctuation, single spaces: "Khairpur Mir’s" and "khairpur  MIRS"
+ * meet. Arabic script is kept, its letters written the one way Urdu does (ي ك ه as ی ک ہ, ھ as ہ), so
+ * "لاهور" and "لاہور" meet; a sector's letter joins its number ("G-9", "g 9" and "G9" are "g9").
+ */
 export function normalizePlaceText(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/['\u2018\u2019`]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+    .replace(/['\u2018\u2019`\u0640]/g, "")
+    .replace(/[\u064a\u0649]/g, "\u06cc")
+    .replace(/\u0643/g, "\u06a9")
+    .replace(/[\u0647\u06be\u0629\u06c3\u06d5]/g, "\u06c1")
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) - 0x0660) % 0x90))
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()
+    .replace(/\b([a-z]) (?=\d)/g, "$1");
 }
 
 /** Words that say what kind of area a name is; a query made only of them matches nothing. */
-const GENERIC_WORDS = new Set(["district", "agency", "tribal", "area", "frontier", "region", "protected", "pakistan"]);
+const GENERIC_WORDS = new Set(["district", "agency", "tribal", "area", "frontier", "region", "protected", "pakistan", "پاکستان"]);
 
-/** Among equally good matches, a town outranks a district or province of the same population. */
-const KIND_FACTOR: Record<Place["kind"], number> = { city: 1, district: 0.5, province: 0.5, other: 0.1 };
+/** The country's name, which any label may be followed by. */
+const COUNTRY_WORDS = new Set(["pakistan", "پاکستان"]);
+
+/** Among equally good matches, a town outranks a district or province of the same population, and all outrank a neighbourhood. */
+const KIND_FACTOR: Record<Place["kind"], number> = { city: 1, district: 0.5, province: 0.5, area: 0.01, other: 0.1 };
 
 interface Entry {
   place: Place;
-  name: string;
+  /** The name first, then its other names (Urdu spellings, what a neighbourhood is also called); a prefix finds them. */
+  names: string[];
+  /** Short names ("khi", "pindi"): found only when typed whole. */
+  codes: string[];
   label: string;
-  nameWords: string[];
-  /** The name without its generic words ("lahore" of "Lahore District"), for substring matches. */
-  core: string;
+  labelUr: string | null;
+  /** The words of the label and of the other names (and a neighbourhood's town's names). */
   labelWords: string[];
   weight: number;
+  // The same, joined once so that a query asks each with one `includes` (a search is ~800 entries × these):
+  /** "\n" before each name and label: a prefix of one is `includes("\n" + q)`. */
+  starts: string;
+  /** "\n" before each name from each of its later words on, but for generic words ("fateh" of "ahmadpur fateh"). */
+  later: string;
+  /** " " before each word of `labelWords`, and before each of those that is not generic. */
+  words: string;
+  specific: string;
+  /** The name without its generic words ("lahore" of "Lahore District"), then the other names: for substring matches. */
+  inner: string;
 }
 
 let index: Entry[] | null = null;
 
-function entry(place: Place, population: number): Entry {
-  const name = normalizePlaceText(place.name);
+/** `townNames`: a neighbourhood's label also names its town in Urdu or short ("Gulberg، لاہور", "F-7, Isb" resolve). */
+function entry(place: Place, population: number, otherNames: string[] = [], codes: string[] = [], townNames: string[] = []): Entry {
+  const names = [...new Set([place.name, ...otherNames].map(normalizePlaceText).filter(Boolean))];
   const label = normalizePlaceText(place.label);
+  const labelUr = place.labelUr ? normalizePlaceText(place.labelUr) : null;
+  const labelWords = [...new Set([...label.split(" "), ...[...names.slice(1), ...townNames].flatMap((n) => n.split(" "))])];
+  const later = names.flatMap((n) => {
+    const words = n.split(" ");
+    return words.flatMap((w, i) => (i > 0 && !GENERIC_WORDS.has(w) ? [words.slice(i).join(" ")] : []));
+  });
+  const core = names[0]!
+    .split(" ")
+    .filter((w) => !GENERIC_WORDS.has(w))
+    .join(" ");
   return {
     place,
-    name,
+    names,
+    codes: codes.map(normalizePlaceText),
     label,
-    nameWords: name.split(" "),
-    core: name
-      .split(" ")
-      .filter((w) => !GENERIC_WORDS.has(w))
-      .join(" "),
-    labelWords: label.split(" "),
+    labelUr,
+    labelWords,
     weight: population * KIND_FACTOR[place.kind],
+    starts: [...names, label, labelUr ?? ""].map((x) => `\n${x}`).join(""),
+    later: later.map((x) => `\n${x}`).join(""),
+    words: labelWords.map((w) => ` ${w}`).join(""),
+    specific: labelWords
+      .filter((w) => !GENERIC_WORDS.has(w))
+      .map((w) => ` ${w}`)
+      .join(""),
+    inner: [core, ...names.slice(1)].join("\n"),
   };
+}
+
+/** "لاہور، Lahore District, Punjab": the Urdu name in place of the English one at the head of the label. */
+function urduLabel(name: string, label: string, nameUr: string): string {
+  return label.startsWith(`${name}, `) ? `${nameUr}\u060c ${label.slice(name.length + 2)}` : nameUr;
 }
 
 function buildIndex(): Entry[] {
@@ -84,12 +129,31 @@ function buildIndex(): Entry[] {
     const label = `${name}, ${data.provinces[province]![1]}`;
     out.push(entry({ id: `gn:${id}`, name, label, kind: "district", lat, lng }, population));
   }
-  for (const [id, name, province, district, lat, lng, population] of data.cities) {
+  const cities: Entry[] = [];
+  for (const [id, name, province, district, lat, lng, population, urdu = [], short = []] of data.cities) {
     const parts = [name, district >= 0 ? data.districts[district]![1] : null, data.provinces[province]![1]];
     const label = parts.filter(Boolean).join(", ");
     // Towns without a GeoNames id (no population match) are named by their point, which is unique here.
     const placeId = id ? `gn:${id}` : `pk:${lat},${lng}`;
-    out.push(entry({ id: placeId, name, label, kind: "city", lat, lng }, population));
+    const nameUr = urdu[0];
+    const place: Place = { id: placeId, name, label, kind: "city", lat, lng };
+    if (nameUr) Object.assign(place, { nameUr, labelUr: urduLabel(name, label, nameUr) });
+    const e = entry(place, population, urdu.filter(Boolean), short);
+    cities.push(e);
+    out.push(e);
+  }
+  for (const [name, aka, city] of data.areas) {
+    const { place: town, names: townNames, codes: townCodes } = cities[city]!;
+    const place: Place = {
+      id: `area:${town.id}:${normalizePlaceText(name)}`,
+      name,
+      label: `${name}, ${town.label}`,
+      kind: "area",
+      lat: town.lat,
+      lng: town.lng,
+    };
+    if (town.labelUr) place.labelUr = `${name}\u060c ${town.labelUr}`;
+    out.push(entry(place, data.cities[city]![6], aka, [], [...townNames, ...townCodes]));
   }
   return out;
 }
@@ -114,24 +178,31 @@ const enum Tier {
   None = 6,
 }
 
-/** How well an entry matches a normalized query (lower is better). */
-function tier(e: Entry, q: string, tokens: string[]): Tier {
-  if (e.label === q) return Tier.Label;
-  if (e.name === q) return Tier.Name;
-  if (e.name.startsWith(q) || e.label.startsWith(q)) return Tier.Prefix;
-  // A later word of the name ("fateh" in "Ahmadpur Fateh"), but not a generic one ("dis" of every "... District").
-  const words = e.nameWords;
-  for (let i = 1; i < words.length; i += 1) {
-    if (!GENERIC_WORDS.has(words[i]!) && words[i]!.startsWith(tokens[0]!) && words.slice(i).join(" ").startsWith(q)) return Tier.WordPrefix;
-  }
+/** A normalized query, with the forms `tier` looks for. */
+interface Query {
+  q: string;
+  tokens: string[];
+  /** "\n" + q: the start of a name or label. */
+  start: string;
+  /** " " + each token: the start of a word. */
+  wordStarts: string[];
+}
+
+/** How well an entry matches a query (lower is better). */
+function tier(e: Entry, { q, tokens, start, wordStarts }: Query): Tier {
+  if (e.label === q || e.labelUr === q) return Tier.Label;
+  if (e.names.includes(q) || e.codes.includes(q)) return Tier.Name;
+  if (e.starts.includes(start)) return Tier.Prefix;
+  // A later word of a name ("fateh" in "Ahmadpur Fateh"), but not a generic one ("dis" of every "... District").
+  if (e.later.includes(start)) return Tier.WordPrefix;
   // "sahiwal punjab", "lahore dist": every typed word starts a word of the label, one of them a real name.
   if (
-    tokens.every((t) => t === "pakistan" || e.labelWords.some((w) => w.startsWith(t))) &&
-    tokens.some((t) => !GENERIC_WORDS.has(t) && e.labelWords.some((w) => w.startsWith(t) && !GENERIC_WORDS.has(w)))
+    wordStarts.every((w, i) => COUNTRY_WORDS.has(tokens[i]!) || e.words.includes(w)) &&
+    wordStarts.some((w, i) => !GENERIC_WORDS.has(tokens[i]!) && e.specific.includes(w))
   ) {
     return Tier.Words;
   }
-  if (q.length >= 3 && e.core.includes(q)) return Tier.Substring;
+  if (q.length >= 3 && e.inner.includes(q)) return Tier.Substring;
   return Tier.None;
 }
 
@@ -148,18 +219,19 @@ function matches(query: string): { q: string; tokens: string[]; found: Match[] }
   const q = normalizePlaceText(query);
   const tokens = q ? q.split(" ") : [];
   if (!q || tokens.every((t) => GENERIC_WORDS.has(t))) return { q, tokens, found: [] };
+  const asked: Query = { q, tokens, start: `\n${q}`, wordStarts: tokens.map((t) => ` ${t}`) };
   const found: Match[] = [];
   for (const e of entries()) {
-    const t = tier(e, q, tokens);
+    const t = tier(e, asked);
     if (t !== Tier.None) found.push({ e, tier: t });
   }
   return { q, tokens, found: found.sort(rank) };
 }
 
 /**
- * Places for a partly typed name, best first: the exact name, then names starting with it, then names with
- * a word starting with it, then labels containing every typed word, and only when those are few, names
- * containing it. Ties go to the larger place. Text in other scripts (Urdu) finds nothing.
+ * Places for a partly typed name, in English or Urdu, best first: the exact name or short name, then names
+ * starting with it, then names with a word starting with it, then labels containing every typed word, and
+ * only when those are few, names containing it. Ties go to the larger place.
  */
 export function searchPlaces(query: string, limit = 8): Place[] {
   if (limit <= 0) return [];
@@ -171,21 +243,38 @@ export function searchPlaces(query: string, limit = 8): Place[] {
 
 /**
  * The one place a submitted text names, or null: a full label ("Lahore, Lahore District, Punjab"), an exact
- * name ("lahore", the largest when several share it), or a whole name followed by words of its label
- * ("Sahiwal, Punjab"). A mere
- * prefix ("lah") does not resolve: the field would silently become a place the user never chose.
+ * name or short name ("lahore", "لاہور", "Pindi"; the largest when several share it), or a whole name
+ * followed by words of its label ("Sahiwal, Punjab", "Gulberg, Lahore"). A neighbourhood the gazetteer does
+ * not know, before a comma and a town it does ("Street 4, Mohalla Sadiq, Bahawalpur"), is that town's point
+ * under the text as written. A mere prefix ("lah") does not resolve: the field would silently become a place
+ * the user never chose.
  */
 export function resolvePlace(text: string): Place | null {
   const { q, tokens, found } = matches(text);
   const best = found[0];
-  if (!best) return null;
-  if (best.tier <= Tier.Name) return best.e.place;
+  if (best && best.tier <= Tier.Name) return best.e.place;
   // The whole name first, then only whole words of its label: "Sahiwal Punjab", "Model Town, Lahore".
   const named = found.find(
     (m) =>
       m.tier <= Tier.Words &&
-      q.startsWith(`${m.e.name} `) &&
-      tokens.slice(m.e.nameWords.length).every((t) => t === "pakistan" || m.e.labelWords.includes(t)),
+      [...m.e.names, ...m.e.codes].some(
+        (n) => q.startsWith(`${n} `) && tokens.slice(n.split(" ").length).every((t) => COUNTRY_WORDS.has(t) || m.e.labelWords.includes(t)),
+      ),
   );
-  return named ? named.e.place : null;
+  if (named) return named.e.place;
+  return withinTown(text);
+}
+
+/** "Mohalla Sadiq, Bahawalpur": the town after the first comma, with the text before it as its area. */
+function withinTown(text: string): Place | null {
+  const comma = text.search(/[,\u060c]/);
+  if (comma < 0) return null;
+  const head = text.slice(0, comma).replace(/\s+/g, " ").trim();
+  const key = normalizePlaceText(head);
+  if (!key || key.split(" ").every((w) => GENERIC_WORDS.has(w))) return null;
+  const town = resolvePlace(text.slice(comma + 1));
+  if (!town || (town.kind !== "city" && town.kind !== "area")) return null;
+  const place: Place = { id: `${town.id}~${key}`, name: head, label: `${head}, ${town.label}`, kind: "area", lat: town.lat, lng: town.lng };
+  if (town.labelUr) place.labelUr = `${head}\u060c ${town.labelUr}`;
+  return place;
 }
