@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +6,7 @@ import type { AppContext } from "#app/lib/load-context.ts";
 import { I18nProvider } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { bodyFontPreload } from "#app/fonts/body-font.ts";
+import { withoutModulePreloads } from "#app/lib/without-module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -33,7 +33,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The page's scripts are asked for after its stylesheet, not with it (decision 036).
+          const body = withoutModulePreloads();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.append("Link", bodyFontPreload(loadContext.lang));
