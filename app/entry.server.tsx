@@ -7,6 +7,7 @@ import type { AppContext } from "#app/lib/load-context.ts";
 import { I18nProvider } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { bodyFontPreload } from "#app/fonts/body-font.ts";
+import { withoutModulePreloads } from "#app/lib/without-module-preloads.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -56,7 +57,8 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new FlushedChunks();
-          const stream = createReadableStreamFromReadable(body);
+          // The page's scripts are asked for after its stylesheet, not with it (decision 036).
+          const stream = createReadableStreamFromReadable(body.pipe(withoutModulePreloads()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.append("Link", bodyFontPreload(loadContext.lang));
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

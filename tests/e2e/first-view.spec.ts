@@ -77,13 +77,18 @@ test.describe("a campaign's picture on a 360-pixel phone at twice its density", 
   });
 });
 
-/** The stylesheets and synchronous scripts in the <head> the server sends: what holds up the page's first paint. */
+/**
+ * The stylesheets and synchronous scripts in the <head> the server sends, what holds up the page's first paint, and
+ * the scripts it has the browser fetch beside them (modulepreload links: they shared a slow line with the
+ * stylesheet, decision 036).
+ */
 async function renderBlocking(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
   const head = html.slice(0, html.indexOf("</head>"));
   return {
     stylesheets: [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]!),
     scripts: [...head.matchAll(/<script[^>]*>/g)].filter((m) => / src=/.test(m[0]) && !/ (async|defer)|type="module"/.test(m[0])).length,
+    modulePreloads: [...head.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)].length,
   };
 }
 
@@ -94,11 +99,26 @@ test("a page's first paint waits for one small stylesheet only; the map's styles
   const landing = await renderBlocking(page, "/");
   expect(landing.stylesheets).toHaveLength(1);
   expect(landing.scripts).toBe(0);
+  expect(landing.modulePreloads).toBe(0);
   const css = await (await page.request.get(landing.stylesheets[0]!)).body();
   expect(gzipSync(css).length).toBeLessThanOrEqual(STYLESHEET_BUDGET_BYTES);
 
   await login({ role: "donor" });
   for (const path of ["/donate1", "/donor_map", "/vfg1"]) expect(await renderBlocking(page, path), path).toEqual(landing);
+  // The page's scripts still come, all of them asked for once the stylesheet has arrived.
+  await page.goto("/");
+  const stylesheet = await page.evaluate(
+    (href) => (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((e) => e.name.endsWith(href))!.responseEnd,
+    landing.stylesheets[0]!,
+  );
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.endsWith(".js"))
+      .map((e) => ({ name: e.name, startTime: e.startTime })),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const s of scripts) expect(s.startTime, s.name).toBeGreaterThanOrEqual(stylesheet);
   // The map's own stylesheets arrive with its script: Leaflet lays out its panes.
   await page.goto("/donor_map");
   await expect(page.locator(".leaflet-container")).toHaveCSS("overflow", "hidden");

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { withoutModulePreloads } from "./without-module-preloads.server.ts";
+
+const HEAD =
+  '<!DOCTYPE html><html lang="ur"><head><meta charSet="utf-8"/><title>ایک چھت</title>' +
+  '<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="n1"/>' +
+  '<link rel="modulepreload" href="/assets/framework-B.js" nonce="n1"/>' +
+  '<link nonce="n1" rel="stylesheet" href="/assets/framework-C.css"/></head>';
+const BODY =
+  '<body><main><h1>ایک چھت</h1><link rel="modulepreload" href="/assets/later-D.js"/></main>' +
+  '<script type="module" async="">import * as route0 from "/assets/root-E.js";</script></body></html>';
+const EXPECTED =
+  '<!DOCTYPE html><html lang="ur"><head><meta charSet="utf-8"/><title>ایک چھت</title>' +
+  '<link nonce="n1" rel="stylesheet" href="/assets/framework-C.css"/></head>' +
+  BODY;
+
+/** The page through the transform, written in the given pieces (bytes, so a piece may end inside a character). */
+async function through(pieces: Buffer[]): Promise<string> {
+  const stream = withoutModulePreloads();
+  const out: Buffer[] = [];
+  stream.on("data", (chunk: Buffer) => out.push(Buffer.from(chunk)));
+  const done = new Promise((resolve) => stream.on("end", resolve));
+  for (const piece of pieces) stream.write(piece);
+  stream.end();
+  await done;
+  return Buffer.concat(out).toString("utf8");
+}
+
+describe("withoutModulePreloads", () => {
+  it("takes the modulepreload links out of the head and keeps everything else as it was", async () => {
+    expect(await through([Buffer.from(HEAD + BODY)])).toBe(EXPECTED);
+  });
+
+  it("finds them however the page is cut into chunks, inside a tag or a character", async () => {
+    const bytes = Buffer.from(HEAD + BODY);
+    for (let size = 1; size <= 64; size += 1) {
+      const pieces: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) pieces.push(bytes.subarray(i, i + size));
+      expect(await through(pieces), `pieces of ${size} bytes`).toBe(EXPECTED);
+    }
+  });
+
+  it("passes what follows the head through as it comes, not at the end of the page", async () => {
+    const stream = withoutModulePreloads();
+    const seen: string[] = [];
+    stream.on("data", (chunk: Buffer) => seen.push(chunk.toString()));
+    stream.write(Buffer.from(HEAD));
+    stream.write(Buffer.from("<body><main>the shell"));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.join("")).toBe(EXPECTED.slice(0, EXPECTED.indexOf("<body>")) + "<body><main>the shell");
+    stream.end();
+  });
+});
