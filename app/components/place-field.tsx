@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { MapPin } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -256,16 +257,16 @@ export function PlaceField({
                   }`}
                 >
                   <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-                  <span dir="auto" className="flex-1">
+                  <UserText className="flex-1">
                     {rest === null ? (
                       place.label
                     ) : (
                       <>
-                        <span className="font-semibold">{place.name}</span>
+                        <UserText className="font-semibold">{place.name}</UserText>
                         {rest}
                       </>
                     )}
-                  </span>
+                  </UserText>
                 </li>
               );
             })}
