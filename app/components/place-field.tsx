@@ -262,7 +262,7 @@ export function PlaceField({
                       place.label
                     ) : (
                       <>
-                        <UserText className="font-semibold">{place.name}</UserText>
+                        <span className="font-semibold">{place.name}</span>
                         {rest}
                       </>
                     )}
