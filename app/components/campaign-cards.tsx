@@ -239,7 +239,7 @@ function CampaignDetails({
                 <UserText className="min-w-0 break-words font-medium">
                   {n.hasProfile ? (
                     <Link to={ngoProfilePath(n.id)} className="text-brand-900 underline underline-offset-2">
-                      <UserText>{n.name}</UserText>
+                      {n.name}
                     </Link>
                   ) : (
                     n.name

@@ -202,7 +202,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
                   <UserText as="p" className="break-words text-start font-bold">
                     {n.profilePath ? (
                       <Link to={n.profilePath} className="text-brand-900 underline underline-offset-2" data-testid="ngo-profile-link">
-                        <UserText>{n.name}</UserText>
+                        {n.name}
                       </Link>
                     ) : (
                       n.name

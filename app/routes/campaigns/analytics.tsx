@@ -108,7 +108,7 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
             title={campaign.title}
             className="mb-1 line-clamp-3 break-words text-start text-2xl font-bold text-brand-900"
           >
-            <UserText>{campaign.title}</UserText>
+            {campaign.title}
           </UserText>
           <p className="mb-3 text-sm text-slate-700">{t(`analytics:status.${campaign.status}`)}</p>
           <ProgressBar
