@@ -1,5 +1,6 @@
 import type { Lang } from "#shared/i18n/i18n.ts";
 import { NEAR_KM } from "#shared/constants.ts";
+import { isolateLtr } from "#shared/text.ts";
 
 /**
  * Every number and date the product shows is formatted here, in the reader's language as Pakistan writes it
@@ -63,10 +64,47 @@ export interface FormattedTime {
   text: string;
 }
 
-/** A moment as a date and time of day in Pakistan ("23-Nov-2026, 3:05 pm"). */
+/**
+ * The one way the product writes a date, in each language: "23 Nov 2026", "23 نومبر، 2026" (decision 040). A day
+ * whose weekday matters (a pick-up's) adds it in front, a moment adds the time of day after; chart axes that count
+ * months or years write only those.
+ */
+const DATE = { day: "numeric", month: "short", year: "numeric" } satisfies Intl.DateTimeFormatOptions;
+
+const DAY_STYLES = {
+  /** "23 Nov 2026" */
+  date: DATE,
+  /** "Mon, 23 Nov 2026" */
+  weekday: { weekday: "short", ...DATE },
+  /** "Nov 2026" */
+  month: { month: "short", year: "numeric" },
+  year: { year: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DayStyle = keyof typeof DAY_STYLES;
+
+/**
+ * A moment as a date and time of day in Pakistan ("23 Nov 2026, 3:05 pm"; in Urdu "23 نومبر، 2026، 3:05 PM"). Urdu
+ * writes the time of day in Latin ("PM"), so it is isolated left to right: in a right-to-left line it would
+ * otherwise show as "PM 3:05".
+ */
 export function formatDateTime(date: Date, lang: Lang): FormattedTime {
-  const text = dateFormat(lang, "dateTime", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }).format(date);
-  return { iso: date.toISOString(), text };
+  const format = dateFormat(lang, "dateTime", { ...DATE, hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE });
+  if (lang !== "ur") return { iso: date.toISOString(), text: format.format(date) };
+  const parts = format.formatToParts(date);
+  const first = parts.findIndex((p) => p.type === "hour");
+  const last = parts.findLastIndex((p) => p.type === "dayPeriod" || p.type === "minute");
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((p) => p.value)
+      .join("");
+  return { iso: date.toISOString(), text: `${text(0, first)}${isolateLtr(text(first, last + 1))}${text(last + 1)}` };
+}
+
+/** A moment as the day it was in Pakistan ("23 Nov 2026"). */
+export function formatDate(date: Date, lang: Lang): FormattedTime {
+  return { iso: date.toISOString(), text: dateFormat(lang, "date", { ...DATE, timeZone: TIME_ZONE }).format(date) };
 }
 
 const pakistanClock = new Intl.DateTimeFormat("en-GB", {
@@ -90,31 +128,11 @@ export function pakistanTimestamp(date: Date): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
-/** A moment as the day it was in Pakistan, month written out ("23 November 2026"). */
-export function formatLongDate(date: Date, lang: Lang): FormattedTime {
-  const text = dateFormat(lang, "longDate", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }).format(date);
-  return { iso: date.toISOString(), text };
-}
-
-const DAY_STYLES = {
-  medium: { dateStyle: "medium" },
-  full: { dateStyle: "full" },
-  /** "Mon, 23 Nov 2026" */
-  weekday: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
-  /** "23 Nov 2026" */
-  short: { day: "numeric", month: "short", year: "numeric" },
-  /** "Nov 2026" */
-  month: { month: "short", year: "numeric" },
-  year: { year: "numeric" },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-export type DayStyle = keyof typeof DAY_STYLES;
-
 /**
  * A calendar day (YYYY-MM-DD, already as Pakistan counts days, so formatted as UTC) in the reader's language;
  * an unreadable day is shown as it came.
  */
-export function formatDay(day: string, lang: Lang, style: DayStyle = "medium"): string {
+export function formatDay(day: string, lang: Lang, style: DayStyle = "date"): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
   return dateFormat(lang, `day:${style}`, { ...DAY_STYLES[style], timeZone: "UTC" }).format(date);

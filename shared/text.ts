@@ -17,3 +17,32 @@ const CONTROLS_AND_BREAKS = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uD
 export function hasControlCharacters(text: string, { lineBreaks = true }: { lineBreaks?: boolean } = {}): boolean {
   return (lineBreaks ? CONTROLS : CONTROLS_AND_BREAKS).test(text);
 }
+
+/**
+ * Unicode's isolates (UAX #9): what they enclose is laid out in its own direction and cannot reorder the text around
+ * it, like `<bdi>` in HTML but inside a string (a sentence of ours that carries a name, a time, a size).
+ */
+const FIRST_STRONG_ISOLATE = "\u2068";
+const LEFT_TO_RIGHT_ISOLATE = "\u2066";
+const POP_DIRECTIONAL_ISOLATE = "\u2069";
+
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const LATIN_LETTER = /[A-Za-z\u00C0-\u024F]/;
+const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:\/\/\S*$/i;
+
+/** Latin text ("6:06 PM", "5 MB", "Rs. 500") kept left to right inside a right-to-left sentence. */
+export function isolateLtr(text: string): string {
+  return `${LEFT_TO_RIGHT_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
+}
+
+/**
+ * A value placed in a sentence of the page's direction, isolated when it holds letters of the other direction (an
+ * English name in Urdu, an Urdu name in English); a value of the sentence's own script, or only digits, is left as
+ * it is. The isolate takes the direction of the value's first letter. A web address is left bare: mail programs find
+ * links by what surrounds them, and an isolate's closing mark would read as part of the address.
+ */
+export function isolateForeign(text: string, dir: "rtl" | "ltr"): string {
+  if (text.startsWith(FIRST_STRONG_ISOLATE) || text.startsWith(LEFT_TO_RIGHT_ISOLATE) || WEB_ADDRESS.test(text)) return text;
+  const foreign = dir === "rtl" ? LATIN_LETTER : RTL_LETTER;
+  return foreign.test(text) ? `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}` : text;
+}

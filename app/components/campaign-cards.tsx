@@ -1,3 +1,4 @@
+import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
 import { BadgeCheck, HandHeart, Info, MapPin, Package } from "lucide-react";
 import { Link } from "react-router";
 import { BackLink, DonateProblem, OtherWaysToHelp } from "./donate-parts.tsx";
@@ -107,13 +108,13 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   className="aspect-[1200/630] w-full bg-brand-100 object-cover"
                 />
                 <div className="flex flex-1 flex-col gap-2 p-4">
-                  <h3 id={titleId} dir="auto" className="break-words text-start text-lg font-bold text-slate-900">
+                  <UserText as="h3" id={titleId} className={CARD_TITLE}>
                     {c.title}
-                  </h3>
+                  </UserText>
                   {kind === "goods" && <ItemsNeeded items={c.otherItems} compact />}
-                  <p dir="auto" className="break-words text-start text-slate-700">
+                  <UserText as="p" className="break-words text-start text-slate-700">
                     {c.preview}
-                  </p>
+                  </UserText>
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
@@ -188,9 +189,9 @@ function CampaignDetails({
       />
       <header className="flex flex-col gap-2">
         <p className="text-sm font-medium text-slate-700">{t("donate:details.label")}</p>
-        <h2 id="details-title" dir="auto" className="break-words text-start text-2xl font-bold text-brand-900">
+        <UserText as="h2" id="details-title" className="break-words text-start text-2xl font-bold text-brand-900">
           {c.title}
-        </h2>
+        </UserText>
         {c.zakatEligible && kind === "cash" && (
           <p>
             <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-sm font-bold text-emerald-900">
@@ -206,21 +207,21 @@ function CampaignDetails({
         target={c.targetAmount}
         label={t("donate:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
       />
-      <p dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+      <UserText as="p" className="whitespace-pre-line break-words text-start text-slate-800">
         {c.description}
-      </p>
+      </UserText>
       <dl className="grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
         <dt className="font-bold text-slate-900">{t("donate:details.location")}</dt>
         <dd className="flex items-center gap-1 text-slate-800">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          {c.locationLabel}
+          <UserText>{c.locationLabel}</UserText>
         </dd>
         {c.otherItems && kind === "cash" && (
           <>
             <dt className="font-bold text-slate-900">{t("donate:details.otherItems")}</dt>
-            <dd dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+            <UserText as="dd" className="whitespace-pre-line break-words text-start text-slate-800">
               {c.otherItems}
-            </dd>
+            </UserText>
           </>
         )}
         <dt className="font-bold text-slate-900">{t(joint ? "donate:details.runJointly" : "donate:details.runBy")}</dt>
@@ -235,7 +236,7 @@ function CampaignDetails({
                   height={32}
                   className="size-8 shrink-0 rounded bg-white object-contain"
                 />
-                <span dir="auto" className="min-w-0 break-words font-medium">
+                <UserText className="min-w-0 break-words font-medium">
                   {n.hasProfile ? (
                     <Link to={ngoProfilePath(n.id)} className="text-brand-900 underline underline-offset-2">
                       {n.name}
@@ -243,7 +244,7 @@ function CampaignDetails({
                   ) : (
                     n.name
                   )}
-                </span>
+                </UserText>
                 {joint && <span className="text-sm text-slate-700">({t(`donate:details.role.${n.role}`)})</span>}
               </li>
             ))}

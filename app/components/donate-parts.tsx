@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { ArrowLeft, HeartHandshake, Package, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -111,9 +112,9 @@ export function CampaignStrip({ title, pictureKey, children }: { title: string; 
         className="size-16 shrink-0 rounded-md object-cover"
       />
       <div className="min-w-0">
-        <p dir="auto" className="break-words text-start font-bold text-slate-900">
+        <UserText as="p" className="break-words text-start font-bold text-slate-900">
           {title}
-        </p>
+        </UserText>
         {children}
       </div>
     </div>

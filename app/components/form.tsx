@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { UserText } from "#app/components/user-text.tsx";
 import { useNavigation } from "react-router";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -55,7 +56,7 @@ function FieldFrame({
   );
 }
 
-type InputType = "text" | "email" | "password" | "tel" | "file" | "number" | "url";
+type InputType = "text" | "email" | "password" | "tel" | "number" | "url";
 
 /**
  * A labelled input with its error below it, tied together with aria-invalid / aria-describedby.
@@ -67,7 +68,6 @@ export function TextField({
   type = "text",
   autoComplete,
   hint,
-  accept,
   inputMode,
   defaultValue,
   note,
@@ -77,7 +77,6 @@ export function TextField({
   type?: InputType;
   autoComplete?: string;
   hint?: string;
-  accept?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
   defaultValue?: string;
   /** A notice about this field for now (not its standing rules, which are the hint), shown above the error. */
@@ -85,21 +84,78 @@ export function TextField({
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const noteId = note ? `${field.id}-note` : undefined;
-  const props = getInputProps(field as FieldMetadata<string>, { type: type === "file" ? "file" : (type as "text") });
+  const props = getInputProps(field as FieldMetadata<string>, { type: type as "text" });
   const describedBy = [props["aria-describedby"], hintId, noteId].filter(Boolean).join(" ") || undefined;
   return (
     <FieldFrame field={field} label={label} hint={hint} hintId={hintId} note={note} noteId={noteId}>
       <input
         {...props}
-        {...(defaultValue !== undefined && type !== "file" ? { defaultValue } : {})}
+        {...(defaultValue !== undefined ? { defaultValue } : {})}
         key={props.key}
         aria-describedby={describedBy}
         autoComplete={autoComplete}
-        accept={accept}
         inputMode={inputMode}
-        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600 file:me-3 file:rounded file:border-0 file:bg-brand-100 file:px-3 file:py-1"
+        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
       />
     </FieldFrame>
+  );
+}
+
+/**
+ * A labelled file input whose button speaks the page's language: the browser's own button says "Choose file" in the
+ * browser's language whatever the page's, so the native input is kept (a form sends the file without JavaScript, and
+ * a screen reader announces it as the field) but visually hidden, and a label of ours stands in for its button, with
+ * the chosen file's name beside it once the page has JavaScript. Error and hint as `TextField`.
+ */
+export function FileField({
+  field,
+  label,
+  accept,
+  hint,
+  note,
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  accept: string;
+  hint?: string;
+  /** A notice about this field for now (not its standing rules, which are the hint), shown above the error. */
+  note?: string;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const noteId = note ? `${field.id}-note` : undefined;
+  const { key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "file" });
+  const describedBy = [props["aria-describedby"], hintId, noteId].filter(Boolean).join(" ") || undefined;
+  return (
+    <FieldFrame field={field} label={label} hint={hint} hintId={hintId} note={note} noteId={noteId}>
+      {/* A new input (the form came back) starts with no file, and so does what this shows of it. */}
+      <FilePicker key={key} inputProps={{ ...props, "aria-describedby": describedBy, accept }} />
+    </FieldFrame>
+  );
+}
+
+function FilePicker({ inputProps }: { inputProps: React.InputHTMLAttributes<HTMLInputElement> & { id?: string } }) {
+  const { t } = useTranslation();
+  // Null until hydration: without JavaScript nothing could show the name, so nothing claims there is none.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <input {...inputProps} onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? "")} className="peer sr-only" />
+      {/* The field's name is its label above; this one is the button to look at and press, so it is not read twice. */}
+      <label
+        htmlFor={inputProps.id}
+        aria-hidden="true"
+        className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-400 bg-brand-100 px-4 py-2 font-medium text-brand-900 hover:bg-brand-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500 peer-aria-invalid:border-red-600"
+      >
+        {t("common:file.choose")}
+      </label>
+      {live && (
+        <span aria-hidden="true" className="min-w-0 text-sm wrap-anywhere text-slate-700" data-testid="chosen-file">
+          {chosen ? <UserText>{chosen}</UserText> : t("common:file.none")}
+        </span>
+      )}
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { Package } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
 
@@ -13,9 +14,9 @@ export function ItemsNeeded({ items, compact = false }: { items: string | null; 
         <Package aria-hidden="true" className="size-4 shrink-0" />
         {t("goods:itemsNeeded")}
       </p>
-      <p dir="auto" className={`break-words text-start whitespace-pre-line text-slate-900 ${compact ? "line-clamp-3" : ""}`}>
+      <UserText as="p" className={`break-words text-start whitespace-pre-line text-slate-900 ${compact ? "line-clamp-3" : ""}`}>
         {items ?? t("goods:anyItems")}
-      </p>
+      </UserText>
     </div>
   );
 }

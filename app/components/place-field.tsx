@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { MapPin } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -261,7 +262,7 @@ export function PlaceField({
                   }`}
                 >
                   <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-                  <span dir="auto" className="flex-1">
+                  <UserText className="flex-1">
                     {rest === null ? (
                       label
                     ) : (
@@ -270,7 +271,7 @@ export function PlaceField({
                         {rest}
                       </>
                     )}
-                  </span>
+                  </UserText>
                 </li>
               );
             })}

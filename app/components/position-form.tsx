@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
+import { FileField, RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
 import { positionSchema } from "#shared/forms/volunteering.ts";
@@ -32,10 +32,9 @@ export function PositionForm({
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)}>
       <RequiredNotice fields={[fields.title, fields.description, fields.workingHours, fields.timings, fields.volunteersNeeded]} />
       <ErrorBox id={form.errorId} errors={form.errors} />
-      <TextField
+      <FileField
         field={fields.poster}
         label={optional("volunteer:fields.poster")}
-        type="file"
         accept={IMAGE_ACCEPT}
         hint={t("positions:form.posterHint")}
       />
@@ -85,7 +84,7 @@ export function PositionForm({
           className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600 sm:w-60"
         />
         <p id={closesHintId} className="text-sm text-slate-600">
-          {t("positions:form.closesOnHint")}
+          {t("positions:form.closesOnHint")} {t("common:dateInput")}
         </p>
         {fields.closesOn.errors && fields.closesOn.errors.length > 0 && (
           <p id={fields.closesOn.errorId} className="text-sm font-medium text-red-700">

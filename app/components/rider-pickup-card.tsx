@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Check, MapPin, Navigation, Package, Phone, Warehouse, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
@@ -77,7 +78,7 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm">
       <div>
         <h3 id={headingId} className="text-lg font-bold break-words text-brand-900">
-          {item.campaignTitle}
+          <UserText>{item.campaignTitle}</UserText>
         </h3>
         <p className="text-slate-700">{t("rider:card.forNgo", { ngo: item.ngoName })}</p>
         <p className="mt-1 inline-block rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-900" data-testid="pickup-state">
@@ -91,7 +92,9 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
             <Package aria-hidden="true" className="size-4" />
             {t("rider:card.items")}
           </dt>
-          <dd className="wrap-anywhere whitespace-pre-line">{item.items}</dd>
+          <UserText as="dd" className="wrap-anywhere whitespace-pre-line">
+            {item.items}
+          </UserText>
         </div>
         <div>
           <dt className="flex items-center gap-1 font-medium text-slate-600">
@@ -99,7 +102,7 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
             {t("rider:card.address")}
           </dt>
           <dd className="wrap-anywhere">
-            {item.address}
+            <UserText>{item.address}</UserText>
             <br />
             {item.areaLabel}
           </dd>
@@ -132,9 +135,9 @@ export function RiderPickupCard({ item, reply, hasArea }: { item: RiderCardItem;
             {t("rider:card.deliverTo")}
           </dt>
           <dd className="wrap-anywhere" data-testid="pickup-dropoff">
-            <span className="font-medium">{item.dropoff.name}</span>
+            <UserText className="font-medium">{item.dropoff.name}</UserText>
             <br />
-            {item.dropoff.address}
+            <UserText>{item.dropoff.address}</UserText>
             {item.dropoff.areaLabel && (
               <>
                 <br />

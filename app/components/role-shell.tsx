@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 // The icon's own module, not the "lucide-react" index: the shell is bundled with React (vite.config.ts), and a
 // bundled index would bring along every icon any page uses.
 import Menu from "lucide-react/icons/menu";
@@ -151,9 +152,9 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
             className="size-8 shrink-0 rounded-full bg-white object-cover md:size-12"
           />
           <div className="min-w-0 flex-1">
-            <p dir="auto" className="truncate text-start font-bold">
+            <UserText as="p" className="truncate text-start font-bold">
               {user.displayName}
-            </p>
+            </UserText>
             <p className="hidden text-sm text-brand-100 md:block">{t(`common:roles.${user.role}`)}</p>
           </div>
           <div className="flex shrink-0 items-center gap-1 md:w-full md:gap-2">

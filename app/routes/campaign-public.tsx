@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { BadgeCheck, CalendarDays, HandHeart, MapPin, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/campaign-public";
@@ -6,7 +7,7 @@ import { PublicShell } from "#app/components/public-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { DONATION_FLOW_AVAILABLE, donateHref, ngoProfilePath, publicCampaignPath } from "#app/lib/campaign-links.ts";
-import { formatLongDate } from "#shared/format.ts";
+import { formatDate } from "#shared/format.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { formatRupees, formatShare } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
@@ -48,7 +49,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       paused: c.paused,
       takesCash: c.takesCash,
       reachedTarget: c.collectedAmount >= c.targetAmount,
-      createdAt: formatLongDate(c.createdAt, lang),
+      createdAt: formatDate(c.createdAt, lang),
       // An NGO's name links to its public profile, when it has one (verified, not suspended).
       ngos: c.ngos.map(({ id, hasProfile, ...n }) => ({ ...n, profilePath: hasProfile ? ngoProfilePath(id) : null })),
     },
@@ -92,9 +93,9 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
           className="aspect-[1200/630] w-full rounded-lg bg-brand-100 object-cover shadow-sm"
         />
         <header className="flex flex-col gap-2">
-          <h1 id="campaign-title" dir="auto" className="break-words text-start text-3xl font-bold text-brand-900">
+          <UserText as="h1" id="campaign-title" className="break-words text-start text-3xl font-bold text-brand-900">
             {c.title}
-          </h1>
+          </UserText>
           <p className="flex flex-wrap gap-2 text-sm">
             {c.zakatEligible && (
               <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 font-bold text-emerald-900">
@@ -152,9 +153,9 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
           <h2 id="about-title" className="mb-2 text-xl font-bold">
             {t("showcase:about")}
           </h2>
-          <p dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+          <UserText as="p" className="whitespace-pre-line break-words text-start text-slate-800">
             {c.description}
-          </p>
+          </UserText>
           <ul className="mt-3 flex flex-col gap-1 text-slate-700">
             <li className="flex items-center gap-2">
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -177,9 +178,9 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             <h2 id="items-title" className="mb-2 text-xl font-bold">
               {t("showcase:otherItems")}
             </h2>
-            <p dir="auto" className="whitespace-pre-line break-words text-start text-slate-800">
+            <UserText as="p" className="whitespace-pre-line break-words text-start text-slate-800">
               {c.otherItems}
-            </p>
+            </UserText>
           </section>
         )}
 
@@ -198,7 +199,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
                   className="size-12 shrink-0 rounded-lg bg-white object-contain"
                 />
                 <div className="min-w-0">
-                  <p dir="auto" className="break-words text-start font-bold">
+                  <UserText as="p" className="break-words text-start font-bold">
                     {n.profilePath ? (
                       <Link to={n.profilePath} className="text-brand-900 underline underline-offset-2" data-testid="ngo-profile-link">
                         {n.name}
@@ -206,7 +207,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
                     ) : (
                       n.name
                     )}
-                  </p>
+                  </UserText>
                   <p className="text-sm text-slate-700">
                     {t(`showcase:role.${n.role}`)}
                     {joint && (

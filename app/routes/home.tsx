@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
@@ -79,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   loading="lazy"
                   className="h-20 w-20 rounded-lg bg-white object-contain shadow-sm"
                 />
-                <span>{p.name}</span>
+                <UserText>{p.name}</UserText>
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { BadgeCheck, CalendarDays, HandHeart, MapPin, Phone, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/ngo-public";
@@ -6,7 +7,7 @@ import { PublicShell } from "#app/components/public-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { ngoProfilePath, publicCampaignPath } from "#app/lib/campaign-links.ts";
-import { formatDay, formatLongDate } from "#shared/format.ts";
+import { formatDay, formatDate } from "#shared/format.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
@@ -36,14 +37,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       registrationNumber: ngo.registrationNumber,
       address: ngo.address,
       contactNumber: ngo.contactNumber,
-      verifiedAt: ngo.verifiedAt ? formatLongDate(ngo.verifiedAt, lang) : null,
+      verifiedAt: ngo.verifiedAt ? formatDate(ngo.verifiedAt, lang) : null,
       campaigns: {
         total: ngo.campaigns.total,
         rows: ngo.campaigns.rows.map((c) => ({ ...c, path: publicCampaignPath(c.slug) })),
       },
       positions: {
         total: ngo.positions.total,
-        rows: ngo.positions.rows.map((p) => ({ ...p, closesOn: p.closesOn ? formatDay(p.closesOn, lang, "short") : null })),
+        rows: ngo.positions.rows.map((p) => ({ ...p, closesOn: p.closesOn ? formatDay(p.closesOn, lang) : null })),
       },
     },
     pageUrl,
@@ -87,9 +88,9 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
             className="size-20 shrink-0 rounded-lg bg-white object-contain shadow-sm sm:size-24"
           />
           <div className="flex min-w-0 flex-col gap-2">
-            <h1 id="ngo-name" dir="auto" className="break-words text-start text-3xl font-bold text-brand-900">
+            <UserText as="h1" id="ngo-name" className="break-words text-start text-3xl font-bold text-brand-900">
               {ngo.name}
-            </h1>
+            </UserText>
             <p
               className="inline-flex items-center gap-1 self-start rounded bg-emerald-100 px-2 py-0.5 text-sm font-bold text-emerald-900"
               data-testid="verified"
@@ -111,15 +112,13 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
           <p className="mb-3 text-sm text-slate-700">{t("ngoProfile:verifiedExplain")}</p>
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
             <dt className="font-bold text-slate-900">{t("ngoProfile:registration")}</dt>
-            <dd dir="auto" className="break-words text-start text-slate-800" data-testid="registration">
+            <UserText as="dd" className="break-words text-start text-slate-800" data-testid="registration">
               {ngo.registrationNumber}
-            </dd>
+            </UserText>
             <dt className="font-bold text-slate-900">{t("ngoProfile:address")}</dt>
             <dd className="flex items-start gap-1 text-slate-800">
               <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
-              <span dir="auto" className="min-w-0 break-words text-start">
-                {ngo.address}
-              </span>
+              <UserText className="min-w-0 break-words text-start">{ngo.address}</UserText>
             </dd>
             <dt className="font-bold text-slate-900">{t("ngoProfile:phone")}</dt>
             <dd className="flex items-center gap-1 text-slate-800">
@@ -144,14 +143,13 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
                   <li key={c.slug} className="flex flex-col gap-2 rounded-lg bg-white p-4 shadow-sm" data-campaign={c.slug}>
                     <Link
                       to={c.path}
-                      dir="auto"
                       className="break-words text-start text-lg font-bold text-brand-900 underline-offset-2 hover:underline"
                     >
-                      {c.title}
+                      <UserText>{c.title}</UserText>
                     </Link>
                     <p className="flex items-center gap-1 text-sm text-slate-700">
                       <MapPin aria-hidden="true" className="size-4 shrink-0" />
-                      <span className="min-w-0 break-words">{c.locationLabel}</span>
+                      <UserText className="min-w-0 break-words">{c.locationLabel}</UserText>
                     </p>
                     {c.role === "partner" && (
                       <p className="inline-flex items-center gap-1 text-sm text-slate-700">
@@ -192,15 +190,14 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
                   <li key={p.id} className="flex flex-col gap-1 rounded-lg bg-white p-4 shadow-sm" data-position={p.id}>
                     <Link
                       to={`/vfg2?position=${p.id}`}
-                      dir="auto"
                       className="break-words text-start text-lg font-bold text-brand-900 underline-offset-2 hover:underline"
                     >
-                      {p.title}
+                      <UserText>{p.title}</UserText>
                     </Link>
                     {p.cityLabel && (
                       <p className="flex items-center gap-1 text-sm text-slate-700">
                         <MapPin aria-hidden="true" className="size-4 shrink-0" />
-                        <span className="min-w-0 break-words">{p.cityLabel}</span>
+                        <UserText className="min-w-0 break-words">{p.cityLabel}</UserText>
                       </p>
                     )}
                     <p className="flex items-center gap-1 text-sm text-slate-700">

@@ -1,3 +1,5 @@
+import { isolateForeign } from "#shared/text.ts";
+
 /**
  * A small translator in i18next's key format ("namespace:path.to.key", `{{name}}` interpolation). The page
  * receives, as data in its HTML, only the namespaces its server render used (plus ALWAYS_SENT); a later
@@ -61,6 +63,7 @@ function lookup(node: unknown, path: string): unknown {
 export function createI18n(language: Lang, strings: Strings, options: { fallback?: Strings; missing?: MissingNamespace } = {}): I18n {
   const { fallback, missing } = options;
   const used = new Set<string>();
+  const dir = dirOf(language);
   const namespaceOf = (ns: string) => {
     used.add(ns);
     if (strings[ns] === undefined && missing) strings[ns] = missing(ns);
@@ -72,7 +75,9 @@ export function createI18n(language: Lang, strings: Strings, options: { fallback
     if (typeof text !== "string" && fallback) text = lookup(fallback[ns], path);
     if (typeof text !== "string") return params?.defaultValue !== undefined ? String(params.defaultValue) : key;
     if (!params) return text;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+      name in params ? isolateForeign(String(params[name]), dir) : whole,
+    );
   };
   const need = (namespaces: Iterable<string>) => {
     for (const ns of namespaces) namespaceOf(ns);

@@ -30,7 +30,7 @@ test("a signed-out visitor follows a campaign's NGO link to the NGO's profile", 
   await page.getByRole("link", { name }).click();
   await expect(page).toHaveURL(`/ngo/${ngo.id}`);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByTestId("verified")).toHaveText("Verified by Ek Chhat on 3 March 2025");
+  await expect(page.getByTestId("verified")).toHaveText("Verified by Ek Chhat on 3 Mar 2025");
   await expect(page.getByTestId("verified").locator("time")).toHaveAttribute("datetime", "2025-03-03T07:00:00.000Z");
   await expect(page.getByTestId("registration")).toHaveText("SECP-2019-4471");
   await expect(page.getByRole("main")).toContainText("Plot 4, Saddar, Karachi");

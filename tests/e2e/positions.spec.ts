@@ -1,3 +1,4 @@
+import { formatDay } from "#shared/format.ts";
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
@@ -13,9 +14,9 @@ function pakistanDay(days = 0): string {
   return new Date(Date.now() + 5 * 3600 * 1000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** How en-PK writes a day, as the pages show it. */
+/** How the pages write a day in English (the product's one date format, decision 040). */
 function shownDay(day: string): string {
-  return new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return formatDay(day, "en");
 }
 
 const posterFile = async () => ({

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { formatDateTime, formatDay, formatKm, formatLongDate, pakistanTimestamp } from "#shared/format.ts";
+import { formatDate, formatDateTime, formatDay, formatKm, pakistanTimestamp } from "#shared/format.ts";
+import { createI18n } from "#shared/i18n/i18n.ts";
+import { resources } from "#shared/i18n/resources.ts";
+import { isolateForeign, isolateLtr } from "#shared/text.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -9,17 +12,32 @@ describe("dates and numbers as the product shows them", () => {
   const moment = new Date("2026-11-23T10:05:09Z"); // 15:05:09 in Pakistan (UTC+05:00)
 
   it("writes a moment in Pakistan's time, in either language", () => {
-    expect(formatDateTime(moment, "en")).toEqual({ iso: "2026-11-23T10:05:09.000Z", text: expect.stringMatching(/23.*Nov.*2026.*3:05/) });
-    expect(formatDateTime(moment, "ur").text).toMatch(/2026/);
-    expect(formatDateTime(moment, "ur").text).not.toBe(formatDateTime(moment, "en").text);
-    expect(formatLongDate(moment, "en").text).toBe("23 November 2026");
+    expect(formatDateTime(moment, "en")).toEqual({ iso: "2026-11-23T10:05:09.000Z", text: "23 Nov 2026, 3:05 pm" });
+    expect(formatDate(moment, "en").text).toBe("23 Nov 2026");
     expect(pakistanTimestamp(moment)).toBe("2026-11-23 15:05:09");
     // Just before midnight UTC is already the next day in Pakistan.
-    expect(formatLongDate(new Date("2026-11-23T20:00:00Z"), "en").text).toBe("24 November 2026");
+    expect(formatDate(new Date("2026-11-23T20:00:00Z"), "en").text).toBe("24 Nov 2026");
+  });
+
+  it("writes one date format per language, the same in a moment, a day and a pick-up's weekday", () => {
+    for (const lang of ["en", "ur"] as const) {
+      const date = formatDate(moment, lang).text;
+      expect(formatDay("2026-11-23", lang)).toBe(date);
+      expect(formatDateTime(moment, lang).text.startsWith(date)).toBe(true);
+      expect(formatDay("2026-11-23", lang, "weekday").endsWith(date)).toBe(true);
+    }
+    expect(formatDate(moment, "ur").text).toBe("23 نومبر، 2026");
+  });
+
+  it('keeps an Urdu time of day in the order it is read, "3:05 PM", isolated left to right', () => {
+    expect(formatDateTime(moment, "ur").text).toBe(`23 نومبر، 2026، ${isolateLtr("3:05 PM")}`);
+    expect(formatDateTime(moment, "ur").text).toBe("23 نومبر، 2026، \u20663:05 PM\u2069");
+    expect(formatDateTime(moment, "en").text).not.toMatch(/[\u2066-\u2069]/);
   });
 
   it("writes a calendar day in each style, and an unreadable day as it came", () => {
-    expect(formatDay("2026-11-23", "en", "short")).toBe("23 Nov 2026");
+    expect(formatDay("2026-11-23", "en")).toBe("23 Nov 2026");
+    expect(formatDay("2026-11-23", "en", "weekday")).toBe("Mon, 23 Nov 2026");
     expect(formatDay("2026-11-23", "en", "month")).toBe("Nov 2026");
     expect(formatDay("2026-11-23", "en", "year")).toBe("2026");
     expect(formatDay("not-a-day", "en")).toBe("not-a-day");
@@ -30,7 +48,7 @@ describe("dates and numbers as the product shows them", () => {
     const all = () => {
       formatDateTime(moment, "en");
       formatDateTime(moment, "ur");
-      formatLongDate(moment, "en");
+      formatDate(moment, "en");
       formatDay("2026-11-23", "ur", "weekday");
     };
     all();
@@ -43,5 +61,41 @@ describe("dates and numbers as the product shows them", () => {
     expect(formatKm(0.4, "en")).toBeNull();
     expect(formatKm(3.24, "en")).toBe("3.2");
     expect(formatKm(48.6, "en")).toBe("49");
+  });
+});
+
+describe("text of the other direction inside a sentence (decision 040)", () => {
+  it("is isolated when it holds letters of the other script, and left alone otherwise", () => {
+    expect(isolateForeign("Wells for Thar", "rtl")).toBe("\u2068Wells for Thar\u2069");
+    expect(isolateForeign("Rs. 500", "rtl")).toBe("\u2068Rs. 500\u2069");
+    expect(isolateForeign("کراچی", "rtl")).toBe("کراچی");
+    expect(isolateForeign("42", "rtl")).toBe("42");
+    expect(isolateForeign("روشنی ٹرسٹ", "ltr")).toBe("\u2068روشنی ٹرسٹ\u2069");
+    expect(isolateForeign("Roshni Trust", "ltr")).toBe("Roshni Trust");
+    expect(isolateForeign("https://ekchhat.pk/reset?token=abc", "rtl")).toBe("https://ekchhat.pk/reset?token=abc");
+    expect(isolateForeign(isolateLtr("5 MB"), "rtl")).toBe(isolateLtr("5 MB"));
+  });
+
+  it("is what the translator does with every value it places", () => {
+    const strings = { common: { by: "{{name}} کی طرف سے", byEn: "By {{name}}" } };
+    expect(createI18n("ur", strings).t("common:by", { name: "Roshni Trust" })).toBe("\u2068Roshni Trust\u2069 کی طرف سے");
+    expect(createI18n("ur", strings).t("common:by", { name: "روشنی" })).toBe("روشنی کی طرف سے");
+    expect(createI18n("en", strings).t("common:byEn", { name: "روشنی" })).toBe("By \u2068روشنی\u2069");
+    expect(createI18n("en", strings).t("common:byEn", { name: "Roshni" })).toBe("By Roshni");
+  });
+});
+
+describe("Urdu strings that carry Latin units", () => {
+  function* texts(node: unknown, path: string): Generator<[string, string]> {
+    if (typeof node === "string") yield [path, node];
+    else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) yield* texts(v, path ? `${path}.${k}` : k);
+  }
+
+  it('write a size with its unit isolated left to right ("5 MB", never "MB 5" in a right-to-left line)', () => {
+    const sizes = [...texts(resources.ur, "")].flatMap(([path, text]) =>
+      [...text.matchAll(/(.)?(\d+(?:[.,]\d+)?\s?[KMG]B)(.)?/g)].map((m) => ({ path, isolated: m[1] === "\u2066" && m[3] === "\u2069" })),
+    );
+    expect(sizes.length).toBeGreaterThan(5);
+    expect(sizes.filter((s) => !s.isolated)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { formatRupees } from "#shared/money.ts";
+import { isolateForeign } from "#shared/text.ts";
 import { mailOutbox, notifications, users } from "#server/db/schema.ts";
 import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { accept } from "#server/domain/admin/vetting.ts";
@@ -124,9 +125,10 @@ describe("emails in the recipient's language", () => {
     }
     const amount = formatRupees(2_500);
     const [ur] = await mailTo(urdu.email);
-    expect(ur!.subject).toBe(`آپ کا ${amount} کا عطیہ منظور ہو گیا`);
-    expect(ur!.body).toMatch(/^السلام علیکم Ayesha،\n/);
-    expect(ur!.body).toContain(`“${campaign.title}”`);
+    // English and Latin values in an Urdu sentence are isolated, so they keep their order (decision 040).
+    expect(ur!.subject).toBe(`آپ کا ${isolateForeign(amount, "rtl")} کا عطیہ منظور ہو گیا`);
+    expect(ur!.body).toMatch(/^السلام علیکم \u2068Ayesha\u2069،\n/);
+    expect(ur!.body).toContain(`“${isolateForeign(campaign.title, "rtl")}”`);
     expect(ur!.body).toContain(`${s.config.APP_URL}/dvh`);
     const [en] = await mailTo(english.email);
     expect(en!.subject).toBe(`Your donation of ${amount} was approved`);

@@ -1,4 +1,4 @@
-import { TextField } from "#app/components/form.tsx";
+import { FileField, TextField } from "#app/components/form.tsx";
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { PublicShell } from "#app/components/public-shell.tsx";
@@ -65,10 +65,9 @@ export function PictureField({
     return () => input.removeEventListener("change", check);
   }, [field.id, returned]);
   return (
-    <TextField
+    <FileField
       field={field}
       label={label}
-      type="file"
       accept={IMAGE_ACCEPT}
       hint={t(keep ? "auth:fields.keepPictureHint" : "auth:fields.imageHint")}
       note={returned && !holdsFile ? t("auth:fields.chooseAgain") : undefined}

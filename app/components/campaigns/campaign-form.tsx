@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
-import { RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { FileField, RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import { PlaceField } from "#app/components/place-field.tsx";
@@ -100,10 +100,9 @@ export function CampaignForm({
           <p className="text-sm text-slate-700">{t("campaigns:form.currentPicture")}</p>
         </div>
       )}
-      <TextField
+      <FileField
         field={fields.picture}
         label={t("campaigns:form.picture")}
-        type="file"
         accept={IMAGE_ACCEPT}
         hint={t(defaults ? "campaigns:form.pictureKeepHint" : "campaigns:form.pictureHint")}
       />

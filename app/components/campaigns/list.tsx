@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { ChartColumn, MapPin, Pencil, Plus, Printer, Trash2 } from "lucide-react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
@@ -79,7 +80,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="text-lg font-bold text-slate-900">
                     <Link to={publicCampaignPath(c.slug)} className="hover:underline">
-                      {c.title}
+                      <UserText>{c.title}</UserText>
                     </Link>
                   </h3>
                   {c.role === "owner" && (
@@ -106,7 +107,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                 <p className="text-slate-700">{c.preview}</p>
                 <p className="flex items-center gap-1 text-sm text-slate-700">
                   <MapPin aria-hidden="true" className="size-4 shrink-0" />
-                  {c.locationLabel}
+                  <UserText>{c.locationLabel}</UserText>
                 </p>
                 <p className="text-sm text-slate-700">
                   {t(c.partners.length > 1 ? "campaigns:list.jointWith" : "campaigns:list.by", { names: c.partners.join(", ") })}

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { href } from "react-router";
 import { FileDown, KeyRound } from "lucide-react";
 import { DateTime } from "#app/components/date-time.tsx";
@@ -52,9 +53,9 @@ export function NgoContact({
       </h3>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="font-medium text-slate-700">{t("history:contact.address")}</dt>
-        <dd dir="auto" className="min-w-0 text-start break-words text-slate-900">
+        <UserText as="dd" className="min-w-0 text-start break-words text-slate-900">
           {contact.address}
-        </dd>
+        </UserText>
         <dt className="font-medium text-slate-700">{t("history:contact.phone")}</dt>
         <dd className="min-w-0">
           <a href={`tel:${contact.phone}`} dir="ltr" className="font-medium text-brand-800 underline">

@@ -1,3 +1,4 @@
+import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
 import { BadgeCheck, HandHeart, MapPin, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
@@ -118,11 +119,12 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         className="aspect-[1200/630] w-full bg-brand-100 object-cover"
       />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} dir="auto" className="break-words text-start text-lg font-bold text-slate-900">
-          <Link to={publicCampaignPath(c.slug)} className="hover:underline">
+        <UserText as="h3" id={titleId} className={CARD_TITLE}>
+          {/* The title clips what overflows its two lines, so the link's focus ring is drawn inside it. */}
+          <Link to={publicCampaignPath(c.slug)} className="hover:underline focus-visible:-outline-offset-3">
             {c.title}
           </Link>
-        </h3>
+        </UserText>
         <p className="flex flex-wrap gap-2 text-xs font-bold">
           <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-900">{t(`campaigns:causes.${c.cause}`)}</span>
           {c.zakatEligible && (
@@ -134,14 +136,12 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <span dir="auto" className="min-w-0 break-words">
-            {c.locationLabel}
-          </span>
+          <UserText className="min-w-0 break-words">{c.locationLabel}</UserText>
         </p>
-        <p dir="auto" className="break-words text-start text-slate-700">
+        <UserText as="p" className="break-words text-start text-slate-700">
           {c.preview}
-        </p>
-        <p dir="auto" className="text-start text-sm text-slate-700">
+        </UserText>
+        <p className="text-start text-sm text-slate-700">
           {t(c.ngos.length > 1 ? "common:landing.browse.jointly" : "common:landing.browse.by", { names: c.ngos.join(", ") })}
         </p>
         <ProgressBar

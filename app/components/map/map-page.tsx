@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { useEffect, useRef, useState } from "react";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { Link } from "react-router";
@@ -173,9 +174,11 @@ function CampaignList({ list }: { list: Paged<ListedCampaign> }) {
           {list.rows.map((c) => (
             <li key={c.id} className="rounded-lg bg-white p-4 shadow-sm">
               <Link to={publicCampaignPath(c.slug)} className="font-bold text-brand-800 underline">
-                {c.title}
+                <UserText>{c.title}</UserText>
               </Link>
-              <p className="text-sm text-slate-700">{c.locationLabel}</p>
+              <UserText as="p" className="text-sm text-slate-700">
+                {c.locationLabel}
+              </UserText>
               <p className="mt-1 text-slate-800">{c.preview}</p>
             </li>
           ))}

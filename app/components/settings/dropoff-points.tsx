@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { MapPin, Trash2 } from "lucide-react";
 import { Form, useActionData, useSearchParams } from "react-router";
@@ -74,8 +75,12 @@ export function DropoffPoints({
                 <div className="flex min-w-0 flex-1 gap-2">
                   <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-brand-700" />
                   <div className="min-w-0 wrap-anywhere">
-                    <p className="font-bold text-slate-900">{p.name}</p>
-                    <p className="text-slate-800">{p.address}</p>
+                    <UserText as="p" className="font-bold text-slate-900">
+                      {p.name}
+                    </UserText>
+                    <UserText as="p" className="text-slate-800">
+                      {p.address}
+                    </UserText>
                     <p className="text-sm text-slate-700">{p.areaLabel}</p>
                   </div>
                 </div>

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, useActionData, useSearchParams } from "react-router";
-import { SubmitButton, TextField } from "#app/components/form.tsx";
+import { FileField, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import {
   ngoContactSchema,
@@ -198,9 +198,8 @@ export function PictureForm({ pictureKey, kind }: { pictureKey: string | null; k
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-4">
             <Intent value="picture" />
             <ErrorBox errors={form.errors} id={form.errorId} />
-            <TextField
+            <FileField
               field={fields.picture}
-              type="file"
               accept="image/jpeg,image/png,image/webp"
               label={t(`settings:picture.${words}.new`)}
               hint={t("settings:picture.hint")}

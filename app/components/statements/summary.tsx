@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -31,7 +32,7 @@ export function ImportSummaryCard({ summary: s }: { summary: ImportSummaryView }
         {t("reconcile:summary.heading")}
       </h2>
       <p>
-        <bdi className="font-medium">{s.fileName}</bdi> · {t(`donations:methods.${s.method}`)}
+        <UserText className="font-medium">{s.fileName}</UserText> · {t(`donations:methods.${s.method}`)}
         {s.firstDay && s.lastDay && (
           <> · {t("reconcile:summary.period", { from: formatDay(s.firstDay, lang), to: formatDay(s.lastDay, lang) })}</>
         )}

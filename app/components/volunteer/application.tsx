@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft, Check, Download, X } from "lucide-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
@@ -46,9 +47,7 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
       <ErrorBox errors={otherErrors} />
 
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <h2 dir="auto" className="text-xl font-bold break-words text-brand-900">
-          {t("applications:detail.heading", { name: a.applicant.name })}
-        </h2>
+        <h2 className="text-xl font-bold break-words text-brand-900">{t("applications:detail.heading", { name: a.applicant.name })}</h2>
         <StateBadge status={a.status} label={t(`volunteer:states.${a.status === "pending" ? "live" : a.status}`)} />
       </div>
 
@@ -59,9 +58,9 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
           </h3>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
             <dt className="font-medium text-slate-600">{t("volunteer:fields.name")}</dt>
-            <dd dir="auto" className="text-start wrap-anywhere">
+            <UserText as="dd" className="text-start wrap-anywhere">
               {a.applicant.name}
-            </dd>
+            </UserText>
             <dt className="font-medium text-slate-600">{t("volunteer:fields.phone")}</dt>
             <dd>
               {a.applicant.phone ? (
@@ -79,9 +78,9 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
               </a>
             </dd>
             <dt className="font-medium text-slate-600">{t("volunteer:fields.address")}</dt>
-            <dd dir="auto" className="text-start wrap-anywhere">
+            <UserText as="dd" className="text-start wrap-anywhere">
               {a.applicant.address || t("applications:detail.noAddress")}
-            </dd>
+            </UserText>
           </dl>
         </section>
 
@@ -89,9 +88,9 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
           <h3 id="position-heading" className="mb-2 font-bold text-slate-800">
             {t("applications:detail.position")}
           </h3>
-          <p dir="auto" className="text-start font-bold wrap-anywhere">
+          <UserText as="p" className="text-start font-bold wrap-anywhere">
             {a.position.title}
-          </p>
+          </UserText>
           <p className="text-slate-700">
             {t("applications:detail.positionCounts", { needed: a.position.volunteersNeeded, accepted: a.position.accepted })}
           </p>
@@ -117,13 +116,13 @@ export function ApplicationPage({ loaderData }: { loaderData: ApplicationData })
             {t("applications:detail.application")}
           </h3>
           <h4 className="font-medium text-slate-600">{t("volunteer:fields.motivation")}</h4>
-          <p dir="auto" className="mb-3 text-start break-words whitespace-pre-line">
+          <UserText as="p" className="mb-3 text-start break-words whitespace-pre-line">
             {a.motivation}
-          </p>
+          </UserText>
           <h4 className="font-medium text-slate-600">{t("volunteer:fields.experience")}</h4>
-          <p dir="auto" className="mb-3 text-start break-words whitespace-pre-line">
+          <UserText as="p" className="mb-3 text-start break-words whitespace-pre-line">
             {a.experience || t("applications:detail.noExperience")}
-          </p>
+          </UserText>
           <h4 className="font-medium text-slate-600">{t("applications:detail.resume")}</h4>
           {a.resumeKey ? (
             <a
@@ -177,9 +176,9 @@ function DecidedBox({ application: a }: { application: Detail }) {
       {a.status === "declined" && a.decisionMessage && (
         <>
           <p className="mt-1 font-medium">{t("applications:detail.declineMessage")}</p>
-          <p dir="auto" className="text-start break-words whitespace-pre-line">
+          <UserText as="p" className="text-start break-words whitespace-pre-line">
             {a.decisionMessage}
-          </p>
+          </UserText>
         </>
       )}
     </div>

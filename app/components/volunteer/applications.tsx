@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { ArrowLeft, Eye, FileText, Filter } from "lucide-react";
 import { Form, Link, NavLink } from "react-router";
 import { APPLICATION_TABS } from "#app/components/application-parts.tsx";
@@ -72,9 +73,9 @@ export function ApplicationsPage({ loaderData }: { loaderData: Awaited<ReturnTyp
             <li key={a.id} className="min-w-0">
               <article aria-labelledby={`applicant-${a.id}`} className="flex h-full flex-col gap-2 rounded-lg bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <h3 id={`applicant-${a.id}`} dir="auto" className="text-lg font-bold break-words">
+                  <UserText as="h3" id={`applicant-${a.id}`} className="text-lg font-bold break-words">
                     {a.applicantName}
-                  </h3>
+                  </UserText>
                   {a.hasResume && (
                     <span className="inline-flex items-center gap-1 rounded bg-sky-100 px-2 py-0.5 text-sm font-bold text-sky-900">
                       <FileText aria-hidden="true" className="size-4" />
@@ -86,9 +87,9 @@ export function ApplicationsPage({ loaderData }: { loaderData: Awaited<ReturnTyp
                   <dt className="font-medium text-slate-600">{t("volunteer:fields.email")}</dt>
                   <dd className="wrap-anywhere">{a.applicantEmail}</dd>
                   <dt className="font-medium text-slate-600">{t("volunteer:fields.position")}</dt>
-                  <dd dir="auto" className="text-start wrap-anywhere">
+                  <UserText as="dd" className="text-start wrap-anywhere">
                     {a.positionTitle}
-                  </dd>
+                  </UserText>
                   <dt className="font-medium text-slate-600">{t("volunteer:fields.appliedOn")}</dt>
                   <dd>
                     <DateTime value={a.createdAt} />

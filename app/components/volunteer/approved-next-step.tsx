@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { useId } from "react";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -22,21 +23,17 @@ export function ApprovedNextStep({
       <p id={headingId} className="font-bold">
         {t("opportunities:history.nextStep.title")}
       </p>
-      <p dir="auto" className="text-start">
-        {t("opportunities:history.nextStep.body", { ngo: ngoName })}
-      </p>
+      <p className="text-start">{t("opportunities:history.nextStep.body", { ngo: ngoName })}</p>
       <p className="mt-1">
         <span className="font-medium">{t("opportunities:history.nextStep.when")} </span>
-        <span dir="auto">{timings}</span>
+        <UserText>{timings}</UserText>
       </p>
       <p className="mt-2 font-bold">{t("opportunities:history.nextStep.contact", { ngo: ngoName })}</p>
       <div className="mt-1 grid gap-1">
         <p className="flex items-start gap-2">
           <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
           <span className="sr-only">{t("opportunities:history.nextStep.address")} </span>
-          <span dir="auto" className="min-w-0 text-start wrap-anywhere">
-            {contact.address}
-          </span>
+          <UserText className="min-w-0 text-start wrap-anywhere">{contact.address}</UserText>
         </p>
         <p>
           <a

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 import { Plus } from "lucide-react";
 import { Form, Link, useActionData } from "react-router";
@@ -119,9 +120,9 @@ function PositionCard({
         </div>
       )}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-bold break-words text-slate-900" dir="auto">
+        <UserText as="h3" className="text-lg font-bold break-words text-slate-900">
           {p.title}
-        </h3>
+        </UserText>
         {state === "closed" && (
           <p className="text-sm font-medium text-amber-900">
             {p.closedByDate
@@ -133,9 +134,9 @@ function PositionCard({
           {details.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="font-medium text-slate-600">{label}</dt>
-              <dd className="break-words text-slate-900" dir="auto">
+              <UserText as="dd" className="break-words text-slate-900">
                 {value}
-              </dd>
+              </UserText>
             </div>
           ))}
         </dl>
@@ -213,7 +214,7 @@ function PositionCard({
                   </button>
                 </div>
                 <p id={dateHintId} className="text-sm text-slate-600">
-                  {t("positions:newClosesOnHint")}
+                  {t("positions:newClosesOnHint")} {t("common:dateInput")}
                 </p>
                 {errors.closesOn.length > 0 && (
                   <p id={dateErrorId} className="text-sm font-medium text-red-700">

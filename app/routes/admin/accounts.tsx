@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import type { SubmissionResult } from "@conform-to/react";
@@ -147,7 +148,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
               {accounts.rows.map((a) => (
                 <tr key={a.id} className="border-t border-slate-200">
                   <th scope="row" className="px-3 py-2 text-start font-medium">
-                    {a.name}
+                    <UserText>{a.name}</UserText>
                   </th>
                   <td className="px-3 py-2 break-all">{a.email}</td>
                   <td className="px-3 py-2">{a.contactNumber}</td>

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { Route } from "./+types/outbox";
@@ -81,9 +82,9 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                   </div>
                 </dl>
                 {/* Mail is plain text: shown as text, never as HTML. */}
-                <pre dir="auto" className="mt-3 rounded-md bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap break-words">
+                <UserText as="pre" className="mt-3 rounded-md bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap break-words">
                   {m.body === MAIL_BODY_WITHHELD ? t("admin:outbox.withheld") : <LinkedText text={m.body} />}
-                </pre>
+                </UserText>
               </article>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { Eye, Filter } from "lucide-react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
@@ -299,7 +300,7 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
                 <article aria-labelledby={`donor-${p.id}`} className="flex h-full flex-col gap-2 rounded-lg bg-white p-4 shadow-sm">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h3 id={`donor-${p.id}`} className="text-lg font-bold break-words">
-                      {p.donorName}
+                      <UserText>{p.donorName}</UserText>
                     </h3>
                     <PickupStatusBadge status={p.status} />
                   </div>
@@ -312,7 +313,9 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
                       <PickupWindow day={p.windowDay} slot={p.windowSlot} />
                     </dd>
                     <dt className="font-medium text-slate-600">{t("assign:fields.campaign")}</dt>
-                    <dd className="wrap-anywhere">{p.campaignTitle}</dd>
+                    <UserText as="dd" className="wrap-anywhere">
+                      {p.campaignTitle}
+                    </UserText>
                     {p.status !== "new" && (
                       <>
                         <dt className="font-medium text-slate-600">{t("assign:fields.rider")}</dt>
@@ -388,14 +391,14 @@ function PickupReview({
     [
       t("assign:fields.items"),
       <span key="items" className="whitespace-pre-line">
-        {detail.items}
+        <UserText>{detail.items}</UserText>
       </span>,
     ],
     [t("assign:fields.phone"), detail.phone ? <PhoneLink key="phone" phone={detail.phone} /> : ""],
     [
       t("assign:fields.address"),
       <span key="address" className="flex flex-col gap-1">
-        <span>{detail.address}</span>
+        <UserText>{detail.address}</UserText>
         <span className="text-slate-700">{detail.areaLabel}</span>
         <DirectionsLink lat={detail.lat} lng={detail.lng} />
       </span>,
@@ -406,8 +409,8 @@ function PickupReview({
     [
       t("assign:fields.dropoff"),
       <span key="dropoff" className="flex flex-col" data-testid="assign-dropoff">
-        <span className="font-medium">{detail.dropoff.name}</span>
-        <span>{detail.dropoff.address}</span>
+        <UserText className="font-medium">{detail.dropoff.name}</UserText>
+        <UserText>{detail.dropoff.address}</UserText>
         {detail.dropoff.areaLabel && <span className="text-slate-700">{detail.dropoff.areaLabel}</span>}
         {(detail.dropoff.distance !== null || detail.dropoff.near) && (
           <span className="text-slate-700">

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { href, Link } from "react-router";
@@ -16,7 +17,7 @@ export const handle = pageTitle("analytics:title");
 
 /** A bucket's first day as the language writes it; the day is already Pakistan's, so it is formatted as UTC. */
 function bucketLabel(date: string, unit: SeriesUnit, lang: Lang): string {
-  return formatDay(date, lang, unit === "year" ? "year" : unit === "month" ? "month" : "short");
+  return formatDay(date, lang, unit === "year" ? "year" : unit === "month" ? "month" : "date");
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -101,14 +102,14 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
 
         <section aria-labelledby="campaign-title" className="rounded-lg bg-white p-4 shadow-sm">
           {/* A very long title is cut after three lines; the whole of it stays in the title and the page's title. */}
-          <h2
+          <UserText
+            as="h2"
             id="campaign-title"
-            dir="auto"
             title={campaign.title}
             className="mb-1 line-clamp-3 break-words text-start text-2xl font-bold text-brand-900"
           >
             {campaign.title}
-          </h2>
+          </UserText>
           <p className="mb-3 text-sm text-slate-700">{t(`analytics:status.${campaign.status}`)}</p>
           <ProgressBar
             collected={campaign.collectedAmount}
@@ -128,7 +129,7 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
               {ngos.map((n) => (
                 <li key={n.id}>
                   <PartnerLink to={query(n.id)} current={selected?.id === n.id}>
-                    {n.name}
+                    <UserText>{n.name}</UserText>
                     {n.role !== "partner" && <span className="ms-1 text-xs">({t(`analytics:role.${n.role}`)})</span>}
                   </PartnerLink>
                 </li>
@@ -228,9 +229,7 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
                   <ol className="list-decimal space-y-1 ps-6">
                     {view.topItems.map((item) => (
                       <li key={item.item}>
-                        <span dir="auto" className="inline-block break-words first-letter:uppercase">
-                          {item.item}
-                        </span>{" "}
+                        <UserText className="inline-block break-words first-letter:uppercase">{item.item}</UserText>{" "}
                         <span className="text-slate-700">
                           {t(item.count === 1 ? "analytics:items.countOne" : "analytics:items.count", { count: count(item.count) })}
                         </span>

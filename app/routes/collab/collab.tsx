@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { INTENT } from "@conform-to/dom";
@@ -218,7 +219,7 @@ function OwnSection({ own, selectedId }: { own: LoaderData["own"]; selectedId: s
                   <div className="min-w-0 flex-1">
                     <h3 id={`own-${c.id}`} className="font-bold break-words">
                       <Link to={publicCampaignPath(c.slug)} className="text-brand-800 underline">
-                        {c.title}
+                        <UserText>{c.title}</UserText>
                       </Link>
                     </h3>
                     <p className="mt-1 text-sm text-slate-700">
@@ -413,7 +414,7 @@ function NgoRow({ ngo, checked }: { ngo: NgoChoice; checked: boolean }) {
       <li className="flex items-center gap-3 rounded-lg border-2 border-slate-200 bg-slate-50 p-3">
         {logo}
         <span className="min-w-0 flex-1">
-          <span className="block font-medium break-words">{ngo.name}</span>
+          <UserText className="block font-medium break-words">{ngo.name}</UserText>
           <span className="mt-0.5 inline-block rounded bg-slate-200 px-2 py-0.5 text-sm font-medium text-slate-800">
             {t(`collab:invite.states.${ngo.state}`)}
           </span>
@@ -427,7 +428,7 @@ function NgoRow({ ngo, checked }: { ngo: NgoChoice; checked: boolean }) {
         <input type="checkbox" name="ngoIds" value={ngo.id} defaultChecked={checked} className="peer sr-only" />
         {logo}
         <span className="min-w-0 flex-1">
-          <span className="block font-medium break-words">{ngo.name}</span>
+          <UserText className="block font-medium break-words">{ngo.name}</UserText>
           {ngo.state === "requested" && <span className="block text-sm text-slate-700">{t("collab:invite.states.requested")}</span>}
         </span>
         <span
@@ -497,7 +498,7 @@ function InvitationsSection({ invitations }: { invitations: Lists["invitations"]
               <article aria-labelledby={`invitation-${i.campaignId}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
                 <h3 id={`invitation-${i.campaignId}`} className="font-bold break-words">
                   <Link to={publicCampaignPath(i.slug)} className="text-brand-800 underline">
-                    {i.title}
+                    <UserText>{i.title}</UserText>
                   </Link>
                 </h3>
                 <p className="mt-1 flex items-center gap-2 text-slate-800">
@@ -547,7 +548,9 @@ function RequestsSection({ requests }: { requests: Lists["requests"] }) {
                   <img src={pictureUrl(r.logoKey, "logo")} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
                   {t("collab:requests.asks", { ngo: r.ngoName })}
                 </h3>
-                <p className="mt-1 break-words text-slate-800">{r.title}</p>
+                <UserText as="p" className="mt-1 break-words text-slate-800">
+                  {r.title}
+                </UserText>
                 <p className="text-sm text-slate-600">
                   <DateTime value={r.createdAt} />
                 </p>
@@ -589,7 +592,7 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
             <li key={c.id}>
               <article aria-labelledby={`joint-${c.id}`} className="h-full rounded-lg bg-white p-4 shadow-sm">
                 <h3 id={`joint-${c.id}`} className="text-lg font-bold break-words">
-                  {c.title}
+                  <UserText>{c.title}</UserText>
                 </h3>
                 <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-700">
                   <span>{t(c.role === "owner" ? "collab:joint.youOwn" : "collab:joint.youPartner")}</span>
@@ -617,7 +620,7 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
                         className="size-7 shrink-0 rounded-full object-cover"
                       />
                       <span className="min-w-0 flex-1 break-words">
-                        <span className="font-medium">{n.name}</span>{" "}
+                        <UserText className="font-medium">{n.name}</UserText>{" "}
                         <span className="text-sm text-slate-600">({t(`collab:joint.roles.${n.role}`)})</span>
                         {/* A part of what was raised, in words: never a bar, which would read as progress toward the goal. */}
                         <span className="block text-slate-800 tabular-nums">

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { MapPin } from "lucide-react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
@@ -51,7 +52,7 @@ export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
         <article aria-labelledby="join-campaign" className="rounded-lg bg-white p-5 shadow-sm">
           <h2 id="join-campaign" className="text-xl font-bold break-words text-brand-900">
             <Link to={publicCampaignPath(campaign.slug)} className="underline">
-              {campaign.title}
+              <UserText>{campaign.title}</UserText>
             </Link>
           </h2>
           <p className="mt-2 flex items-center gap-2 text-slate-800">
@@ -69,7 +70,9 @@ export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
             <span className="sr-only">{t("collab:join.location")}: </span>
             {campaign.locationLabel}
           </p>
-          <p className="mt-3 break-words whitespace-pre-line text-slate-800">{campaign.description}</p>
+          <UserText as="p" className="mt-3 break-words whitespace-pre-line text-slate-800">
+            {campaign.description}
+          </UserText>
         </article>
         {campaign.status !== "active" && campaign.state !== "owner" && campaign.state !== "partner" ? (
           <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">{t("collab:join.ended")}</p>

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { ChevronRight, Landmark, Smartphone } from "lucide-react";
 import { Link } from "react-router";
@@ -121,9 +122,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
                   className="size-12 shrink-0 rounded bg-white object-contain"
                 />
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span dir="auto" className="break-words text-start text-lg font-bold">
-                    {n.name}
-                  </span>
+                  <UserText className="break-words text-start text-lg font-bold">{n.name}</UserText>
                   <span className="text-sm text-slate-700">
                     {t(`donate:details.role.${n.role}`)}
                     {" · "}

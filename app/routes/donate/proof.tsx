@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useRef, useState } from "react";
@@ -5,7 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/proof";
 import { CopyButton } from "#app/components/donate-copy.tsx";
 import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
-import { TextField } from "#app/components/form.tsx";
+import { FileField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { cashProofSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
@@ -173,17 +174,17 @@ function AccountPanel({
         {account.bankName && (
           <div>
             <dt className="text-sm text-slate-700">{t("donate:proof.bankName")}</dt>
-            <dd dir="auto" className="text-start font-bold">
+            <UserText as="dd" className="text-start font-bold">
               {account.bankName}
-            </dd>
+            </UserText>
           </div>
         )}
         {account.title && (
           <div>
             <dt className="text-sm text-slate-700">{t("donate:proof.accountTitle")}</dt>
-            <dd dir="auto" className="text-start font-bold">
+            <UserText as="dd" className="text-start font-bold">
               {account.title}
-            </dd>
+            </UserText>
           </div>
         )}
         <div>
@@ -298,10 +299,9 @@ function ProofForm({
         />
         <TextField field={fields.amount} label={t("donate:proof.amount")} inputMode="numeric" hint={t("donate:proof.amountHint")} />
         <div className="flex flex-col gap-1">
-          <TextField
+          <FileField
             field={fields.screenshot}
             label={t("donate:proof.screenshot")}
-            type="file"
             accept={IMAGE_ACCEPT}
             hint={t("donate:proof.screenshotHint")}
           />

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
@@ -40,8 +41,8 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
   const d = loaderData.donation;
   const rows: [string, React.ReactNode][] = [
     [t("donate:thanks.amount"), formatRupees(d.amount, i18n.language)],
-    [t("donate:thanks.campaign"), <span dir="auto">{d.campaignTitle}</span>],
-    [t("donate:thanks.ngo"), <span dir="auto">{d.ngoName}</span>],
+    [t("donate:thanks.campaign"), <UserText>{d.campaignTitle}</UserText>],
+    [t("donate:thanks.ngo"), <UserText>{d.ngoName}</UserText>],
     [t("donate:thanks.method"), t(`donations:methods.${d.method}`)],
     [t("donate:thanks.sentAt"), <DateTime value={d.createdAt} />],
     [t("donate:thanks.status"), t(`donations:status.${d.status}`)],

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -175,9 +176,7 @@ function OfferForm({
                   aria-invalid={fields.ngo.errors?.length ? true : undefined}
                   className="size-5 shrink-0"
                 />
-                <span dir="auto" className="break-words">
-                  {n.name}
-                </span>
+                <UserText className="break-words">{n.name}</UserText>
               </label>
             ))}
             {/* The schema answers a missing NGO with "not found" (it also guards the hidden field): here it is a missed choice. */}
@@ -228,7 +227,7 @@ function OfferForm({
               className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600 sm:w-60"
             />
             <p id={dateHintId} className="text-sm text-slate-600">
-              {t("goods:offer.dayHint", { days: PICKUP_MAX_DAYS_AHEAD })}
+              {t("goods:offer.dayHint", { days: PICKUP_MAX_DAYS_AHEAD })} {t("common:dateInput")}
             </p>
             <FieldError field={fields.windowDate} />
           </div>

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       items: d.items,
       address: d.address,
       areaLabel: d.areaLabel,
-      windowDay: formatDay(d.windowDate, context.lang, "full"),
+      windowDay: formatDay(d.windowDate, context.lang, "weekday"),
       windowSlot: d.windowSlot,
       status: d.status,
       // The door code while the goods can still be collected, as on /dvh (the pick-up table decides).
@@ -46,27 +47,17 @@ export default function GoodsThanks({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const d = loaderData.donation;
   const rows: [string, React.ReactNode][] = [
-    [
-      t("goods:thanks.items"),
-      <span dir="auto" className="whitespace-pre-line">
-        {d.items}
-      </span>,
-    ],
+    [t("goods:thanks.items"), <UserText className="whitespace-pre-line">{d.items}</UserText>],
     [
       t("goods:thanks.address"),
-      <span dir="auto">
+      <UserText>
         {d.address}, {d.areaLabel}
-      </span>,
+      </UserText>,
     ],
     [t("goods:thanks.window"), t("goods:window", { day: d.windowDay, slot: t(`pickups:slots.${d.windowSlot}`) })],
-    [t("goods:thanks.campaign"), <span dir="auto">{d.campaignTitle}</span>],
-    [t("goods:thanks.ngo"), <span dir="auto">{d.ngoName}</span>],
-    [
-      t("goods:thanks.dropoff"),
-      <span dir="auto" data-testid="goods-dropoff">
-        {d.dropoff}
-      </span>,
-    ],
+    [t("goods:thanks.campaign"), <UserText>{d.campaignTitle}</UserText>],
+    [t("goods:thanks.ngo"), <UserText>{d.ngoName}</UserText>],
+    [t("goods:thanks.dropoff"), <UserText data-testid="goods-dropoff">{d.dropoff}</UserText>],
     [t("goods:thanks.sentAt"), <DateTime value={d.createdAt} />],
     [t("goods:thanks.status"), t(`pickups:status.${d.status}`)],
   ];

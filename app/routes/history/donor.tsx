@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
@@ -84,7 +85,7 @@ function pickupOf(p: DonorPickup | undefined, lang: Lang) {
     code: donorSeesCode(p.status) ? p.code : null,
     address: p.address,
     areaLabel: p.areaLabel,
-    windowDay: formatDay(p.windowDate, lang, "full"),
+    windowDay: formatDay(p.windowDate, lang, "weekday"),
     windowSlot: p.windowSlot,
     dropoff: p.dropoff,
     steps: p.events.map((e) => ({ type: e.type, at: formatDateTime(e.at, lang), riderName: e.riderName })),
@@ -123,7 +124,7 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
                 <h2 className="min-w-0 text-lg font-bold break-words text-slate-900">
                   {d.campaignPath ? (
                     <Link to={d.campaignPath} className="hover:underline">
-                      {d.campaignTitle}
+                      <UserText>{d.campaignTitle}</UserText>
                     </Link>
                   ) : (
                     <>
@@ -135,7 +136,9 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
                 <dt className="font-medium text-slate-600">{t("history:fields.ngo")}</dt>
-                <dd className="min-w-0 break-words text-slate-900">{d.ngoName}</dd>
+                <UserText as="dd" className="min-w-0 break-words text-slate-900">
+                  {d.ngoName}
+                </UserText>
                 <dt className="font-medium text-slate-600">{t("history:fields.date")}</dt>
                 <dd className="text-slate-900">
                   <DateTime value={d.createdAt} />

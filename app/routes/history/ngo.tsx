@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { Download } from "lucide-react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
@@ -107,10 +108,10 @@ function CashCard({ d }: { d: Row }) {
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-6">
         <Field label={t("history:fields.campaign")} wide>
-          {d.campaignTitle}
+          <UserText>{d.campaignTitle}</UserText>
         </Field>
         <Field label={t("history:fields.donor")} wide>
-          <span className="block font-medium">{d.donorName}</span>
+          <UserText className="block font-medium">{d.donorName}</UserText>
           <span className="block text-slate-700">{d.donorEmail}</span>
         </Field>
         <Field label={t("history:fields.date")}>
@@ -153,10 +154,10 @@ function GoodsCard({ d }: { d: Row }) {
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-6">
         <Field label={t("history:fields.campaign")} wide>
-          {d.campaignTitle}
+          <UserText>{d.campaignTitle}</UserText>
         </Field>
         <Field label={t("history:fields.donor")} wide>
-          <span className="block font-medium">{d.donorName}</span>
+          <UserText className="block font-medium">{d.donorName}</UserText>
           <span className="block text-slate-700">{d.donorEmail}</span>
         </Field>
         <Field label={t("history:fields.date")}>

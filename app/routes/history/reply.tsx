@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { TriangleAlert } from "lucide-react";
@@ -5,7 +6,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reply";
 import { BackLink } from "#app/components/donate-parts.tsx";
 import { DateTime } from "#app/components/date-time.tsx";
-import { TextAreaField, TextField } from "#app/components/form.tsx";
+import { FileField, TextAreaField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { NgoContact } from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -87,7 +88,7 @@ export default function ReplyToRejection({ loaderData, actionData }: Route.Compo
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <section aria-labelledby="gift-heading" className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm">
           <h2 id="gift-heading" className="text-lg font-bold break-words text-slate-900">
-            {gift.campaignTitle}
+            <UserText>{gift.campaignTitle}</UserText>
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="font-medium text-slate-600">{t("history:fields.amount")}</dt>
@@ -163,10 +164,9 @@ function ReplyForm({
           autoComplete="off"
           hint={t("history:reply.transactionIdHint")}
         />
-        <TextField
+        <FileField
           field={fields.screenshot}
           label={t("history:reply.screenshot")}
-          type="file"
           accept={IMAGE_ACCEPT}
           hint={t("history:reply.screenshotHint")}
         />

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/volunteer";
@@ -66,20 +67,20 @@ export default function VolunteerHistory({ loaderData }: Route.ComponentProps) {
           {list.rows.map((a) => (
             <li key={a.id} className="rounded-lg bg-white p-4 shadow-sm" data-application={a.id}>
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <h2 dir="auto" className="min-w-0 break-words text-start text-lg font-bold text-slate-900">
+                <UserText as="h2" className="min-w-0 break-words text-start text-lg font-bold text-slate-900">
                   <Link to={`/vfg2?position=${a.positionId}`} className="hover:underline">
                     {a.positionTitle}
                   </Link>
-                </h2>
+                </UserText>
                 <span className={`inline-block rounded-full border px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ${BADGE[a.state]}`}>
                   {t(`volunteer:states.${a.state}`)}
                 </span>
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
                 <dt className="font-medium text-slate-600">{t("volunteer:fields.ngo")}</dt>
-                <dd dir="auto" className="min-w-0 break-words text-start text-slate-900">
+                <UserText as="dd" className="min-w-0 break-words text-start text-slate-900">
                   {a.ngoName}
-                </dd>
+                </UserText>
                 <dt className="font-medium text-slate-600">{t("opportunities:history.appliedOn")}</dt>
                 <dd className="text-slate-900">
                   <DateTime value={a.appliedOn} />
@@ -96,9 +97,9 @@ export default function VolunteerHistory({ loaderData }: Route.ComponentProps) {
               {a.decisionMessage && (
                 <div className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
                   <p className="font-bold">{t("opportunities:history.message")}</p>
-                  <p dir="auto" className="break-words text-start whitespace-pre-line">
+                  <UserText as="p" className="break-words text-start whitespace-pre-line">
                     {a.decisionMessage}
-                  </p>
+                  </UserText>
                 </div>
               )}
               {a.state === "approved" && a.ngoContact && (

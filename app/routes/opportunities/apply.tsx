@@ -1,10 +1,11 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/apply";
 import { BackLink } from "#app/components/donate-parts.tsx";
-import { SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
+import { FileField, SubmitButton, TextAreaField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { applicationSchema } from "#shared/forms/volunteering.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
@@ -87,12 +88,10 @@ export default function OpportunityApply({ loaderData, actionData }: Route.Compo
           />
           <div className="min-w-0">
             <p className="text-sm text-slate-700">{t("opportunities:apply.position")}</p>
-            <p dir="auto" className="break-words text-start font-bold text-slate-900">
+            <UserText as="p" className="break-words text-start font-bold text-slate-900">
               {p.title}
-            </p>
-            <p dir="auto" className="break-words text-start text-sm text-slate-700">
-              {t("opportunities:list.by", { ngo: p.ngoName })}
-            </p>
+            </UserText>
+            <p className="break-words text-start text-sm text-slate-700">{t("opportunities:list.by", { ngo: p.ngoName })}</p>
           </div>
         </div>
 
@@ -161,10 +160,9 @@ function ApplyForm({
           rows={5}
         />
         <TextAreaField field={fields.experience} label={t("volunteer:fields.experience")} hint={t("opportunities:apply.experienceHint")} />
-        <TextField
+        <FileField
           field={fields.resume}
           label={t("volunteer:fields.resume")}
-          type="file"
           accept={RESUME_ACCEPT}
           hint={t("opportunities:apply.resumeHint")}
         />

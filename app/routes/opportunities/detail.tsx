@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { CircleCheck, Send, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
@@ -52,11 +53,11 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const { position: p, application } = loaderData;
   const facts: [string, React.ReactNode][] = [
-    [t("volunteer:fields.ngo"), <span dir="auto">{p.ngoName}</span>],
-    [t("volunteer:fields.workingHours"), <span dir="auto">{p.workingHours}</span>],
-    ...(p.duration ? [[t("volunteer:fields.duration"), <span dir="auto">{p.duration}</span>] as [string, React.ReactNode]] : []),
-    [t("volunteer:fields.timings"), <span dir="auto">{p.timings}</span>],
-    [t("volunteer:fields.city"), p.cityLabel ? <span dir="auto">{p.cityLabel}</span> : t("volunteer:anywhere")],
+    [t("volunteer:fields.ngo"), <UserText>{p.ngoName}</UserText>],
+    [t("volunteer:fields.workingHours"), <UserText>{p.workingHours}</UserText>],
+    ...(p.duration ? [[t("volunteer:fields.duration"), <UserText>{p.duration}</UserText>] as [string, React.ReactNode]] : []),
+    [t("volunteer:fields.timings"), <UserText>{p.timings}</UserText>],
+    [t("volunteer:fields.city"), p.cityLabel ? <UserText>{p.cityLabel}</UserText> : t("volunteer:anywhere")],
     [t("opportunities:detail.volunteers"), t("opportunities:list.neededAccepted", { needed: p.needed, accepted: p.accepted })],
     [t("volunteer:fields.closesOn"), p.closesOn ? t("volunteer:closesOnValue", { date: p.closesOn }) : t("volunteer:noClosingDate")],
   ];
@@ -82,24 +83,24 @@ export default function OpportunityDetail({ loaderData }: Route.ComponentProps) 
               height={48}
               className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
             />
-            <p dir="auto" className="min-w-0 break-words text-start font-bold text-slate-800">
+            <UserText as="p" className="min-w-0 break-words text-start font-bold text-slate-800">
               {p.ngoName}
-            </p>
+            </UserText>
           </div>
-          <h2 id="position-title" dir="auto" className="break-words text-start text-2xl font-bold text-brand-900">
+          <UserText as="h2" id="position-title" className="break-words text-start text-2xl font-bold text-brand-900">
             {p.title}
-          </h2>
-          <p dir="auto" className="break-words text-start whitespace-pre-line text-slate-800">
+          </UserText>
+          <UserText as="p" className="break-words text-start whitespace-pre-line text-slate-800">
             {p.description}
-          </p>
+          </UserText>
           {p.responsibilities && (
             <section aria-labelledby="responsibilities-heading">
               <h3 id="responsibilities-heading" className="font-bold text-slate-900">
                 {t("volunteer:fields.responsibilities")}
               </h3>
-              <p dir="auto" className="break-words text-start whitespace-pre-line text-slate-800">
+              <UserText as="p" className="break-words text-start whitespace-pre-line text-slate-800">
                 {p.responsibilities}
-              </p>
+              </UserText>
             </section>
           )}
           <section aria-labelledby="facts-heading">

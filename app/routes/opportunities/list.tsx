@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
 import { Link } from "react-router";
@@ -120,35 +121,35 @@ export default function OpportunityList({ loaderData }: Route.ComponentProps) {
                   />
                   <div className="flex flex-1 flex-col gap-2 p-4">
                     <div className="flex items-start justify-between gap-2">
-                      <h3 id={titleId} dir="auto" className="min-w-0 break-words text-start text-lg font-bold text-slate-900">
+                      <UserText as="h3" id={titleId} className="min-w-0 break-words text-start text-lg font-bold text-slate-900">
                         {p.title}
-                      </h3>
+                      </UserText>
                       {p.applied && (
                         <span className="shrink-0 rounded-full border border-emerald-300 bg-emerald-100 px-2.5 py-0.5 text-sm font-bold text-emerald-900">
                           {t("opportunities:list.appliedBadge")}
                         </span>
                       )}
                     </div>
-                    <p dir="auto" className="text-start text-sm font-medium text-slate-700">
+                    <UserText as="p" className="text-start text-sm font-medium text-slate-700">
                       {t("opportunities:list.by", { ngo: p.ngoName })}
-                    </p>
-                    <p dir="auto" className="break-words text-start text-slate-700">
+                    </UserText>
+                    <UserText as="p" className="break-words text-start text-slate-700">
                       {p.preview}
-                    </p>
+                    </UserText>
                     <ul className="flex flex-col gap-1 text-sm text-slate-800">
                       <Fact icon={MapPin} label={t("volunteer:fields.city")}>
-                        {p.cityLabel ? <span dir="auto">{p.cityLabel}</span> : t("volunteer:anywhere")}
+                        {p.cityLabel ? <UserText>{p.cityLabel}</UserText> : t("volunteer:anywhere")}
                       </Fact>
                       <Fact icon={Clock} label={t("volunteer:fields.workingHours")}>
-                        <span dir="auto">{p.workingHours}</span>
+                        <UserText>{p.workingHours}</UserText>
                       </Fact>
                       {p.duration && (
                         <Fact icon={Hourglass} label={t("volunteer:fields.duration")}>
-                          <span dir="auto">{p.duration}</span>
+                          <UserText>{p.duration}</UserText>
                         </Fact>
                       )}
                       <Fact icon={CalendarClock} label={t("volunteer:fields.timings")}>
-                        <span dir="auto">{p.timings}</span>
+                        <UserText>{p.timings}</UserText>
                       </Fact>
                       <Fact icon={Users} label={t("opportunities:detail.volunteers")}>
                         {t("opportunities:list.neededAccepted", { needed: p.needed, accepted: p.accepted })}

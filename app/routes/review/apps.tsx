@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
@@ -237,7 +238,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                   >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <h3 id={`donor-${d.id}`} className="text-lg font-bold break-words">
-                        {d.donorName}
+                        <UserText>{d.donorName}</UserText>
                       </h3>
                       <p className="text-xl font-bold text-brand-900">{amount}</p>
                     </div>
@@ -245,7 +246,9 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                       <dt className="font-medium text-slate-600">{t("review:fields.method")}</dt>
                       <dd>{t(`donations:methods.${d.method}`)}</dd>
                       <dt className="font-medium text-slate-600">{t("review:fields.campaign")}</dt>
-                      <dd className="wrap-anywhere">{d.campaignTitle}</dd>
+                      <UserText as="dd" className="wrap-anywhere">
+                        {d.campaignTitle}
+                      </UserText>
                       <dt className="font-medium text-slate-600">{t("review:fields.date")}</dt>
                       <dd>
                         <DateTime value={d.createdAt} />
@@ -470,9 +473,9 @@ function GiftHistory({ detail }: { detail: Detail }) {
               )}
             </p>
             {step.text && (
-              <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-800" dir="auto">
+              <UserText as="p" className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">
                 {step.type === "rejected" ? t("review:history.reason", { reason: step.text }) : step.text}
-              </p>
+              </UserText>
             )}
             {step.transactionId && (
               <p className="text-sm text-slate-700">
@@ -571,13 +574,13 @@ function StatementCheck({ detail }: { detail: Detail }) {
           </li>
         ))}
         {line.sender && (
-          <li className="text-sm wrap-anywhere" dir="auto">
-            {line.sender}
+          <li className="text-sm wrap-anywhere">
+            <UserText>{line.sender}</UserText>
           </li>
         )}
         {line.description && (
-          <li className="text-sm wrap-anywhere" dir="auto">
-            {line.description}
+          <li className="text-sm wrap-anywhere">
+            <UserText>{line.description}</UserText>
           </li>
         )}
       </ul>

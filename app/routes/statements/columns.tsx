@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -155,8 +156,8 @@ export default function StatementColumns({ loaderData, actionData }: Route.Compo
                 {step.preview.map((row, r) => (
                   <tr key={r} className="odd:bg-slate-50">
                     {Array.from({ length: step.columnCount }, (_, i) => (
-                      <td key={i} dir="auto" className="whitespace-nowrap px-2 py-1">
-                        {row[i] ?? ""}
+                      <td key={i} className="whitespace-nowrap px-2 py-1">
+                        <UserText>{row[i] ?? ""}</UserText>
                       </td>
                     ))}
                   </tr>

@@ -1,3 +1,4 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -234,13 +235,13 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                             <dd>
                               {formatDay(r.postedOn, lang)} {r.postedAt ?? ""} · <strong>{paisaText(r.amountPaisa, lang)}</strong>
                             </dd>
-                            {r.sender && <dd dir="auto">{r.sender}</dd>}
+                            {r.sender && <UserText as="dd">{r.sender}</UserText>}
                             {r.reference && (
                               <dd dir="ltr" className="text-start font-mono">
                                 {r.reference}
                               </dd>
                             )}
-                            {r.description && <dd dir="auto">{r.description}</dd>}
+                            {r.description && <UserText as="dd">{r.description}</UserText>}
                           </dl>
                           <dl className="rounded-md bg-slate-50 p-3 text-sm">
                             <dt className="font-bold text-slate-800">{t("reconcile:giftSide")}</dt>
@@ -248,7 +249,7 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                               <DateTime value={r.donation.createdAt} /> · <strong>{formatRupees(r.donation.amount, lang)}</strong>
                             </dd>
                             <dd>
-                              <bdi>{r.donation.donorName}</bdi> · <bdi>{r.donation.campaignTitle}</bdi>
+                              <UserText>{r.donation.donorName}</UserText> · <UserText>{r.donation.campaignTitle}</UserText>
                             </dd>
                             {r.donation.transactionId && (
                               <dd dir="ltr" className="text-start font-mono">
@@ -299,8 +300,8 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                     data-testid="waiting-row"
                   >
                     <span>
-                      <strong>{formatRupees(g.amount, lang)}</strong> · {t(`donations:methods.${g.method}`)} · <bdi>{g.donorName}</bdi> ·{" "}
-                      <bdi>{g.campaignTitle}</bdi>
+                      <strong>{formatRupees(g.amount, lang)}</strong> · {t(`donations:methods.${g.method}`)} ·{" "}
+                      <UserText>{g.donorName}</UserText> · <UserText>{g.campaignTitle}</UserText>
                       {g.pledgeCode && (
                         <span dir="ltr" className="ms-2 font-mono">
                           {formatPledgeCode(g.pledgeCode)}
@@ -347,9 +348,9 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                         <span className="ms-2 text-sm text-slate-700">{t("reconcile:fileRow", { row: l.fileRow })}</span>
                       </p>
                       {l.sender && (
-                        <p dir="auto" className="text-start text-sm">
+                        <UserText as="p" className="text-start text-sm">
                           {l.sender}
-                        </p>
+                        </UserText>
                       )}
                       {l.reference && (
                         <p dir="ltr" className="text-start font-mono text-sm">
@@ -357,9 +358,9 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
                         </p>
                       )}
                       {l.description && (
-                        <p dir="auto" className="text-start text-sm">
+                        <UserText as="p" className="text-start text-sm">
                           {l.description}
-                        </p>
+                        </UserText>
                       )}
                       {mine && <StatementProblem errors={answer?.result.error?.[""] ?? null} />}
                       {d.pledges?.[l.id] && (

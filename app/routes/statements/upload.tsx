@@ -1,8 +1,9 @@
+import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/upload";
-import { TextField } from "#app/components/form.tsx";
+import { FileField } from "#app/components/form.tsx";
 import { StatementProblem } from "#app/components/statements/problem.tsx";
 import { ImportSummaryCard } from "#app/components/statements/summary.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -97,10 +98,9 @@ export default function StatementUpload({ loaderData, actionData }: Route.Compon
                   </p>
                 )}
               </div>
-              <TextField
+              <FileField
                 field={fields.file}
                 label={t("reconcile:upload.file")}
-                type="file"
                 accept={STATEMENT_ACCEPT}
                 hint={t("reconcile:upload.fileHint")}
               />
@@ -124,7 +124,7 @@ export default function StatementUpload({ loaderData, actionData }: Route.Compon
               {recent.map((r) => (
                 <li key={r.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span>
-                    <bdi className="font-medium">{r.fileName}</bdi> · {t(`donations:methods.${r.method}`)}
+                    <UserText className="font-medium">{r.fileName}</UserText> · {t(`donations:methods.${r.method}`)}
                   </span>
                   <span className="text-sm text-slate-700">
                     {t("reconcile:upload.recentLine", {

@@ -1,0 +1,19 @@
+import { createElement, type HTMLAttributes } from "react";
+
+type UserTextTag = "span" | "p" | "h1" | "h2" | "h3" | "dd" | "pre";
+
+/**
+ * Text a person wrote (a campaign's title, a name, a place, a message), shown in whichever script they wrote it:
+ * its direction is its own (`dir="auto"`), isolated from the page's, so an English title on an Urdu page reads left
+ * to right, truncates at its own end, and cannot reorder the numbers and words around it. The one way user text is
+ * put on a page (decision 040); a sentence of ours that carries user text isolates it in the translator instead.
+ */
+export function UserText({ as = "span", ...props }: { as?: UserTextTag } & HTMLAttributes<HTMLElement>) {
+  return createElement(as, { ...props, dir: "auto" });
+}
+
+/**
+ * A card's title: at most two lines, cut with an ellipsis at the title's own end; no wider than its words, so a short
+ * title in the other script still sits on the page's start side of the card (an English title on the right in Urdu).
+ */
+export const CARD_TITLE = "line-clamp-2 w-fit max-w-full break-words text-start text-lg font-bold text-slate-900";
