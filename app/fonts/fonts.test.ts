@@ -23,6 +23,9 @@ const nastaliq = committed("noto-nastaliq-urdu-400.woff2");
 /** No font of ours draws these; the phone's own fonts do (Noto Sans's Latin set has no arrows). */
 const DRAWN_BY_SYSTEM_FONTS = new Set([..."←→"].map((c) => c.codePointAt(0)!));
 
+/** Direction marks and isolates (decision 040): they steer the layout and are never drawn, so no font needs them. */
+const NEVER_DRAWN = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 const show = (cps: number[]) => cps.map((cp) => `${String.fromCodePoint(cp)} U+${cp.toString(16).toUpperCase()}`).join(", ");
 
 describe("the subset fonts cover what the product writes", () => {
@@ -32,7 +35,7 @@ describe("the subset fonts cover what the product writes", () => {
       for (const s of localeStrings(lang)) {
         for (const ch of s) {
           const cp = ch.codePointAt(0)!;
-          if (cp < 0x20 || DRAWN_BY_SYSTEM_FONTS.has(cp)) continue;
+          if (cp < 0x20 || DRAWN_BY_SYSTEM_FONTS.has(cp) || NEVER_DRAWN.test(ch)) continue;
           const fonts = isArabicScript(cp) ? [nastaliq] : sans.map((f) => f.font);
           if (!fonts.every((f) => f.hasGlyphForCodePoint(cp))) missing.add(cp);
         }
