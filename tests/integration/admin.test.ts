@@ -7,7 +7,7 @@ import { accept, listAccounts, listPending, reject, restore, suspend } from "#se
 import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
-import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { asSessionUser, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { makeOlder } from "#tests/helpers/time.ts";
 
 describe("vetting by the administrator", () => {
@@ -16,27 +16,11 @@ describe("vetting by the administrator", () => {
   beforeAll(async () => {
     s = await createTestServices();
     const a = await makeUser(s.db, "admin");
-    admin = {
-      id: a.id,
-      email: a.email,
-      role: "admin",
-      verification: "verified",
-      displayName: a.email,
-      pictureKey: null,
-      unreadNotifications: 0,
-    };
+    admin = { ...asSessionUser(a, "admin"), displayName: a.email };
   });
   afterAll(async () => s.close());
 
-  const asActor = (id: string, role: SessionUser["role"]): SessionUser => ({
-    id,
-    email: "x@test.pk",
-    role,
-    verification: "verified",
-    displayName: "x",
-    pictureKey: null,
-    unreadNotifications: 0,
-  });
+  const asActor = (id: string, role: SessionUser["role"]): SessionUser => asSessionUser({ id, email: "x@test.pk" }, role);
 
   async function userRow(id: string) {
     const [row] = await s.db.select().from(users).where(eq(users.id, id));

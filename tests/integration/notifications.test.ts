@@ -10,7 +10,7 @@ import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import { countUnread, listNotifications, mailUser, markAllRead, notify } from "#server/domain/notifications/notifications.ts";
 import { createApp } from "#server/http/app.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
-import { makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
+import { asSessionUser, makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 import { makeOlder } from "#tests/helpers/time.ts";
 
 describe("notifications", () => {
@@ -96,15 +96,7 @@ describe("emails in the recipient's language", () => {
   beforeAll(async () => {
     s = await createTestServices();
     const a = await makeUser(s.db, "admin");
-    admin = {
-      id: a.id,
-      email: a.email,
-      role: "admin",
-      verification: "verified",
-      displayName: a.email,
-      pictureKey: null,
-      unreadNotifications: 0,
-    };
+    admin = { ...asSessionUser(a, "admin"), displayName: a.email };
   });
   afterAll(async () => s.close());
 
