@@ -22,6 +22,14 @@ const PICKUPS = JSON.parse(fs.readFileSync(new URL("../../shared/locales/en/pick
   events: Record<string, string>;
   slots: Record<string, string>;
 };
+/** The goods form's and the slots' Urdu, read as data, for the Urdu run of the form. */
+const UR_GOODS = JSON.parse(fs.readFileSync(new URL("../../shared/locales/ur/goods.json", import.meta.url), "utf8")) as {
+  offer: Record<string, string>;
+  thanks: Record<string, string>;
+};
+const UR_SLOTS = (
+  JSON.parse(fs.readFileSync(new URL("../../shared/locales/ur/pickups.json", import.meta.url), "utf8")) as { slots: Record<string, string> }
+).slots;
 const step = (type: string, rider = "") => PICKUPS.events[type]!.replace("{{rider}}", rider);
 
 /** Today in Pakistan (UTC+5), as the server counts the pick-up window, `days` ahead. */
@@ -170,6 +178,40 @@ test("a donor goes from Cash to Non-Cash, offers goods and gets a pick-up code",
   await page.goBack();
   await page.getByRole("link", { name: "Done" }).click();
   await expect(page).toHaveURL("/donate5");
+});
+
+test("a donor reading Urdu completes the goods form in Urdu, with the area typed in Urdu", async ({ page, db, login, account }) => {
+  const tag = unique();
+  const ngo = await account({ role: "ngo", name: `ایدھی سامان ${tag}` });
+  const campaign = await makeCampaign(db, ngo.id, { title: `سردیوں کی مہم ${tag}`, otherItems: "کمبل، رضائیاں اور گرم جیکٹیں" });
+  const donor = await login({ role: "donor" });
+  await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+
+  await page.goto(`/donate5_1?campaign=${campaign.slug}`);
+  await expect(page.getByRole("heading", { name: UR_GOODS.offer.heading })).toBeVisible();
+  await page.getByLabel(UR_GOODS.offer.phone).fill("0300 1234567");
+  await page.getByLabel(UR_GOODS.offer.items).fill("5 کمبل اور 2 رضائیاں");
+  await page.getByLabel(UR_GOODS.offer.address).fill("مکان 7، گلی 3، مسجد کے قریب");
+  await page.getByLabel(UR_GOODS.offer.day, { exact: true }).fill(pakistanDay(2));
+  await page.getByRole("radio", { name: UR_SLOTS.morning }).check();
+  const area = page.getByRole("combobox", { name: UR_GOODS.offer.area });
+  await area.pressSequentially("لاہو", { delay: 40 });
+  await page.getByRole("option", { name: "لاہور، Lahore District, Punjab", exact: true }).click();
+  await expect(area).toHaveValue("لاہور، Lahore District, Punjab");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: UR_GOODS.offer.submit }).click();
+
+  await expect(page).toHaveURL(/\/donate6\?donation=/);
+  await expect(page.getByRole("heading", { name: UR_GOODS.thanks.title })).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main).toContainText("5 کمبل اور 2 رضائیاں");
+  await expect(main).toContainText("مکان 7، گلی 3، مسجد کے قریب");
+  await expect(main).toContainText("لاہور، Lahore District, Punjab");
+  await expect(main).toContainText(campaign.title);
+  await expectAccessible(page);
+  const saved = await goodsOf(db, donor.id);
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ items: "5 کمبل اور 2 رضائیاں", phone: "03001234567", ngo: ngo.id, status: "pending" });
 });
 
 test("the goods form's JavaScript stays within budget, and a double submit makes one request", async ({ page, db, login, account }) => {
