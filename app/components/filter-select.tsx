@@ -1,3 +1,5 @@
+import { UserOption } from "#app/components/user-text.tsx";
+
 /**
  * The filter dropdown of the NGO's lists ("Campaign" on the cash review, pick-ups and donation history;
  * "Position" on the volunteer applications): every choice of the list's rows, with an "All …" choice sent as an
@@ -34,9 +36,7 @@ export function FilterSelect({
       >
         <option value="">{allLabel}</option>
         {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.title}
-          </option>
+          <UserOption key={o.id} value={o.id} text={o.title} />
         ))}
       </select>
     </div>

@@ -1,4 +1,7 @@
 import { createElement, type HTMLAttributes } from "react";
+import { useTranslation } from "#app/i18n/provider.ts";
+import { dirOf } from "#shared/i18n/i18n.ts";
+import { isolateForeign } from "#shared/text.ts";
 
 type UserTextTag = "span" | "p" | "h1" | "h2" | "h3" | "dd" | "pre";
 
@@ -17,3 +20,12 @@ export function UserText({ as = "span", ...props }: { as?: UserTextTag } & HTMLA
  * title in the other script still sits on the page's start side of the card (an English title on the right in Urdu).
  */
 export const CARD_TITLE = "line-clamp-2 w-fit max-w-full break-words text-start text-lg font-bold text-slate-900";
+
+/**
+ * A choice in a `<select>` whose words a person wrote (a campaign's title, a column's heading): an option holds text,
+ * not elements, so the text is isolated as the translator isolates a value, when it is in the other script.
+ */
+export function UserOption({ value, text }: { value: string; text: string }) {
+  const { i18n } = useTranslation();
+  return <option value={value}>{isolateForeign(text, dirOf(i18n.language))}</option>;
+}

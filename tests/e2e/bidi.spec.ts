@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
-import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { givePaymentAccounts, makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /** Mixed text (issue 16, item 4; decision 040): user text in the other script keeps its own direction and place. */
@@ -187,4 +187,27 @@ test("Urdu writes a moment's time and a size in the order they are read", async 
     return { five: at("5"), mb: at("MB") };
   });
   expect(order.five).toBeLessThan(order.mb);
+});
+
+test("a choice whose words a person wrote keeps its own direction inside a list of the other", async ({ page, db, login }) => {
+  // Digits only: Latin letters in the Urdu title would make it mixed, and rightly isolated in Urdu too.
+  const t = String(Math.floor(Math.random() * 1e9));
+  const ngo = await login({ role: "ngo" });
+  const donor = await makeUser(db, "donor");
+  for (const title of [`Winter quilts ${t}!`, `سردیوں کی رضائیاں ${t}`]) {
+    await makeDonation(db, await makeCampaign(db, ngo.id, { title }), donor.id);
+  }
+  // The history's campaign filter lists the titles as they were written.
+  const texts = async () =>
+    (await page.locator('select[name="campaign"] option').allTextContents()).filter((text) => text.includes(t)).sort();
+
+  // In Urdu the English title is isolated (first strong isolate … pop), so its "!" stays at its own end; the Urdu one is as written.
+  await inUrdu(page);
+  await page.goto("/donHistory");
+  expect(await texts()).toEqual([`\u2068Winter quilts ${t}!\u2069`, `سردیوں کی رضائیاں ${t}`].sort());
+
+  // In English it is the other way round.
+  await page.context().clearCookies({ name: LANG_COOKIE });
+  await page.goto("/donHistory");
+  expect(await texts()).toEqual([`Winter quilts ${t}!`, `\u2068سردیوں کی رضائیاں ${t}\u2069`].sort());
 });

@@ -1,4 +1,4 @@
-import { UserText } from "#app/components/user-text.tsx";
+import { UserOption, UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { INTENT } from "@conform-to/dom";
@@ -323,12 +323,10 @@ function InviteSection({
               >
                 <option value="">{t("collab:invite.chooseCampaign")}</option>
                 {d.campaigns.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
+                  <UserOption key={c.id} value={c.id} text={c.title} />
                 ))}
                 {d.selected && !d.campaigns.some((c) => c.id === d.selected!.id) && (
-                  <option value={d.selected.id}>{d.selected.title}</option>
+                  <UserOption value={d.selected.id} text={d.selected.title} />
                 )}
               </select>
             </div>

@@ -1,4 +1,4 @@
-import { UserText } from "#app/components/user-text.tsx";
+import { UserOption, UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -122,9 +122,7 @@ export default function StatementColumns({ loaderData, actionData }: Route.Compo
                     >
                       <option value="">{t("reconcile:columns.none")}</option>
                       {Array.from({ length: step.columnCount }, (_, i) => (
-                        <option key={i} value={i}>
-                          {columnName(i)}
-                        </option>
+                        <UserOption key={i} value={String(i)} text={columnName(i)} />
                       ))}
                     </select>
                   </label>

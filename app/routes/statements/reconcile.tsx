@@ -14,7 +14,8 @@ import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { formatDateTime, formatDay } from "#shared/format.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { reconcileSchema } from "#shared/forms/statements.ts";
-import type { Lang } from "#shared/i18n/i18n.ts";
+import { dirOf, type Lang } from "#shared/i18n/i18n.ts";
+import { isolateForeign } from "#shared/text.ts";
 import { formatRupees } from "#shared/money.ts";
 import { formatPledgeCode } from "#shared/pledges.ts";
 import { parsePage } from "#server/db/query.ts";
@@ -102,7 +103,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           .slice(0, 20)
           .map((g) => ({
             id: g.id,
-            label: `${formatRupees(g.amount, lang)} · ${g.donorName} · ${when(g.createdAt).text}${g.transactionId ? ` · ${g.transactionId}` : ""}`,
+            label: `${formatRupees(g.amount, lang)} · ${isolateForeign(g.donorName, dirOf(lang))} · ${when(g.createdAt).text}${g.transactionId ? ` · ${g.transactionId}` : ""}`,
           })),
       ]),
     ),
