@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -91,16 +91,11 @@ export async function listNotifications(db: DbOrTx, userId: string, page: number
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(unreadOf(userId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
-}
-
-/**
- * Which notifications are a user's unread ones (the sidebar's badge): for `countUnread`, and for the session's lookup,
- * which counts them in its own query as a column (`userId` is then the users table's id column).
- */
-export function unreadOf(userId: string | SQLWrapper): SQL {
-  return and(eq(notifications.userId, userId), isNull(notifications.readAt))!;
 }
 
 /** Marks every unread notification of the user as read; returns how many changed. */
