@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { formatRupees } from "#shared/money.ts";
 import { isolateForeign } from "#shared/text.ts";
 import { mailOutbox, notifications, users } from "#server/db/schema.ts";
-import { createSession, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
+import { createSession, findSessionUser, SESSION_COOKIE, type SessionUser } from "#server/domain/accounts/sessions.ts";
 import { accept } from "#server/domain/admin/vetting.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import { countUnread, listNotifications, mailUser, markAllRead, notify } from "#server/domain/notifications/notifications.ts";
@@ -69,6 +69,10 @@ describe("notifications", () => {
     // A marking all read touches only their own.
     await markAllRead(s.db, a.id);
     expect(await countUnread(s.db, b.id)).toBe(2);
+    // The session's lookup counts the badge in its own query, by the same rule: each their own, read ones left out.
+    const sessionOf = async (id: string) => (await findSessionUser(s.db, (await createSession(s.db, id)).token))!;
+    expect((await sessionOf(a.id)).unreadNotifications).toBe(0);
+    expect((await sessionOf(b.id)).unreadNotifications).toBe(2);
   });
 
   it("pages a long list, newest first", async () => {
