@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { donorProfiles, ngoProfiles, notifications, riderProfiles, sessions, users } from "#server/db/schema.ts";
 import type { Role } from "#shared/roles.ts";
+import { unreadOf } from "#server/domain/notifications/unread.ts";
 
 export const SESSION_COOKIE = "ekc_session";
 export const SESSION_DAYS = 30;
@@ -49,10 +50,7 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
       donorPicture: donorProfiles.pictureKey,
       riderFirst: riderProfiles.firstName,
       riderPicture: riderProfiles.pictureKey,
-      unread:
-        sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${users.id} and ${notifications.readAt} is null)`.mapWith(
-          Number,
-        ),
+      unread: sql<number>`(select count(*) from ${notifications} where ${unreadOf(users.id)})`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
+import { unreadOf } from "./unread.ts";
 import { notifications, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { paged, pageOffset } from "#server/db/query.ts";
@@ -91,10 +92,7 @@ export async function listNotifications(db: DbOrTx, userId: string, page: number
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await db.select({ n: count() }).from(notifications).where(unreadOf(userId));
   return row?.n ?? 0;
 }
 
