@@ -14,6 +14,17 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Folder of the production build (`react-router build`). */
   BUILD_DIR: z.string().min(1).default("build"),
+  /** Where uploaded files are kept: DATA_DIR/files (local) or a bucket of an S3-compatible service (s3). */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(1).optional(),
+  /** The service's address (R2, Garage, SeaweedFS, Ceph, MinIO); without it, AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Set both or neither; without them the SDK looks for credentials itself (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Addresses as endpoint/bucket/key: what most self-hosted services need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   /** When set, PostgreSQL is used instead of the embedded database. */
   DATABASE_URL: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -73,6 +84,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.GEOCODER === "google" && !parsed.data.GOOGLE_MAPS_API_KEY) {
     throw new ConfigError("Invalid configuration:\n  GEOCODER=google needs GOOGLE_MAPS_API_KEY");
+  }
+  if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET");
+  }
+  if ((parsed.data.S3_ACCESS_KEY_ID === undefined) !== (parsed.data.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
   }
   // A server started on another port writes links to that port, not to 3000.
   const appUrl = parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`;

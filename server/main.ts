@@ -11,7 +11,7 @@ import { createMailer } from "#server/mail/mailer.ts";
 import { startMaintenance } from "./maintenance.ts";
 import { readyMessage, startUp } from "./start-up.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
-import { createLocalStorage } from "#server/storage/storage.ts";
+import { openStorage } from "#server/storage/open.ts";
 import type { Services } from "./services.ts";
 
 async function main() {
@@ -27,7 +27,7 @@ async function main() {
     db: database.db,
     log,
     mailer: createMailer({ db: database.db, log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
-    storage: createLocalStorage(path.join(config.dataDir, "files")),
+    storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
   };
   const { demoAccounts } = await startUp(services);

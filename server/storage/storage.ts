@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
-/** One stored object, as the sweep sees it: its key and when it was last written. */
+/** One stored object, as the sweep and the copy to a bucket see it: its key, when it was last written, its bytes. */
 export interface StoredObject {
   key: string;
   modifiedAt: Date;
+  size: number;
 }
 
 /**
@@ -23,6 +24,8 @@ export interface Storage {
    * touched before `before`; returns a name for each thing removed, for the log.
    */
   removeUnfinished(before: Date): Promise<string[]>;
+  /** Resolves when the store can be reached and written; rejects otherwise (for /readyz). */
+  ready(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{36}(\.w\d{3,4})?\.(webp|pdf)$/;
@@ -30,8 +33,13 @@ const KIND_FOLDER = /^[a-z]+$/;
 /** `put` writes `<key>.<pid>.tmp` and renames it to `<key>`: a crash between the two leaves the temp file. */
 const TEMP_SUFFIX = /\.\d+\.tmp$/;
 
+/** Whether the key is one the server generates: the only keys a driver reads, writes or lists. */
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
 export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
 /** Files on local disk, one folder per kind under `root`. */
@@ -61,21 +69,25 @@ export function createLocalStorage(root: string): Storage {
     },
     async *list() {
       for (const { name, file } of await folderEntries(root)) {
-        if (!KEY_PATTERN.test(name)) continue;
-        const modifiedAt = await modifiedTime(file);
-        if (modifiedAt) yield { key: name, modifiedAt };
+        if (!isValidKey(name)) continue;
+        const stat = await fileStat(file);
+        if (stat) yield { key: name, modifiedAt: stat.mtime, size: stat.size };
       }
     },
     async removeUnfinished(before) {
       const removed: string[] = [];
       for (const { name, file } of await folderEntries(root)) {
         if (!TEMP_SUFFIX.test(name)) continue;
-        const modifiedAt = await modifiedTime(file);
-        if (!modifiedAt || modifiedAt >= before) continue;
+        const stat = await fileStat(file);
+        if (!stat || stat.mtime >= before) continue;
         await fs.rm(file, { force: true });
         removed.push(name);
       }
       return removed;
+    },
+    async ready() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.W_OK);
     },
   };
 }
@@ -101,10 +113,10 @@ async function readFolder(dir: string) {
   }
 }
 
-/** When the file was last written, or null when it went away since it was listed (another sweep, a delete). */
-async function modifiedTime(file: string): Promise<Date | null> {
+/** When the file was last written and its size, or null when it went away since it was listed (another sweep, a delete). */
+async function fileStat(file: string): Promise<{ mtime: Date; size: number } | null> {
   try {
-    return (await fs.stat(file)).mtime;
+    return await fs.stat(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw err;

@@ -8,7 +8,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { createLogger } from "#server/log.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import type { Services } from "#server/services.ts";
-import { createLocalStorage } from "#server/storage/storage.ts";
+import { openStorage } from "#server/storage/open.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 
 export interface TestServices extends Services {
@@ -17,7 +17,8 @@ export interface TestServices extends Services {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or (in the `postgres` project)
- * a new database on TEST_DATABASE_URL that is dropped afterwards. Files go to a temporary folder.
+ * a new database on TEST_DATABASE_URL that is dropped afterwards. Files go to a temporary folder, or to the
+ * bucket that `overrides` name with STORAGE=s3.
  */
 export async function createTestServices(overrides: Record<string, string> = {}): Promise<TestServices> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-test-"));
@@ -48,7 +49,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
     db: database.db,
     log,
     mailer: createMailer({ db: database.db, log, from: config.MAIL_FROM }),
-    storage: createLocalStorage(path.join(dir, "files")),
+    storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
     async close() {
       await database.close();
