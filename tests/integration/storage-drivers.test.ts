@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -5,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "#server/config.ts";
+import { copyObjects } from "#server/storage/copy.ts";
 import { openStorage } from "#server/storage/open.ts";
 import { createS3Storage } from "#server/storage/s3.ts";
 import { createLocalStorage, type Storage } from "#server/storage/storage.ts";
@@ -205,6 +207,84 @@ describe.skipIf(onPostgres)("choosing the driver by configuration", () => {
     await onDisk.put(k, Buffer.from("on disk"));
     expect(fs.readFileSync(path.join(dataDir, "files", k), "utf8")).toBe("on disk");
     expect((await bucket.get(k))?.toString()).toBe("in the bucket");
+  });
+});
+
+describe.skipIf(onPostgres)("copying local files into a bucket (npm run storage:copy)", () => {
+  beforeAll(async () => {
+    s3 ??= await startS3Server();
+  });
+
+  async function scene() {
+    const from = await local.fresh();
+    const to = await s3Driver.fresh(2);
+    const keys = [key(), key("proof"), key("campaign"), key("campaign", ".w960.webp"), key("resume", ".pdf")];
+    for (const [i, k] of keys.entries()) await from.storage.put(k, Buffer.alloc(100 + i, i));
+    return { from: from.storage, to: to.storage, keys };
+  }
+
+  async function contents(storage: Storage) {
+    const all: Record<string, string> = {};
+    for (const { key: k } of await listed(storage)) all[k] = (await storage.get(k))!.toString("hex");
+    return all;
+  }
+
+  it("copies what the bucket lacks or holds at another size, skips what it holds already, and a second run writes nothing", async () => {
+    const { from, to, keys } = await scene();
+    await to.put(keys[0]!, (await from.get(keys[0]!))!);
+    await to.put(keys[1]!, Buffer.from("an older, shorter copy"));
+    expect(await copyObjects(from, to)).toEqual({ copied: 4, skipped: 1, failed: [] });
+    expect(await contents(to)).toEqual(await contents(from));
+    expect(await copyObjects(from, to)).toEqual({ copied: 0, skipped: 5, failed: [] });
+  });
+
+  it("goes on past an object it cannot write, reports it, and a later run finishes the copy", async () => {
+    const { from, to, keys } = await scene();
+    const refused = keys[2]!;
+    const flaky: Storage = {
+      ...to,
+      async put(k, body) {
+        if (k === refused) throw new Error("SlowDown: please reduce your request rate\nrequest id 123");
+        await to.put(k, body);
+      },
+    };
+    expect(await copyObjects(from, flaky)).toEqual({
+      copied: 4,
+      skipped: 0,
+      failed: [{ key: refused, message: "SlowDown: please reduce your request rate" }],
+    });
+    expect(await to.get(refused)).toBeNull();
+    expect(await copyObjects(from, to)).toEqual({ copied: 1, skipped: 4, failed: [] });
+    expect(await contents(to)).toEqual(await contents(from));
+  });
+
+  it("runs as a command: counts printed, the bucket filled; without a bucket or with one it cannot reach, it says so and stops", async () => {
+    const dataDir = tempDir();
+    const from = createLocalStorage(path.join(dataDir, "files"));
+    const keys = [key(), key("proof", ".w480.webp")];
+    for (const k of keys) await from.put(k, Buffer.from(`bytes of ${k}`));
+    const bucket = await s3.createBucket();
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ["--import", "tsx", "server/cli.ts", "storage-copy"], {
+        encoding: "utf8",
+        // The parent's environment less anything that would choose storage or a database for the child.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
+      });
+
+    const copied = run({ ...s3.env, S3_BUCKET: bucket, STORAGE: "local" });
+    expect(copied.stdout, copied.stderr).toBe(`Copied 2 files into the bucket ${bucket}; 0 were there already.\n`);
+    expect(copied.status).toBe(0);
+    const target = await createS3Storage(s3Options(bucket));
+    for (const k of keys) expect((await target.get(k))?.toString()).toBe(`bytes of ${k}`);
+    expect(run({ ...s3.env, S3_BUCKET: bucket }).stdout).toBe(`Copied 0 files into the bucket ${bucket}; 2 were there already.\n`);
+
+    const noBucket = run({});
+    expect(noBucket.status).toBe(2);
+    expect(noBucket.stderr).toMatch(/^Name the bucket to copy into: set S3_BUCKET/);
+    const missing = run({ ...s3.env, S3_BUCKET: "no-such-bucket" });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("The bucket no-such-bucket cannot be reached or read (NotFound); nothing was copied.");
+    expect(missing.stderr).not.toContain(S3_TEST_CREDENTIALS.secretAccessKey);
   });
 });
 
