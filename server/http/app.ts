@@ -19,6 +19,7 @@ import { tileImageSource } from "./tile-origin.ts";
 import { requestContext } from "./request-context.ts";
 import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
 import { compression } from "./compress.ts";
+import { healthz, readyz, type Lifecycle } from "./health.ts";
 
 type Env = {
   Variables: {
@@ -37,6 +38,8 @@ export interface AppOptions {
   /** Folder of built browser assets; absent in development, where Vite serves them. */
   clientDir?: string;
   mode: "development" | "production";
+  /** Set to draining by the shutdown (server/main.ts); /readyz follows it. */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -50,7 +53,7 @@ function fileCaching(file: { public: boolean; settled: boolean }): string {
   return file.settled ? "public, max-age=31536000, immutable" : "public, max-age=300";
 }
 
-export function createApp({ services, build, clientDir, mode }: AppOptions) {
+export function createApp({ services, build, clientDir, mode, lifecycle = { draining: false } }: AppOptions) {
   const { config, db, log } = services;
   const app = new Hono<Env>();
   const handleRequest = createRequestHandler(build, mode);
@@ -60,6 +63,11 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     log.error({ err, path: c.req.path }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again later.", 500);
   });
+
+  // For balancers and orchestrators: before every other middleware, so they are never compressed, rate-limited or
+  // slowed by a session lookup (decision 043).
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(services, lifecycle));
 
   app.use(
     secureHeaders({

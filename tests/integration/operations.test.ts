@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
+import { createLocalStorage } from "#server/storage/storage.ts";
+import { createApp } from "#server/http/app.ts";
+import type { Lifecycle } from "#server/http/health.ts";
+import { createTestApp, loadServerBuild, signIn, type LoadedBuild } from "#tests/helpers/app.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+
+let s: TestServices;
+let loaded: LoadedBuild;
+
+beforeAll(async () => {
+  [s, loaded] = await Promise.all([createTestServices(), loadServerBuild()]);
+});
+afterAll(async () => {
+  await loaded?.close();
+  await s?.close();
+});
+
+/** A database whose every query fails with a message that names its credentials, as a driver's error can. */
+const brokenDb = (): Db =>
+  new Proxy(s.db, {
+    get: (target, prop, receiver) =>
+      prop === "execute"
+        ? () => Promise.reject(new Error("connect ECONNREFUSED postgres://ekc:s3cret-password@10.0.0.5/ekc"))
+        : Reflect.get(target, prop, receiver),
+  });
+
+describe("health and readiness", () => {
+  it("/healthz and /readyz answer 200, uncached, when the database and the file store are there", async () => {
+    const { request } = createTestApp(s, loaded.build);
+    for (const p of ["/healthz", "/readyz"]) {
+      const res = await request(p);
+      expect(res.status, p).toBe(200);
+      expect(await res.json()).toEqual({ status: "ok" });
+      expect(res.headers.get("Cache-Control")).toBe("no-store");
+    }
+  });
+
+  it("/readyz names the database when it does not answer, without its error; /healthz still answers", async () => {
+    const { request } = createTestApp({ ...s, db: brokenDb() }, loaded.build);
+    const res = await request("/readyz");
+    expect(res.status).toBe(503);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ status: "unavailable", failed: ["database"] });
+    expect(body).not.toContain("s3cret");
+    // Up, even with the database down and a session cookie sent: no lookup is made.
+    const user = await makeUser(s.db, "donor");
+    expect((await request("/healthz", { cookie: await signIn(s.db, user.id) })).status).toBe(200);
+  });
+
+  it("/readyz names the file store when it cannot be written", async () => {
+    // A regular file where the store's folder should be: it can be neither made nor written into.
+    const blocker = path.join(s.config.dataDir, "not-a-folder");
+    fs.writeFileSync(blocker, "");
+    const { request } = createTestApp({ ...s, storage: createLocalStorage(path.join(blocker, "files")) }, loaded.build);
+    const res = await request("/readyz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable", failed: ["storage"] });
+  });
+
+  it("the local store is ready once its folder exists and can be written", async () => {
+    const root = path.join(s.config.dataDir, "fresh", "files");
+    await createLocalStorage(root).ready();
+    expect(fs.statSync(root).isDirectory()).toBe(true);
+  });
+
+  it("/readyz answers 503 while the process drains, so a balancer stops sending it requests", async () => {
+    const lifecycle: Lifecycle = { draining: false };
+    const draining = createApp({ services: s, build: loaded.build, mode: "production", lifecycle });
+    expect((await draining.request(`${s.config.APP_URL}/readyz`)).status).toBe(200);
+    lifecycle.draining = true;
+    const res = await draining.request(`${s.config.APP_URL}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "draining" });
+    expect((await draining.request(`${s.config.APP_URL}/healthz`)).status).toBe(200);
+  });
+});
