@@ -20,6 +20,7 @@ import { requestContext } from "./request-context.ts";
 import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
 import { compression } from "./compress.ts";
 import { healthz, readyz, type Lifecycle } from "./health.ts";
+import { requestIds } from "./request-id.ts";
 
 type Env = {
   Variables: {
@@ -63,6 +64,9 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     log.error({ err, path: c.req.path }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again later.", 500);
   });
+
+  // First, so that every log line of the request names it, whatever answers.
+  app.use(requestIds());
 
   // For balancers and orchestrators: before every other middleware, so they are never compressed, rate-limited or
   // slowed by a session lookup (decision 043).

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
+import { createLogger } from "#server/log.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
 import { createApp } from "#server/http/app.ts";
 import type { Lifecycle } from "#server/http/health.ts";
@@ -77,5 +79,52 @@ describe("health and readiness", () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "draining" });
     expect((await draining.request(`${s.config.APP_URL}/healthz`)).status).toBe(200);
+  });
+});
+
+/** The services with a logger that keeps its lines, parsed, in memory. */
+function withLogLines(): { services: TestServices; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk)) as Record<string, unknown>), done()) });
+  return { services: { ...s, log: createLogger("info", sink) }, lines };
+}
+
+describe("request ids", () => {
+  const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it("every line logged while handling a request carries its id, in the middleware and in a loader, and the answer names it", async () => {
+    const { services, lines } = withLogLines();
+    const failing = { ...services, geocoder: { suggest: () => Promise.reject(new Error("down")), resolve: () => Promise.resolve(null) } };
+    const { request } = createTestApp(failing, loaded.build);
+    // Two at once: each keeps its own id through its awaits.
+    const [refused, suggestions] = await Promise.all([
+      request("/language", {
+        method: "POST",
+        headers: { origin: "https://evil.example", "x-request-id": "balancer-0001" },
+        body: "lang=ur",
+      }),
+      request("/api/places?q=lah", { headers: { "x-request-id": "balancer-0002" } }),
+    ]);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("X-Request-Id")).toBe("balancer-0001");
+    expect(suggestions.status).toBe(200);
+    expect(suggestions.headers.get("X-Request-Id")).toBe("balancer-0002");
+    await new Promise((r) => setImmediate(r));
+    expect(lines.find((l) => l.msg === "refused cross-origin request")?.requestId).toBe("balancer-0001");
+    expect(lines.find((l) => l.msg === "place suggestions failed")?.requestId).toBe("balancer-0002");
+    // Outside a request: no id.
+    services.log.info("between requests");
+    expect(lines.find((l) => l.msg === "between requests")).not.toHaveProperty("requestId");
+  });
+
+  it("an incoming id that breaks the pattern is replaced by a new one; without one a new one is made", async () => {
+    const { request } = createTestApp(s, loaded.build);
+    for (const sent of [undefined, "short", "has spaces in it", 'quote"injected', "x".repeat(65)]) {
+      const res = await request("/healthz", { headers: sent ? { "x-request-id": sent } : {} });
+      expect(res.headers.get("X-Request-Id"), String(sent)).toMatch(ID);
+    }
+    const a = await request("/healthz");
+    const b = await request("/healthz");
+    expect(a.headers.get("X-Request-Id")).not.toBe(b.headers.get("X-Request-Id"));
   });
 });
