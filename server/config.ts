@@ -45,6 +45,8 @@ const schema = z.object({
       }
       return hops;
     }),
+  /** Bearer token that opens GET /metrics; without it the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, "use at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   /** Failed sign-ins, sign-ups and password resets allowed per client address per window. */
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -12,6 +12,7 @@ import { startMaintenance } from "./maintenance.ts";
 import { readyMessage, startUp } from "./start-up.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { openStorage } from "#server/storage/open.ts";
+import { createMetrics } from "./metrics.ts";
 import type { Services } from "./services.ts";
 
 async function main() {
@@ -34,6 +35,9 @@ async function main() {
   // Orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
   const maintenance = startMaintenance(services);
 
+  // Measured only when someone may read them (METRICS_TOKEN); a job queue adds its depth here (queueDepth).
+  const metrics = config.METRICS_TOKEN ? createMetrics({ poolUsage: database.poolUsage }) : undefined;
+
   const production = config.NODE_ENV === "production";
   let listener: http.RequestListener;
   if (production) {
@@ -44,13 +48,14 @@ async function main() {
       build,
       clientDir: path.relative(process.cwd(), path.resolve(config.BUILD_DIR, "client")),
       mode: "production",
+      metrics,
     });
     listener = getRequestListener(app.fetch);
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
     const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    const app = createApp({ services, build, mode: "development" });
+    const app = createApp({ services, build, mode: "development", metrics });
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => devServer.middlewares(req, res, () => honoListener(req, res));
   }

@@ -21,6 +21,10 @@ import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./
 import { compression } from "./compress.ts";
 import { healthz, readyz, type Lifecycle } from "./health.ts";
 import { requestIds } from "./request-id.ts";
+import { metricsEndpoint } from "./metrics-endpoint.ts";
+import { routePattern } from "./route-pattern.ts";
+import { routePath } from "hono/route";
+import type { Metrics } from "#server/metrics.ts";
 
 type Env = {
   Variables: {
@@ -28,6 +32,8 @@ type Env = {
     sessionToken: string | null;
     lang: Lang;
     secureHeadersNonce?: string;
+    /** The React Router route's pattern, for the metrics. */
+    route?: string;
   };
 };
 
@@ -41,6 +47,8 @@ export interface AppOptions {
   mode: "development" | "production";
   /** Set to draining by the shutdown (server/main.ts); /readyz follows it. */
   lifecycle?: Lifecycle;
+  /** Requests are measured when given; GET /metrics needs METRICS_TOKEN as well (decision 043). */
+  metrics?: Metrics;
 }
 
 /**
@@ -54,7 +62,7 @@ function fileCaching(file: { public: boolean; settled: boolean }): string {
   return file.settled ? "public, max-age=31536000, immutable" : "public, max-age=300";
 }
 
-export function createApp({ services, build, clientDir, mode, lifecycle = { draining: false } }: AppOptions) {
+export function createApp({ services, build, clientDir, mode, lifecycle = { draining: false }, metrics }: AppOptions) {
   const { config, db, log } = services;
   const app = new Hono<Env>();
   const handleRequest = createRequestHandler(build, mode);
@@ -68,10 +76,24 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
   // First, so that every log line of the request names it, whatever answers.
   app.use(requestIds());
 
-  // For balancers and orchestrators: before every other middleware, so they are never compressed, rate-limited or
-  // slowed by a session lookup (decision 043).
+  if (metrics) {
+    // Each request under its route's pattern: React Router's (set below), else the Hono route that answered, or
+    // "(refused)" when a middleware without a path of its own answered (the address guard, the Origin check, the
+    // body limit).
+    app.use(async (c, next) => {
+      const start = performance.now();
+      await next();
+      const answeredBy = routePath(c);
+      const route = c.get("route") ?? (answeredBy === "/*" ? "(refused)" : answeredBy);
+      metrics.observeRequest({ method: c.req.method, route, status: c.res.status }, (performance.now() - start) / 1000);
+    });
+  }
+
+  // For balancers, orchestrators and the metrics scraper: before every other middleware, so they are never
+  // compressed, rate-limited or slowed by a session lookup (decision 043).
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(services, lifecycle));
+  if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
 
   app.use(
     secureHeaders({
@@ -205,6 +227,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
   });
 
   app.all("*", async (c) => {
+    if (metrics) c.set("route", routePattern(typeof build === "function" ? await build() : build, c.req.path));
     const res = await handleRequest(
       c.req.raw,
       requestContext({

@@ -3,7 +3,9 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/log.ts";
+import { createMetrics } from "#server/metrics.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
 import { createApp } from "#server/http/app.ts";
 import type { Lifecycle } from "#server/http/health.ts";
@@ -126,5 +128,88 @@ describe("request ids", () => {
     const a = await request("/healthz");
     const b = await request("/healthz");
     expect(a.headers.get("X-Request-Id")).not.toBe(b.headers.get("X-Request-Id"));
+  });
+});
+
+describe("metrics", () => {
+  const TOKEN = "metrics-token-0123456789abcdef";
+  const withToken = () => ({ ...s, config: { ...s.config, METRICS_TOKEN: TOKEN } });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it("GET /metrics does not exist without a configured token, and needs the token when there is one", async () => {
+    const metrics = createMetrics();
+    expect((await createTestApp(s, loaded.build, "production").request("/metrics")).status).toBe(404);
+    const { request } = createTestApp(withToken(), loaded.build);
+    // createTestApp measures nothing by itself: the metrics object is the server's (main.ts) to give.
+    expect((await request("/metrics", { headers: bearer(TOKEN) })).status).toBe(404);
+    const app = createApp({
+      services: withToken(),
+      build: loaded.build,
+      mode: "production",
+      metrics,
+    });
+    const url = `${s.config.APP_URL}/metrics`;
+    for (const headers of [{}, bearer("wrong-token-0123456789abcdef"), bearer(`${TOKEN}x`), { authorization: TOKEN }]) {
+      const res = await app.request(url, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+    }
+    const res = await app.request(url, { headers: bearer(TOKEN) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    // Node's process metrics.
+    expect(text).toContain("process_cpu_user_seconds_total");
+    expect(text).toContain("nodejs_heap_size_used_bytes");
+    // No pool and no queue given: neither is reported.
+    expect(text).not.toContain("db_pool_connections");
+    expect(text).not.toContain("queue_depth");
+  });
+
+  it("counts requests by route pattern and status class, never by the address asked for", async () => {
+    const metrics = createMetrics();
+    const app = createApp({ services: withToken(), build: loaded.build, mode: "production", metrics });
+    const get = (p: string, init?: RequestInit) => app.request(`${s.config.APP_URL}${p}`, init);
+    expect((await get("/campaign/no-such-campaign-1")).status).toBe(404);
+    expect((await get("/campaign/no-such-campaign-2")).status).toBe(404);
+    expect((await get("/campaign/no-such-campaign-2.data")).status).toBe(404);
+    expect((await get("/a/made-up/address-9f3c")).status).toBe(404);
+    expect((await get("/healthz")).status).toBe(200);
+    expect((await get("/about")).status).toBe(200);
+    expect((await get("/language", { method: "POST", headers: { origin: "https://evil.example" } })).status).toBe(403);
+    const text = await (await get("/metrics", { headers: bearer(TOKEN) })).text();
+    const count = (labels: string) => {
+      const line = text.split("\n").find((l) => l.startsWith(`http_request_duration_seconds_count{${labels}} `));
+      return Number(line?.split(" ")[1] ?? 0);
+    };
+    expect(count('method="GET",route="/campaign/:slug",status_class="4xx"')).toBe(3);
+    expect(count('method="GET",route="/*",status_class="4xx"')).toBe(1);
+    expect(count('method="GET",route="/healthz",status_class="2xx"')).toBe(1);
+    expect(count('method="GET",route="/about",status_class="2xx"')).toBe(1);
+    // Refused by a middleware before any route: one label for all such.
+    expect(count('method="POST",route="(refused)",status_class="4xx"')).toBe(1);
+    expect(text).not.toContain("no-such-campaign");
+    expect(text).not.toContain("made-up");
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/about",status_class="2xx"\}/m);
+  });
+
+  it("reports the pool's connections and each queue's depth as their sources tell them when scraped", async () => {
+    let waiting = 0;
+    const metrics = createMetrics({
+      poolUsage: () => ({ total: 7, idle: 3, waiting }),
+      queueDepth: async () => ({ mail: 4, notifications: 0 }),
+    });
+    waiting = 2;
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('db_pool_connections{state="total"} 7');
+    expect(text).toContain('db_pool_connections{state="idle"} 3');
+    expect(text).toContain('db_pool_connections{state="waiting"} 2');
+    expect(text).toContain('queue_depth{queue="mail"} 4');
+    expect(text).toContain('queue_depth{queue="notifications"} 0');
+  });
+
+  it("a token shorter than 16 characters stops the server at start-up", () => {
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(ConfigError);
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).METRICS_TOKEN).toBe(TOKEN);
   });
 });
