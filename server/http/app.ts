@@ -89,6 +89,12 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     });
   }
 
+  // While the process drains, each connection ends with the answer it is giving, so the process can finish.
+  app.use(async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.res.headers.set("Connection", "close");
+  });
+
   // For balancers, orchestrators and the metrics scraper: before every other middleware, so they are never
   // compressed, rate-limited or slowed by a session lookup (decision 043).
   app.get("/healthz", healthz);

@@ -80,6 +80,8 @@ describe("health and readiness", () => {
     const res = await draining.request(`${s.config.APP_URL}/readyz`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "draining" });
+    // Every answer now closes its connection, so the process is left with none.
+    expect(res.headers.get("Connection")).toBe("close");
     expect((await draining.request(`${s.config.APP_URL}/healthz`)).status).toBe(200);
   });
 });
