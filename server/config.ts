@@ -45,6 +45,10 @@ const schema = z.object({
       }
       return hops;
     }),
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
+  /** Bearer token that opens GET /metrics; without it the endpoint does not exist (404). */
+  METRICS_TOKEN: z.string().min(16, "use at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   /** Failed sign-ins, sign-ups and password resets allowed per client address per window. */
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),

@@ -1,11 +1,28 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 
 export type Logger = pino.Logger;
 
-/** Structured JSON logs; anything that could carry a secret is redacted by path. */
+/** The id of the request being handled, for every log line written while it is (decision 043). */
+const requestScope = new AsyncLocalStorage<string>();
+
+/** Runs `work` as part of the request `id`: every log line it writes, awaited or streamed later, carries the id. */
+export function withRequestId<T>(id: string, work: () => T): T {
+  return requestScope.run(id, work);
+}
+
+/**
+ * Structured JSON logs; anything that could carry a secret is redacted by path. A line written while a request is
+ * handled carries its `requestId`: handlers keep logging through `services.log`, the id comes from the request's
+ * async context.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
+    mixin: () => {
+      const requestId = requestScope.getStore();
+      return requestId ? { requestId } : {};
+    },
     serializers: { err: safeError },
     redact: {
       paths: [

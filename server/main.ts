@@ -12,6 +12,9 @@ import { startMaintenance } from "./maintenance.ts";
 import { readyMessage, startUp } from "./start-up.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { openStorage } from "#server/storage/open.ts";
+import { createMetrics } from "./metrics.ts";
+import { drainServer } from "#server/http/drain.ts";
+import type { Lifecycle } from "#server/http/health.ts";
 import type { Services } from "./services.ts";
 
 async function main() {
@@ -34,6 +37,11 @@ async function main() {
   // Orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
   const maintenance = startMaintenance(services);
 
+  // Measured only when someone may read them (METRICS_TOKEN); a job queue adds its depth here (queueDepth).
+  const metrics = config.METRICS_TOKEN ? createMetrics({ poolUsage: database.poolUsage }) : undefined;
+
+  const lifecycle: Lifecycle = { draining: false };
+
   const production = config.NODE_ENV === "production";
   let listener: http.RequestListener;
   if (production) {
@@ -44,13 +52,15 @@ async function main() {
       build,
       clientDir: path.relative(process.cwd(), path.resolve(config.BUILD_DIR, "client")),
       mode: "production",
+      lifecycle,
+      metrics,
     });
     listener = getRequestListener(app.fetch);
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
     const build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    const app = createApp({ services, build, mode: "development" });
+    const app = createApp({ services, build, mode: "development", lifecycle, metrics });
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => devServer.middlewares(req, res, () => honoListener(req, res));
   }
@@ -62,12 +72,30 @@ async function main() {
     log.flush(() => console.log(readyMessage(config, demoAccounts)));
   });
 
-  const shutdown = () => {
-    server.close();
-    void maintenance
-      .stop()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
+  // SIGTERM drains (decision 043): /readyz turns 503, no new connections, the requests in flight finish (for up to
+  // SHUTDOWN_TIMEOUT_SECONDS), then the background work stops and the database closes, one after the other.
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.draining = true;
+    log.info({ signal }, "draining: no new connections, waiting for the requests in flight");
+    let exitCode = 0;
+    void drainServer(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
+      .then(async (drained) => {
+        if (!drained) {
+          exitCode = 1;
+          log.warn({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, "requests still in flight were cut off at the shutdown timeout");
+        }
+        await maintenance.stop();
+        await database.close();
+        log.info("stopped");
+      })
+      .catch((err: unknown) => {
+        exitCode = 1;
+        log.error({ err }, "the shutdown failed");
+      })
+      .finally(() => log.flush(() => process.exit(exitCode)));
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);

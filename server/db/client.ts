@@ -18,6 +18,8 @@ export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL pool's connections, for the metrics; the embedded database has no pool. */
+  poolUsage?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -32,7 +34,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
     pool.on("error", opts.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   let release = () => {};
   let client: PGlite;

@@ -19,6 +19,12 @@ import { tileImageSource } from "./tile-origin.ts";
 import { requestContext } from "./request-context.ts";
 import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
 import { compression } from "./compress.ts";
+import { healthz, readyz, type Lifecycle } from "./health.ts";
+import { requestIds } from "./request-id.ts";
+import { metricsEndpoint } from "./metrics-endpoint.ts";
+import { routePattern } from "./route-pattern.ts";
+import { routePath } from "hono/route";
+import type { Metrics } from "#server/metrics.ts";
 
 type Env = {
   Variables: {
@@ -26,6 +32,8 @@ type Env = {
     sessionToken: string | null;
     lang: Lang;
     secureHeadersNonce?: string;
+    /** The React Router route's pattern, for the metrics. */
+    route?: string;
   };
 };
 
@@ -37,6 +45,10 @@ export interface AppOptions {
   /** Folder of built browser assets; absent in development, where Vite serves them. */
   clientDir?: string;
   mode: "development" | "production";
+  /** Set to draining by the shutdown (server/main.ts); /readyz follows it. */
+  lifecycle?: Lifecycle;
+  /** Requests are measured when given; GET /metrics needs METRICS_TOKEN as well (decision 043). */
+  metrics?: Metrics;
 }
 
 /**
@@ -50,7 +62,7 @@ function fileCaching(file: { public: boolean; settled: boolean }): string {
   return file.settled ? "public, max-age=31536000, immutable" : "public, max-age=300";
 }
 
-export function createApp({ services, build, clientDir, mode }: AppOptions) {
+export function createApp({ services, build, clientDir, mode, lifecycle = { draining: false }, metrics }: AppOptions) {
   const { config, db, log } = services;
   const app = new Hono<Env>();
   const handleRequest = createRequestHandler(build, mode);
@@ -60,6 +72,34 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
     log.error({ err, path: c.req.path }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again later.", 500);
   });
+
+  // First, so that every log line of the request names it, whatever answers.
+  app.use(requestIds());
+
+  if (metrics) {
+    // Each request under its route's pattern: React Router's (set below), else the Hono route that answered, or
+    // "(refused)" when a middleware without a path of its own answered (the address guard, the Origin check, the
+    // body limit).
+    app.use(async (c, next) => {
+      const start = performance.now();
+      await next();
+      const answeredBy = routePath(c);
+      const route = c.get("route") ?? (answeredBy === "/*" ? "(refused)" : answeredBy);
+      metrics.observeRequest({ method: c.req.method, route, status: c.res.status }, (performance.now() - start) / 1000);
+    });
+  }
+
+  // While the process drains, each connection ends with the answer it is giving, so the process can finish.
+  app.use(async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.res.headers.set("Connection", "close");
+  });
+
+  // For balancers, orchestrators and the metrics scraper: before every other middleware, so they are never
+  // compressed, rate-limited or slowed by a session lookup (decision 043).
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(services, lifecycle));
+  if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
 
   app.use(
     secureHeaders({
@@ -193,6 +233,7 @@ export function createApp({ services, build, clientDir, mode }: AppOptions) {
   });
 
   app.all("*", async (c) => {
+    if (metrics) c.set("route", routePattern(typeof build === "function" ? await build() : build, c.req.path));
     const res = await handleRequest(
       c.req.raw,
       requestContext({

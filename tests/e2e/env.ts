@@ -18,6 +18,14 @@ export function e2eMailPort(): number {
   return e2ePort() + 1;
 }
 
+/**
+ * Ports for the servers a spec starts itself, after the run's server and its mail sink: 0–1 the drain spec's,
+ * 2–4 the balancer spec's two servers and HAProxy.
+ */
+export function e2eOwnPort(n: number): number {
+  return e2ePort() + 2 + n;
+}
+
 export function e2eMailDir(): string {
   return `/tmp/ekc-e2e-${e2ePort()}-mail`;
 }
