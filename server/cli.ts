@@ -4,10 +4,7 @@ import { z } from "zod";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { email, newPassword } from "#shared/forms/fields.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "#server/db/client.ts";
 import { DatabaseLockedError } from "#server/db/lock.ts";
-import { findUserByEmail } from "#server/domain/accounts/accounts.ts";
-import { ensureAdmin } from "#server/domain/accounts/admin-account.ts";
 import { copyObjects } from "#server/storage/copy.ts";
 import { createS3Storage, s3Options } from "#server/storage/s3.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
@@ -40,6 +37,12 @@ async function createAdmin(args: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
+  // Loaded here: the database drivers take a second to load, which storage-copy, needing no database, is spared.
+  const [{ openDatabase }, { findUserByEmail }, { ensureAdmin }] = await Promise.all([
+    import("#server/db/client.ts"),
+    import("#server/domain/accounts/accounts.ts"),
+    import("#server/domain/accounts/admin-account.ts"),
+  ]);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     const existing = await findUserByEmail(database.db, parsed.data.email);

@@ -276,7 +276,6 @@ describe.skipIf(onPostgres)("copying local files into a bucket (npm run storage:
     expect(copied.status).toBe(0);
     const target = await createS3Storage(s3Options(bucket));
     for (const k of keys) expect((await target.get(k))?.toString()).toBe(`bytes of ${k}`);
-    expect(run({ ...s3.env, S3_BUCKET: bucket }).stdout).toBe(`Copied 0 files into the bucket ${bucket}; 2 were there already.\n`);
 
     const noBucket = run({});
     expect(noBucket.status).toBe(2);
