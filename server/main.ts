@@ -67,7 +67,7 @@ async function main() {
 
   const server = http.createServer(listener);
   server.listen(config.PORT, config.HOST, () => {
-    log.info({ url: `http://${config.HOST}:${config.PORT}`, database: database.kind }, "Ek Chhat is running");
+    log.info({ url: `http://${config.HOST}:${config.PORT}`, database: database.kind, storage: config.STORAGE }, "Ek Chhat is running");
     // After the log line is written (pino writes asynchronously), so the ready message is the last thing printed.
     log.flush(() => console.log(readyMessage(config, demoAccounts)));
   });
