@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Chromium, PostgreSQL, poppler-utils, npm packages) and runs every test:
+# Installs what the tests need (Chromium, PostgreSQL, poppler-utils, HAProxy, npm packages) and runs every test:
 # type check, lint (layer boundaries and format), unit and integration tests on PGlite and PostgreSQL, then end-to-end tests in
 # Chromium against the production build.
 set -euo pipefail
@@ -12,6 +12,8 @@ missing=()
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 # pdftoppm renders PDFs (posters, receipts) to images for the tests that read their QR codes back.
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+# The balancer test (tests/e2e/balancer.spec.ts) puts two app servers behind HAProxy on loopback.
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} from Debian's packages..."
   as_root apt-get update -qq

@@ -45,6 +45,11 @@ const schema = z.object({
       }
       return hops;
     }),
+  /** This server's name, sent in X-Served-By on every answer: which of several servers behind a balancer answered. */
+  SERVER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "letters, digits, dots, dashes and underscores, at most 64")
+    .optional(),
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
   /** Bearer token that opens GET /metrics; without it the endpoint does not exist (404). */

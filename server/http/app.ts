@@ -89,9 +89,11 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     });
   }
 
-  // While the process drains, each connection ends with the answer it is giving, so the process can finish.
+  // Which server answered, when it is one of several; while the process drains, each connection ends with the
+  // answer it is giving, so the process can finish.
   app.use(async (c, next) => {
     await next();
+    if (config.SERVER_NAME) c.res.headers.set("X-Served-By", config.SERVER_NAME);
     if (lifecycle.draining) c.res.headers.set("Connection", "close");
   });
 

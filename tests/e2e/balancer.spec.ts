@@ -1,0 +1,214 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
+import { donations, ngoProfiles } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
+import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
+import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
+import { expect, test } from "./fixtures.ts";
+import { startAppProcess, stopAll } from "./app-process.ts";
+import { e2eBaseDatabaseUrl, e2eOwnPort, e2ePort } from "./env.ts";
+
+/**
+ * Two app servers on one PostgreSQL database and one S3 bucket, behind HAProxy on loopback (round robin, no
+ * stickiness): a gift is uploaded through one and approved through the other, its receipt downloads from both,
+ * a session made on one holds on the other, and a sign-in limit counts attempts made on both (decision 043).
+ * Every answer names its server (X-Served-By), so each step proves which one served it.
+ */
+
+const [portA, portB, portLb] = [e2eOwnPort(2), e2eOwnPort(3), e2eOwnPort(4)];
+const lb = `http://127.0.0.1:${portLb}`;
+const dbName = `ekc_e2e_${e2ePort()}_lb`;
+const ATTEMPTS_PER_ACCOUNT = 3;
+
+let s3: TestS3Server;
+let haproxy: ChildProcess | undefined;
+let pool: pg.Pool;
+let db: Db;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const admin = new pg.Client({ connectionString: e2eBaseDatabaseUrl() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(e2eBaseDatabaseUrl());
+  url.pathname = `/${dbName}`;
+
+  s3 = await startS3Server();
+  const env = (name: string) => ({
+    ...s3.env,
+    SERVER_NAME: name,
+    DATABASE_URL: url.toString(),
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `ekc-lb-${name}-`)),
+    // Links and the Origin check name the balancer's address, as they would a site's public one.
+    APP_URL: lb,
+    TRUST_PROXY: "1",
+    AUTH_LIMIT_PER_ACCOUNT: String(ATTEMPTS_PER_ACCOUNT),
+  });
+  // One after the other: the first one migrates the empty database.
+  await startAppProcess(portA, env("a"));
+  await startAppProcess(portB, env("b"));
+
+  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ekc-haproxy-")), "haproxy.cfg");
+  fs.writeFileSync(
+    config,
+    [
+      "defaults",
+      "  mode http",
+      "  timeout connect 2s",
+      "  timeout client 30s",
+      "  timeout server 30s",
+      "  option forwardfor",
+      "frontend web",
+      `  bind 127.0.0.1:${portLb}`,
+      "  default_backend app",
+      "backend app",
+      "  balance roundrobin",
+      // HTTP/1.1 with a Host, as a browser asks: the app builds its addresses from it.
+      "  option httpchk",
+      "  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host 127.0.0.1",
+      `  server a 127.0.0.1:${portA} check inter 1s`,
+      `  server b 127.0.0.1:${portB} check inter 1s`,
+      "",
+    ].join("\n"),
+  );
+  // Debian puts it in /usr/sbin, which a user's PATH may not hold.
+  const binary = fs.existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy";
+  haproxy = spawn(binary, ["-f", config, "-db"], { stdio: ["ignore", "ignore", "pipe"] });
+  let haproxyOutput = "";
+  haproxy.stderr!.on("data", (d: Buffer) => (haproxyOutput += d.toString()));
+  // Both servers in rotation: their names both come back.
+  let seen = "";
+  const namesSeen = async () => {
+    try {
+      const names = await Promise.all([1, 2, 3, 4].map(() => servedBy(fetch(`${lb}/healthz`))));
+      seen = names.join(",");
+      return new Set(names).size;
+    } catch {
+      return 0; // HAProxy not listening yet
+    }
+  };
+  await expect
+    .poll(namesSeen, { timeout: 20_000, message: "both servers in rotation" })
+    .toBe(2)
+    .catch((err: unknown) => {
+      throw new Error(`${String(err)}\nanswered by: ${seen}\nHAProxy: ${haproxyOutput}`);
+    });
+
+  pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  db = drizzle(pool, { schema }) as unknown as Db;
+});
+
+test.afterAll(async () => {
+  haproxy?.kill("SIGTERM");
+  stopAll();
+  await pool?.end();
+  await s3?.stop();
+});
+
+async function servedBy(answer: Promise<Response>): Promise<string> {
+  const res = await answer;
+  await res.arrayBuffer();
+  return res.headers.get("X-Served-By") ?? "none";
+}
+
+/**
+ * Sends `request` through the balancer so that server `name` answers it. With one client, round robin alternates:
+ * one cheap request tells which server answered last, so the next goes to the other. The caller asserts X-Served-By.
+ */
+async function via(name: "a" | "b", request: () => Promise<Response>): Promise<Response> {
+  if ((await servedBy(fetch(`${lb}/healthz`))) === name) await servedBy(fetch(`${lb}/healthz`));
+  const res = await request();
+  expect(res.headers.get("X-Served-By"), "the server that answered").toBe(name);
+  return res;
+}
+
+const post = (pathname: string, body: FormData | URLSearchParams, cookie?: string) =>
+  fetch(`${lb}${pathname}`, { method: "POST", body, redirect: "manual", headers: { origin: lb, ...(cookie ? { cookie } : {}) } });
+const get = (pathname: string, cookie: string) => fetch(`${lb}${pathname}`, { redirect: "manual", headers: { cookie } });
+
+test("a gift crosses the two servers: uploaded on a, approved on b, its receipt from both; the session holds on both", async () => {
+  const ngo = await makeUser(db, "ngo");
+  await db.update(ngoProfiles).set({ jazzcashNumber: "03001112223" }).where(eq(ngoProfiles.userId, ngo.id));
+  const campaign = await makeCampaign(db, ngo.id);
+  const donor = await makeUser(db, "donor");
+
+  // The donor signs in on b ...
+  const signedIn = await via("b", () => post("/donor_signin", new URLSearchParams({ email: donor.email, password: donor.password })));
+  expect(signedIn.status).toBe(302);
+  const cookie = /^[^;]+/.exec(signedIn.headers.get("set-cookie") ?? "")![0];
+  expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+  // ... and the session b made opens the donor's home on a.
+  expect((await via("a", () => get("/donor_home", cookie))).status).toBe(200);
+
+  // The proof goes up through a: its screenshot lands in the shared bucket.
+  const form = new FormData();
+  const fields = {
+    campaign: campaign.slug,
+    ngo: ngo.id,
+    method: "jazzcash",
+    idempotencyKey: randomUUID(),
+    phone: "03001234567",
+    amount: "2500",
+    transactionId: `TX${randomUUID().slice(0, 8).toUpperCase()}`,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("screenshot", new Blob([new Uint8Array(await makeProofPng())], { type: "image/png" }), "proof.png");
+  const query = new URLSearchParams({ campaign: campaign.slug, ngo: ngo.id, method: "jazzcash" });
+  const uploaded = await via("a", () => post(`/donate3?${query}`, form, cookie));
+  expect(uploaded.status).toBe(302);
+  const donationId = new URL(uploaded.headers.get("location")!, lb).searchParams.get("donation")!;
+  const [gift] = await db.select().from(donations).where(eq(donations.id, donationId));
+  expect(gift?.status).toBe("pending");
+
+  // The NGO sees the screenshot through b, which never had it on a disk of its own.
+  const ngoCookie = `${SESSION_COOKIE}=${(await createSession(db, ngo.id)).token}`;
+  const screenshot = await via("b", () => get(`/files/${gift!.proofKey}`, ngoCookie));
+  expect(screenshot.status).toBe(200);
+  expect(screenshot.headers.get("content-type")).toBe("image/webp");
+
+  // ... and approves the gift through b.
+  const decided = await via("b", () => post("/apps", new URLSearchParams({ intent: "approve", donationId, round: "0" }), ngoCookie));
+  expect(decided.status).toBe(302);
+  const [approved] = await db.select().from(donations).where(eq(donations.id, donationId));
+  expect(approved?.status).toBe("approved");
+
+  // The receipt downloads from either.
+  for (const name of ["a", "b"] as const) {
+    const receipt = await via(name, () => get(`/receipts/${donationId}`, cookie));
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await receipt.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  }
+});
+
+test("a sign-in limit counts the attempts made on both servers", async () => {
+  const donor = await makeUser(db, "donor");
+  const attempt = (password: string) => post("/donor_signin", new URLSearchParams({ email: donor.email, password }));
+  const served: string[] = [];
+  for (let i = 0; i < ATTEMPTS_PER_ACCOUNT; i += 1) {
+    const res = await via(i % 2 === 0 ? "a" : "b", () => attempt("not-the-password"));
+    expect(res.status).not.toBe(429);
+    served.push(res.headers.get("X-Served-By")!);
+  }
+  expect(new Set(served)).toEqual(new Set(["a", "b"]));
+  // Over the limit on each server, even with the right password.
+  for (const name of ["a", "b"] as const) {
+    expect((await via(name, () => attempt(donor.password))).status).toBe(429);
+  }
+});
