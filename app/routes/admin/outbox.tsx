@@ -24,6 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const STATUS_STYLE = {
   kept: "bg-slate-100 text-slate-800",
+  queued: "bg-sky-100 text-sky-900",
+  retrying: "bg-amber-100 text-amber-900",
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-800",
 } as const;
