@@ -7,8 +7,9 @@ import { openDatabase } from "#server/db/client.ts";
 import { DatabaseLockedError } from "#server/db/lock.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "./log.ts";
-import { createMailer } from "#server/mail/mailer.ts";
-import { startMaintenance } from "./maintenance.ts";
+import { createMailDelivery, createMailer } from "#server/mail/mailer.ts";
+import { openQueue } from "#server/jobs/queue.ts";
+import { startWorkers } from "#server/jobs/workers.ts";
 import { readyMessage, startUp } from "./start-up.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
@@ -22,17 +23,20 @@ async function main() {
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
   });
+  // Mail, the upkeep round: jobs on the database's queue (decision 042). queue.depth() is the metrics' queue depth.
+  const queue = await openQueue(database, log, { mailAttempts: config.MAIL_ATTEMPTS, mailRetrySeconds: config.MAIL_RETRY_SECONDS });
+  const smtp = config.SMTP_URL ? createMailDelivery({ log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }) : null;
   const services: Services = {
     config,
     db: database.db,
     log,
-    mailer: createMailer({ db: database.db, log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    mailer: createMailer({ log, queue: smtp ? queue : undefined }),
     storage: createLocalStorage(path.join(config.dataDir, "files")),
     geocoder: createGeocoder(config, log),
   };
   const { demoAccounts } = await startUp(services);
-  // Orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
-  const maintenance = startMaintenance(services);
+  // Queued mail, and orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
+  const workers = await startWorkers(services, queue, smtp);
 
   const production = config.NODE_ENV === "production";
   let listener: http.RequestListener;
@@ -64,7 +68,7 @@ async function main() {
 
   const shutdown = () => {
     server.close();
-    void maintenance
+    void workers
       .stop()
       .then(() => database.close())
       .finally(() => process.exit(0));

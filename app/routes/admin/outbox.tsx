@@ -75,6 +75,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                       <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[m.status]}`}>
                         {t(`admin:outbox.statuses.${m.status}`)}
                       </span>
+                      {m.attempts > 0 && <span className="ms-2 text-slate-700">{t("admin:outbox.attempts", { count: m.attempts })}</span>}
                       {m.error && (
                         <span className="ms-2 text-red-800">
                           {m.error === MAIL_ERROR_NO_SERVER ? t("admin:outbox.noServer") : t("admin:outbox.error", { error: m.error })}
