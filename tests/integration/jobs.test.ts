@@ -6,7 +6,7 @@ import { mailOutbox, sessions } from "#server/db/schema.ts";
 import { listOutbox } from "#server/domain/admin/outbox.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
 import { startWorkers } from "#server/jobs/workers.ts";
-import { createMailDelivery, createMailer, type Mailer } from "#server/mail/mailer.ts";
+import { createMailDelivery, createMailer, type MailDelivery, type Mailer } from "#server/mail/mailer.ts";
 import { makeUser } from "#tests/helpers/factories.ts";
 import { openTestQueue, TEST_QUEUE, until } from "#tests/helpers/queue.ts";
 import { createTestServices, uniqueEmail, type TestServices } from "#tests/helpers/services.ts";
@@ -19,6 +19,7 @@ describe("jobs", () => {
   let queue: JobQueue;
   let mailer: Mailer;
   let workers: { stop(): Promise<void> };
+  let delivery: MailDelivery;
   const admin = { role: "admin" as const };
 
   beforeAll(async () => {
@@ -26,7 +27,7 @@ describe("jobs", () => {
     smtp = await startTestSmtp();
     queue = await openTestQueue(s);
     mailer = createMailer({ log: s.log, queue });
-    const delivery = createMailDelivery({ log: s.log, from: s.config.MAIL_FROM, smtpUrl: smtp.url });
+    delivery = createMailDelivery({ log: s.log, from: s.config.MAIL_FROM, smtpUrl: smtp.url });
     workers = await startWorkers({ ...s, mailer }, queue, delivery);
   });
   afterAll(async () => {
@@ -89,6 +90,18 @@ describe("jobs", () => {
     expect(received).toHaveLength(1);
     expect(received[0]!.raw).toContain("token=SECRET-1");
     expect(received[0]!.raw).toMatch(new RegExp(`Message-ID: <${row!.id}@ekchhat\\.pk>`, "i"));
+  });
+
+  it("sends nothing when a mail's job is tried again after its row was marked sent (a worker died in between)", async () => {
+    const to = uniqueEmail("again");
+    await mailer.send(s.db, { to, subject: "Receipt", body: "Thank you" });
+    const row = await until(
+      () => rowTo(to),
+      (r) => r?.status === "sent",
+    );
+    await delivery.deliver(s.db, { data: { outboxId: row!.id }, attempt: 2, last: false });
+    expect(smtp.received.filter((m) => m.to === to)).toHaveLength(1);
+    expect(await rowTo(to)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("retries a refused mail with backoff, showing retrying, its tries and the server's answer, then sends it", async () => {
