@@ -33,6 +33,10 @@ const schema = z.object({
   /** smtp://user:pass@host:port; without it mail is kept in the outbox. */
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default("Ek Chhat <no-reply@ekchhat.pk>"),
+  /** Tries to hand a mail to the SMTP server before it is given up (failed in the outbox). */
+  MAIL_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Seconds before a failed mail's first retry; each later retry waits about twice as long. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Reverse proxies in front of the app whose forwarding headers are believed: false/0, true (= 1) or a count. */
   TRUST_PROXY: z
     .string()

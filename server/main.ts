@@ -7,8 +7,9 @@ import { openDatabase } from "#server/db/client.ts";
 import { DatabaseLockedError } from "#server/db/lock.ts";
 import { createApp } from "#server/http/app.ts";
 import { createLogger } from "./log.ts";
-import { createMailer } from "#server/mail/mailer.ts";
-import { startMaintenance } from "./maintenance.ts";
+import { createMailDelivery, createMailer } from "#server/mail/mailer.ts";
+import { openQueue } from "#server/jobs/queue.ts";
+import { startWorkers } from "#server/jobs/workers.ts";
 import { readyMessage, startUp } from "./start-up.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { openStorage } from "#server/storage/open.ts";
@@ -25,20 +26,23 @@ async function main() {
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
   });
+  // Mail, the upkeep round: jobs on the database's queue (decision 042). queue.depth() is the metrics' queue depth.
+  const queue = await openQueue(database, log, { mailAttempts: config.MAIL_ATTEMPTS, mailRetrySeconds: config.MAIL_RETRY_SECONDS });
+  const smtp = config.SMTP_URL ? createMailDelivery({ log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }) : null;
   const services: Services = {
     config,
     db: database.db,
     log,
-    mailer: createMailer({ db: database.db, log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+    mailer: createMailer({ log, queue: smtp ? queue : undefined }),
     storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
   };
   const { demoAccounts } = await startUp(services);
-  // Orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
-  const maintenance = startMaintenance(services);
+  // Queued mail, and orphan files, expired sessions and the like: now, then hourly; errors are logged, never thrown.
+  const workers = await startWorkers(services, queue, smtp);
 
-  // Measured only when someone may read them (METRICS_TOKEN); a job queue adds its depth here (queueDepth).
-  const metrics = config.METRICS_TOKEN ? createMetrics({ poolUsage: database.poolUsage }) : undefined;
+  // Measured only when someone may read them (METRICS_TOKEN).
+  const metrics = config.METRICS_TOKEN ? createMetrics({ poolUsage: database.poolUsage, queueDepth: () => queue.depth() }) : undefined;
 
   const lifecycle: Lifecycle = { draining: false };
 
@@ -87,7 +91,7 @@ async function main() {
           exitCode = 1;
           log.warn({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, "requests still in flight were cut off at the shutdown timeout");
         }
-        await maintenance.stop();
+        await workers.stop();
         await database.close();
         log.info("stopped");
       })

@@ -8,9 +8,6 @@ import { removeStaleUploads } from "#server/domain/statements/import.ts";
 import { remindWaitingDonors } from "#server/domain/statements/reminders.ts";
 import type { Services } from "./services.ts";
 
-/** How often the server tidies up after itself (and once at start). */
-export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-
 /**
  * A rate-limit counter whose window started longer ago than this is over, whatever its key: every limit's window
  * is at most a day or the configured sign-in window (AUTH_LIMIT_WINDOW_SECONDS). Removing an ended window changes
@@ -57,7 +54,7 @@ export async function deleteEndedRateLimits(db: DbOrTx, windowSeconds: number): 
  * One round of upkeep: the file sweep (orphan rows, orphan bytes, temp files), the copies of pictures stored before
  * copies were made, expired sessions, expired reset links and ended rate-limit windows. Each task is independent:
  * one that fails is logged and the others still run, and nothing is thrown. Every task is safe to run on several
- * servers at once. `now` is for tests; `signal` cuts the copies short when the server stops.
+ * servers at once (the queue runs a round on one server at a time: server/jobs/workers.ts). `now` is for tests; `signal` cuts the copies short when the server stops.
  */
 export async function runMaintenance(
   services: MaintenanceServices,
@@ -106,32 +103,4 @@ export async function runMaintenance(
     log.debug("maintenance found nothing to remove");
   }
   return report;
-}
-
-/**
- * Runs the maintenance now and then every MAINTENANCE_INTERVAL_MS, one round at a time, on a timer that does not
- * keep the process alive. `stop` ends the timer, cuts the picture copies short and waits for a round in progress
- * (before the database closes).
- */
-export function startMaintenance(services: MaintenanceServices, intervalMs = MAINTENANCE_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const stopping = new AbortController();
-  const round = () => {
-    if (running) return;
-    running = runMaintenance(services, { signal: stopping.signal })
-      .catch((err: unknown) => services.log.error({ err }, "maintenance failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      stopping.abort();
-      await running;
-    },
-  };
 }

@@ -6,7 +6,12 @@
 export const VERIFICATION_STATUSES = ["pending", "verified", "rejected"] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-export const MAIL_STATUSES = ["kept", "sent", "failed"] as const;
+/**
+ * kept: no mail server, the outbox is where it ends; queued: waiting for its first try; retrying: a try failed, another
+ * is due (attempts, error); sent: the mail server took it; failed: given up (no server for a private link, or every try
+ * failed: the dead letter).
+ */
+export const MAIL_STATUSES = ["kept", "queued", "retrying", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume"] as const;

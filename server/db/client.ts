@@ -15,11 +15,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: domain functions accept either. */
 export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 
+/** A statement as text with $1, $2 … and its values, as node-postgres runs it; text without values may hold several. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** The PostgreSQL pool's connections, for the metrics; the embedded database has no pool. */
   poolUsage?: () => { total: number; idle: number; waiting: number };
+  /** The driver itself, for a library that brings its own SQL (the job queue, decision 042). */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
     return {
       db,
       kind: "postgres",
+      executeSql: (text, values) => pool.query(text, values),
       poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
@@ -57,6 +63,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
     return {
       db,
       kind: "pglite",
+      // PGlite's query takes one statement with values; exec takes several without (a schema's creation).
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
       close: async () => {
         await client.close();
         release();

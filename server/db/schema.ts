@@ -203,7 +203,15 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     body: text("body").notNull(),
     status: mailStatusEnum("status").notNull(),
+    /** The last failure's message (SMTP's answer), kept while it is retried and after it is given up. */
     error: text("error"),
+    /** Tries made to hand it to the mail server. */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * The body of a mail holding a private link, kept only until it is sent or given up (`body` holds
+     * MAIL_BODY_WITHHELD from the start); never read by the outbox page.
+     */
+    secretBody: text("secret_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],

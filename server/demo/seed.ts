@@ -355,7 +355,7 @@ async function seedDemoCampaigns(
   donorId: string,
 ): Promise<{ dadu: DemoCampaign; quetta: DemoCampaign }> {
   // The demo's mail stays in the outbox, even when SMTP is configured: its addresses are made up.
-  const services = { ...live, mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }) };
+  const services = { ...live, mailer: createMailer({ log: live.log }) };
   const { db } = services;
   const now = Date.now();
   // Eleven digits, different for every transfer, like a wallet's transaction IDs.
@@ -493,7 +493,7 @@ async function seedDemoPickups(
   // Outbox mail (the addresses are made up) and the offline gazetteer (no network while seeding).
   const services = {
     ...live,
-    mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }),
+    mailer: createMailer({ log: live.log }),
     geocoder: offlineGeocoder,
   };
   const { db } = services;
@@ -704,7 +704,7 @@ async function seedDemoVolunteering(live: Services, demo: { ngoId: string; donor
   // Outbox mail (the addresses are made up) and the offline gazetteer (no network while seeding).
   const services = {
     ...live,
-    mailer: createMailer({ db: live.db, log: live.log, from: live.config.MAIL_FROM }),
+    mailer: createMailer({ log: live.log }),
     geocoder: offlineGeocoder,
   };
   const { db } = services;

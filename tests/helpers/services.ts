@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { loadConfig } from "#server/config.ts";
-import { openDatabase } from "#server/db/client.ts";
+import { openDatabase, type Database } from "#server/db/client.ts";
 import { createLogger } from "#server/log.ts";
 import { createMailer } from "#server/mail/mailer.ts";
 import type { Services } from "#server/services.ts";
@@ -12,6 +12,8 @@ import { openStorage } from "#server/storage/open.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 
 export interface TestServices extends Services {
+  /** The driver itself, for the job queue (server/jobs/queue.ts). */
+  executeSql: Database["executeSql"];
   close(): Promise<void>;
 }
 
@@ -47,8 +49,9 @@ export async function createTestServices(overrides: Record<string, string> = {})
   return {
     config,
     db: database.db,
+    executeSql: database.executeSql,
     log,
-    mailer: createMailer({ db: database.db, log, from: config.MAIL_FROM }),
+    mailer: createMailer({ log }),
     storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
     async close() {

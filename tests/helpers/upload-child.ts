@@ -35,7 +35,7 @@ async function main() {
       process.stdout.write(`stored ${key}\n`);
     },
   };
-  const services = { config, db, log, storage, mailer: createMailer({ db, log, from: config.MAIL_FROM }) };
+  const services = { config, db, log, storage, mailer: createMailer({ log }) };
 
   const ngo = await makeUser(db, "ngo");
   await db.update(ngoProfiles).set({ jazzcashNumber: "03001112222" }).where(eq(ngoProfiles.userId, ngo.id));

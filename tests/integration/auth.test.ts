@@ -7,6 +7,7 @@ import type { ZodMiniType as ZodType } from "zod/mini";
 import { donorSignUpSchema, ngoSignUpSchema, resetPasswordSchema, riderSignUpSchema, signInSchema } from "#shared/forms/accounts.ts";
 import { auditLog, files, mailOutbox, ngoProfiles, passwordResets, riderProfiles, sessions, users } from "#server/db/schema.ts";
 import type { Mail } from "#server/mail/mailer.ts";
+import type { DbOrTx } from "#server/db/client.ts";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "#server/domain/accounts/password-reset.ts";
 import { findRejectedProfile, resubmit } from "#server/domain/accounts/resubmit.ts";
 import { createSession, findSessionUser, hashToken } from "#server/domain/accounts/sessions.ts";
@@ -368,7 +369,7 @@ describe("sign-in", () => {
 describe("password reset", () => {
   // What the mail server received: the outbox never keeps a reset link (the admin reads the outbox).
   const inbox: Mail[] = [];
-  const mailing = () => ({ ...s, mailer: { send: async (m: Mail) => (inbox.push(m), s.mailer.send(m)) } });
+  const mailing = () => ({ ...s, mailer: { send: async (db: DbOrTx, m: Mail) => (inbox.push(m), s.mailer.send(db, m)) } });
   async function resetMail(email: string) {
     return inbox.filter((m) => m.to === email);
   }

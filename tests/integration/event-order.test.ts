@@ -4,7 +4,6 @@ import type { Db } from "#server/db/client.ts";
 import { pickups, users } from "#server/db/schema.ts";
 import { listAudit, recordAudit } from "#server/domain/audit/audit.ts";
 import { assignRider, pickupForNgo, respondToAssignment } from "#server/domain/pickups/pickups.ts";
-import { createMailer } from "#server/mail/mailer.ts";
 import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
@@ -124,12 +123,8 @@ describe("the order of pick-up steps and audit entries", () => {
     const { donation } = await makePickup(s.db, await makeCampaign(s.db, ngo.id), donor.id);
     const donationId = donation.id;
     await s.db.transaction(async (tx) => {
-      // Everything in this one transaction, the mail outbox too (PGlite would wait on itself otherwise).
-      const inTx = {
-        ...s,
-        db: tx as unknown as Db,
-        mailer: createMailer({ db: tx as unknown as Db, log: s.log, from: s.config.MAIL_FROM }),
-      };
+      // Everything in this one transaction, the mail outbox too (the mailer writes on the db it is given).
+      const inTx = { ...s, db: tx as unknown as Db };
       await recordAudit(tx, { actorId: null, action: "test.before" });
       await assignRider(inTx, ngo, { donationId, riderId: first.id, reassign: false });
       await tx.execute(sql`SELECT pg_sleep(0.01)`);

@@ -100,7 +100,7 @@ describe("sign-in limits count failures, per address, per account and address, a
 
     const inbox: Mail[] = [];
     await requestPasswordReset(
-      { ...limited, mailer: { send: async (m: Mail) => void inbox.push(m) } },
+      { ...limited, mailer: { send: async (_db: unknown, m: Mail) => void inbox.push(m) } },
       { email: donor.email, clientIp: ip() },
     );
     const token = /reset_password\?token=([\w-]+)/.exec(inbox[0]!.body)![1]!;
@@ -115,7 +115,10 @@ describe("sign-in limits count failures, per address, per account and address, a
     for (let i = 0; i < s.config.AUTH_LIMIT_PER_ACCOUNT; i++) await expect(attempt(donor.email, WRONG, home)).rejects.toBeDefined();
     await expect(attempt(donor.email, TEST_PASSWORD, home)).rejects.toMatchObject({ kind: "rate_limited" });
     const inbox: Mail[] = [];
-    await requestPasswordReset({ ...s, mailer: { send: async (m: Mail) => void inbox.push(m) } }, { email: donor.email, clientIp: home });
+    await requestPasswordReset(
+      { ...s, mailer: { send: async (_db: unknown, m: Mail) => void inbox.push(m) } },
+      { email: donor.email, clientIp: home },
+    );
     const token = /reset_password\?token=([\w-]+)/.exec(inbox[0]!.body)![1]!;
     await resetPassword(s, { token, password: "Brand-new-pass-7", clientIp: home });
     await expect(attempt(donor.email, "Brand-new-pass-7", home)).resolves.toMatchObject({ userId: donor.id });
@@ -212,7 +215,7 @@ describe("sign-up and password reset behind one address", () => {
   it("lets many people behind one address ask for reset links; unknown emails and links mailed are limited apart", async () => {
     const limited = withConfig({ AUTH_LIMIT_PER_IP: 2, AUTH_CREATIONS_PER_IP: 5 });
     const sent: Mail[] = [];
-    const mailing = { ...limited, mailer: { send: async (m: Mail) => void sent.push(m) } };
+    const mailing = { ...limited, mailer: { send: async (_db: unknown, m: Mail) => void sent.push(m) } };
     const from = ip();
     const donors = [];
     for (let i = 0; i < 4; i++) donors.push(await makeUser(s.db, "donor"));
@@ -232,7 +235,7 @@ describe("sign-up and password reset behind one address", () => {
   it("counts made-up reset links, not used ones", async () => {
     const limited = withConfig({ AUTH_LIMIT_PER_IP: 2 });
     const sent: Mail[] = [];
-    const mailing = { ...s, mailer: { send: async (m: Mail) => void sent.push(m) } };
+    const mailing = { ...s, mailer: { send: async (_db: unknown, m: Mail) => void sent.push(m) } };
     const from = ip();
     for (let i = 0; i < 3; i++) {
       const d = await makeUser(s.db, "donor");

@@ -10,7 +10,7 @@ import { campaigns, donorProfiles, files, ngoProfiles, passwordResets, rateLimit
 import { deleteFile } from "#server/domain/files/files.ts";
 import type { FileKind } from "#shared/statuses.ts";
 import { FILE_REFERENCES, SWEEP_GRACE_MS, sweepFiles } from "#server/domain/files/sweep.ts";
-import { runMaintenance, startMaintenance } from "#server/maintenance.ts";
+import { runMaintenance } from "#server/maintenance.ts";
 import type { Storage } from "#server/storage/storage.ts";
 import { makeApplication, makeCampaign, makeCashDonation, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -253,14 +253,6 @@ describe("maintenance", () => {
     expect(report.files).toBeNull();
     expect(errors).toHaveLength(1);
     expect(await s.db.select().from(sessions).where(eq(sessions.id, id))).toEqual([]);
-  });
-
-  it("runs once at start and then on an unref'd timer; stop waits for the round in progress", async () => {
-    const orphan = await stored("logo", OLD);
-    const maintenance = startMaintenance(s, HOUR);
-    await maintenance.stop();
-    expect(await rowOf(orphan)).toBeUndefined();
-    expect(onDisk(orphan)).toBe(false);
   });
 
   it("never removes a campaign picture while the campaign has it", async () => {

@@ -24,6 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const STATUS_STYLE = {
   kept: "bg-slate-100 text-slate-800",
+  queued: "bg-sky-100 text-sky-900",
+  retrying: "bg-amber-100 text-amber-900",
   sent: "bg-green-100 text-green-900",
   failed: "bg-red-100 text-red-800",
 } as const;
@@ -73,6 +75,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                       <span className={`rounded px-2 py-0.5 font-medium ${STATUS_STYLE[m.status]}`}>
                         {t(`admin:outbox.statuses.${m.status}`)}
                       </span>
+                      {m.attempts > 0 && <span className="ms-2 text-slate-700">{t("admin:outbox.attempts", { count: m.attempts })}</span>}
                       {m.error && (
                         <span className="ms-2 text-red-800">
                           {m.error === MAIL_ERROR_NO_SERVER ? t("admin:outbox.noServer") : t("admin:outbox.error", { error: m.error })}

@@ -61,18 +61,21 @@ export async function requestPasswordReset(
   await giveBack(db, [user ? failure! : mailed!]);
   if (!user) return;
   const token = randomBytes(32).toString("base64url");
-  await db.insert(passwordResets).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
-  });
   const link = `${config.APP_URL}/reset_password?token=${token}${returnTo ? `&redirectTo=${encodeURIComponent(returnTo)}` : ""}`;
-  await mailUser(
-    services,
-    user.id,
-    { subject: "auth:mail.resetSubject", body: "auth:mail.resetBody", params: { link, minutes: String(RESET_TOKEN_MINUTES) } },
-    { sensitive: true },
-  );
+  // The link and its mail are one change: a link is mailed only if it was stored, and stored only if mailed.
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
+    });
+    await mailUser(
+      { ...services, db: tx },
+      user.id,
+      { subject: "auth:mail.resetSubject", body: "auth:mail.resetBody", params: { link, minutes: String(RESET_TOKEN_MINUTES) } },
+      { sensitive: true },
+    );
+  });
 }
 
 const usable = (tokenHash: string) =>

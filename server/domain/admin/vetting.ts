@@ -282,16 +282,18 @@ export async function suspend(services: AdminServices, actor: Actor, userId: str
     if (!row) return null;
     await deleteUserSessions(tx, userId);
     await recordAudit(tx, { actorId: actor.id, action: "account.suspended", targetUserId: userId });
+    const account = await accountForMail(tx, userId);
+    // No in-app notification: a suspended account cannot sign in to read it. The mail is queued with the change.
+    if (account) {
+      await mailUser({ ...services, db: tx }, userId, {
+        subject: "mail:suspended.subject",
+        body: "mail:suspended.body",
+        params: { name: account.name },
+      });
+    }
     return row;
   });
-  if (done) {
-    const account = await accountForMail(services.db, userId);
-    // No in-app notification: a suspended account cannot sign in to read it.
-    if (account) {
-      await mailUser(services, userId, { subject: "mail:suspended.subject", body: "mail:suspended.body", params: { name: account.name } });
-    }
-    return;
-  }
+  if (done) return;
   const [row] = await services.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound();
   if (row.role === "admin") throw forbidden("admin.cannot_suspend_admin");

@@ -47,7 +47,7 @@ export async function mailUser(
   const { t } = serverI18n(user.language);
   const params: Record<string, string> = { ...mail.params };
   for (const [name, key] of Object.entries(mail.keyParams ?? {})) params[name] = t(key);
-  await services.mailer.send({
+  await services.mailer.send(services.db, {
     to: user.email,
     subject: t(mail.subject, params),
     body: t(mail.body, params),

@@ -1,0 +1,121 @@
+import PgBoss from "pg-boss";
+import { sql, type SQL } from "drizzle-orm";
+import type { Database, DbOrTx, ExecuteSql } from "#server/db/client.ts";
+import type { Logger } from "#server/log.ts";
+
+/**
+ * The work done outside requests, on pg-boss over the app's own database: PostgreSQL, or the embedded PGlite (the
+ * same SQL, the same interface; decision 042). A job is queued in the caller's transaction, so it exists exactly
+ * when the change that causes it commits.
+ *
+ * mail: hand one outbox row to the mail server (`{ outboxId }`), retried with backoff, then dead-lettered to
+ * mail-dead, whose job marks the row failed. maintenance: one round of upkeep (server/maintenance.ts), hourly on
+ * every server's schedule and once at each start, run by one server at a time.
+ */
+export const JOBS = ["mail", "mail-dead", "maintenance"] as const;
+export type JobName = (typeof JOBS)[number];
+
+export interface JobData {
+  mail: { outboxId: string };
+  "mail-dead": { outboxId: string };
+  maintenance: Record<string, never>;
+}
+
+/** One try of a job: the data, and which try of how many it is (1-based; a last try that fails is given up). */
+export interface JobTry<N extends JobName> {
+  data: JobData[N];
+  attempt: number;
+  last: boolean;
+}
+
+export interface QueueOptions {
+  /** Tries of a mail before it is given up (the first and its retries). */
+  mailAttempts: number;
+  /** Seconds before the first retry; each later one waits about twice as long (with jitter). */
+  mailRetrySeconds: number;
+  /**
+   * A try not finished in this time counts as failed (its server died) and is tried again. Longer than the mail
+   * transport's own time limits, so a slow send is never tried twice at once.
+   */
+  mailExpireSeconds?: number;
+  /** How often a worker looks for work, and how often expired tries are found (one server does it each time). */
+  pollSeconds?: number;
+  superviseSeconds?: number;
+}
+
+export interface JobQueue {
+  /** Queues a job on `db`: pass the transaction of the change that causes it. */
+  send<N extends JobName>(db: DbOrTx, name: N, data: JobData[N]): Promise<void>;
+  /** Runs `handle` for each job of `name`, one at a time on this server; a throw is a failed try. */
+  work<N extends JobName>(name: N, handle: (job: JobTry<N>) => Promise<void>): Promise<void>;
+  /** Also queues `name` at each minute `cron` names (UTC); several servers make one job of each. */
+  schedule(name: JobName, cron: string): Promise<void>;
+  /** Jobs waiting to run (queued or due for a retry), per queue: for metrics. */
+  depth(): Promise<Record<JobName, number>>;
+  /** Stops taking work and waits for the jobs in hand (at most `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+const SCHEMA = "pgboss";
+const MAIL_EXPIRE_SECONDS = 5 * 60;
+
+/** A statement with $1, $2 … as Drizzle SQL, so pg-boss's own statements run on any handle: a transaction too. */
+function positional(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)));
+}
+
+function executorOf(db: DbOrTx): { executeSql: ExecuteSql } {
+  return {
+    executeSql: async (text, values) => {
+      const result = (await db.execute(positional(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** Opens the queue on the database (creating pg-boss's tables the first time) and its queues. */
+export async function openQueue(database: Pick<Database, "executeSql">, log: Logger, opts: QueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    schema: SCHEMA,
+    ...(opts.superviseSeconds ? { maintenanceIntervalSeconds: opts.superviseSeconds } : {}),
+  });
+  boss.on("error", (err) => log.error({ err }, "job queue error"));
+  await boss.start();
+  await boss.createQueue("mail-dead");
+  await boss.createQueue("mail", {
+    name: "mail",
+    retryLimit: opts.mailAttempts - 1,
+    retryDelay: opts.mailRetrySeconds,
+    retryBackoff: true,
+    expireInSeconds: opts.mailExpireSeconds ?? MAIL_EXPIRE_SECONDS,
+    deadLetter: "mail-dead",
+  });
+  // "stately": at most one round waiting and one running, so servers starting together queue one round.
+  await boss.createQueue("maintenance", { name: "maintenance", policy: "stately", expireInSeconds: 60 * 60 });
+  const polling = opts.pollSeconds ? { pollingIntervalSeconds: opts.pollSeconds } : {};
+
+  return {
+    async send(db, name, data) {
+      await boss.send(name, data, { db: executorOf(db) });
+    },
+    async work(name, handle) {
+      await boss.work<JobData[typeof name]>(name, { ...polling, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          await handle({ data: job.data, attempt: job.retryCount + 1, last: job.retryCount >= job.retryLimit });
+        }
+      });
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron, {});
+    },
+    async depth() {
+      const sizes = await Promise.all(JOBS.map((name) => boss.getQueueSize(name)));
+      return Object.fromEntries(JOBS.map((name, i) => [name, sizes[i]!])) as Record<JobName, number>;
+    },
+    async stop(timeoutMs = 30_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
+    },
+  };
+}
