@@ -3,6 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { passwordResets, rateLimits } from "#server/db/schema.ts";
 import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
 import { makeMissingCopies } from "#server/domain/files/files.ts";
+import { backfillPlaceLabels } from "#server/domain/places/saved-labels.ts";
 import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
 import { removeStaleUploads } from "#server/domain/statements/import.ts";
 import { remindWaitingDonors } from "#server/domain/statements/reminders.ts";
@@ -22,6 +23,8 @@ export interface MaintenanceReport {
   files: SweepReport | null;
   /** Pictures stored before narrower copies existed that now have them (decision 034). */
   pictureCopies: number | null;
+  /** Saved places given their Urdu label beside the English one (decision 038). */
+  placeLabels: number | null;
   sessions: number | null;
   passwordResets: number | null;
   rateLimits: number | null;
@@ -52,7 +55,7 @@ export async function deleteEndedRateLimits(db: DbOrTx, windowSeconds: number): 
 
 /**
  * One round of upkeep: the file sweep (orphan rows, orphan bytes, temp files), the copies of pictures stored before
- * copies were made, expired sessions, expired reset links and ended rate-limit windows. Each task is independent:
+ * copies were made, the Urdu labels of places saved with one, expired sessions, expired reset links and ended rate-limit windows. Each task is independent:
  * one that fails is logged and the others still run, and nothing is thrown. Every task is safe to run on several
  * servers at once (the queue runs a round on one server at a time: server/jobs/workers.ts). `now` is for tests; `signal` cuts the copies short when the server stops.
  */
@@ -72,6 +75,7 @@ export async function runMaintenance(
   const report: MaintenanceReport = {
     files: await attempt("files", () => sweepFiles(services, { now: opts.now })),
     pictureCopies: await attempt("pictureCopies", () => makeMissingCopies(services, { signal: opts.signal })),
+    placeLabels: await attempt("placeLabels", () => backfillPlaceLabels(db)),
     sessions: await attempt("sessions", () => deleteExpiredSessions(db)),
     passwordResets: await attempt("passwordResets", () => deleteExpiredPasswordResets(db)),
     rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
@@ -95,6 +99,7 @@ export async function runMaintenance(
     statementUploads: report.statementUploads ?? 0,
   };
   if (report.pictureCopies) log.info({ pictures: report.pictureCopies }, "narrower copies made of pictures stored before them");
+  if (report.placeLabels) log.info({ places: report.placeLabels }, "saved places given their Urdu label beside the English one");
   if (report.reminders) log.info({ reminders: report.reminders }, "donors reminded of gifts not yet in their NGO's statement");
   if (Object.values(removed).some((n) => n > 0)) {
     const keys = f ? [...f.rows, ...f.bytes, ...f.unfinished].slice(0, LOGGED_KEYS) : [];

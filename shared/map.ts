@@ -31,4 +31,6 @@ export interface ListedCampaign {
   title: string;
   preview: string;
   locationLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  locationLabelUr: string | null;
 }

@@ -18,13 +18,11 @@ export interface Place {
   lng: number;
 }
 
-/** Text that has Urdu (Arabic-script) letters in it. */
-export function hasUrduScript(text: string): boolean {
-  return /[\u0600-\u06ff]/.test(text);
-}
-
-/** The label a reader of `lang` is shown: the Urdu one for Urdu where there is one. */
-export function placeLabelFor(place: Pick<Place, "label" | "labelUr">, lang: string): string {
+/**
+ * The label a reader of `lang` is shown: the Urdu one for Urdu where there is one. The one way a place is shown, a
+ * suggestion or a saved place (its `*_label` and `*_label_ur` columns), whichever language it was written in.
+ */
+export function placeLabelFor(place: { label: string; labelUr?: string | null }, lang: string): string {
   return lang === "ur" && place.labelUr ? place.labelUr : place.label;
 }
 

@@ -7,6 +7,7 @@ import { Pager } from "./pager.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, ngoProfilePath, pickerHref } from "#app/lib/campaign-links.ts";
 import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
@@ -214,7 +215,7 @@ function CampaignDetails({
         <dt className="font-bold text-slate-900">{t("donate:details.location")}</dt>
         <dd className="flex items-center gap-1 text-slate-800">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <UserText>{c.locationLabel}</UserText>
+          <UserText>{placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, i18n.language)}</UserText>
         </dd>
         {c.otherItems && kind === "cash" && (
           <>

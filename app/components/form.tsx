@@ -135,18 +135,24 @@ export function FileField({
 
 function FilePicker({ inputProps }: { inputProps: React.InputHTMLAttributes<HTMLInputElement> & { id?: string } }) {
   const { t } = useTranslation();
-  // Null until hydration: without JavaScript nothing could show the name, so nothing claims there is none.
+  // Null until hydration: without JavaScript nothing of ours could show the name, so nothing claims there is none;
+  // the browser's own input is shown instead (`noscript:`, the `scripting: none` media query), which names the
+  // chosen file itself, in the browser's language.
   const [chosen, setChosen] = useState<string | null>(null);
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <input {...inputProps} onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? "")} className="peer sr-only" />
+      <input
+        {...inputProps}
+        onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? "")}
+        className="peer sr-only noscript:not-sr-only noscript:min-h-11"
+      />
       {/* The field's name is its label above; this one is the button to look at and press, so it is not read twice. */}
       <label
         htmlFor={inputProps.id}
         aria-hidden="true"
-        className="inline-flex min-h-11 cursor-pointer items-center rounded-md border border-slate-400 bg-brand-100 px-4 py-2 font-medium text-brand-900 hover:bg-brand-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500 peer-aria-invalid:border-red-600"
+        className="inline-flex min-h-11 cursor-pointer items-center noscript:hidden rounded-md border border-slate-400 bg-brand-100 px-4 py-2 font-medium text-brand-900 hover:bg-brand-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-amber-500 peer-aria-invalid:border-red-600"
       >
         {t("common:file.choose")}
       </label>

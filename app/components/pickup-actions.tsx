@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { ngoPickupSchema } from "#shared/forms/pickups.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { formatKm } from "#shared/format.ts";
 import type { PickupAction, PickupStatus } from "#shared/statuses.ts";
@@ -17,6 +18,7 @@ export interface RiderChoice {
   id: string;
   name: string;
   areaLabel: string | null;
+  areaLabelUr: string | null;
   /** Kilometres from the pick-up point; null when the rider has not set an area. */
   distanceKm: number | null;
   /** Farther than the configured radius from the pick-up point. */
@@ -51,7 +53,12 @@ export function useRiderLabel(radiusKm: string) {
       const km = formatKm(r.distanceKm, i18n.language);
       const distance = km === null ? t("assign:rider.underKm") : t("assign:rider.km", { km });
       label = r.areaLabel
-        ? t("assign:rider.option", { name: r.name, distance, area: r.areaLabel, open: r.open })
+        ? t("assign:rider.option", {
+            name: r.name,
+            distance,
+            area: placeLabelFor({ label: r.areaLabel, labelUr: r.areaLabelUr }, i18n.language),
+            open: r.open,
+          })
         : t("assign:rider.optionNoArea", { name: r.name, distance, open: r.open });
     }
     if (r.far) label = t("assign:rider.withMark", { label, mark: t("assign:rider.far", { km: radiusKm }) });

@@ -7,6 +7,7 @@ import { riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { placeLabelFor } from "#shared/places.ts";
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> } | undefined;
 
@@ -20,20 +21,22 @@ export function RiderAreaForm({
   area,
   map,
 }: {
-  area: { label: string; lat: number; lng: number } | null;
+  area: { label: string; labelUr: string | null; lat: number; lng: number } | null;
   map: { tileUrl: string; tileAttribution: string };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The saved area in the reader's language, shown and prefilled so (the server resolves either label).
+  const label = area ? placeLabelFor(area, i18n.language) : "";
   const [params] = useSearchParams();
   const actionData = useActionData() as ActionData;
   const lastResult = actionData?.intent === "area" || actionData?.intent === "clearArea" ? actionData.result : undefined;
   const [form, fields] = useSchemaForm(riderAreaSchema, {
     id: "area-form",
     lastResult,
-    defaultValue: { area: area?.label ?? "" },
+    defaultValue: { area: label },
   });
   const saved = params.get("saved");
-  const typed = typeof fields.area.initialValue === "string" ? fields.area.initialValue : (area?.label ?? "");
+  const typed = typeof fields.area.initialValue === "string" ? fields.area.initialValue : label;
   const buttonClass = brandButton("page", "min-h-11");
   return (
     <section aria-labelledby="area-heading" className="rounded-lg bg-white p-4 shadow-sm md:p-6">
@@ -47,7 +50,7 @@ export function RiderAreaForm({
         </p>
       )}
       <p className="mt-3 font-medium text-slate-800" data-testid="rider-area-current">
-        {area ? t("settings:area.current", { label: area.label }) : t("settings:area.none")}
+        {area ? t("settings:area.current", { label }) : t("settings:area.none")}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="intent" value="area" />
@@ -58,7 +61,7 @@ export function RiderAreaForm({
           label={t("settings:area.label")}
           hint={t("settings:area.hint")}
           defaultValue={typed}
-          defaultPoint={area && typed === area.label ? { lat: area.lat, lng: area.lng } : undefined}
+          defaultPoint={area && typed === label ? { lat: area.lat, lng: area.lng } : undefined}
           error={fields.area.errors?.[0]}
           errorId={fields.area.errorId}
           required

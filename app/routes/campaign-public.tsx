@@ -8,6 +8,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { DONATION_FLOW_AVAILABLE, donateHref, ngoProfilePath, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formatDate } from "#shared/format.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { formatRupees, formatShare } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
@@ -33,7 +34,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const pageUrl = new URL(publicCampaignPath(c.slug), appUrl).toString();
   const collected = formatRupees(c.collectedAmount, lang);
   const target = formatRupees(c.targetAmount, lang);
-  const progress = t("showcase:meta.progress", { collected, target, location: c.locationLabel });
+  const location = placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, lang);
+  const progress = t("showcase:meta.progress", { collected, target, location });
   return {
     campaign: {
       slug: c.slug,
@@ -42,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       targetAmount: c.targetAmount,
       collectedAmount: c.collectedAmount,
       otherItems: c.otherItems,
-      locationLabel: c.locationLabel,
+      locationLabel: location,
       pictureKey: c.pictureKey,
       zakatEligible: c.zakatEligible,
       status: c.status,

@@ -8,6 +8,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { ngoProfilePath, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formatDay, formatDate } from "#shared/format.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
@@ -40,11 +41,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       verifiedAt: ngo.verifiedAt ? formatDate(ngo.verifiedAt, lang) : null,
       campaigns: {
         total: ngo.campaigns.total,
-        rows: ngo.campaigns.rows.map((c) => ({ ...c, path: publicCampaignPath(c.slug) })),
+        rows: ngo.campaigns.rows.map(({ locationLabel, locationLabelUr, ...c }) => ({
+          ...c,
+          locationLabel: placeLabelFor({ label: locationLabel, labelUr: locationLabelUr }, lang),
+          path: publicCampaignPath(c.slug),
+        })),
       },
       positions: {
         total: ngo.positions.total,
-        rows: ngo.positions.rows.map((p) => ({ ...p, closesOn: p.closesOn ? formatDay(p.closesOn, lang) : null })),
+        rows: ngo.positions.rows.map(({ cityLabel, cityLabelUr, ...p }) => ({
+          ...p,
+          cityLabel: cityLabel && placeLabelFor({ label: cityLabel, labelUr: cityLabelUr }, lang),
+          closesOn: p.closesOn ? formatDay(p.closesOn, lang) : null,
+        })),
       },
     },
     pageUrl,

@@ -118,6 +118,8 @@ export const riderProfiles = pgTable("rider_profiles", {
   pictureKey: text("picture_key"),
   /** Where the rider usually starts from (a place chosen in the rider's profile); NGOs see the nearest riders first. */
   areaLabel: text("area_label"),
+  /** The same place's label in Urdu, where the gazetteer has one (decision 038); Urdu readers are shown it. */
+  areaLabelUr: text("area_label_ur"),
   areaLat: doublePrecision("area_lat"),
   areaLng: doublePrecision("area_lng"),
 });
@@ -269,7 +271,9 @@ export const campaigns = pgTable(
     /** Whole rupees: the sum of every partner's approved cash donations, changed only with the donation's status. */
     collectedAmount: bigint("collected_amount", { mode: "number" }).notNull().default(0),
     otherItems: text("other_items"),
+    /** The place in English; `location_label_ur` the same place in Urdu where the gazetteer has it (decision 038). */
     locationLabel: text("location_label").notNull(),
+    locationLabelUr: text("location_label_ur"),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
     pictureKey: text("picture_key"),
@@ -452,6 +456,8 @@ export const pickups = pgTable(
     address: text("address").notNull(),
     /** The area or town chosen from the place search, and the point (adjustable on a map). */
     areaLabel: text("area_label").notNull(),
+    /** The same place's label in Urdu, where the gazetteer has one (decision 038). */
+    areaLabelUr: text("area_label_ur"),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
     /** The preferred pick-up day (YYYY-MM-DD, Pakistan time) and part of the day. */
@@ -498,6 +504,8 @@ export const dropoffPoints = pgTable(
     name: text("name").notNull(),
     address: text("address").notNull(),
     areaLabel: text("area_label").notNull(),
+    /** The same place's label in Urdu, where the gazetteer has one (decision 038). */
+    areaLabelUr: text("area_label_ur"),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -554,6 +562,8 @@ export const volunteerPositions = pgTable(
     timings: text("timings").notNull(),
     /** The city or area chosen from the place search; none for work that can be done from anywhere. */
     cityLabel: text("city_label"),
+    /** The same place's label in Urdu, where the gazetteer has one (decision 038). */
+    cityLabelUr: text("city_label_ur"),
     cityLat: doublePrecision("city_lat"),
     cityLng: doublePrecision("city_lng"),
     volunteersNeeded: integer("volunteers_needed").notNull(),

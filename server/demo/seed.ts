@@ -857,7 +857,7 @@ export async function seedDemoData(services: Services): Promise<void> {
     if (place)
       await db
         .update(riderProfiles)
-        .set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng })
+        .set({ areaLabel: place.label, areaLabelUr: place.labelUr ?? null, areaLat: place.lat, areaLng: place.lng })
         .where(eq(riderProfiles.userId, id));
     riderIds.push(id);
   }

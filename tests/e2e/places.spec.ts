@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { campaigns } from "#server/db/schema.ts";
+import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 test("GET /api/places suggests places, big ones first, and answers odd input calmly", async ({ request }) => {
@@ -185,8 +188,53 @@ test.describe("the place field on /create_camp", () => {
     await page.locator('[name="cause"]').selectOption("shelter");
     await page.getByRole("button", { name: "شائع کریں" }).click();
     await expect(page).toHaveURL(/\/campaigns/);
-    // Saved as it was written: the Urdu reader reads the place back in Urdu.
+    // The Urdu-writing NGO reads its place back in Urdu.
     await expect(page.getByText("لاہور، Lahore District, Punjab").first()).toBeVisible();
+  });
+
+  test("a campaign whose place was typed in Urdu reads in English to an English reader and in Urdu to an Urdu one (issue 16)", async ({
+    page,
+    login,
+    db,
+  }) => {
+    const ENGLISH = "Lahore, Lahore District, Punjab";
+    const URDU = "لاہور، Lahore District, Punjab";
+    const readIn = (lang: "en" | "ur") => page.context().addCookies([{ name: LANG_COOKIE, value: lang, domain: "127.0.0.1", path: "/" }]);
+    await login({ role: "ngo" });
+    await readIn("ur");
+    await page.goto("/create_camp");
+    await page.getByRole("combobox", { name: "مقام" }).pressSequentially("لاہو", { delay: 40 });
+    await page.getByRole("option", { name: URDU, exact: true }).click();
+    const title = `Urdu NGO place ${Date.now().toString(36)}`;
+    await page.locator('[name="title"]').fill(title);
+    await page.locator('[name="description"]').fill("سردیوں کے لیے گرم کپڑے۔");
+    await page.locator('[name="targetAmount"]').fill("50000");
+    await page.locator('[name="cause"]').selectOption("shelter");
+    await page.getByRole("button", { name: "شائع کریں" }).click();
+    await expect(page).toHaveURL(/\/campaigns/);
+    const [saved] = await db.select().from(campaigns).where(eq(campaigns.title, title));
+    expect(saved).toMatchObject({ locationLabel: ENGLISH, locationLabelUr: URDU });
+
+    // A donor reading English, signed in: the goods picker's campaign panel; signed out: the landing page's card and
+    // the public page. Then the same pages in Urdu.
+    await page.context().clearCookies();
+    await login({ role: "donor" });
+    const shows = async (lang: "en" | "ur") => {
+      const [place, other] = lang === "en" ? [ENGLISH, URDU] : [URDU, ENGLISH];
+      await readIn(lang);
+      await page.goto(`/donate5?campaign=${saved!.slug}`);
+      await expect(page.getByRole("main")).toContainText(place);
+      await expect(page.getByRole("main")).not.toContainText(other);
+      await page.goto(`/?q=${encodeURIComponent(title)}`);
+      const card = page.getByRole("listitem").filter({ hasText: title });
+      await expect(card).toContainText(place);
+      await expect(card).not.toContainText(other);
+      await page.goto(`/campaign/${saved!.slug}`);
+      await expect(page.getByRole("main")).toContainText(place);
+      await expect(page.getByRole("main")).not.toContainText(other);
+    };
+    await shows("en");
+    await shows("ur");
   });
 
   test("resolves a neighbourhood typed with its town", async ({ page, login }) => {

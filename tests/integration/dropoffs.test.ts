@@ -139,7 +139,12 @@ describe("drop-off points", () => {
     expect(detail.dropoff).toMatchObject({ name: "Karachi store", address: "Karachi store street", areaLabel: KARACHI.label });
     expect(detail.dropoff.distanceKm).toBeLessThan(0.01);
     const seen = (await pickupsOfDonor(s.db, donor, [fromKarachi.id])).get(fromKarachi.id)!;
-    expect(seen.dropoff).toEqual({ name: "Karachi store", address: "Karachi store street", areaLabel: KARACHI.label });
+    expect(seen.dropoff).toEqual({
+      name: "Karachi store",
+      address: "Karachi store street",
+      areaLabel: KARACHI.label,
+      areaLabelUr: "کراچی، Sindh",
+    });
     expect((await goodsDonationOfDonor(s.db, donor, fromKarachi.id)).dropoff.name).toBe("Karachi store");
 
     // A nearer point listed after the request was made: the assignment takes it.
@@ -166,6 +171,7 @@ describe("drop-off points", () => {
       name: "Plain",
       address: "Saddar, Karachi",
       areaLabel: null,
+      areaLabelUr: null,
       lat: null,
       lng: null,
       distanceKm: null,

@@ -63,6 +63,7 @@ describe("an NGO's public profile", () => {
           id: open.id,
           title: "Teachers for Saturdays",
           cityLabel: open.cityLabel,
+          cityLabelUr: open.cityLabelUr,
           closesOn: open.closesOn,
           volunteersNeeded: open.volunteersNeeded,
         },

@@ -291,7 +291,12 @@ describe("rider's area", () => {
     expect(stored.label).toBe(place.label);
     expect(stored.lat).toBeCloseTo(31.5, 0);
     expect(stored.lng).toBeCloseTo(74.3, 0);
-    expect(await findRiderArea(s.db, rider.actor)).toEqual({ label: place.label, lat: stored.lat, lng: stored.lng });
+    expect(await findRiderArea(s.db, rider.actor)).toEqual({
+      label: place.label,
+      labelUr: "لاہور، Lahore District, Punjab",
+      lat: stored.lat,
+      lng: stored.lng,
+    });
 
     await clearRiderArea(s.db, rider.actor);
     expect(await areaOf(rider.id)).toEqual({ label: null, lat: null, lng: null });

@@ -3,6 +3,7 @@ import { type CampaignTab, DESCRIPTION_PREVIEW_WORDS, SEARCH_MAX_LENGTH } from "
 import { requireUser } from "#app/lib/http.server.ts";
 import { pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listCampaigns } from "#server/domain/campaigns/campaigns.ts";
 import { ngoPaymentMethods } from "#server/domain/donations/cash.ts";
@@ -30,7 +31,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
         preview: previewWords(c.description, DESCRIPTION_PREVIEW_WORDS),
         targetAmount: c.targetAmount,
         collectedAmount: c.collectedAmount,
-        locationLabel: c.locationLabel,
+        locationLabel: placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, context.lang),
         picture: pictureUrl(c.pictureKey, "campaign"),
         pictureSrcSet: pictureSrcSet(c.pictureKey),
         zakatEligible: c.zakatEligible,

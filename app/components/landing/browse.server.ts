@@ -36,7 +36,13 @@ export async function browseData(db: DbOrTx, url: URL) {
     filters,
     list: {
       ...list,
-      rows: list.rows.map((c) => ({ ...campaignCard(c), locationLabel: c.locationLabel, cause: c.cause, takesCash: c.takesCash })),
+      rows: list.rows.map((c) => ({
+        ...campaignCard(c),
+        locationLabel: c.locationLabel,
+        locationLabelUr: c.locationLabelUr,
+        cause: c.cause,
+        takesCash: c.takesCash,
+      })),
     },
   };
 }

@@ -5,6 +5,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { donateHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
@@ -136,7 +137,9 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <UserText className="min-w-0 break-words">{c.locationLabel}</UserText>
+          <UserText className="min-w-0 break-words">
+            {placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, i18n.language)}
+          </UserText>
         </p>
         <UserText as="p" className="break-words text-start text-slate-700">
           {c.preview}

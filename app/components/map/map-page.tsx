@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { Pager } from "#app/components/pager.tsx";
 import type { Paged } from "#shared/paging.ts";
 import type { ListedCampaign } from "#shared/map.ts";
@@ -158,7 +159,7 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
 }
 
 function CampaignList({ list }: { list: Paged<ListedCampaign> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section aria-labelledby="ekc-map-list" className="mx-auto mt-8 max-w-3xl">
       <h2 id="ekc-map-list" className="mb-2 text-lg font-bold">
@@ -177,7 +178,7 @@ function CampaignList({ list }: { list: Paged<ListedCampaign> }) {
                 <UserText>{c.title}</UserText>
               </Link>
               <UserText as="p" className="text-sm text-slate-700">
-                {c.locationLabel}
+                {placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, i18n.language)}
               </UserText>
               <p className="mt-1 text-slate-800">{c.preview}</p>
             </li>

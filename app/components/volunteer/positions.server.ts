@@ -5,6 +5,7 @@ import { positionStatusSchema } from "#shared/forms/volunteering.ts";
 import { POSITION_CLOSES_MAX_DAYS } from "#shared/constants.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { parsePage } from "#server/db/query.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { closePosition, positionsOfNgo, reopenPosition } from "#server/domain/volunteering/positions.ts";
@@ -39,7 +40,7 @@ export async function positionsLoader({ context, request }: LoaderFunctionArgs, 
         id: p.id,
         title: p.title,
         poster: p.posterKey ? pictureUrl(p.posterKey, "campaign") : null,
-        cityLabel: p.cityLabel,
+        cityLabel: p.cityLabel && placeLabelFor({ label: p.cityLabel, labelUr: p.cityLabelUr }, context.lang),
         workingHours: p.workingHours,
         duration: p.duration,
         timings: p.timings,

@@ -20,6 +20,7 @@ import { ITEMS_PREVIEW_WORDS } from "#shared/constants.ts";
 import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { previewWords } from "#shared/text.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { parsePage } from "#server/db/query.ts";
 import {
   assignRider,
@@ -111,7 +112,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           id: r.id,
           status: r.status,
           itemsPreview: previewWords(r.items, ITEMS_PREVIEW_WORDS),
-          areaLabel: r.areaLabel,
+          areaLabel: placeLabelFor({ label: r.areaLabel, labelUr: r.areaLabelUr }, lang),
           windowDay: formatDay(r.windowDate, lang),
           windowSlot: r.windowSlot,
           campaignTitle: r.campaignTitle,
@@ -129,7 +130,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               items: detail.items,
               phone: detail.phone,
               address: detail.address,
-              areaLabel: detail.areaLabel,
+              areaLabel: placeLabelFor({ label: detail.areaLabel, labelUr: detail.areaLabelUr }, lang),
               lat: detail.lat,
               lng: detail.lng,
               windowDay: formatDay(detail.windowDate, lang),
@@ -142,7 +143,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               dropoff: {
                 name: detail.dropoff.name,
                 address: detail.dropoff.address,
-                areaLabel: detail.dropoff.areaLabel,
+                areaLabel:
+                  detail.dropoff.areaLabel && placeLabelFor({ label: detail.dropoff.areaLabel, labelUr: detail.dropoff.areaLabelUr }, lang),
                 distance: detail.dropoff.distanceKm === null ? null : formatKm(detail.dropoff.distanceKm, lang),
                 near: detail.dropoff.distanceKm !== null && formatKm(detail.dropoff.distanceKm, lang) === null,
               },

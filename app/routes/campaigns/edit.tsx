@@ -5,6 +5,7 @@ import { SubmitButton } from "#app/components/form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { campaignOwnedBy } from "#server/domain/campaigns/access.ts";
 import { closeCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
 import { actionsFor, canTransition } from "#server/domain/campaigns/states.ts";
@@ -28,7 +29,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       description: campaign.description,
       targetAmount: String(campaign.targetAmount),
       otherItems: campaign.otherItems ?? "",
-      location: campaign.locationLabel,
+      // Prefilled in the editor's language; the server resolves either label (decision 038).
+      location: placeLabelFor({ label: campaign.locationLabel, labelUr: campaign.locationLabelUr }, context.lang),
       lat: campaign.lat,
       lng: campaign.lng,
       zakatEligible: campaign.zakatEligible,

@@ -6,6 +6,7 @@ import type { Route } from "./+types/join";
 import { SubmitButton } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { attempt, httpError, requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
@@ -39,7 +40,7 @@ export async function action({ context, params }: Route.ActionArgs) {
  * form links here when the title chosen belongs to another NGO's active campaign.
  */
 export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actionData = useActionData<typeof action>() as { error: string } | undefined;
   const { campaign, actions } = loaderData;
   const canRequest = campaign.status === "active" && actions.includes("request");
@@ -68,7 +69,7 @@ export default function JoinCampaign({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />
             <span className="sr-only">{t("collab:join.location")}: </span>
-            {campaign.locationLabel}
+            {placeLabelFor({ label: campaign.locationLabel, labelUr: campaign.locationLabelUr }, i18n.language)}
           </p>
           <UserText as="p" className="mt-3 break-words whitespace-pre-line text-slate-800">
             {campaign.description}

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/thanks";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay } from "#shared/format.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { DonateStep } from "#app/components/donate-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     donation: {
       items: d.items,
       address: d.address,
-      areaLabel: d.areaLabel,
+      areaLabel: placeLabelFor({ label: d.areaLabel, labelUr: d.areaLabelUr }, context.lang),
       windowDay: formatDay(d.windowDate, context.lang, "weekday"),
       windowSlot: d.windowSlot,
       status: d.status,
@@ -36,7 +37,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       code: donorSeesCode(d.status) ? d.code : null,
       campaignTitle: d.campaignTitle,
       ngoName: d.ngoName,
-      dropoff: [d.dropoff.name, d.dropoff.address, d.dropoff.areaLabel].filter(Boolean).join(", "),
+      dropoff: [
+        d.dropoff.name,
+        d.dropoff.address,
+        d.dropoff.areaLabel && placeLabelFor({ label: d.dropoff.areaLabel, labelUr: d.dropoff.areaLabelUr }, context.lang),
+      ]
+        .filter(Boolean)
+        .join(", "),
       createdAt: formatDateTime(d.createdAt, context.lang),
     },
   };

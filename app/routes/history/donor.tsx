@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/donor";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay } from "#shared/format.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { HistoryTabs } from "#app/components/history-tabs.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -84,10 +85,14 @@ function pickupOf(p: DonorPickup | undefined, lang: Lang) {
     status: p.status,
     code: donorSeesCode(p.status) ? p.code : null,
     address: p.address,
-    areaLabel: p.areaLabel,
+    areaLabel: placeLabelFor({ label: p.areaLabel, labelUr: p.areaLabelUr }, lang),
     windowDay: formatDay(p.windowDate, lang, "weekday"),
     windowSlot: p.windowSlot,
-    dropoff: p.dropoff,
+    dropoff: {
+      name: p.dropoff.name,
+      address: p.dropoff.address,
+      areaLabel: p.dropoff.areaLabel && placeLabelFor({ label: p.dropoff.areaLabel, labelUr: p.dropoff.areaLabelUr }, lang),
+    },
     steps: p.events.map((e) => ({ type: e.type, at: formatDateTime(e.at, lang), riderName: e.riderName })),
   };
 }

@@ -4,6 +4,7 @@ import { CircleCheck, Send, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
 import { formatDateTime, formatDay } from "#shared/format.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { BackLink } from "#app/components/donate-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser, throwHttp } from "#app/lib/http.server.ts";
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       workingHours: p.workingHours,
       duration: p.duration,
       timings: p.timings,
-      cityLabel: p.cityLabel,
+      cityLabel: p.cityLabel && placeLabelFor({ label: p.cityLabel, labelUr: p.cityLabelUr }, context.lang),
       poster: pictureUrl(p.posterKey, "campaign"),
       posterSrcSet: pictureSrcSet(p.posterKey),
       needed: p.volunteersNeeded,

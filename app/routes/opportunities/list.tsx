@@ -4,6 +4,7 @@ import { CalendarClock, CircleCheck, Clock, Hourglass, MapPin, Users } from "luc
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { formatDay } from "#shared/format.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -32,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         id: p.id,
         title: p.title,
         ngoName: p.ngoName,
-        cityLabel: p.cityLabel,
+        cityLabel: p.cityLabel && placeLabelFor({ label: p.cityLabel, labelUr: p.cityLabelUr }, context.lang),
         workingHours: p.workingHours,
         duration: p.duration,
         timings: p.timings,

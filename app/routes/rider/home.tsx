@@ -13,6 +13,7 @@ import { formatDay, formatKm } from "#shared/format.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { findRiderArea } from "#server/domain/accounts/settings.ts";
 import { parsePage } from "#server/db/query.ts";
 import { confirmCollected, markDelivered, respondToAssignment, riderPickups, type RiderTab } from "#server/domain/pickups/pickups.ts";
@@ -58,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         items: r.items,
         phone: r.phone,
         address: r.address,
-        areaLabel: r.areaLabel,
+        areaLabel: placeLabelFor({ label: r.areaLabel, labelUr: r.areaLabelUr }, context.lang),
         lat: r.lat,
         lng: r.lng,
         windowDay: formatDay(r.windowDate, context.lang, "weekday"),
@@ -68,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         dropoff: {
           name: r.dropoff.name,
           address: r.dropoff.address,
-          areaLabel: r.dropoff.areaLabel,
+          areaLabel: r.dropoff.areaLabel && placeLabelFor({ label: r.dropoff.areaLabel, labelUr: r.dropoff.areaLabelUr }, context.lang),
           point: r.dropoff.lat !== null && r.dropoff.lng !== null ? { lat: r.dropoff.lat, lng: r.dropoff.lng } : null,
           // From the pick-up; null for the NGO's office (no point) or when under a kilometre ("next to it").
           distance: r.dropoff.distanceKm === null ? null : formatKm(r.dropoff.distanceKm, context.lang),

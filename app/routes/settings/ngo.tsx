@@ -6,6 +6,7 @@ import type { Route } from "./+types/ngo";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { DROPOFF_INTENTS, dropoffAddSchema, dropoffRemoveSchema, type DropoffIntent } from "#shared/forms/pickups.ts";
+import { placeLabelFor } from "#shared/places.ts";
 import { addDropoffPoint, listDropoffPoints, removeDropoffPoint } from "#server/domain/pickups/dropoffs.ts";
 import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 import { DropoffPoints } from "#app/components/settings/dropoff-points.tsx";
@@ -22,7 +23,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     settings: await ngoSettings(db, user),
     paymentNoticeHours: PAYMENT_CHANGE_NOTICE_HOURS,
-    dropoffs: (await listDropoffPoints(db, user)).map(({ id, name, address, areaLabel }) => ({ id, name, address, areaLabel })),
+    dropoffs: (await listDropoffPoints(db, user)).map(({ id, name, address, areaLabel, areaLabelUr }) => ({
+      id,
+      name,
+      address,
+      areaLabel: placeLabelFor({ label: areaLabel, labelUr: areaLabelUr }, context.lang),
+    })),
     map: mapSettings(context),
   };
 }

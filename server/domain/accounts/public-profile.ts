@@ -15,6 +15,8 @@ export interface PublicNgoCampaign {
   title: string;
   pictureKey: string | null;
   locationLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  locationLabelUr: string | null;
   collectedAmount: number;
   targetAmount: number;
   /** The NGO runs it, or is an accepted partner of a joint campaign. */
@@ -25,6 +27,7 @@ export interface PublicNgoPosition {
   id: string;
   title: string;
   cityLabel: string | null;
+  cityLabelUr: string | null;
   /** The last day it takes applications (a Pakistan calendar day), or null when the NGO closes it by hand. */
   closesOn: string | null;
   volunteersNeeded: number;
@@ -89,6 +92,7 @@ export async function publicNgoProfile(db: DbOrTx, ngoId: string, now = new Date
         title: campaigns.title,
         pictureKey: campaigns.pictureKey,
         locationLabel: campaigns.locationLabel,
+        locationLabelUr: campaigns.locationLabelUr,
         collectedAmount: campaigns.collectedAmount,
         targetAmount: campaigns.targetAmount,
         ownerId: campaigns.ownerId,
@@ -103,6 +107,7 @@ export async function publicNgoProfile(db: DbOrTx, ngoId: string, now = new Date
         id: volunteerPositions.id,
         title: volunteerPositions.title,
         cityLabel: volunteerPositions.cityLabel,
+        cityLabelUr: volunteerPositions.cityLabelUr,
         closesOn: volunteerPositions.closesOn,
         volunteersNeeded: volunteerPositions.volunteersNeeded,
       })

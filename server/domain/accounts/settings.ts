@@ -341,6 +341,7 @@ async function tellNgoOfPaymentChange(
 
 export interface RiderArea {
   label: string;
+  labelUr: string | null;
   lat: number;
   lng: number;
 }
@@ -353,12 +354,14 @@ function requireRider(actor: SessionUser): void {
 export async function findRiderArea(db: DbOrTx, actor: SessionUser): Promise<RiderArea | null> {
   requireRider(actor);
   const [row] = await db
-    .select({ label: riderProfiles.areaLabel, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
+    .select({ label: riderProfiles.areaLabel, labelUr: riderProfiles.areaLabelUr, lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
     .from(riderProfiles)
     .where(eq(riderProfiles.userId, actor.id))
     .limit(1);
   if (!row) throw notFound();
-  return row.label !== null && row.lat !== null && row.lng !== null ? { label: row.label, lat: row.lat, lng: row.lng } : null;
+  return row.label !== null && row.lat !== null && row.lng !== null
+    ? { label: row.label, labelUr: row.labelUr, lat: row.lat, lng: row.lng }
+    : null;
 }
 
 /**
@@ -380,7 +383,7 @@ export async function setRiderArea(
   );
   await services.db
     .update(riderProfiles)
-    .set({ areaLabel: place.label, areaLat: place.lat, areaLng: place.lng })
+    .set({ areaLabel: place.label, areaLabelUr: place.labelUr, areaLat: place.lat, areaLng: place.lng })
     .where(eq(riderProfiles.userId, actor.id));
   return place;
 }
@@ -388,5 +391,8 @@ export async function setRiderArea(
 /** Forgets the rider's area: the rider is then listed after those with an area, without a distance. */
 export async function clearRiderArea(db: DbOrTx, actor: SessionUser): Promise<void> {
   requireRider(actor);
-  await db.update(riderProfiles).set({ areaLabel: null, areaLat: null, areaLng: null }).where(eq(riderProfiles.userId, actor.id));
+  await db
+    .update(riderProfiles)
+    .set({ areaLabel: null, areaLabelUr: null, areaLat: null, areaLng: null })
+    .where(eq(riderProfiles.userId, actor.id));
 }

@@ -69,7 +69,7 @@ async function createWithPicture(services: Pick<Services, "db" | "storage" | "ge
       { lat: areaLat, lng: areaLng },
       { message: "settings:area.invalid", field: "area" },
     );
-    const profile = { ...rest, areaLabel: place.label, areaLat: place.lat, areaLng: place.lng };
+    const profile = { ...rest, areaLabel: place.label, areaLabelUr: place.labelUr, areaLat: place.lat, areaLng: place.lng };
     userId = await createAccount(db, { role: "rider", email, password, profile, language });
     picture = file;
   }

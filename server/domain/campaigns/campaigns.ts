@@ -11,7 +11,7 @@ import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { DomainError, invalid, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
-import { resolvePlace } from "#server/domain/places/resolve.ts";
+import { resolvePlace, type SavedPlace } from "#server/domain/places/resolve.ts";
 import { campaignFor, ngosOfCampaigns, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
 import { campaignScope } from "./policy.ts";
 import { assertTransition, canTransition, fromStates } from "./states.ts";
@@ -64,13 +64,14 @@ function resolveLocation(services: Pick<Services, "geocoder">, values: CampaignV
 }
 
 /** The columns the create and edit forms set. */
-function editableColumns(values: CampaignValues, location: { label: string; lat: number; lng: number }, pictureKey: string | null) {
+function editableColumns(values: CampaignValues, location: SavedPlace, pictureKey: string | null) {
   return {
     title: values.title,
     description: values.description,
     targetAmount: values.targetAmount,
     otherItems: values.otherItems ?? null,
     locationLabel: location.label,
+    locationLabelUr: location.labelUr,
     lat: location.lat,
     lng: location.lng,
     pictureKey,
@@ -166,8 +167,8 @@ export async function updateCampaign(
   assertTransition("edit", current.status, "owner", () => invalid("campaigns.archived"));
   if (current.status === "active") await assertTitleFree(services.db, ngoId, values.title, campaignId);
   const location =
-    values.location === current.locationLabel && values.locationLat === undefined
-      ? { label: current.locationLabel, lat: current.lat, lng: current.lng }
+    (values.location === current.locationLabel || values.location === current.locationLabelUr) && values.locationLat === undefined
+      ? { label: current.locationLabel, labelUr: current.locationLabelUr, lat: current.lat, lng: current.lng }
       : await resolveLocation(services, values);
   const pictureKey = values.picture
     ? await saveImage(services, { file: values.picture, kind: "campaign", ownerId: ngoId, field: "picture" })
@@ -281,6 +282,8 @@ export interface CampaignListItem {
   targetAmount: number;
   collectedAmount: number;
   locationLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  locationLabelUr: string | null;
   pictureKey: string | null;
   zakatEligible: boolean;
   status: Campaign["status"];
@@ -327,6 +330,7 @@ export async function listCampaigns(
       targetAmount: r.targetAmount,
       collectedAmount: r.collectedAmount,
       locationLabel: r.locationLabel,
+      locationLabelUr: r.locationLabelUr,
       pictureKey: r.pictureKey,
       zakatEligible: r.zakatEligible,
       status: r.status,

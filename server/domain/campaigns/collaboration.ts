@@ -687,6 +687,7 @@ export interface JoinTarget {
   title: string;
   description: string;
   locationLabel: string;
+  locationLabelUr: string | null;
   status: Campaign["status"];
   ownerName: string;
   ownerLogoKey: string | null;
@@ -706,6 +707,7 @@ export async function joinTarget(db: DbOrTx, actor: Actor, campaignId: string): 
       title: campaigns.title,
       description: campaigns.description,
       locationLabel: campaigns.locationLabel,
+      locationLabelUr: campaigns.locationLabelUr,
       status: campaigns.status,
       ownerId: campaigns.ownerId,
       ownerName: ngoProfiles.name,
@@ -735,6 +737,7 @@ export async function joinTarget(db: DbOrTx, actor: Actor, campaignId: string): 
     title: row.title,
     description: row.description,
     locationLabel: row.locationLabel,
+    locationLabelUr: row.locationLabelUr,
     status: row.status,
     ownerName: row.ownerName,
     ownerLogoKey: row.ownerLogoKey,

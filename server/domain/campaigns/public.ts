@@ -33,6 +33,8 @@ export interface PublicCampaign extends CampaignStanding {
   collectedAmount: number;
   otherItems: string | null;
   locationLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  locationLabelUr: string | null;
   lat: number;
   lng: number;
   pictureKey: string | null;
@@ -81,6 +83,7 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
     collectedAmount: c.collectedAmount,
     otherItems: c.otherItems,
     locationLabel: c.locationLabel,
+    locationLabelUr: c.locationLabelUr,
     lat: c.lat,
     lng: c.lng,
     pictureKey: c.pictureKey,

@@ -92,6 +92,7 @@ export interface DonationTarget {
     collectedAmount: number;
     pictureKey: string | null;
     locationLabel: string;
+    locationLabelUr: string | null;
     zakatEligible: boolean;
   };
   /** The owner first, then the partners; only verified NGOs that are not suspended. */
@@ -130,6 +131,7 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
       collectedAmount: c.collectedAmount,
       pictureKey: c.pictureKey,
       locationLabel: c.locationLabel,
+      locationLabelUr: c.locationLabelUr,
       zakatEligible: c.zakatEligible,
     },
     ngos: ngos.flatMap((n) => {

@@ -18,6 +18,8 @@ export interface PickerCampaign {
   collectedAmount: number;
   pictureKey: string | null;
   locationLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  locationLabelUr: string | null;
   zakatEligible: boolean;
   cause: CampaignCause;
   /** Some NGO of it can be paid: the cash picker lists only these; browse offers Donate only on these. */
@@ -56,6 +58,7 @@ export async function pickerCampaigns(
       ? or(
           ilike(campaigns.title, pattern),
           ilike(campaigns.locationLabel, pattern),
+          ilike(campaigns.locationLabelUr, pattern),
           sql`exists (select 1 from ngo_profiles np where np.name ilike ${pattern} and (np.user_id = ${campaigns.ownerId}
             or exists (select 1 from campaign_partners cp where cp.campaign_id = ${campaigns.id} and cp.ngo_id = np.user_id
               and cp.status = 'accepted')))`,
@@ -75,6 +78,7 @@ export async function pickerCampaigns(
       collectedAmount: campaigns.collectedAmount,
       pictureKey: campaigns.pictureKey,
       locationLabel: campaigns.locationLabel,
+      locationLabelUr: campaigns.locationLabelUr,
       zakatEligible: campaigns.zakatEligible,
       cause: campaigns.cause,
       takesCash: standingColumns().takesCash,

@@ -180,6 +180,7 @@ export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<
         title: campaigns.title,
         description: campaigns.description,
         locationLabel: campaigns.locationLabel,
+        locationLabelUr: campaigns.locationLabelUr,
       })
       .from(campaigns)
       .where(active)
@@ -195,6 +196,7 @@ export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<
       title: r.title,
       preview: previewWords(r.description, DESCRIPTION_PREVIEW_WORDS),
       locationLabel: r.locationLabel,
+      locationLabelUr: r.locationLabelUr,
     })),
     page,
     totals?.total ?? 0,

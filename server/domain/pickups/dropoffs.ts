@@ -25,6 +25,8 @@ export interface DropoffPoint {
   name: string;
   address: string;
   areaLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  areaLabelUr: string | null;
   lat: number;
   lng: number;
 }
@@ -60,6 +62,7 @@ export async function listDropoffPoints(db: DbOrTx, actor: Actor): Promise<Dropo
       name: dropoffPoints.name,
       address: dropoffPoints.address,
       areaLabel: dropoffPoints.areaLabel,
+      areaLabelUr: dropoffPoints.areaLabelUr,
       lat: dropoffPoints.lat,
       lng: dropoffPoints.lng,
     })
@@ -96,9 +99,25 @@ export async function addDropoffPoint(
     if ((listed?.n ?? 0) >= DROPOFF_POINTS_MAX) throw invalid("pickups.dropoffs_full", undefined, { max: String(DROPOFF_POINTS_MAX) });
     const [row] = await tx
       .insert(dropoffPoints)
-      .values({ ngoId, name: v.name, address: v.address, areaLabel: place.label, lat: place.lat, lng: place.lng })
+      .values({
+        ngoId,
+        name: v.name,
+        address: v.address,
+        areaLabel: place.label,
+        areaLabelUr: place.labelUr,
+        lat: place.lat,
+        lng: place.lng,
+      })
       .returning();
-    return { id: row!.id, name: row!.name, address: row!.address, areaLabel: row!.areaLabel, lat: row!.lat, lng: row!.lng };
+    return {
+      id: row!.id,
+      name: row!.name,
+      address: row!.address,
+      areaLabel: row!.areaLabel,
+      areaLabelUr: row!.areaLabelUr,
+      lat: row!.lat,
+      lng: row!.lng,
+    };
   });
 }
 

@@ -78,6 +78,7 @@ export async function goodsTarget(db: DbOrTx, slug: string) {
       otherItems: c.otherItems,
       pictureKey: c.pictureKey,
       locationLabel: c.locationLabel,
+      locationLabelUr: c.locationLabelUr,
     },
     ngos: all.filter((n) => able.some((a) => a.id === n.id)),
   };
@@ -138,6 +139,7 @@ export async function offerGoods(
         donationId: row.id,
         address: values.address,
         areaLabel: place.label,
+        areaLabelUr: place.labelUr,
         lat: place.lat,
         lng: place.lng,
         windowDate: values.windowDate,
@@ -507,6 +509,8 @@ export interface PickupItem {
   phone: string | null;
   address: string;
   areaLabel: string;
+  /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
+  areaLabelUr: string | null;
   lat: number;
   lng: number;
   windowDate: string;
@@ -527,6 +531,7 @@ export interface Dropoff {
   address: string;
   /** The point's place and coordinates; null for the NGO's office, which has an address but no point. */
   areaLabel: string | null;
+  areaLabelUr: string | null;
   lat: number | null;
   lng: number | null;
   /** From the pick-up place to the drop-off point, km; null for the office. */
@@ -542,6 +547,7 @@ function itemColumns() {
     phone: donations.phone,
     address: pickups.address,
     areaLabel: pickups.areaLabel,
+    areaLabelUr: pickups.areaLabelUr,
     lat: pickups.lat,
     lng: pickups.lng,
     windowDate: pickups.windowDate,
@@ -556,6 +562,7 @@ function itemColumns() {
     dropoffName: sql<string>`coalesce(${dropoffPoints.name}, ${ngoProfiles.name})`,
     dropoffAddress: sql<string>`coalesce(${dropoffPoints.address}, ${ngoProfiles.address})`,
     dropoffArea: dropoffPoints.areaLabel,
+    dropoffAreaUr: dropoffPoints.areaLabelUr,
     dropoffLat: dropoffPoints.lat,
     dropoffLng: dropoffPoints.lng,
     dropoffKm: sql<number | null>`case when ${dropoffPoints.id} is null then null else ${distanceKm(
@@ -571,6 +578,7 @@ interface DropoffColumns {
   dropoffName: string;
   dropoffAddress: string;
   dropoffArea: string | null;
+  dropoffAreaUr: string | null;
   dropoffLat: number | null;
   dropoffLng: number | null;
   dropoffKm: number | null;
@@ -578,13 +586,14 @@ interface DropoffColumns {
 
 /** A row of itemQuery as a PickupItem: the drop-off columns gathered into one value. */
 function toItem<R extends DropoffColumns>(r: R): Omit<R, keyof DropoffColumns> & { dropoff: Dropoff } {
-  const { dropoffName, dropoffAddress, dropoffArea, dropoffLat, dropoffLng, dropoffKm, ...rest } = r;
+  const { dropoffName, dropoffAddress, dropoffArea, dropoffAreaUr, dropoffLat, dropoffLng, dropoffKm, ...rest } = r;
   return {
     ...rest,
     dropoff: {
       name: dropoffName,
       address: dropoffAddress,
       areaLabel: dropoffArea,
+      areaLabelUr: dropoffAreaUr,
       lat: dropoffLat,
       lng: dropoffLng,
       distanceKm: dropoffKm === null ? null : Number(dropoffKm),
@@ -701,6 +710,7 @@ export interface RiderChoice {
   id: string;
   name: string;
   areaLabel: string | null;
+  areaLabelUr: string | null;
   /** Kilometres from the pick-up point; null when the rider has not set an area. */
   distanceKm: number | null;
   /** Farther than the configured radius (RIDER_RADIUS_KM) from the pick-up point. */
@@ -737,6 +747,7 @@ export async function riderChoices(
       id: users.id,
       name: sql<string>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
       areaLabel: riderProfiles.areaLabel,
+      areaLabelUr: riderProfiles.areaLabelUr,
       distanceKm: distance,
       declined,
       open: sql<number>`(select count(*) from ${pickups} where ${pickups.riderId} = ${users.id} and ${pickups.status} in ('assigned', 'accepted', 'collected'))`.mapWith(
@@ -782,6 +793,7 @@ export async function riderPickups(
         ilike(donations.items, likePattern(q)),
         ilike(pickups.address, likePattern(q)),
         ilike(pickups.areaLabel, likePattern(q)),
+        ilike(pickups.areaLabelUr, likePattern(q)),
         ilike(campaigns.title, likePattern(q)),
         ilike(ngoProfiles.name, likePattern(q)),
       )
@@ -826,10 +838,11 @@ export interface DonorPickup {
   code: string;
   address: string;
   areaLabel: string;
+  areaLabelUr: string | null;
   windowDate: string;
   windowSlot: PickupSlot;
   /** Where the goods are going: the NGO's drop-off point, or its office. */
-  dropoff: { name: string; address: string; areaLabel: string | null };
+  dropoff: { name: string; address: string; areaLabel: string | null; areaLabelUr: string | null };
   events: PickupEvent[];
 }
 
@@ -845,11 +858,13 @@ export async function pickupsOfDonor(db: DbOrTx, actor: PickupActor, donationIds
       code: pickups.code,
       address: pickups.address,
       areaLabel: pickups.areaLabel,
+      areaLabelUr: pickups.areaLabelUr,
       windowDate: pickups.windowDate,
       windowSlot: pickups.windowSlot,
       dropoffName: sql<string>`coalesce(${dropoffPoints.name}, ${ngoProfiles.name})`,
       dropoffAddress: sql<string>`coalesce(${dropoffPoints.address}, ${ngoProfiles.address})`,
       dropoffArea: dropoffPoints.areaLabel,
+      dropoffAreaUr: dropoffPoints.areaLabelUr,
     })
     .from(pickups)
     .innerJoin(donations, eq(donations.id, pickups.donationId))
@@ -860,10 +875,10 @@ export async function pickupsOfDonor(db: DbOrTx, actor: PickupActor, donationIds
     db,
     rows.map((r) => r.id),
   );
-  for (const { id, dropoffName, dropoffAddress, dropoffArea, ...r } of rows) {
+  for (const { id, dropoffName, dropoffAddress, dropoffArea, dropoffAreaUr, ...r } of rows) {
     out.set(id, {
       ...r,
-      dropoff: { name: dropoffName, address: dropoffAddress, areaLabel: dropoffArea },
+      dropoff: { name: dropoffName, address: dropoffAddress, areaLabel: dropoffArea, areaLabelUr: dropoffAreaUr },
       events: timelines.get(id) ?? [],
     });
   }

@@ -87,6 +87,7 @@ export async function createPosition(
           duration: values.duration ?? null,
           timings: values.timings,
           cityLabel: city?.label ?? null,
+          cityLabelUr: city?.labelUr ?? null,
           cityLat: city?.lat ?? null,
           cityLng: city?.lng ?? null,
           volunteersNeeded: values.volunteersNeeded,
@@ -192,6 +193,7 @@ export interface NgoPosition {
   duration: string | null;
   timings: string;
   cityLabel: string | null;
+  cityLabelUr: string | null;
   posterKey: string | null;
   volunteersNeeded: number;
   closesOn: string | null;
@@ -230,6 +232,7 @@ export async function positionsOfNgo(
       duration: volunteerPositions.duration,
       timings: volunteerPositions.timings,
       cityLabel: volunteerPositions.cityLabel,
+      cityLabelUr: volunteerPositions.cityLabelUr,
       posterKey: volunteerPositions.posterKey,
       volunteersNeeded: volunteerPositions.volunteersNeeded,
       closesOn: volunteerPositions.closesOn,
@@ -268,6 +271,7 @@ export interface OpenPosition {
   duration: string | null;
   timings: string;
   cityLabel: string | null;
+  cityLabelUr: string | null;
   posterKey: string | null;
   volunteersNeeded: number;
   accepted: number;
@@ -298,6 +302,7 @@ export async function openPositions(
           ilike(volunteerPositions.title, likePattern(q)),
           ilike(ngoProfiles.name, likePattern(q)),
           ilike(volunteerPositions.cityLabel, likePattern(q)),
+          ilike(volunteerPositions.cityLabelUr, likePattern(q)),
         )
       : undefined,
   );
@@ -317,6 +322,7 @@ export async function openPositions(
       duration: volunteerPositions.duration,
       timings: volunteerPositions.timings,
       cityLabel: volunteerPositions.cityLabel,
+      cityLabelUr: volunteerPositions.cityLabelUr,
       posterKey: volunteerPositions.posterKey,
       volunteersNeeded: volunteerPositions.volunteersNeeded,
       accepted: countsColumns().accepted,
@@ -378,6 +384,7 @@ export async function positionForDonor(db: DbOrTx, positionId: string, actor: Ac
     duration: p.duration,
     timings: p.timings,
     cityLabel: p.cityLabel,
+    cityLabelUr: p.cityLabelUr,
     posterKey: p.posterKey,
     volunteersNeeded: p.volunteersNeeded,
     accepted: row.accepted,
