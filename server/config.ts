@@ -27,6 +27,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** When set, PostgreSQL is used instead of the embedded database. */
   DATABASE_URL: z.string().min(1).optional(),
+  /** Where the migrations run at start, when DATABASE_URL goes through PgBouncer in transaction mode (docs/deployment.md). */
+  DATABASE_MIGRATION_URL: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SEED_DEMO: bool.default(false),
@@ -94,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  }
+  if (parsed.data.DATABASE_MIGRATION_URL && !parsed.data.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  DATABASE_MIGRATION_URL needs DATABASE_URL");
   }
   if (parsed.data.GEOCODER === "google" && !parsed.data.GOOGLE_MAPS_API_KEY) {
     throw new ConfigError("Invalid configuration:\n  GEOCODER=google needs GOOGLE_MAPS_API_KEY");

@@ -23,6 +23,7 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    migrationUrl: config.DATABASE_MIGRATION_URL,
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
   });

@@ -30,15 +30,40 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/** Any number, the same in every server: the session lock that migrations wait on. */
+const MIGRATION_LOCK = 7_115_001;
+
+/**
+ * Migrates PostgreSQL on a connection of its own, holding a session lock while it does: servers that start together
+ * take turns, and each one after the first finds nothing left to do (two at once both ran the first new migration,
+ * and one of them stopped on "already exists"). Closing the connection releases the lock, even after an error.
+ */
+async function migrateTogether(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded database under `dataDir`, and migrates it. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onIdleError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  /** Where migrations run, when not at `url` (PgBouncer in transaction mode cannot keep their session lock). */
+  migrationUrl?: string;
+  dataDir?: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server drops (restart, failover) emits an error on the pool; without a
     // listener Node treats it as uncaught and the process dies. The pool replaces the connection itself.
     pool.on("error", opts.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await migrateTogether(opts.migrationUrl ?? opts.url);
     return {
       db,
       kind: "postgres",

@@ -64,6 +64,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "not-a-port" })).toThrow(/PORT/);
     expect(() => loadConfig({ ADMIN_EMAIL: "a@b.pk" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: "postgres://127.0.0.1/x" })).toThrow(/DATABASE_MIGRATION_URL needs DATABASE_URL/);
   });
   it("writes links to the port the server listens on when APP_URL is not set, and to APP_URL when it is", () => {
     expect(loadConfig({ PORT: "4100" }).APP_URL).toBe("http://localhost:4100");
