@@ -229,7 +229,9 @@ test.describe("the place field on /create_camp", () => {
       const card = page.getByRole("listitem").filter({ hasText: title });
       await expect(card).toContainText(place);
       await expect(card).not.toContainText(other);
-      await page.goto(`/campaign/${saved!.slug}`);
+      // Each reader's page is made for them and kept by no shared cache.
+      const res = await page.goto(`/campaign/${saved!.slug}`);
+      expect(res!.headers()["cache-control"]).toBe("private, no-store");
       await expect(page.getByRole("main")).toContainText(place);
       await expect(page.getByRole("main")).not.toContainText(other);
     };
