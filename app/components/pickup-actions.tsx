@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Ban, PackageCheck, UserCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { ngoPickupSchema } from "#shared/forms/pickups.ts";
+
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
@@ -173,7 +173,10 @@ function RiderForm({
   const { t } = useTranslation();
   const { busy, sending } = useSending();
   const label = useRiderLabel(radiusKm);
-  const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `${intent}-${id}`, lastResult });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.ngoPickupSchema), {
+    id: `${intent}-${id}`,
+    lastResult,
+  });
   const field = fields.riderId;
   const hintId = `${field.id}-hint`;
   if (riders.length === 0) {
@@ -216,7 +219,10 @@ function RiderForm({
 function CancelForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const { busy, sending } = useSending();
-  const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `cancel-${id}`, lastResult });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.ngoPickupSchema), {
+    id: `cancel-${id}`,
+    lastResult,
+  });
   return (
     <ReasonForm
       open={Boolean(lastResult)}
@@ -245,7 +251,10 @@ function CancelForm({ id, lastResult }: { id: string; lastResult: SubmissionResu
 function ReceiveForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const { busy, sending } = useSending();
-  const [form, fields] = useSchemaForm(ngoPickupSchema, { id: `received-${id}`, lastResult });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.ngoPickupSchema), {
+    id: `received-${id}`,
+    lastResult,
+  });
   const field = fields.note;
   const hintId = `${field.id}-hint`;
   return (

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { FileField, RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
-import { positionSchema } from "#shared/forms/volunteering.ts";
+
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { IMAGE_ACCEPT } from "#shared/constants.ts";
@@ -24,7 +24,10 @@ export function PositionForm({
   days: { min: string; max: string };
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(positionSchema, { id: "position", lastResult });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/volunteering.ts").then((m) => m.positionSchema), {
+    id: "position",
+    lastResult,
+  });
   const optional = (key: string) => t("positions:form.optional", { label: t(key) });
   const { key: closesKey, ...closesInput } = getInputProps(fields.closesOn, { type: "date" });
   const closesHintId = `${fields.closesOn.id}-hint`;

@@ -3,7 +3,7 @@ import { Form, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "./form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
-import { riderAreaSchema, type RiderAreaIntent } from "#shared/forms/settings.ts";
+import type { RiderAreaIntent } from "#shared/forms/settings.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -30,7 +30,7 @@ export function RiderAreaForm({
   const [params] = useSearchParams();
   const actionData = useActionData() as ActionData;
   const lastResult = actionData?.intent === "area" || actionData?.intent === "clearArea" ? actionData.result : undefined;
-  const [form, fields] = useSchemaForm(riderAreaSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.riderAreaSchema), {
     id: "area-form",
     lastResult,
     defaultValue: { area: label },

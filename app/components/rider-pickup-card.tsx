@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Check, MapPin, Navigation, Package, Phone, Warehouse, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { riderPickupSchema } from "#shared/forms/pickups.ts";
+
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "#shared/constants.ts";
@@ -224,7 +224,10 @@ function Busy({ intent, id, children }: { intent: string; id: string; children: 
 /** Accept (one tap) or Decline, which opens a required reason (a native disclosure: no JavaScript needed). */
 function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(riderPickupSchema, { id: `decline-${id}`, lastResult: reply });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.riderPickupSchema), {
+    id: `decline-${id}`,
+    lastResult: reply,
+  });
   return (
     <div className="flex flex-col gap-2">
       <Form method="post">
@@ -280,7 +283,10 @@ function PendingActions({ id, reply }: { id: string; reply?: SubmissionResult<st
 /** At the door: the donor's 4-digit code marks the goods collected (a wrong code is refused, tries are limited). */
 function CollectForm({ id, reply }: { id: string; reply?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(riderPickupSchema, { id: `collect-${id}`, lastResult: reply });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.riderPickupSchema), {
+    id: `collect-${id}`,
+    lastResult: reply,
+  });
   const codeError = fields.code.errors?.[0];
   const hintId = `${fields.code.id}-hint`;
   const { key, ...codeProps } = getInputProps(fields.code, { type: "text", ariaDescribedBy: hintId });

@@ -10,42 +10,37 @@ import { expect, test } from "./fixtures.ts";
 /** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
 const BUDGET_BYTES = 120 * 1024;
 /**
- * The pages still over BUDGET_BYTES (decision 033): those with a form carry Conform and zod (18 KB), the maps
- * Leaflet (27 KB), /donate1 and /donate5 are 0.3 KB over. They are held to what they loaded on 2026-11-24 (at
- * most 142.7 KB), so they cannot grow; each leaves this list once it fits.
+ * The pages still over BUDGET_BYTES (decision 033, 2026-11-25), each held to what it loaded that day rounded up to the
+ * next KB, so none can grow: the maps carry Leaflet (27 KB) with the page; the other pages' own code (a form's fields,
+ * the place field, the review dialog) is 1.5 to 8 KB more than the 8 KB the framework leaves. Each leaves this list
+ * once it fits.
  */
-const OVER_BUDGET_PAGES = new Set([
-  "/admin",
-  "/admin_signin",
-  "/apps",
-  "/campaigns/:id/edit",
-  "/collab",
-  "/create_camp",
-  "/donate1",
-  "/donate3",
-  "/donate5",
-  "/donate5_1",
-  "/donor_map",
-  "/donor_signup",
-  "/forgot_password",
-  "/ngo_map",
-  "/ngo_signin",
-  "/ngo_signup",
-  "/noncash_apps",
-  "/rider_home",
-  "/rider_profile",
-  "/rider_signup",
-  "/settingsDonor",
-  "/settingsNGO",
-  "/statements",
-  "/vfg3",
-  "/vol1",
-]);
-const OVER_BUDGET_BYTES = 144 * 1024;
+const OVER_BUDGET_PAGES = new Map<string, number>(
+  Object.entries({
+    "/admin": 121,
+    "/apps": 127,
+    "/campaigns/:id/edit": 123,
+    "/collab": 123,
+    "/create_camp": 124,
+    "/donate1": 122,
+    "/donate3": 124,
+    "/donate5": 122,
+    "/donate5_1": 126,
+    "/donor_map": 144,
+    "/ngo_map": 144,
+    "/noncash_apps": 126,
+    "/rider_home": 123,
+    "/rider_profile": 124,
+    "/rider_signup": 123,
+    "/settingsNGO": 125,
+    "/vfg3": 122,
+    "/vol1": 122,
+  }).map(([page, kb]) => [page, kb * 1024]),
+);
 
 function budgetOf(path: string): number {
   const page = path.replace(/\?.*/, "").replace(/^\/campaigns\/[^/]+\/edit$/, "/campaigns/:id/edit");
-  return OVER_BUDGET_PAGES.has(page) ? OVER_BUDGET_BYTES : BUDGET_BYTES;
+  return OVER_BUDGET_PAGES.get(page) ?? BUDGET_BYTES;
 }
 
 /** Loads the page and checks its JavaScript against its budget. */

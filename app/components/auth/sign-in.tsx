@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { signInSchema } from "#shared/forms/accounts.ts";
+
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { withReturnTo, type Role } from "#shared/roles.ts";
@@ -21,7 +21,7 @@ export function SignInPage({
 }) {
   const { t } = useTranslation();
   const { role, notice, redirectTo } = loaderData;
-  const [form, fields] = useSchemaForm(signInSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.signInSchema), {
     lastResult: actionData?.result,
   });
   const signUp = SIGN_UP[role];

@@ -4,7 +4,7 @@ import { FileField, RequiredNotice, SelectField, SubmitButton, TextAreaField, Te
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import { PlaceField } from "#app/components/place-field.tsx";
-import { campaignSchema } from "#shared/forms/campaigns.ts";
+
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { IMAGE_ACCEPT } from "#shared/constants.ts";
@@ -41,7 +41,7 @@ export function CampaignForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(campaignSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/campaigns.ts").then((m) => m.campaignSchema), {
     id: "campaign",
     lastResult,
     defaultValue: defaults

@@ -9,7 +9,7 @@ import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { DROPOFF_POINTS_MAX } from "#shared/constants.ts";
-import { dropoffAddSchema, type DropoffIntent } from "#shared/forms/pickups.ts";
+import type { DropoffIntent } from "#shared/forms/pickups.ts";
 
 type ActionData = { intent: string; result: SubmissionResult<string[]>; errorParams?: Record<string, string> } | undefined;
 
@@ -40,7 +40,7 @@ export function DropoffPoints({
   const [params] = useSearchParams();
   const actionData = useActionData() as ActionData;
   const mine = actionData?.intent === "addDropoff" || actionData?.intent === "removeDropoff" ? actionData : undefined;
-  const [form, fields] = useSchemaForm(dropoffAddSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.dropoffAddSchema), {
     id: "dropoff-form",
     lastResult: mine?.intent === "addDropoff" ? mine.result : undefined,
   });

@@ -4,15 +4,7 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { FileField, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import {
-  ngoContactSchema,
-  ngoNameSchema,
-  passwordFormSchema,
-  paymentSchema,
-  personNameSchema,
-  pictureSchema,
-  type SettingsIntent,
-} from "#shared/forms/settings.ts";
+import type { SettingsIntent } from "#shared/forms/settings.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -76,7 +68,7 @@ const buttonClass = brandButton("page");
 
 export function NgoNameForm({ name }: { name: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(ngoNameSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.ngoNameSchema), {
     id: "name-form",
     lastResult: useResult("name"),
     defaultValue: { name },
@@ -98,7 +90,7 @@ export function NgoNameForm({ name }: { name: string }) {
 /** The NGO's address and contact number (mobile or landline). */
 export function NgoContactForm({ address, contactNumber }: { address: string; contactNumber: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(ngoContactSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.ngoContactSchema), {
     id: "contact-form",
     lastResult: useResult("contact"),
     defaultValue: { address, contactNumber },
@@ -126,7 +118,7 @@ export function NgoContactForm({ address, contactNumber }: { address: string; co
 
 export function PersonNameForm({ firstName, lastName }: { firstName: string; lastName: string }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(personNameSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.personNameSchema), {
     id: "name-form",
     lastResult: useResult("name"),
     defaultValue: { firstName, lastName },
@@ -149,7 +141,7 @@ export function PersonNameForm({ firstName, lastName }: { firstName: string; las
 /** Passwords are never sent back by the server (the action hides them), so a failed try starts empty. */
 export function PasswordForm() {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(passwordFormSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.passwordFormSchema), {
     id: "password-form",
     lastResult: useResult("password"),
   });
@@ -178,7 +170,7 @@ export function PasswordForm() {
 /** Upload a new logo / picture, or remove it so the default stands in. */
 export function PictureForm({ pictureKey, kind }: { pictureKey: string | null; kind: "logo" | "avatar" }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(pictureSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.pictureSchema), {
     id: "picture-form",
     lastResult: useResult("picture", "removePicture"),
   });
@@ -236,7 +228,7 @@ export interface PaymentDefaults {
  */
 export function PaymentForm({ accounts, noticeHours }: { accounts: PaymentDefaults; noticeHours: number }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(paymentSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/settings.ts").then((m) => m.paymentSchema), {
     id: "payment-form",
     lastResult: useResult("payment"),
     defaultValue: {

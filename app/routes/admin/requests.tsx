@@ -11,7 +11,7 @@ import { SubmitButton } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
-import { rejectSchema, vettingSchema } from "#shared/forms/admin.ts";
+import { vettingSchema } from "#shared/forms/admin.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
@@ -248,7 +248,7 @@ function Applicant({
 /** A native disclosure, so asking for the reason works without JavaScript; it opens again on an error. */
 function RejectForm({ id, name, lastResult }: { id: string; name: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(rejectSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/admin.ts").then((m) => m.rejectSchema), {
     id: `reject-${id}`,
     lastResult,
   });

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/donor-signup";
 import { RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { donorSignUpSchema } from "#shared/forms/accounts.ts";
+
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
 import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 import { safeRedirectTarget, withReturnTo } from "#shared/roles.ts";
@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function DonorSignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { redirectTo } = loaderData;
-  const [form, fields] = useSchemaForm(donorSignUpSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.donorSignUpSchema), {
     lastResult: actionData?.result,
   });
   return (

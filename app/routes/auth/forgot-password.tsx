@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { redirectTo } = loaderData;
-  const [form, fields] = useSchemaForm(forgotPasswordSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.forgotPasswordSchema), {
     lastResult: actionData?.result,
   });
   const sent = actionData && "sent" in actionData && actionData.sent;

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/ngo-signup";
 import { RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { ngoSignUpSchema } from "#shared/forms/accounts.ts";
+
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
 import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 
@@ -15,7 +15,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function NgoSignUp({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(ngoSignUpSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.ngoSignUpSchema), {
     lastResult: actionData?.result,
   });
   return (

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { token, valid, redirectTo } = loaderData;
-  const [form, fields] = useSchemaForm(resetPasswordSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.resetPasswordSchema), {
     lastResult: actionData?.result,
   });
   if (!valid) {

@@ -87,7 +87,7 @@ type Result = SubmissionResult<string[]> | undefined;
 
 function NgoForm({ values, lastResult }: { values: Record<string, string | undefined>; lastResult: Result }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(ngoResubmitSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.ngoResubmitSchema), {
     lastResult,
     defaultValue: values,
   });
@@ -107,7 +107,7 @@ function NgoForm({ values, lastResult }: { values: Record<string, string | undef
 
 function RiderForm({ values, lastResult }: { values: Record<string, string | undefined>; lastResult: Result }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(riderResubmitSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.riderResubmitSchema), {
     lastResult,
     defaultValue: values,
   });

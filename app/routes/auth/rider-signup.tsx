@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/rider-signup";
 import { RequiredNotice, SubmitButton, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { riderSignUpSchema } from "#shared/forms/accounts.ts";
+
 import { signUpAction } from "#app/components/auth/sign-up.server.ts";
 import { AuthPage, ContactField, NewPasswordField, PictureField } from "#app/components/auth/auth-ui.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
@@ -21,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function RiderSignUp({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(riderSignUpSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/accounts.ts").then((m) => m.riderSignUpSchema), {
     lastResult: actionData?.result,
   });
   const typedArea = typeof fields.area.initialValue === "string" ? fields.area.initialValue : "";

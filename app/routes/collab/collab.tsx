@@ -1,7 +1,6 @@
 import { UserOption, UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { INTENT } from "@conform-to/dom";
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/collab";
@@ -10,9 +9,9 @@ import { formatDateTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
-import { collabActionSchema, inviteSchema } from "#shared/forms/collab.ts";
+import { collabActionSchema } from "#shared/forms/collab.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { FORM_INTENT, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
@@ -264,7 +263,7 @@ function InviteSection({
   unchanged: number;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(inviteSchema, { id: "invite", lastResult });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/collab.ts").then((m) => m.inviteSchema), { id: "invite", lastResult });
   const formProps = getFormProps(form);
   const campaignError = fields.campaignId.errors?.[0];
   const ngoError = fields.ngoIds.errors?.[0] ?? Object.values(fields.ngoIds.allErrors ?? {}).flat()[0];
@@ -302,7 +301,8 @@ function InviteSection({
             // checks Conform runs when a field is left (a submit with its own intent button), go to Conform, which
             // keeps the latter in the browser: let through, they would reload the page as a search.
             const submitter = (event.nativeEvent as SubmitEvent).submitter;
-            if (submitter?.getAttribute("formmethod") === "post" || submitter?.getAttribute("name") === INTENT) formProps.onSubmit(event);
+            if (submitter?.getAttribute("formmethod") === "post" || submitter?.getAttribute("name") === FORM_INTENT)
+              formProps.onSubmit(event);
           }}
           className="mt-3 rounded-lg bg-white p-4 shadow-sm"
         >

@@ -238,7 +238,11 @@ function ProofForm({
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(cashProofSchema, { id: "proof", lastResult, defaultValue: values });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/donations.ts").then((m) => m.cashProofSchema), {
+    id: "proof",
+    lastResult,
+    defaultValue: values,
+  });
   const [shrink, setShrink] = useState<ShrinkState>({ state: "idle" });
   // Files this page made itself, so replacing the chosen file does not start another round.
   const made = useRef(new WeakSet<File>());

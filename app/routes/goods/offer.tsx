@@ -140,7 +140,11 @@ function OfferForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(goodsOfferSchema, { id: "goods", lastResult, defaultValue: values });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.goodsOfferSchema), {
+    id: "goods",
+    lastResult,
+    defaultValue: values,
+  });
   const busy = navigation.state === "submitting";
   const joint = ngos.length > 1;
   // Problems with the hidden fields (an ended campaign, an expired form) belong to the whole form.

@@ -140,7 +140,11 @@ function ReplyForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(rejectionReplySchema, { id: "reply", lastResult, defaultValue: values });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/donations.ts").then((m) => m.rejectionReplySchema), {
+    id: "reply",
+    lastResult,
+    defaultValue: values,
+  });
   // Busy from the post until the next page has loaded: a slow answer never shows an enabled button it would ignore.
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   // Problems with the hidden fields (an unknown gift, an expired form) belong to the whole form.

@@ -138,7 +138,11 @@ function ApplyForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(applicationSchema, { id: "apply", lastResult, defaultValue: values });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/volunteering.ts").then((m) => m.applicationSchema), {
+    id: "apply",
+    lastResult,
+    defaultValue: values,
+  });
   // Problems with the hidden fields (an unknown position, an expired form) belong to the whole form.
   const formErrors = [...(form.errors ?? []), ...[fields.positionId, fields.idempotencyKey].flatMap((f) => f.errors ?? [])];
   return (

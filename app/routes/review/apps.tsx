@@ -16,7 +16,7 @@ import { ProofImage } from "#app/components/proof-image.tsx";
 import { ReviewDialog } from "#app/components/review-dialog.tsx";
 import { FlagBadge, FlagBadges, FlagPanel, type ReviewFlag } from "#app/components/review-flags.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
-import { decisionSchema, disapproveSchema } from "#shared/forms/donations.ts";
+import { decisionSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -409,7 +409,10 @@ function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; act
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
   const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
-  const [form, fields] = useSchemaForm(disapproveSchema, { id: `disapprove-${id}`, lastResult: rejectResult });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/donations.ts").then((m) => m.disapproveSchema), {
+    id: `disapprove-${id}`,
+    lastResult: rejectResult,
+  });
   return (
     <div className="flex flex-col gap-3">
       <Form method="post" className="flex flex-col gap-1">

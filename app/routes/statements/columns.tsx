@@ -47,7 +47,7 @@ export default function StatementColumns({ loaderData, actionData }: Route.Compo
   const answer = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const mapping = step?.mapping;
-  const [form, fields] = useSchemaForm(statementMappingSchema, {
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/statements.ts").then((m) => m.statementMappingSchema), {
     id: "statement-columns",
     lastResult: answer?.result,
     defaultValue: step

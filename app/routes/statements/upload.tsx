@@ -54,7 +54,10 @@ export default function StatementUpload({ loaderData, actionData }: Route.Compon
   const { accounts, imported, recent } = loaderData;
   const answer = actionData as ActionResult | undefined;
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(statementUploadSchema, { id: "statement-upload", lastResult: answer?.result });
+  const [form, fields] = useSchemaForm(() => import("#shared/forms/statements.ts").then((m) => m.statementUploadSchema), {
+    id: "statement-upload",
+    lastResult: answer?.result,
+  });
   return (
     <>
       <title>{`${t("reconcile:upload.title")} · ${t("common:brand")}`}</title>
