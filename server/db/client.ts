@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -20,6 +21,9 @@ export interface Database {
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 }
+
+/** The contrib extensions the migrations create (`pg_trgm`: the searches' trigram indexes, decision 044); PostgreSQL has them built in. */
+const extensions = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -40,9 +44,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onIdl
     const dir = path.join(opts.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
     release = acquireDirectoryLock(path.join(opts.dataDir, "pglite.lock"));
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   try {
     const db = drizzlePglite(client, { schema }) as unknown as Db;
