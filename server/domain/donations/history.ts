@@ -11,6 +11,7 @@ import { donationScope } from "./policy.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { ngoContactColumns, repliedSql } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
+import { campaignChoices } from "#server/domain/campaigns/access.ts";
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
 export const HISTORY_SORTS = ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const;
@@ -18,8 +19,6 @@ export type HistorySort = (typeof HISTORY_SORTS)[number];
 
 /** How many rows the CSV export reads at a time: the export never holds more than this in memory. */
 export const EXPORT_BATCH_SIZE = 500;
-/** The campaign filter lists at most this many campaigns. */
-const FILTER_CAMPAIGNS_LIMIT = 200;
 
 /** What every history row shows; in-kind rows carry items instead of an amount and a method. */
 interface HistoryRowBase {
@@ -343,14 +342,11 @@ export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHist
 
 /** The campaigns with donations to this NGO, for the history's filter: a bounded list, A–Z. */
 export async function ngoHistoryCampaigns(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
-  const rows = await db
-    .selectDistinct({ id: campaigns.id, title: campaigns.title, key: sql<string>`lower(${campaigns.title})` })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(donationScope({ id: idAs(actor, "ngo"), role: "ngo" }, "history"))
-    .orderBy(sql`lower(${campaigns.title})`, asc(campaigns.id))
-    .limit(FILTER_CAMPAIGNS_LIMIT);
-  return rows.map(({ id, title }) => ({ id, title }));
+  return campaignChoices(
+    db,
+    idAs(actor, "ngo"),
+    sql`exists (select 1 from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donationScope(actor, "history")})`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------

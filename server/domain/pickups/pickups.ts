@@ -26,7 +26,7 @@ import type { Services } from "#server/services.ts";
 import { isUuid, likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
+import { campaignChoices, ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
 import { campaignToGiveTo } from "#server/domain/campaigns/standing.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";
 import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
@@ -647,16 +647,16 @@ export async function ngoPickupCounts(db: DbOrTx, actor: PickupActor, campaign?:
   return counts;
 }
 
-/** The campaigns with open pick-up requests to this NGO, for the queue's filter (a bounded list). */
+/** The campaigns with open pick-up requests to this NGO, for the queue's filter (a bounded list, A–Z). */
 export async function pickupCampaigns(db: DbOrTx, actor: PickupActor): Promise<{ id: string; title: string }[]> {
-  return db
-    .selectDistinct({ id: campaigns.id, title: campaigns.title })
-    .from(pickups)
-    .innerJoin(donations, eq(donations.id, pickups.donationId))
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(pickupScope(actor, "queue"), inArray(pickups.status, [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active])))
-    .orderBy(asc(campaigns.title))
-    .limit(200);
+  if (actor.role !== "ngo") return [];
+  return campaignChoices(
+    db,
+    actor.id,
+    sql`exists (select 1 from ${donations} join ${pickups} on ${pickups.donationId} = ${donations.id}
+      where ${donations.campaignId} = ${campaigns.id} and ${pickupScope(actor, "queue")}
+      and ${inArray(pickups.status, [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active])})`,
+  );
 }
 
 export interface PickupEvent {
