@@ -225,6 +225,12 @@ function ngoOrder(sort: HistorySort): SQL[] {
  * way from the index that matches its order, where OFFSET read and sorted all the rows before each batch again.
  */
 function after(keys: SortKey[], cursor: string[]): SQL {
+  // All one way (newest, oldest): a row comparison, which PostgreSQL takes as the index range's start.
+  if (keys.every((k) => k.dir === keys[0]!.dir)) {
+    const row = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
+    const values = row(cursor.map((v) => sql`${v}`));
+    return sql`${row(keys.map((k) => k.key))} ${sql.raw(keys[0]!.dir === "asc" ? ">" : "<")} ${values}`;
+  }
   return or(
     ...keys.map(({ key, dir }, i) =>
       and(
