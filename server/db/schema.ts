@@ -70,31 +70,36 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_role_verification_idx").on(t.role, t.verification)],
 );
 
-export const ngoProfiles = pgTable("ngo_profiles", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  address: text("address").notNull(),
-  registrationNumber: text("registration_number").notNull(),
-  contactNumber: text("contact_number").notNull(),
-  logoKey: text("logo_key"),
-  jazzcashNumber: text("jazzcash_number"),
-  easypaisaNumber: text("easypaisa_number"),
-  bankName: text("bank_name"),
-  bankAccountTitle: text("bank_account_title"),
-  bankAccountNumber: text("bank_account_number"),
-  /** The last receipt number this NGO issued; raised in the transaction that approves a donation. */
-  receiptCounter: integer("receipt_counter").notNull().default(0),
-  /**
-   * The NGO's number on the platform, given once when its profile is made (existing rows are numbered when the
-   * column is added): the prefix of its receipt numbers ("N042-000123"), so no two NGOs' receipts read alike
-   * (decision 027).
-   */
-  receiptSeries: integer("receipt_series").notNull().unique("ngo_profiles_receipt_series_unique").generatedByDefaultAsIdentity(),
-  /** When a payment account was last added or changed: donors are told for a day after (a hijacked account shows). */
-  paymentChangedAt: timestamp("payment_changed_at", { withTimezone: true }),
-});
+export const ngoProfiles = pgTable(
+  "ngo_profiles",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    registrationNumber: text("registration_number").notNull(),
+    contactNumber: text("contact_number").notNull(),
+    logoKey: text("logo_key"),
+    jazzcashNumber: text("jazzcash_number"),
+    easypaisaNumber: text("easypaisa_number"),
+    bankName: text("bank_name"),
+    bankAccountTitle: text("bank_account_title"),
+    bankAccountNumber: text("bank_account_number"),
+    /** The last receipt number this NGO issued; raised in the transaction that approves a donation. */
+    receiptCounter: integer("receipt_counter").notNull().default(0),
+    /**
+     * The NGO's number on the platform, given once when its profile is made (existing rows are numbered when the
+     * column is added): the prefix of its receipt numbers ("N042-000123"), so no two NGOs' receipts read alike
+     * (decision 027).
+     */
+    receiptSeries: integer("receipt_series").notNull().unique("ngo_profiles_receipt_series_unique").generatedByDefaultAsIdentity(),
+    /** When a payment account was last added or changed: donors are told for a day after (a hijacked account shows). */
+    paymentChangedAt: timestamp("payment_changed_at", { withTimezone: true }),
+  },
+  // The pickers' search finds words in an NGO's name (decision 044).
+  (t) => [index("ngo_profiles_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops"))],
+);
 
 export const donorProfiles = pgTable("donor_profiles", {
   userId: uuid("user_id")
@@ -292,6 +297,14 @@ export const campaigns = pgTable(
       .where(sql`${t.status} = 'active'`),
     index("campaigns_owner_status_idx").on(t.ownerId, t.status, t.createdAt),
     index("campaigns_status_position_idx").on(t.status, t.lat, t.lng),
+    // The pickers' and the map list's order (newest first, ties by id): a page is read in index order (decision 044).
+    index("campaigns_status_created_idx").on(t.status, t.createdAt, t.id),
+    // An NGO's campaigns A–Z: the filters of its lists read the first ones that qualify (decision 044).
+    index("campaigns_owner_title_idx").on(t.ownerId, sql`lower(${t.title})`, t.id),
+    // Searches for words inside a title or a place (ILIKE '%q%') use trigram indexes, not a scan (decision 044).
+    index("campaigns_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("campaigns_location_trgm_idx").using("gin", t.locationLabel.op("gin_trgm_ops")),
+    index("campaigns_location_ur_trgm_idx").using("gin", t.locationLabelUr.op("gin_trgm_ops")),
   ],
 );
 
@@ -397,7 +410,11 @@ export const donations = pgTable(
   (t) => [
     uniqueIndex("donations_pledge_unique").on(t.pledgeId),
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
-    index("donations_recipient_status_idx").on(t.recipientNgoId, t.status, t.createdAt),
+    // An NGO's donations of a kind in the order of its lists and its export (history, the goods queue): a page or an
+    // export batch is read from the index, never sorted from all of them; with the state, its review queue and its
+    // totals (decision 044).
+    index("donations_recipient_kind_created_idx").on(t.recipientNgoId, t.kind, t.createdAt, t.id),
+    index("donations_recipient_kind_status_idx").on(t.recipientNgoId, t.kind, t.status, t.createdAt, t.id),
     index("donations_donor_idx").on(t.donorId, t.createdAt),
     uniqueIndex("donations_donor_idempotency_unique").on(t.donorId, t.idempotencyKey),
     uniqueIndex("donations_receipt_unique").on(t.recipientNgoId, t.receiptNumber),

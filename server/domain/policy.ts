@@ -1,4 +1,4 @@
-import { or, sql, type SQL } from "drizzle-orm";
+import { or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { SessionUser } from "./accounts/sessions.ts";
 import type { StateMachine } from "./state-machine.ts";
 import { notFound } from "./errors.ts";
@@ -10,6 +10,12 @@ export type Actor = Pick<SessionUser, "id" | "role">;
 export interface Relation {
   account: SessionUser["role"];
   where: (actor: Actor) => SQL;
+  /**
+   * The same rows as `where`, as a query of their ids that an index answers. When an actor holds several relations
+   * that all give one, the scope is `id in (ids union all ids)`: PostgreSQL plans `a or exists (…)` as a scan of the
+   * whole table, and the union as one index lookup each (decision 044).
+   */
+  ids?: (actor: Actor) => SQL;
 }
 
 /**
@@ -23,13 +29,23 @@ export function policy<R extends string, Read extends string, A extends string, 
   relations: Partial<Record<R, Relation>>;
   reads: Record<Read, readonly R[]>;
   machine: StateMachine<A, S, R>;
+  /** The rows' id, which the relations' `ids` give. */
+  id?: AnyColumn;
 }) {
   const scopeOf = (actor: Actor | null, granted: readonly R[]): SQL => {
-    const conditions = granted.flatMap((relation) => {
+    const held = granted.flatMap((relation) => {
       const r = spec.relations[relation];
-      return actor && r && r.account === actor.role ? [r.where(actor)] : [];
+      return actor && r && r.account === actor.role ? [r] : [];
     });
-    return conditions.length === 0 ? sql`false` : conditions.length === 1 ? conditions[0]! : or(...conditions)!;
+    if (held.length === 0) return sql`false`;
+    if (held.length === 1) return held[0]!.where(actor!);
+    if (spec.id && held.every((r) => r.ids)) {
+      return sql`${spec.id} in (${sql.join(
+        held.map((r) => r.ids!(actor!)),
+        sql` union all `,
+      )})`;
+    }
+    return or(...held.map((r) => r.where(actor!)))!;
   };
   /** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
   const rolesFor = (action: A): R[] => [...new Set(spec.machine.table.filter((t) => t.action === action).flatMap((t) => t.by))];

@@ -390,6 +390,35 @@ describe("donation histories and receipts", () => {
       const small = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ sort: "oldest" }), en, 7))).slice(1));
       expect(new Set(small.slice(1).map((r) => r[0])).size).toBe(total);
     });
+
+    it("reads batch after batch by the last row's keys: rows with equal times (to the microsecond) and amounts across a batch's edge are neither lost nor repeated, in every order", async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const first = await campaign(ngo.id, { title: uniq("Alpha wells") });
+      const second = await campaign(ngo.id, { title: uniq("beta schools") });
+      const total = 40;
+      for (let i = 0; i < total; i++) {
+        const d = await makeDonation(s.db, i % 2 ? first : second, donor.id, { amount: 100 * (1 + (i % 4)) });
+        // Three rows share each time, which has microseconds (a JavaScript Date would drop them).
+        await s.db
+          .update(donations)
+          .set({ createdAt: sql`timestamptz '2025-01-01 08:00:00.000123+00' + ${Math.floor(i / 3)} * interval '1 second'` })
+          .where(eq(donations.id, d.id));
+      }
+      for (const sort of ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const) {
+        // The pages of the list (OFFSET) are the reference order.
+        const paged: string[] = [];
+        for (let page = 1; ; page++) {
+          const { rows, pages } = await ngoHistory(s.db, ngo, filter({ sort }), { page });
+          paged.push(...rows.map((r) => r.id));
+          if (page >= pages) break;
+        }
+        const exported: string[] = [];
+        for await (const batch of ngoHistoryBatches(s.db, ngo, filter({ sort }), 7)) exported.push(...batch.map((r) => r.id));
+        expect(paged, sort).toHaveLength(total);
+        expect(exported, sort).toEqual(paged);
+      }
+    });
   });
 
   describe("in-kind rows", () => {

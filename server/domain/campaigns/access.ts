@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { union } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isUuid } from "#server/db/query.ts";
 import { campaignPartners, campaigns, ngoProfiles } from "#server/db/schema.ts";
@@ -80,4 +81,36 @@ export async function ngosOfCampaigns(db: DbOrTx, campaignIds: string[]): Promis
   const rows = await db.select({ id: campaigns.id, ngos: campaignNgosColumn() }).from(campaigns).where(inArray(campaigns.id, campaignIds));
   for (const r of rows) result.set(r.id, r.ngos);
   return result;
+}
+
+/** How many campaigns a list's campaign filter offers at most. */
+export const CAMPAIGN_CHOICES_LIMIT = 200;
+
+/**
+ * The campaigns for a list's campaign filter (/apps, /noncash_apps, /donHistory): those the NGO owns or has been a
+ * partner of (in any state of the partnership, so a campaign it left still shows the donations it received) for
+ * which `having` holds, a condition on the row of `campaigns` (it has pending gifts to the NGO, open pick-ups, any
+ * donation), A–Z, at most CAMPAIGN_CHOICES_LIMIT. The owned ones are read in title order from their index and the
+ * reading stops at the limit, so the cost stays the same however many campaigns the NGO has (decision 044).
+ */
+export async function campaignChoices(db: DbOrTx, ngoId: string, having: SQL): Promise<{ id: string; title: string }[]> {
+  const columns = { id: campaigns.id, title: campaigns.title, key: sql<string>`lower(${campaigns.title})`.as("key") };
+  const byTitle = [sql`lower(${campaigns.title})`, asc(campaigns.id)];
+  const owned = db
+    .select(columns)
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, ngoId), having))
+    .orderBy(...byTitle)
+    .limit(CAMPAIGN_CHOICES_LIMIT);
+  const joined = db
+    .select(columns)
+    .from(campaignPartners)
+    .innerJoin(campaigns, eq(campaigns.id, campaignPartners.campaignId))
+    .where(and(eq(campaignPartners.ngoId, ngoId), having))
+    .orderBy(...byTitle)
+    .limit(CAMPAIGN_CHOICES_LIMIT);
+  const rows = await union(owned, joined)
+    .orderBy(sql`key`, sql`id`)
+    .limit(CAMPAIGN_CHOICES_LIMIT);
+  return rows.map(({ id, title }) => ({ id, title }));
 }

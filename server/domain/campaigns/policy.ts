@@ -15,12 +15,19 @@ type GrantingRelation = Exclude<CampaignActor, "otherNgo" | "system">;
 
 /** How an NGO stands to a campaign: it owns it, or it is an accepted partner. */
 const RELATIONS: Record<GrantingRelation, Relation> = {
-  owner: { account: "ngo", where: (actor) => eq(campaigns.ownerId, actor.id) },
+  owner: {
+    account: "ngo",
+    where: (actor) => eq(campaigns.ownerId, actor.id),
+    ids: (actor) => sql`select owned.id from ${campaigns} owned where owned.owner_id = ${actor.id}`,
+  },
   partner: {
     account: "ngo",
     where: (actor) =>
       sql`exists (select 1 from ${campaignPartners} where ${campaignPartners.campaignId} = ${campaigns.id}
         and ${campaignPartners.ngoId} = ${actor.id} and ${campaignPartners.status} = 'accepted')`,
+    ids: (actor) =>
+      sql`select ${campaignPartners.campaignId} from ${campaignPartners} where ${campaignPartners.ngoId} = ${actor.id}
+        and ${campaignPartners.status} = 'accepted'`,
   },
 };
 
@@ -35,7 +42,7 @@ export const CAMPAIGN_READS = {
 
 export type CampaignRead = keyof typeof CAMPAIGN_READS;
 
-const areaPolicy = policy({ relations: RELATIONS, reads: CAMPAIGN_READS, machine: campaignStates });
+const areaPolicy = policy({ relations: RELATIONS, reads: CAMPAIGN_READS, machine: campaignStates, id: campaigns.id });
 
 /** The campaigns `actor` may read this way, as a condition for a query's `where`. */
 export const campaignScope = areaPolicy.scope;

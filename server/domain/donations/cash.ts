@@ -11,7 +11,7 @@ import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { campaignToGiveTo } from "#server/domain/campaigns/standing.ts";
-import { ngosOfCampaigns, type CampaignRole } from "#server/domain/campaigns/access.ts";
+import { campaignChoices, ngosOfCampaigns, type CampaignRole } from "#server/domain/campaigns/access.ts";
 import { completeIfTargetReached } from "#server/domain/campaigns/campaigns.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
@@ -481,15 +481,15 @@ export async function pendingReviewCount(db: DbOrTx, actor: DonationActor): Prom
   return row?.n ?? 0;
 }
 
-/** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list). */
+/** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list, A–Z). */
 export async function reviewCampaigns(db: DbOrTx, actor: DonationActor): Promise<{ id: string; title: string }[]> {
-  return db
-    .selectDistinct({ id: campaigns.id, title: campaigns.title })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(and(donationScope(actor, "review"), eq(donations.kind, "cash"), inArray(donations.status, fromStates("approve"))))
-    .orderBy(asc(campaigns.title))
-    .limit(200);
+  if (actor.role !== "ngo") return [];
+  return campaignChoices(
+    db,
+    actor.id,
+    sql`exists (select 1 from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donationScope(actor, "review")}
+      and ${donations.kind} = 'cash' and ${inArray(donations.status, fromStates("approve"))})`,
+  );
 }
 
 /** Another donation that shares a transaction ID or a screenshot with the one under review. */

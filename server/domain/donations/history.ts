@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "#shared/i18n/i18n.ts";
 import { PAGE_SIZE, type PaymentMethod } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -11,6 +11,7 @@ import { donationScope } from "./policy.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { ngoContactColumns, repliedSql } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
+import { campaignChoices } from "#server/domain/campaigns/access.ts";
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
 export const HISTORY_SORTS = ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const;
@@ -18,8 +19,6 @@ export type HistorySort = (typeof HISTORY_SORTS)[number];
 
 /** How many rows the CSV export reads at a time: the export never holds more than this in memory. */
 export const EXPORT_BATCH_SIZE = 500;
-/** The campaign filter lists at most this many campaigns. */
-const FILTER_CAMPAIGNS_LIMIT = 200;
 
 /** What every history row shows; in-kind rows carry items instead of an amount and a method. */
 interface HistoryRowBase {
@@ -182,25 +181,70 @@ function ngoWhere(actor: Actor, filter: NgoHistoryFilter): SQL {
   return and(ngoScopeWhere(actor, filter.campaignId), eq(donations.kind, KIND_OF[filter.kind]), status)!;
 }
 
-/** Every order ends on the id, so pages and export batches never repeat or skip a row. */
-function ngoOrder(sort: HistorySort): SQL[] {
-  const newest = [desc(donations.createdAt), desc(donations.id)];
+/** One key of a list's order: what is compared, and which way. */
+interface SortKey {
+  key: SQL;
+  dir: "asc" | "desc";
+}
+
+/**
+ * Every order ends on the id, so pages and export batches never repeat or skip a row. Amounts sort only cash, which
+ * always has one, so no key is ever null (the export's keyset relies on it).
+ */
+function ngoSortKeys(sort: HistorySort): SortKey[] {
+  const createdAt = sql`${donations.createdAt}`;
+  const id = sql`${donations.id}`;
+  const newest: SortKey[] = [
+    { key: createdAt, dir: "desc" },
+    { key: id, dir: "desc" },
+  ];
   switch (sort) {
     case "oldest":
-      return [asc(donations.createdAt), asc(donations.id)];
+      return [
+        { key: createdAt, dir: "asc" },
+        { key: id, dir: "asc" },
+      ];
     case "amountDesc":
-      return [sql`${donations.amount} desc nulls last`, ...newest];
+      return [{ key: sql`${donations.amount}`, dir: "desc" }, ...newest];
     case "amountAsc":
-      return [sql`${donations.amount} asc nulls last`, ...newest];
+      return [{ key: sql`${donations.amount}`, dir: "asc" }, ...newest];
     case "campaign":
-      return [sql`lower(${campaigns.title}) asc`, asc(campaigns.id), ...newest];
+      return [{ key: sql`lower(${campaigns.title})`, dir: "asc" }, { key: sql`${campaigns.id}`, dir: "asc" }, ...newest];
     default:
       return newest;
   }
 }
 
-function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: number, offset: number) {
-  return db
+function ngoOrder(sort: HistorySort): SQL[] {
+  return ngoSortKeys(sort).map(({ key, dir }) => (dir === "asc" ? asc(key) : desc(key)));
+}
+
+/**
+ * The rows after `cursor` (the last row's keys, as text: a timestamp keeps its microseconds) in the order of `keys`:
+ * `k1 > v1 or (k1 = v1 and k2 > v2) or …`, each key compared its own way. The export reads batch after batch this
+ * way from the index that matches its order, where OFFSET read and sorted all the rows before each batch again.
+ */
+function after(keys: SortKey[], cursor: string[]): SQL {
+  // All one way (newest, oldest): a row comparison, which PostgreSQL takes as the index range's start.
+  if (keys.every((k) => k.dir === keys[0]!.dir)) {
+    const row = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
+    const values = row(cursor.map((v) => sql`${v}`));
+    return sql`${row(keys.map((k) => k.key))} ${sql.raw(keys[0]!.dir === "asc" ? ">" : "<")} ${values}`;
+  }
+  return or(
+    ...keys.map(({ key, dir }, i) =>
+      and(
+        ...keys.slice(0, i).map((k, j) => sql`${k.key} = ${cursor[j]}`),
+        dir === "asc" ? sql`${key} > ${cursor[i]}` : sql`${key} < ${cursor[i]}`,
+      ),
+    ),
+  )!;
+}
+
+function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: number, page: { offset: number } | { after: string[] | null }) {
+  const keys = ngoSortKeys(filter.sort);
+  const cursor = "after" in page ? page.after : null;
+  const query = db
     .select({
       ...baseColumns(),
       campaignId: donations.campaignId,
@@ -208,6 +252,10 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
       donorEmail: users.email,
       transactionId: donations.transactionId,
       resubmitted: repliedSql().mapWith(Boolean),
+      sortKeys: sql<string[]>`array[${sql.join(
+        keys.map(({ key }) => sql`${key}::text`),
+        sql`, `,
+      )}]`,
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -215,10 +263,10 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .where(ngoWhere(actor, filter))
+    .where(and(ngoWhere(actor, filter), cursor ? after(keys, cursor) : undefined))
     .orderBy(...ngoOrder(filter.sort))
-    .limit(limit)
-    .offset(offset);
+    .limit(limit);
+  return "offset" in page ? query.offset(page.offset) : query;
 }
 
 /** The donations of one kind this NGO received, filtered and sorted, paged. */
@@ -233,8 +281,12 @@ export async function ngoHistory(
     .from(donations)
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
     .where(ngoWhere(actor, filter));
-  const rows = await ngoRows(db, actor, filter, PAGE_SIZE, pageOffset(opts.page));
-  return paged(rows.map(withReceipt), opts.page, total?.n ?? 0);
+  const rows = await ngoRows(db, actor, filter, PAGE_SIZE, { offset: pageOffset(opts.page) });
+  return paged(
+    rows.map(({ sortKeys: _, ...row }) => withReceipt(row)),
+    opts.page,
+    total?.n ?? 0,
+  );
 }
 
 export interface NgoHistoryTotals {
@@ -296,14 +348,11 @@ export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHist
 
 /** The campaigns with donations to this NGO, for the history's filter: a bounded list, A–Z. */
 export async function ngoHistoryCampaigns(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
-  const rows = await db
-    .selectDistinct({ id: campaigns.id, title: campaigns.title, key: sql<string>`lower(${campaigns.title})` })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .where(donationScope({ id: idAs(actor, "ngo"), role: "ngo" }, "history"))
-    .orderBy(sql`lower(${campaigns.title})`, asc(campaigns.id))
-    .limit(FILTER_CAMPAIGNS_LIMIT);
-  return rows.map(({ id, title }) => ({ id, title }));
+  return campaignChoices(
+    db,
+    idAs(actor, "ngo"),
+    sql`exists (select 1 from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donationScope(actor, "history")})`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -364,17 +413,19 @@ function csvRow(row: NgoHistoryRow, t: TFunction): string {
   ]);
 }
 
-/** Every row of the filter, in order, `batchSize` rows at a time. */
+/** Every row of the filter, in order, `batchSize` rows at a time, each batch read after the last one's keys. */
 export async function* ngoHistoryBatches(
   db: DbOrTx,
   actor: Actor,
   filter: NgoHistoryFilter,
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<NgoHistoryRow[]> {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = (await ngoRows(db, actor, filter, batchSize, offset)).map(withReceipt);
-    if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
+  let cursor: string[] | null = null;
+  for (;;) {
+    const found = await ngoRows(db, actor, filter, batchSize, { after: cursor });
+    if (found.length > 0) yield found.map(({ sortKeys: _, ...row }) => withReceipt(row));
+    if (found.length < batchSize) return;
+    cursor = found[found.length - 1]!.sortKeys;
   }
 }
 

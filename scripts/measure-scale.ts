@@ -1,0 +1,225 @@
+/**
+ * `npm run latency -- --small <database URL> --large <database URL>`: each list page's latency at demo scale and at
+ * 100× (two PostgreSQL databases made by `npm run seed:scale -- --factor 1` and `--factor 100`), against the
+ * production build (`npm run build` first), and the ratio of the two (decision 044). For each database the server is
+ * started on 127.0.0.1:`--port` (`npm start`), the demo NGO and donor sign in, and each page is asked for
+ * `--runs` times after two warm-up requests (fewer when a page takes seconds: 30 s each at most); the table shows
+ * each page's median. The CSV export is timed whole, with
+ * the rows it wrote and the server's resident memory before and after.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
+import { readMemory, startServer, stopServer } from "#scripts/server-process.ts";
+
+const { values } = parseArgs({
+  options: {
+    small: { type: "string" },
+    large: { type: "string" },
+    port: { type: "string", default: "3555" },
+    runs: { type: "string", default: "7" },
+    json: { type: "string" },
+  },
+});
+if (!values.small || !values.large) {
+  console.error(
+    "usage: npm run latency -- --small postgres://…/ekc_scale_1x --large postgres://…/ekc_scale [--port 3555] [--runs 7] [--json out.json]",
+  );
+  process.exit(2);
+}
+const port = Number(values.port);
+const runs = Number(values.runs);
+const BASE = `http://127.0.0.1:${port}`;
+/** How long one page is measured at most (a slow page's median is then of fewer requests). */
+const PAGE_BUDGET_MS = 30_000;
+/** How long the export is read at most; one that takes longer is reported as stopped, with the rows it had written. */
+const EXPORT_BUDGET_MS = 240_000;
+
+type Who = "ngo" | "donor" | "public";
+interface Page {
+  label: string;
+  who: Who;
+  /** The path, given what the database holds. */
+  path: (facts: Facts) => string;
+}
+interface Facts {
+  /** The busy NGO's campaign with the most donations. */
+  topCampaign: string;
+}
+
+const PAGES: Page[] = [
+  { label: "/noncash_apps", who: "ngo", path: () => "/noncash_apps" },
+  { label: "/campaigns", who: "ngo", path: () => "/campaigns" },
+  { label: "/campaigns search", who: "ngo", path: () => "/campaigns?q=water" },
+  { label: "/comp_camp", who: "ngo", path: () => "/comp_camp" },
+  { label: "/donHistory", who: "ngo", path: () => "/donHistory" },
+  { label: "/donHistory page 40", who: "ngo", path: () => "/donHistory?page=40" },
+  { label: "/donHistory goods", who: "ngo", path: () => "/donHistory?kind=goods" },
+  { label: "/apps", who: "ngo", path: () => "/apps" },
+  { label: "/donate1", who: "donor", path: () => "/donate1" },
+  { label: "/donate1 search", who: "donor", path: () => "/donate1?q=water" },
+  { label: "/donate1 page 20", who: "donor", path: () => "/donate1?page=20" },
+  { label: "/dvh page 20", who: "donor", path: () => "/dvh?page=20" },
+  { label: "analytics (top campaign)", who: "ngo", path: (f) => `/campaigns/${f.topCampaign}/analytics` },
+  { label: "/api/map Pakistan", who: "public", path: () => "/api/map?south=23.5&west=60.8&north=37.1&east=77.9&zoom=5" },
+  { label: "/api/map Karachi", who: "public", path: () => "/api/map?south=24.75&west=66.9&north=24.97&east=67.15&zoom=12" },
+];
+
+class Client {
+  private cookies = new Map<string, string>();
+
+  async get(pathname: string): Promise<{ status: number; body: string }> {
+    const headers = new Headers();
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(`${BASE}${pathname}`, { headers, redirect: "manual" });
+    return { status: res.status, body: await res.text() };
+  }
+
+  /** Reads a streamed answer line by line, counting CRLF lines; stops reading after `budgetMs`. */
+  async stream(pathname: string, budgetMs: number): Promise<{ status: number; lines: number; complete: boolean }> {
+    const headers = new Headers();
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), budgetMs);
+    const res = await fetch(`${BASE}${pathname}`, { headers, redirect: "manual", signal: controller.signal });
+    let lines = 0;
+    let complete = true;
+    try {
+      const reader = res.body!.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        for (const byte of next.value) if (byte === 10) lines += 1;
+      }
+    } catch {
+      complete = false;
+    } finally {
+      clearTimeout(timer);
+    }
+    return { status: res.status, lines, complete };
+  }
+
+  async signIn(role: "ngo" | "donor", email: string): Promise<void> {
+    const res = await fetch(`${BASE}/${role}_signin`, {
+      method: "POST",
+      headers: { origin: BASE },
+      body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "" }),
+      redirect: "manual",
+    });
+    await res.arrayBuffer();
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    if (res.status !== 302 || this.cookies.size === 0) throw new Error(`could not sign in as ${email}: ${res.status}`);
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function facts(url: string): Promise<Facts & { campaigns: number; donations: number; pickups: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select (select d.campaign_id from donations d join users u on u.id = d.recipient_ngo_id
+               where u.email = $1 group by d.campaign_id order by count(*) desc, d.campaign_id limit 1) as "topCampaign",
+              (select count(*) from campaigns)::int as campaigns, (select count(*) from donations)::int as donations,
+              (select count(*) from pickups)::int as pickups`,
+      [DEMO_ACCOUNTS.ngo],
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+interface Measured {
+  pages: Record<string, number>;
+  export: { ms: number; rows: number; complete: boolean; rssBeforeMb: number; rssAfterMb: number; peakMb: number };
+  sizes: { campaigns: number; donations: number; pickups: number };
+}
+
+async function measure(url: string): Promise<Measured> {
+  const f = await facts(url);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-latency-"));
+  const server = await startServer({ port, dataDir, databaseUrl: url });
+  try {
+    const clients: Record<Who, Client> = { ngo: new Client(), donor: new Client(), public: new Client() };
+    await clients.ngo.signIn("ngo", DEMO_ACCOUNTS.ngo);
+    await clients.donor.signIn("donor", DEMO_ACCOUNTS.donor);
+    const pages: Record<string, number> = {};
+    for (const page of PAGES) {
+      const target = page.path(f);
+      const times: number[] = [];
+      let spent = 0;
+      // A page that takes seconds is asked for fewer times: at least once, then until PAGE_BUDGET_MS is spent.
+      for (let i = 0; i < runs + 2 && (times.length === 0 || spent < PAGE_BUDGET_MS); i++) {
+        const t0 = performance.now();
+        const res = await clients[page.who].get(target);
+        const ms = performance.now() - t0;
+        spent += ms;
+        if (res.status !== 200) throw new Error(`${target} answered ${res.status}`);
+        if (i >= 2 || spent >= PAGE_BUDGET_MS) times.push(ms);
+      }
+      pages[page.label] = median(times);
+      process.stdout.write(`  ${page.label.padEnd(28)} ${pages[page.label]!.toFixed(1).padStart(8)} ms\n`);
+    }
+    const before = readMemory(server.pid);
+    const t0 = performance.now();
+    const { status, lines, complete } = await clients.ngo.stream("/donHistory/export", EXPORT_BUDGET_MS);
+    const exportMs = performance.now() - t0;
+    if (status !== 200) throw new Error(`the export answered ${status}`);
+    const after = readMemory(server.pid);
+    const rows = lines - 1;
+    process.stdout.write(
+      `  ${"CSV export".padEnd(28)} ${exportMs.toFixed(0).padStart(8)} ms  ${rows} rows${complete ? "" : " (stopped)"}\n`,
+    );
+    return {
+      pages,
+      export: {
+        ms: exportMs,
+        rows,
+        complete,
+        rssBeforeMb: before?.rssMb ?? 0,
+        rssAfterMb: after?.rssMb ?? 0,
+        peakMb: after?.hwmMb ?? 0,
+      },
+      sizes: { campaigns: f.campaigns, donations: f.donations, pickups: f.pickups },
+    };
+  } finally {
+    await stopServer(server.child, server.pid);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`small: ${values.small}`);
+const small = await measure(values.small);
+console.log(`large: ${values.large}`);
+const large = await measure(values.large);
+
+const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+console.log(
+  `\nmedian of ${runs} requests each (after 2 warm-ups); small ${small.sizes.campaigns} campaigns, ${small.sizes.donations} donations, ${small.sizes.pickups} pick-ups; large ${large.sizes.campaigns}, ${large.sizes.donations}, ${large.sizes.pickups}\n`,
+);
+console.log(line(["page", "1× ms", "100× ms", "ratio"]));
+console.log(line(["---", "---:", "---:", "---:"]));
+for (const page of PAGES) {
+  const a = small.pages[page.label]!;
+  const b = large.pages[page.label]!;
+  console.log(line([page.label, a.toFixed(1), b.toFixed(1), `${(b / a).toFixed(2)}×`]));
+}
+for (const [name, m] of [
+  ["1×", small],
+  ["100×", large],
+] as const) {
+  console.log(
+    `CSV export ${name}: ${m.export.rows} rows${m.export.complete ? "" : " (stopped: more to come)"} in ${(m.export.ms / 1000).toFixed(2)} s; server RSS ${m.export.rssBeforeMb} → ${m.export.rssAfterMb} MB (peak ${m.export.peakMb} MB)`,
+  );
+}
+if (values.json) fs.writeFileSync(values.json, JSON.stringify({ runs, small, large }, null, 2));
