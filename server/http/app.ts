@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { NONCE, secureHeaders } from "hono/secure-headers";
@@ -97,11 +97,19 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     if (lifecycle.draining) c.res.headers.set("Connection", "close");
   });
 
-  // For balancers, orchestrators and the metrics scraper: before every other middleware, so they are never
-  // compressed, rate-limited or slowed by a session lookup (decision 043).
-  app.get("/healthz", healthz);
-  app.get("/readyz", readyz(services, lifecycle));
-  if (metrics && config.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, config.METRICS_TOKEN));
+  // One guard for every address: a path or query that holds a control character (a NUL, say) or a broken
+  // escape is refused, before any route, loader or query sees it.
+  const addressGuard: MiddlewareHandler = async (c, next) => {
+    const bad = badPart(c.req.url);
+    if (bad) return badAddressResponse(c, config.APP_URL, bad);
+    await next();
+  };
+
+  // For balancers, orchestrators and the metrics scraper: before every other middleware but the address guard, so
+  // they are never compressed, rate-limited or slowed by a session lookup (decision 043).
+  app.get("/healthz", addressGuard, healthz);
+  app.get("/readyz", addressGuard, readyz(services, lifecycle));
+  if (metrics && config.METRICS_TOKEN) app.get("/metrics", addressGuard, metricsEndpoint(metrics, config.METRICS_TOKEN));
 
   app.use(
     secureHeaders({
@@ -146,13 +154,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
   // Every text answer, brotli or gzip, as it streams; the hashed assets come precompressed (decision 029).
   app.use(compression());
 
-  // One guard for every address: a path or query that holds a control character (a NUL, say) or a broken
-  // escape is refused here, before any route, loader or query sees it.
-  app.use(async (c, next) => {
-    const bad = badPart(c.req.url);
-    if (bad) return badAddressResponse(c, config.APP_URL, bad);
-    await next();
-  });
+  app.use(addressGuard);
 
   // Every state-changing request must come from a page of this site.
   app.use(async (c, next) => {
