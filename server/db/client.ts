@@ -62,9 +62,7 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
-    // No JIT compilation: for a query whose plan looks costly (a count over 80,000 campaigns) PostgreSQL spent 1.3 s
-    // compiling to save milliseconds; the app's queries are short (decision 044).
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: "-c jit=off" });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server drops (restart, failover) emits an error on the pool; without a
     // listener Node treats it as uncaught and the process dies. The pool replaces the connection itself.
     pool.on("error", opts.onIdleError ?? (() => {}));

@@ -54,5 +54,7 @@ describe.runIf(onPostgres)("several servers starting on one empty PostgreSQL dat
     onTestFinished(() => database.close());
     const { rows } = await database.executeSql("select count(*)::int as n from users");
     expect(rows).toEqual([{ n: 0 }]);
+    // The database's own setting (migration 0019), which reaches connections through PgBouncer too: no JIT.
+    expect((await database.executeSql("show jit")).rows).toEqual([{ jit: "off" }]);
   });
 });
