@@ -7,19 +7,25 @@ import { openDatabase } from "#server/db/client.ts";
 // database has one process by construction (its folder lock).
 const onPostgres = process.env.TEST_DB === "postgres";
 
+/** A new, empty PostgreSQL database for one test, dropped when it finishes; its address. */
+async function emptyDatabase(onTestFinished: (fn: () => Promise<void>) => void): Promise<URL> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `ekc_test_${randomUUID().replace(/-/g, "")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  onTestFinished(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url;
+}
+
 describe.runIf(onPostgres)("several servers starting on one empty PostgreSQL database", () => {
   it("all migrate it, one after another, and all start", async ({ onTestFinished }) => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `ekc_test_${randomUUID().replace(/-/g, "")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    onTestFinished(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    });
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+    const url = await emptyDatabase(onTestFinished);
 
     // Without the lock, two of these ran the first migration at once and one stopped on "already exists".
     const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase({ url: url.toString() })));
@@ -35,17 +41,7 @@ describe.runIf(onPostgres)("several servers starting on one empty PostgreSQL dat
   });
 
   it("migrates where the migration address says, and serves on the other", async ({ onTestFinished }) => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `ekc_test_${randomUUID().replace(/-/g, "")}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    onTestFinished(async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    });
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+    const url = await emptyDatabase(onTestFinished);
     const wrong = new URL(url);
     wrong.pathname = "/ekc_no_such_database";
     // A migration address that cannot be reached stops the start, whatever DATABASE_URL is.
