@@ -22,7 +22,8 @@
  * throughput measurement), --connections N (default 10), --database NAME (the database re-created, default
  * ekc_bench; two benches at once need two), --throughput-only (step 5 alone: no Lighthouse, no first visits, no
  * table; for timing a change to the server), --pages LIST (only these of the nine, by label, comma separated:
- * `--pages /,/donor_signin,/campaign/…`; for a quick look at a change). BENCH_PG_URL names the PostgreSQL server (default
+ * `--pages /,/donor_signin,/campaign/…`; for a quick look at a change), --bytes-only (step 4 alone, with Lighthouse's phone
+ * screen: the first visits' bytes, which do not vary from run to run, in a minute or two). BENCH_PG_URL names the PostgreSQL server (default
  * postgres://postgres:postgres@127.0.0.1:5432/postgres). Goals that are missed are reported, not failed: the exit
  * status is 0 unless the bench itself could not run.
  */
@@ -33,6 +34,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { launch as launchChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { defaultSettings as lighthouseDefaults } from "lighthouse/core/config/constants.js";
 import pg from "pg";
 import { SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
@@ -56,6 +58,7 @@ const databaseArg = process.argv.indexOf("--database");
 const DATABASE = databaseArg === -1 ? "ekc_bench" : process.argv[databaseArg + 1]!;
 if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error("--database takes a name of lower-case letters, digits and _");
 const THROUGHPUT_ONLY = process.argv.includes("--throughput-only");
+const BYTES_ONLY = process.argv.includes("--bytes-only");
 const BARE_PORT = PORT + 1;
 const RUNS = option("runs", 3);
 const ROUNDS = option("rounds", 3);
@@ -341,18 +344,25 @@ async function main() {
   const started = Date.now();
   console.log("Building (the app only if its inputs changed; the bare app each time)...");
   buildIfChanged(root, "build");
-  buildBare();
-  await precompressDir(path.join(BARE_DIR, "build", "client", "assets"));
+  if (!BYTES_ONLY) {
+    buildBare();
+    await precompressDir(path.join(BARE_DIR, "build", "client", "assets"));
+  }
   const databaseUrl = await recreateDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-bench-"));
   let app: ServerProcess | null = null;
   let bare: { child: ChildProcess; pid: number } | null = null;
   try {
-    console.log(`Starting the app on ${APP} (PostgreSQL database ${DATABASE}, demo data) and the bare app on ${BARE}...`);
-    [app, bare] = await Promise.all([startServer({ port: PORT, dataDir, databaseUrl }), startBare(path.join(dataDir, "bare.log"))]);
+    console.log(
+      `Starting the app on ${APP} (PostgreSQL database ${DATABASE}, demo data)${BYTES_ONLY ? "" : ` and the bare app on ${BARE}`}...`,
+    );
+    [app, bare] = await Promise.all([
+      startServer({ port: PORT, dataDir, databaseUrl }),
+      BYTES_ONLY ? null : startBare(path.join(dataDir, "bare.log")),
+    ]);
     if (THROUGHPUT_ONLY) {
       console.log(`Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after a 3 s warm-up:`);
-      const tp = await compareThroughput(await signIn("donor"), app.pid, bare.pid);
+      const tp = await compareThroughput(await signIn("donor"), app.pid, bare!.pid);
       console.log(
         `/donate1 ${tp.appRps.toFixed(0)} req/s against ${tp.bareRps.toFixed(0)} req/s = ${tp.ratio.toFixed(2)}×; server CPU a request ${tp.appCpuMs.toFixed(2)} ms against ${tp.bareCpuMs.toFixed(2)} ms = ${tp.cpuRatio.toFixed(2)}× (best rounds)`,
       );
@@ -377,6 +387,22 @@ async function main() {
     const SHELL = "bare shell";
     const token = (p: Page) => (p.as ? tokens[p.as] : null);
 
+    if (BYTES_ONLY) {
+      console.log("First visits, English and Urdu, on Lighthouse's phone screen (no Lighthouse, no throughput):");
+      const { results } = await firstVisits(
+        pages.map((p) => ({ label: p.label, base: APP, path: p.path, token: token(p), langs: ["en", "ur"] as Lang[] })),
+        lighthouseDefaults,
+      );
+      console.log(
+        `\n${"page".padEnd(14)} ${"JS en".padStart(8)} ${"all en".padStart(8)} ${"JS ur".padStart(8)} ${"all ur".padStart(8)} ${"ur − en".padStart(8)}   (KB)`,
+      );
+      for (const p of pages) {
+        const { en, ur } = results.get(p.label)! as Record<Lang, Bytes>;
+        const cells = [en.jsKb, en.totalKb, ur.jsKb, ur.totalKb, ur.totalKb - en.totalKb].map((n) => n.toFixed(1).padStart(8));
+        console.log(`${p.label.padEnd(14)} ${cells.join(" ")}`);
+      }
+      return;
+    }
     console.log(`Lighthouse, mobile preset, ${RUNS} run(s) a page, the median kept (LCP of each run, TBT of each run):`);
     // The shell is the yardstick of every ratio: run before and after the nine pages, three times as often.
     const loadBefore = os.loadavg()[0]!;
@@ -399,7 +425,7 @@ async function main() {
     console.log(
       `Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after a 3 s warm-up, the best round kept:`,
     );
-    const tp = await compareThroughput(tokens.donor, app.pid, bare.pid);
+    const tp = await compareThroughput(tokens.donor, app.pid, bare!.pid);
 
     // ---- the table and the goals
     const shell = lh.results.get(SHELL)!;
