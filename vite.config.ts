@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import type { ManualChunkMeta } from "rollup";
 import { defineConfig } from "vite";
+import { reactRouterProductionBuild } from "./scripts/react-router-production-plugin.ts";
 import { stringsFiles } from "./scripts/strings-files-plugin.ts";
 
 /** React, React DOM and React Router: every page loads all of them. */
@@ -27,7 +28,8 @@ function everyPageModules(meta: ManualChunkMeta): Set<string> {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouter(), stringsFiles()],
+  // The browser gets React Router's production build, without its development warnings (decision 033, 2026-11-27).
+  plugins: [tailwindcss(), reactRouter(), stringsFiles(), reactRouterProductionBuild()],
   build: {
     assetsInlineLimit: 0,
     // Terser makes React DOM and React Router 3 KB (gzip) smaller than esbuild's minifier (decision 033).

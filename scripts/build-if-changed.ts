@@ -17,6 +17,7 @@ const INPUTS = [
   "scripts/build-server.ts",
   "scripts/precompress.ts",
   "scripts/strings-files-plugin.ts",
+  "scripts/react-router-production-plugin.ts",
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",

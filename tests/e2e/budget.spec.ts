@@ -10,28 +10,27 @@ import { expect, test } from "./fixtures.ts";
 /** The JavaScript budget of any one page, gzip-compressed, as the phones on slow data we build for receive it. */
 const BUDGET_BYTES = 120 * 1024;
 /**
- * The pages still over BUDGET_BYTES (decision 033, 2026-11-25), each held to what it loaded that day rounded up to the
+ * The pages still over BUDGET_BYTES (decision 033, 2026-11-27), each held to what it loaded that day rounded up to the
  * next KB, so none can grow: the maps carry Leaflet (27 KB) with the page; the other pages' own code (a form's fields,
  * the place field, the review dialog) is 1.5 to 8 KB more than the 8 KB the framework leaves. Each leaves this list
  * once it fits.
  */
 const OVER_BUDGET_PAGES = new Map<string, number>(
   Object.entries({
-    "/admin": 121,
-    "/apps": 127,
+    "/apps": 126,
     "/campaigns/:id/edit": 123,
-    "/collab": 123,
-    "/create_camp": 124,
-    "/donate1": 122,
-    "/donate3": 124,
-    "/donate5": 122,
-    "/donate5_1": 126,
-    "/donor_map": 144,
-    "/ngo_map": 144,
-    "/noncash_apps": 126,
-    "/rider_home": 123,
-    "/rider_profile": 124,
-    "/rider_signup": 123,
+    "/collab": 122,
+    "/create_camp": 123,
+    "/donate1": 121,
+    "/donate3": 123,
+    "/donate5": 121,
+    "/donate5_1": 125,
+    "/donor_map": 143,
+    "/ngo_map": 143,
+    "/noncash_apps": 125,
+    "/rider_home": 122,
+    "/rider_profile": 123,
+    "/rider_signup": 122,
     "/settingsNGO": 125,
     "/vfg3": 122,
     "/vol1": 122,
