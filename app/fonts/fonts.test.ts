@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as fontkit from "fontkit";
+import * as hb from "harfbuzzjs";
 import { describe, expect, test } from "vitest";
+import { decompress } from "wawoff2";
 import { LANGS } from "#shared/i18n/i18n.ts";
 import { isArabicScript, localeStrings, unicodeRange, URDU_FIXED } from "#scripts/font-charset.ts";
 import { FONT_FILES } from "#scripts/build-fonts.ts";
@@ -106,4 +108,39 @@ describe("the subset fonts cover what the product writes", () => {
     const urduFace = css.split("@font-face").find((block) => block.includes("Noto Nastaliq Urdu"))!;
     expect(urduFace).not.toMatch(/U\+00(2[1-9A-F]|[3-7][0-9A-F])/);
   });
+});
+
+describe("the web's Nastaliq draws Urdu exactly as the whole font does", () => {
+  /** HarfBuzz, the browser's shaper, on a WOFF2 file; each glyph told by its outline (the files number them apart). */
+  async function shaper(woff2: Buffer) {
+    const font = new hb.Font(new hb.Face(new hb.Blob(await decompress(woff2))));
+    const outlines = new Map<number, string>();
+    const outline = (id: number) => outlines.get(id) ?? outlines.set(id, font.glyphToPath(id)).get(id)!;
+    return (text: string): string[] => {
+      const buffer = new hb.Buffer();
+      buffer.addText(text);
+      buffer.guessSegmentProperties();
+      buffer.setLanguage("ur");
+      hb.shape(font, buffer);
+      const at = buffer.getGlyphPositions();
+      return buffer
+        .getGlyphInfos()
+        .map((g, i) => `${g.cluster} ${at[i]!.xAdvance},${at[i]!.xOffset},${at[i]!.yOffset} ${outline(g.codepoint)}`);
+    };
+  }
+
+  test("every Urdu word of our strings and every pair of Urdu letters: the same glyphs at the same places", async () => {
+    const whole = await shaper(readFileSync(require.resolve(FONT_FILES.find((f) => f.set === "nastaliq")!.source)));
+    const subset = await shaper(readFileSync(path.join(import.meta.dirname, "noto-nastaliq-urdu-400.woff2")));
+    const words = new Set(localeStrings("ur").flatMap((s) => s.match(/[\u0600-\u06ff\u200c\u200d]+/gu) ?? []));
+    const letters = URDU_FIXED.filter((cp) => (cp >= 0x0621 && cp <= 0x064a) || (cp >= 0x0679 && cp <= 0x06d3)).map((cp) =>
+      String.fromCodePoint(cp),
+    );
+    const pairs = letters.flatMap((a) => letters.map((b) => a + b + a));
+    // Lines of a hundred words, so that HarfBuzz is called a few hundred times, not tens of thousands.
+    const all = [...words, ...pairs];
+    const lines = Array.from({ length: Math.ceil(all.length / 100) }, (_, i) => all.slice(i * 100, i * 100 + 100).join(" "));
+    expect(words.size).toBeGreaterThan(500);
+    for (const line of lines) expect(subset(line), line).toEqual(whole(line));
+  }, 60_000);
 });
