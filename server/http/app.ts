@@ -62,6 +62,24 @@ function fileCaching(file: { public: boolean; settled: boolean }): string {
   return file.settled ? "public, max-age=31536000, immutable" : "public, max-age=300";
 }
 
+/**
+ * Content types a browser shows only inside a page, never as a page of their own (SVG, HTML, XML, PDF and text can
+ * be opened as one and keep every header).
+ */
+const NEVER_A_PAGE = /^(text\/javascript|application\/javascript|text\/css|font\/|image\/(webp|avif|png|jpeg|gif)|application\/json)\b/i;
+/** The headers only a page reads; nosniff, Cross-Origin-Resource-Policy and Referrer-Policy stay on every answer. */
+const PAGE_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "Permissions-Policy",
+  "X-Frame-Options",
+  "Cross-Origin-Opener-Policy",
+  "Origin-Agent-Cluster",
+  "X-XSS-Protection",
+  "X-Download-Options",
+  "X-DNS-Prefetch-Control",
+  "X-Permitted-Cross-Domain-Policies",
+];
+
 export function createApp({ services, build, clientDir, mode, lifecycle = { draining: false }, metrics }: AppOptions) {
   const { config, db, log } = services;
   const app = new Hono<Env>();
@@ -111,6 +129,13 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
   app.get("/readyz", addressGuard, readyz(services, lifecycle));
   if (metrics && config.METRICS_TOKEN) app.get("/metrics", addressGuard, metricsEndpoint(metrics, config.METRICS_TOKEN));
 
+  // What a page's own headers are for (its policy, its framing, its window) means nothing on a script, a style, a
+  // font or a picture, which the browser never opens as a page; they are about 0.9 KB on each such answer, twenty
+  // and more on a first visit (decision 033, 2026-11-27). Registered before secureHeaders so it sees what that adds.
+  app.use(async (c, next) => {
+    await next();
+    if (NEVER_A_PAGE.test(c.res.headers.get("Content-Type") ?? "")) for (const name of PAGE_ONLY_HEADERS) c.res.headers.delete(name);
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

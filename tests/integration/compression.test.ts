@@ -273,6 +273,32 @@ describe("the app", () => {
     expect(tiny.headers.get("Content-Encoding")).toBeNull();
     expect(await tiny.text()).toBe("export {};\n");
   });
+
+  it("sends a page's own headers with pages only: a script or a picture keeps nosniff and its resource policy", async () => {
+    const pageOnly = [
+      "content-security-policy",
+      "permissions-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "origin-agent-cluster",
+    ];
+    const page = await get("/", CHROME);
+    expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+    for (const name of pageOnly) expect(page.headers.get(name), name).not.toBeNull();
+    for (const asset of ["/assets/page-AbC123xy.js", "/assets/photo-AbC123xy.png"]) {
+      const res = await get(asset, CHROME);
+      expect(res.status).toBe(200);
+      for (const name of pageOnly) expect(res.headers.get(name), `${asset} ${name}`).toBeNull();
+      expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(res.headers.get("Cross-Origin-Resource-Policy")).toBe("same-origin");
+      expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
+    // An address under /assets that holds no file is answered by a page, with every header.
+    const missing = await get("/assets/none-AbC123xy.js", CHROME, { Accept: "text/html" });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(missing.headers.get("content-security-policy")).not.toBeNull();
+  });
 });
 
 function stream(parts: string[]): ReadableStream<Uint8Array> {
