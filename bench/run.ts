@@ -23,7 +23,7 @@
  * ekc_bench; two benches at once need two), --throughput-only (step 5 alone: no Lighthouse, no first visits, no
  * table; for timing a change to the server), --pages LIST (only these of the nine, by label, comma separated:
  * `--pages /,/donor_signin,/campaign/…`; for a quick look at a change), --bytes-only (step 4 alone, with Lighthouse's phone
- * screen: the first visits' bytes, which do not vary from run to run, in a minute or two). BENCH_PG_URL names the PostgreSQL server (default
+ * screen: the first visits' bytes, which the machine's load barely moves (within about 1.5 KB a page), in a few minutes). BENCH_PG_URL names the PostgreSQL server (default
  * postgres://postgres:postgres@127.0.0.1:5432/postgres). Goals that are missed are reported, not failed: the exit
  * status is 0 unless the bench itself could not run.
  */
