@@ -21,6 +21,10 @@ export async function startAppProcess(port: number, env: Record<string, string>)
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // What `npm start` sets (package.json; decisions 014 and 045).
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=512",
       HOST: "127.0.0.1",
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
