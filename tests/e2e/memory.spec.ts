@@ -10,10 +10,14 @@ import { e2eOwnPort } from "./env.ts";
  * The embedded default's resident memory under a mix of the work that grows it (decision 045): pages, sign-ins
  * (argon2id, 19 MiB each, in the pool threads), PDF receipts (pdfkit, HarfBuzz's WebAssembly) and proof uploads
  * (sharp). The five-minute soak (`npm run soak`) is the measurement; this is its quick guard, on the compiled server
- * started as `npm start` starts it (app-process.ts), and it fails when the server passes the issue's 450 MB.
+ * started as `npm start` starts it (app-process.ts).
  */
 
-const LIMIT_MB = 450;
+/**
+ * Under the issue's 450 MB with room for the noise of one run: 320 MB measured here, and 423 MB with PGlite's
+ * default buffers (decision 045), which this bound refuses.
+ */
+const LIMIT_MB = 400;
 /** The demo donor (server/demo/seed.ts, whose JSON imports Playwright's loader does not take; the README lists it). */
 const DONOR = { email: "donor@demo.ekchhat.pk", password: "EkChhat-demo-2026" };
 const ROUNDS = 12;
@@ -27,7 +31,7 @@ const links = (html: string, prefix: string) =>
   [...html.matchAll(new RegExp(`href="(${prefix.replace(/[?]/g, "\\?")}[^"]*)"`, "g"))].map((m) => decode(m[1]!));
 const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 
-test("the embedded server stays under 450 MB resident through pages, sign-ins, receipts and uploads", async () => {
+test("the embedded server stays under 400 MB resident through pages, sign-ins, receipts and uploads", async () => {
   const port = e2eOwnPort(0);
   const base = `http://127.0.0.1:${port}`;
   const app = await startAppProcess(
