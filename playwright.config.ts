@@ -46,9 +46,11 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         NODE_ENV: "production",
-        // As `npm start` sets them (package.json): glibc's allocator kept bounded, docs/decisions/014.
+        // As `npm start` sets them (package.json): glibc's allocator kept bounded, docs/decisions/014; V8's heap
+        // sized for the server, docs/decisions/045.
         MALLOC_ARENA_MAX: "2",
         MALLOC_MMAP_THRESHOLD_: "131072",
+        NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=512",
         HOST: "127.0.0.1",
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,

@@ -54,6 +54,12 @@ const decode = (s: string) => s.replaceAll("&amp;", "&");
 
 const counts = { requests: 0, serverErrors: 0, uploads: 0, approvals: 0, rejections: 0, receipts: 0, signIns: 0, failures: 0 };
 const serverErrorSamples: string[] = [];
+/** What a few of the failed steps answered, printed at the end: a soak whose steps fail measures less than it says. */
+const failureSamples: string[] = [];
+function failed(what: string) {
+  counts.failures += 1;
+  if (failureSamples.length < 10) failureSamples.push(what);
+}
 
 class Client {
   private cookies = new Map<string, string>();
@@ -180,7 +186,7 @@ async function give(c: Client, images: Images, slugs: Set<string>) {
     counts.uploads += 1;
     await c.text(new URL(location, BASE).pathname + new URL(location, BASE).search);
   } else {
-    counts.failures += 1;
+    failed(`proof ${proofUrl} → ${res.status} ${location ?? ""}`);
   }
 }
 
@@ -193,11 +199,12 @@ async function review(c: Client) {
     const view = await c.text(`/apps?view=${id}`);
     if (!view.includes('name="intent" value="approve"')) continue;
     const approve = randomInt(10) > 0;
-    const body = new URLSearchParams({ intent: approve ? "approve" : "reject", donationId: id });
+    // The round the decision answers (decision 025): a decision on a round already answered is refused.
+    const body = new URLSearchParams({ intent: approve ? "approve" : "reject", donationId: id, round: hidden(view, "round") ?? "0" });
     if (!approve) body.set("reason", "The transaction ID does not match our statement.");
     const res = await c.post(`/apps?view=${id}`, body);
     if (res.status === 302) counts[approve ? "approvals" : "rejections"] += 1;
-    else counts.failures += 1;
+    else failed(`${approve ? "approve" : "disapprove"} ${id} → ${res.status}`);
   }
   await c.text(pick(["/donHistory", "/donHistory?status=approved", "/ngo_home", "/campaigns"]));
 }
@@ -211,7 +218,7 @@ async function receipts(c: Client) {
   const res = await c.request(pick(receiptLinks));
   const pdf = Buffer.from(await res.arrayBuffer());
   if (res.status === 200 && pdf.subarray(0, 5).toString() === "%PDF-") counts.receipts += 1;
-  else counts.failures += 1;
+  else failed(`receipt → ${res.status}`);
 }
 
 async function user(id: number, images: Images, slugs: Set<string>, until: number) {
@@ -227,8 +234,7 @@ async function user(id: number, images: Images, slugs: Set<string>, until: numbe
       else if (roll < 85) await review(ngo);
       else await receipts(donor);
     } catch (err) {
-      counts.failures += 1;
-      if (counts.failures <= 5) console.error(`user ${id}:`, err);
+      failed(`user ${id}: ${String(err)}`);
     }
   }
 }
@@ -330,6 +336,7 @@ async function main() {
     console.log(
       `\n${counts.serverErrors} answers were 5xx, for example:\n  ${serverErrorSamples.join("\n  ")}\n(server log: ${server.logFile})`,
     );
+  if (failureSamples.length) console.log(`\n${counts.failures} steps failed, for example:\n  ${failureSamples.join("\n  ")}`);
   if (reconciled && !counts.serverErrors) fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(reconciled && !counts.serverErrors ? 0 : 1);
 }

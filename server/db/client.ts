@@ -34,6 +34,22 @@ const extensions = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/**
+ * The embedded PostgreSQL's memory settings (decision 045). Its buffers live in PGlite's WebAssembly memory, which
+ * never shrinks: PGlite's own default of 128 MB of shared buffers filled to about 190 MB of that memory as pages
+ * were read, more than the rest of the server together. 16 MB holds the demo data's working set several times
+ * over, and a page that is not in them is read back from the file system's cache, a copy, not a disk read. WAL
+ * buffers follow shared_buffers (1/32 of them) unless set, and maintenance_work_mem bounds what an index build
+ * of a migration takes from the WebAssembly memory (64 MB by default).
+ */
+export const PGLITE_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB"] as const;
+
+/** PGlite's own start parameters, with the settings above. */
+const pgliteOptions = {
+  extensions,
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+};
+
 /** Any number, the same in every server: the session lock that migrations wait on. */
 const MIGRATION_LOCK = 7_115_001;
 
@@ -82,9 +98,9 @@ export async function openDatabase(opts: {
     const dir = path.join(opts.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
     release = acquireDirectoryLock(path.join(opts.dataDir, "pglite.lock"));
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite(pgliteOptions);
   }
   try {
     const db = drizzlePglite(client, { schema }) as unknown as Db;

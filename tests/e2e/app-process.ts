@@ -15,12 +15,21 @@ export interface AppProcess {
  * Starts the compiled server on 127.0.0.1:`port` with `env` on top of the production settings and resolves once it
  * listens; the caller stops it (`stopAll`). Without DATABASE_URL in `env` it runs on the embedded database in DATA_DIR.
  */
-export async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess(
+  port: number,
+  env: Record<string, string>,
+  /** A first start on a new embedded database with demo data takes longer (initdb, then the seed). */
+  startTimeoutMs = 60_000,
+): Promise<AppProcess> {
   const buildDir = process.env.BUILD_DIR ?? "build";
   const proc = spawn(process.execPath, ["--enable-source-maps", `${buildDir}/node/server.js`], {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // What `npm start` sets (package.json; decisions 014 and 045).
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=512",
       HOST: "127.0.0.1",
       PORT: String(port),
       APP_URL: `http://127.0.0.1:${port}`,
@@ -40,7 +49,7 @@ export async function startAppProcess(port: number, env: Record<string, string>)
   const app: AppProcess = { proc, port, output: () => output, exited };
   running.add(app);
   void exited.then(() => running.delete(app));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (!output.includes("Ek Chhat is running")) {
     if (proc.exitCode !== null || Date.now() > deadline) {
       proc.kill("SIGKILL");
