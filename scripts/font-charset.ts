@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { LANGS, type Lang } from "#shared/i18n/i18n.ts";
+import { URDU_NUMBER_WORDS } from "#server/domain/number-words.ts";
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, "../shared/locales");
 
@@ -77,11 +78,15 @@ export function localeCodePoints(): Set<number> {
   return out;
 }
 
-/** What each font keeps, sorted: Nastaliq the Arabic script, Noto Sans everything else. */
+/**
+ * What each font keeps, sorted: Nastaliq the Arabic script, Noto Sans everything else. The PDFs' words that are not in
+ * the locale files (Urdu's numbers, written by server/domain/number-words.ts) are kept too.
+ */
 export function fontCodePoints(): { nastaliq: number[]; sans: number[] } {
   const nastaliq = new Set(URDU_FIXED);
   const sans = new Set(LATIN_FIXED);
   for (const cp of localeCodePoints()) (isArabicScript(cp) ? nastaliq : sans).add(cp);
+  for (const cp of chars(URDU_NUMBER_WORDS.join(" "))) nastaliq.add(cp);
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
   return { nastaliq: sorted(nastaliq), sans: sorted(sans) };
 }

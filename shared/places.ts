@@ -35,6 +35,11 @@ export interface Geocoder {
   suggest(query: string, limit?: number): Promise<Place[]>;
   /** The single best place for a submitted text (a chosen label or a typed name), or null when none matches. */
   resolve(text: string): Promise<Place | null>;
+  /**
+   * The place a searched text is exactly the name of (English or Urdu, a short name, any spelling the gazetteer
+   * knows), or null; always from the offline gazetteer, never a service: campaign searches ask it of every text.
+   */
+  named(text: string): Promise<Place | null>;
 }
 
 /** Suggestions the place field asks for at most. */

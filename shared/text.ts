@@ -35,14 +35,31 @@ export function isolateLtr(text: string): string {
   return `${LEFT_TO_RIGHT_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}`;
 }
 
+/** A run already isolated (an isolate initiator, what it holds, its closing mark), innermost first. */
+const ISOLATED_RUN = /[\u2066-\u2068][^\u2066-\u2069]*\u2069/g;
+const ISOLATE_CONTROL = /[\u2066-\u2069]/g;
+
+/** The text outside the isolated runs it holds (what decides the direction of an isolate around it, UAX #9 P2). */
+function outsideIsolates(text: string): string {
+  for (let before = ""; before !== text;) [before, text] = [text, text.replace(ISOLATED_RUN, "")];
+  return text;
+}
+
 /**
  * A value placed in a sentence of the page's direction, isolated when it holds letters of the other direction (an
  * English name in Urdu, an Urdu name in English); a value of the sentence's own script, or only digits, is left as
  * it is. The isolate takes the direction of the value's first letter. A web address is left bare: mail programs find
  * links by what surrounds them, and an isolate's closing mark would read as part of the address.
+ *
+ * One isolate never sits inside another (decision 040). A value may hold isolates of its own (a sentence of ours
+ * that isolated a name, an Urdu time "6:06 PM"): only the letters outside them decide, so such a value in a sentence
+ * of its own language is left as it is; and a value isolated whole loses the isolates inside it: they kept its parts
+ * apart from a sentence of the other direction, and now the whole value is kept apart, its parts ordered by their own
+ * letters inside it.
  */
 export function isolateForeign(text: string, dir: "rtl" | "ltr"): string {
-  if (text.startsWith(FIRST_STRONG_ISOLATE) || text.startsWith(LEFT_TO_RIGHT_ISOLATE) || WEB_ADDRESS.test(text)) return text;
+  if (WEB_ADDRESS.test(text)) return text;
   const foreign = dir === "rtl" ? LATIN_LETTER : RTL_LETTER;
-  return foreign.test(text) ? `${FIRST_STRONG_ISOLATE}${text}${POP_DIRECTIONAL_ISOLATE}` : text;
+  if (!foreign.test(outsideIsolates(text))) return text;
+  return `${FIRST_STRONG_ISOLATE}${text.replace(ISOLATE_CONTROL, "")}${POP_DIRECTIONAL_ISOLATE}`;
 }

@@ -353,6 +353,7 @@ function LazyPointMap(props: { id: string; point: Point; onMove: (p: Point) => v
           tileUrl={props.tileUrl}
           tileAttribution={props.tileAttribution}
           markerLabel={t("places:map.marker")}
+          controls={{ zoomIn: t("places:map.zoomIn"), zoomOut: t("places:map.zoomOut"), leaflet: t("places:map.leaflet") }}
           onError={() => setFailed(true)}
         />
       ) : (

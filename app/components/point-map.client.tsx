@@ -8,9 +8,9 @@ import "leaflet/src/map/handler/Map.Keyboard.js";
 import "leaflet/src/map/handler/Map.ScrollWheelZoom.js";
 import "leaflet/src/map/handler/Map.DoubleClickZoom.js";
 import "leaflet/src/map/handler/Map.TouchZoom.js";
-// This map shows Leaflet's zoom buttons and the tiles' attribution, as its own controls.
-import "leaflet/src/control/Control.Zoom.js";
-import "leaflet/src/control/Control.Attribution.js";
+// This map shows Leaflet's zoom buttons and the tiles' attribution, as its own controls, in the reader's language.
+import { Zoom } from "leaflet/src/control/Control.Zoom.js";
+import { Attribution } from "leaflet/src/control/Control.Attribution.js";
 import { TileLayer } from "leaflet/src/layer/tile/TileLayer.js";
 import { Marker } from "leaflet/src/layer/marker/Marker.js";
 import { DivIcon } from "leaflet/src/layer/marker/DivIcon.js";
@@ -31,6 +31,8 @@ export interface PointMapProps {
   tileUrl?: string;
   tileAttribution?: string;
   markerLabel: string;
+  /** The words Leaflet's controls would otherwise say in English: its zoom buttons' names, its own link's title. */
+  controls: { zoomIn: string; zoomOut: string; leaflet: string };
   onError?: () => void;
 }
 
@@ -50,7 +52,9 @@ function clamp(lat: number, lng: number): LatLng {
 
 const round = (x: number) => Math.round(x * 1e5) / 1e5;
 
-export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, markerLabel, onError }: PointMapProps) {
+const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, markerLabel, controls, onError }: PointMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const marker = useRef<Marker | null>(null);
@@ -64,7 +68,16 @@ export default function PointMap({ lat, lng, onMove, tileUrl, tileAttribution, m
       const m = new LeafletMap(element.current, {
         maxBounds: new LatLngBounds([b.south - 2, b.west - 2], [b.north + 2, b.east + 2]),
         minZoom: 4,
+        // Leaflet's own controls are made below with our words (its defaults are English).
+        zoomControl: false,
+        attributionControl: false,
       }).setView(clamp(lat, lng), INITIAL_ZOOM);
+      new Zoom({ zoomInTitle: controls.zoomIn, zoomOutTitle: controls.zoomOut }).addTo(m);
+      // Leaflet's credit as it writes it, its title in the reader's language; the line is Latin licence text, left to right.
+      const credit = new Attribution({
+        prefix: `<a href="https://leafletjs.com" title="${escapeAttribute(controls.leaflet)}">Leaflet</a>`,
+      }).addTo(m);
+      credit.getContainer()?.setAttribute("dir", "ltr");
       if (tileUrl) new TileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 18 }).addTo(m);
       const icon = new DivIcon({ className: "ekc-point-marker", html: PIN_SVG, iconSize: [32, 42], iconAnchor: [16, 41] });
       const mk = new Marker(clamp(lat, lng), { draggable: true, autoPan: true, keyboard: true, title: markerLabel, icon }).addTo(m);

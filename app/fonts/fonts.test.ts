@@ -9,6 +9,7 @@ import { LANGS } from "#shared/i18n/i18n.ts";
 import { isArabicScript, localeStrings, unicodeRange, URDU_FIXED } from "#scripts/font-charset.ts";
 import { FONT_FILES } from "#scripts/build-fonts.ts";
 import { PDF_URDU_FONT } from "#server/domain/pdf.ts";
+import { URDU_NUMBER_WORDS } from "#server/domain/number-words.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -81,6 +82,9 @@ describe("the subset fonts cover what the product writes", () => {
     const pdf = open(path.join(import.meta.dirname, "../../server/domain", PDF_URDU_FONT));
     expect(new Set(pdf.characterSet), "run `npm run fonts`").toEqual(new Set(nastaliq.characterSet));
     expect(new Set(pdf.availableFeatures)).toEqual(new Set(nastaliq.availableFeatures));
+    // The receipt's amount in words: every letter of Urdu's number words, which no locale file holds.
+    const lost = [...new Set(URDU_NUMBER_WORDS.join(""))].filter((ch) => !pdf.hasGlyphForCodePoint(ch.codePointAt(0)!));
+    expect(lost.join(" "), "run `npm run fonts`").toBe("");
   });
 
   test("each @font-face names exactly the characters its file has, so a page fetches only the file it draws with", () => {

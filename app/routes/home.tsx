@@ -11,8 +11,8 @@ import { BrowseCampaigns } from "#app/components/landing/browse.tsx";
 import { browseData } from "#app/components/landing/browse.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.services;
-  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, new URL(request.url))]);
+  const { db, geocoder } = context.services;
+  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, geocoder, new URL(request.url))]);
   return { partners, browse };
 }
 

@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import type { Locator, Page } from "@playwright/test";
 import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
-import { givePaymentAccounts, makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { expectNoNestedIsolates } from "#tests/helpers/bidi.ts";
+import { givePaymentAccounts, makeApplication, makeCampaign, makeDonation, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /** Mixed text (issue 16, item 4; decision 040): user text in the other script keeps its own direction and place. */
@@ -83,6 +84,7 @@ test("an English title on an Urdu card keeps to the card's right edge and is cut
   const by = await cards.first().getByText(`Roshni ${t} Trust`).textContent();
   expect(by).toContain(`\u2068Roshni ${t} Trust\u2069`);
   await expectAccessible(page);
+  await expectNoNestedIsolates(page);
 });
 
 test("an Urdu title on an English card keeps to the card's left edge", async ({ page, db }) => {
@@ -99,6 +101,7 @@ test("an Urdu title on an English card keeps to the card's left edge", async ({ 
   expect(Math.abs(g.box.x - (g.content.x + PADDING))).toBeLessThanOrEqual(1);
   expect(g.box.width).toBeLessThan(g.content.width - 2 * PADDING - 20);
   expect(await card.getByText(/^By /).first().textContent()).toContain(`\u2068روشنی ٹرسٹ ${t}\u2069`);
+  await expectNoNestedIsolates(page);
 });
 
 test("pages showing English user text are accessible in Urdu", async ({ page, db, login }) => {
@@ -112,13 +115,60 @@ test("pages showing English user text are accessible in Urdu", async ({ page, db
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByText(`Wells for Thar ${t}`).first()).toBeVisible();
     await expectAccessible(page);
+    await expectNoNestedIsolates(page);
   }
   await login({ role: "donor" });
   for (const path of [`/donate1?q=${t}`, `/donate5?q=${t}`]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 3, name: `Wells for Thar ${t}` })).toBeVisible();
     await expectAccessible(page);
+    await expectNoNestedIsolates(page);
   }
+});
+
+test("no isolate sits inside another, on the pages that mix names, titles, dates and times of both scripts", async ({
+  page,
+  db,
+  login,
+}) => {
+  const t = tag();
+  const ngo = await makeUser(db, "ngo", { name: `Roshni ${t} Trust` });
+  await givePaymentAccounts(db, ngo.id);
+  const english = await makeCampaign(db, ngo.id, { title: `Wells for Thar ${t}`, locationLabel: "Mithi, Tharparkar, Sindh" });
+  const urdu = await makeCampaign(db, ngo.id, { title: `تھر کے لیے پانی ${t}` });
+  const donor = await login({ role: "donor", name: `Sana ${t}` });
+  await makeDonation(db, english, donor.id, { amount: 2500 });
+  await makeDonation(db, urdu, donor.id, { amount: 900 });
+  // A sentence that carries a moment ("you applied on {{date}}"): in Urdu the date holds its time isolated, "3:05 PM".
+  const position = await makePosition(db, ngo.id, { title: `Teach in Thar ${t}` });
+  await makeApplication(db, position.id, donor.id);
+  const pages = [
+    "/",
+    `/?q=${t}`,
+    `/campaign/${english.slug}`,
+    `/campaign/${urdu.slug}`,
+    `/ngo/${ngo.id}`,
+    "/dvh",
+    "/donate1",
+    `/vfg2?position=${position.id}`,
+    "/settingsDonor",
+  ];
+  for (const lang of ["ur", "en"]) {
+    await page.context().addCookies([{ name: LANG_COOKIE, value: lang, domain: "127.0.0.1", path: "/" }]);
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expectNoNestedIsolates(page);
+    }
+  }
+  // The walk finds a nesting when there is one: an isolating element put inside another, and an isolate in its text.
+  await page.evaluate(() => {
+    const outer = document.createElement("span");
+    outer.dir = "auto";
+    outer.innerHTML = "<bdi>Roshni</bdi> \u2068Trust\u2069";
+    document.body.append(outer);
+  });
+  await expect(expectNoNestedIsolates(page)).rejects.toThrow(/<bdi> «Roshni» inside <span dir=auto>[\s\S]*isolate controls in/);
 });
 
 async function png() {

@@ -147,6 +147,9 @@ test("a donor using Urdu downloads the receipt in Urdu, their Urdu name as writt
   expect(text).toContain(number);
   expect(text).toContain(campaign.title);
   expect(text).toContain("ادائیگی کا طریقہ:ایزی پیسہ");
+  // Rs. 4,321 in Urdu words.
+  expect(text).toContain("رقم الفاظ میں:صرف چار ہزار تین سو اکیس روپے");
+  expect(text).not.toContain("Rupees");
   expect(text).not.toContain("Donation receipt");
   expect(text).not.toMatch(/[?\ufffd]/);
 });

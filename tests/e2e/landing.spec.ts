@@ -140,3 +140,36 @@ test.describe("giving first: anyone browses active campaigns", () => {
     });
   });
 });
+
+test("a city typed in Urdu, or by a short name, finds the campaigns there, whatever labels they were saved with (issue 16)", async ({
+  page,
+  db,
+  context,
+}) => {
+  const t = `t${Math.random().toString(36).slice(2, 8)}`;
+  const ngo = await makeUser(db, "ngo", { name: `Roshni ${t} Trust` });
+  // Places saved with their English label only (before Urdu labels were kept, or a geocoder service's), one a
+  // neighbourhood of its city: no Urdu text in them for the search to find.
+  const quetta = await makeCampaign(db, ngo.id, { title: `Quilts ${t}`, locationLabel: "Quetta, Quetta District, Balochistan" });
+  const clifton = await makeCampaign(db, ngo.id, { title: `Meals ${t}`, locationLabel: "Clifton, Karachi, Sindh" });
+  await context.addCookies([{ name: LANG_COOKIE, value: "ur", domain: "127.0.0.1", path: "/" }]);
+  await page.goto("/");
+  const cards = page.getByRole("list", { name: "جاری مہمات" }).getByRole("listitem");
+  const search = async (q: string) => {
+    await page.getByLabel("عنوان، این جی او یا شہر سے تلاش کریں").fill(q);
+    await page.getByRole("button", { name: "تلاش کریں" }).click();
+    await expect(page).toHaveURL(`/?q=${encodeURIComponent(q)}&cause=`);
+  };
+  await search("کوئٹہ");
+  await expect(cards.filter({ hasText: quetta.title })).toHaveCount(1);
+  await expect(cards.filter({ hasText: clifton.title })).toHaveCount(0);
+  await search("کراچی");
+  await expect(cards.filter({ hasText: clifton.title })).toHaveCount(1);
+  await expect(cards.filter({ hasText: quetta.title })).toHaveCount(0);
+  // In English, the place search's short name for Karachi.
+  await context.clearCookies({ name: LANG_COOKIE });
+  await page.goto("/?q=khi");
+  await expect(page.getByRole("list", { name: "Active campaigns" }).getByRole("listitem").filter({ hasText: clifton.title })).toHaveCount(
+    1,
+  );
+});

@@ -266,8 +266,11 @@ test("the donor map shows the donor's first name and picture, and the campaigns,
   await expectAccessible(page);
 });
 
-test("the map reads right to left in Urdu", async ({ page, login, context }) => {
+test("the map reads right to left in Urdu", async ({ page, login, context, db, account }) => {
   await login({ role: "donor" });
+  const ngo = await account({ role: "ngo" });
+  // Far from the other tests' places, so it is a marker of its own at the first zoom.
+  const campaign = await makeCampaign(db, ngo.id, { title: `Wells for Gwadar ${suffix()}`, lat: 25.13, lng: 62.32 });
   await context.addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
   await page.goto("/donor_map");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -275,6 +278,23 @@ test("the map reads right to left in Urdu", async ({ page, login, context }) => 
   await expect(page.getByRole("region", { name: "جاری مہمات کا نقشہ" })).toBeVisible();
   await expect(page.getByText("لوڈ ہو رہا ہے...")).toHaveCount(0);
   await expectAccessible(page);
+
+  // An info window in Urdu: its close button is named in Urdu, the English title keeps its own direction.
+  await page.getByRole("button", { name: campaign.title }).click();
+  const info = popup(page, campaign.title);
+  await expect(info).toBeVisible();
+  await expect(info.getByRole("button", { name: "یہ معلوماتی خانہ بند کریں" })).toBeVisible();
+  expect(await info.getByText(campaign.title).evaluate((el) => (el.matches(":dir(ltr)") ? "ltr" : "rtl"))).toBe("ltr");
+  // Nothing Leaflet names or labels is in English; only the campaigns' markers carry their titles, as written.
+  const labels = await page
+    .locator(".leaflet-container")
+    .evaluate((map) =>
+      [...map.querySelectorAll("*:not(.ekc-map-campaign)")].flatMap((el) =>
+        ["title", "aria-label", "alt", "placeholder"].map((name) => el.getAttribute(name) ?? "").filter((v) => v !== ""),
+      ),
+    );
+  expect(labels).toContain("یہ معلوماتی خانہ بند کریں");
+  expect(labels.filter((label) => /[A-Za-z]/.test(label))).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {

@@ -166,6 +166,24 @@ test.describe("the place field on /create_camp", () => {
     await expect(field).toHaveValue("ملتان، Multan District, Punjab");
     await expect(page.getByRole("button", { name: "نقشے پر مقام درست کریں" })).toBeVisible();
     await expectAccessible(page);
+
+    // The map Leaflet draws speaks Urdu too: its zoom buttons, and the title of its own credit (issue 16).
+    await page.getByRole("button", { name: "نقشے پر مقام درست کریں" }).click();
+    await expect(page.getByRole("button", { name: "چنا گیا مقام" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "زوم ان کریں" })).toHaveAttribute("title", "زوم ان کریں");
+    await expect(page.getByRole("button", { name: "زوم آؤٹ کریں" })).toHaveAttribute("title", "زوم آؤٹ کریں");
+    await expect(page.getByRole("link", { name: "Leaflet" })).toHaveAttribute("title", "انٹرایکٹو نقشوں کے لیے جاوا اسکرپٹ لائبریری");
+    // Nothing the map names or labels is in English (Leaflet's defaults: "Zoom in", "Zoom out", "Marker", "Close popup").
+    const labels = await page
+      .locator(".leaflet-container")
+      .evaluate((map) =>
+        [...map.querySelectorAll("*")].flatMap((el) =>
+          ["title", "aria-label", "alt", "placeholder"].map((name) => el.getAttribute(name) ?? "").filter((v) => v !== ""),
+        ),
+      );
+    expect(labels.length).toBeGreaterThanOrEqual(4);
+    expect(labels.filter((label) => /[A-Za-z]/.test(label))).toEqual([]);
+    await expectAccessible(page);
   });
 
   test("takes a place typed in Urdu on an Urdu page: the Urdu suggestion, and the form posts with it", async ({ page, login }) => {

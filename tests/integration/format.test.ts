@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDate, formatDateTime, formatDay, formatKm, pakistanTimestamp } from "#shared/format.ts";
-import { createI18n } from "#shared/i18n/i18n.ts";
+import { createI18n, LANGS } from "#shared/i18n/i18n.ts";
 import { resources } from "#shared/i18n/resources.ts";
 import { isolateForeign, isolateLtr } from "#shared/text.ts";
+import { isolateDepth } from "#tests/helpers/bidi.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -82,6 +83,76 @@ describe("text of the other direction inside a sentence (decision 040)", () => {
     expect(createI18n("ur", strings).t("common:by", { name: "روشنی" })).toBe("روشنی کی طرف سے");
     expect(createI18n("en", strings).t("common:byEn", { name: "روشنی" })).toBe("By \u2068روشنی\u2069");
     expect(createI18n("en", strings).t("common:byEn", { name: "Roshni" })).toBe("By Roshni");
+  });
+});
+
+describe("one isolate never inside another (decision 040)", () => {
+  const moment = new Date("2026-11-23T10:05:09Z");
+  const urduTime = formatDateTime(moment, "ur").text;
+
+  it("counts how deep isolates go", () => {
+    expect(isolateDepth("plain")).toBe(0);
+    expect(isolateDepth(`\u2068a\u2069 and \u2066b\u2069`)).toBe(1);
+    expect(isolateDepth(`\u2068a \u2066b\u2069\u2069`)).toBe(2);
+    expect(isolateDepth(`\u2069\u2069\u2068a\u2069`)).toBe(1);
+  });
+
+  it("a value's own isolates decide nothing, and are dropped when the value is isolated whole", () => {
+    // An Urdu date holds its Latin time isolated: in an Urdu sentence it is Urdu, left as it is.
+    expect(isolateDepth(urduTime)).toBe(1);
+    expect(isolateForeign(urduTime, "rtl")).toBe(urduTime);
+    // An Urdu sentence of ours that isolated an English name, placed in another Urdu sentence: left as it is.
+    const by = `\u2068Roshni Trust\u2069 کی طرف سے`;
+    expect(isolateForeign(by, "rtl")).toBe(by);
+    // English outside its isolates: isolated whole, the inner isolate gone.
+    expect(isolateForeign(`Roshni ${isolateLtr("6:06 PM")}`, "rtl")).toBe("\u2068Roshni 6:06 PM\u2069");
+    expect(isolateForeign(`\u2068Roshni\u2069 Trust`, "rtl")).toBe("\u2068Roshni Trust\u2069");
+    expect(isolateForeign(`روشنی \u2068Trust\u2069`, "ltr")).toBe("\u2068روشنی Trust\u2069");
+  });
+
+  it("holds for every sentence of ours in either language, whatever values it carries", () => {
+    const values = (lang: (typeof LANGS)[number]) => {
+      const t = createI18n(lang, { common: { by: lang === "ur" ? "{{name}} کی طرف سے" : "By {{name}}" } }).t;
+      return [
+        "Roshni Trust",
+        "روشنی ٹرسٹ",
+        "42",
+        "https://ekchhat.pk/campaign/abc",
+        urduTime,
+        formatDateTime(moment, "en").text,
+        isolateLtr("5 MB"),
+        `Roshni ${isolateLtr("6:06 PM")}`,
+        t("common:by", { name: "Roshni Trust" }),
+        t("common:by", { name: "روشنی ٹرسٹ" }),
+        t("common:by", { name: urduTime }),
+      ];
+    };
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
+    let checked = 0;
+    const nested: string[] = [];
+    for (const lang of LANGS) {
+      const { t } = createI18n(lang, resources[lang]);
+      const by = createI18n(lang, { common: { by: lang === "ur" ? "{{name}} کی طرف سے" : "By {{name}}" } }).t;
+      const walk = function* (node: unknown, path: string): Generator<[string, string]> {
+        if (typeof node === "string") yield [path, node];
+        else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) yield* walk(v, path ? `${path}.${k}` : k);
+      };
+      for (const [ns, strings] of Object.entries(resources[lang])) {
+        for (const [path, text] of walk(strings, "")) {
+          const names = placeholders(text);
+          if (names.length === 0) continue;
+          for (const value of values(lang)) {
+            const out = t(`${ns}:${path}`, Object.fromEntries(names.map((n) => [n, value])));
+            if (isolateDepth(out) > 1) nested.push(`${lang} ${ns}:${path} with «${value}»: «${out}»`);
+            // What one sentence made may be a value of the next (a name isolated in a line, the line in a notice).
+            if (isolateDepth(by("common:by", { name: out })) > 1) nested.push(`${lang} ${ns}:${path} inside another: «${out}»`);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(nested).toEqual([]);
+    expect(checked).toBeGreaterThan(1000);
   });
 });
 

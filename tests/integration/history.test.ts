@@ -553,9 +553,13 @@ describe("donation histories and receipts", () => {
       expect(formatReceiptNumber(42, 123)).toBe("N042-000123");
       expect(formatReceiptNumber(1, 1_234_567)).toBe("N001-1234567");
       expect(formatReceiptNumber(12_345, 7)).toBe("N12345-000007");
-      expect(amountInWords(50_000)).toBe("Rupees Fifty Thousand Only");
-      expect(amountInWords(1_250_000)).toBe("Rupees Twelve Lakh Fifty Thousand Only");
-      expect(amountInWords(30_000_000)).toBe("Rupees Three Crore Only");
+      expect(amountInWords(50_000, en, "en")).toBe("Rupees Fifty Thousand Only");
+      expect(amountInWords(1_250_000, en, "en")).toBe("Rupees Twelve Lakh Fifty Thousand Only");
+      expect(amountInWords(30_000_000, en, "en")).toBe("Rupees Three Crore Only");
+      expect(amountInWords(1, en, "en")).toBe("Rupees One Only");
+      expect(amountInWords(50_000, ur, "ur")).toBe("صرف پچاس ہزار روپے");
+      expect(amountInWords(1_250_000, ur, "ur")).toBe("صرف بارہ لاکھ پچاس ہزار روپے");
+      expect(amountInWords(1, ur, "ur")).toBe("صرف ایک روپیہ");
       expect(receiptFileName({ receiptNumber: 7, receiptSeries: 42 })).toBe("ek-chhat-receipt-N042-000007.pdf");
     });
 

@@ -98,7 +98,14 @@ describe("request ids", () => {
 
   it("every line logged while handling a request carries its id, in the middleware and in a loader, and the answer names it", async () => {
     const { services, lines } = withLogLines();
-    const failing = { ...services, geocoder: { suggest: () => Promise.reject(new Error("down")), resolve: () => Promise.resolve(null) } };
+    const failing = {
+      ...services,
+      geocoder: {
+        suggest: () => Promise.reject(new Error("down")),
+        resolve: () => Promise.resolve(null),
+        named: () => Promise.resolve(null),
+      },
+    };
     const { request } = createTestApp(failing, loaded.build);
     // Two at once: each keeps its own id through its awaits.
     const [refused, suggestions] = await Promise.all([

@@ -7,6 +7,7 @@ import { users } from "#server/db/schema.ts";
 import { publicCampaign } from "#server/domain/campaigns/public.ts";
 import { donationTarget } from "#server/domain/donations/cash.ts";
 import { goodsTarget } from "#server/domain/pickups/pickups.ts";
+import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
 import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
@@ -216,6 +217,72 @@ describe("what donors are offered (campaigns/standing.ts)", () => {
     await db.update(users).set({ suspendedAt: null }).where(eq(users.id, ngo.id));
     expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
     expect((await donationTarget(db, c.slug)).ngos).toHaveLength(2);
+  });
+});
+
+describe("a search that names a place (issue 16)", () => {
+  /** Every campaign a search finds, all pages, as the landing page and the pickers search: the text and the place it names. */
+  async function found(q: string): Promise<string[]> {
+    const place = await offlineGeocoder.named(q);
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const list = await pickerCampaigns(services.db, { q, page, kind: "browse", place });
+      ids.push(...list.rows.map((r) => r.id));
+      if (page >= list.pages) return ids;
+    }
+  }
+
+  it("finds the campaigns in a city typed in Urdu, as a short name or in Arabic letters, whatever labels they were saved with", async () => {
+    const { db } = services;
+    const ngo = await makeUser(db, "ngo");
+    const place = (label: string, labelUr: string | null = null) =>
+      makeCampaign(db, ngo.id, { locationLabel: label, locationLabelUr: labelUr });
+    // Saved with the gazetteer's two labels; with the English label only (saved before Urdu labels were kept); a
+    // neighbourhood of the city; a geocoder service's label; a place typed with its town.
+    const lahore = await place("Lahore, Lahore District, Punjab", "لاہور، Lahore District, Punjab");
+    const lahoreEnglishOnly = await place("Lahore, Lahore District, Punjab");
+    const gulberg = await place("Gulberg, Lahore, Lahore District, Punjab");
+    const service = await place("Lahore, Punjab, Pakistan");
+    const typed = await place("Street 4, Mohalla Sadiq, Lahore, Lahore District, Punjab");
+    const raiwind = await place("Raiwind, Lahore District, Punjab");
+    const karachi = await place("Clifton, Karachi, Sindh");
+    const pindi = await place("Rawalpindi, Rawalpindi District, Punjab");
+    const bhattian = await place("Pindi Bhattian, Hafizabad District, Punjab");
+
+    const inLahore = [lahore, lahoreEnglishOnly, gulberg, service, typed].map((c) => c.id);
+    for (const q of ["لاہور", "لاهور"]) {
+      const ids = await found(q);
+      expect(ids, q).toEqual(expect.arrayContaining(inLahore));
+      // Lahore District is not the city: its other towns are not "in Lahore"; nor is another city.
+      expect(ids, q).not.toContain(raiwind.id);
+      expect(ids, q).not.toContain(karachi.id);
+    }
+    for (const q of ["کراچی", "Khi"]) {
+      const ids = await found(q);
+      expect(ids, q).toContain(karachi.id);
+      expect(ids, q).not.toContain(lahore.id);
+    }
+    // "Pindi" is Rawalpindi (the place search's short name), and the text still finds Pindi Bhattian by its words.
+    expect(await found("Pindi")).toEqual(expect.arrayContaining([pindi.id, bhattian.id]));
+    const rawalpindi = await found("راولپنڈی");
+    expect(rawalpindi).toContain(pindi.id);
+    expect(rawalpindi).not.toContain(bhattian.id);
+    // A province finds its towns.
+    const punjab = await found("Punjab");
+    expect(punjab).toEqual(expect.arrayContaining([...inLahore, raiwind.id, pindi.id]));
+    expect(punjab).not.toContain(karachi.id);
+  });
+
+  it("is only the text's own search when the text names no place", async () => {
+    const { db } = services;
+    const tag = token();
+    const ngo = await makeUser(db, "ngo");
+    const c = await makeCampaign(db, ngo.id, { title: `Wells ${tag}` });
+    expect(await offlineGeocoder.named(tag)).toBeNull();
+    expect(await offlineGeocoder.named("lah")).toBeNull();
+    expect(await found(tag)).toEqual([c.id]);
+    // A name with a regular expression's characters is taken literally.
+    expect((await pickerCampaigns(db, { q: token(), page: 1, kind: "browse", place: { name: "(.*)" } })).total).toBe(0);
   });
 });
 

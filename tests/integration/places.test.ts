@@ -530,6 +530,9 @@ describe("GET /api/places", () => {
       async resolve() {
         return null;
       },
+      async named() {
+        return null;
+      },
     };
     await call(`?q=${"x".repeat(5000)}`, recording);
     expect(seen[0]).toHaveLength(100);
@@ -539,6 +542,9 @@ describe("GET /api/places", () => {
       },
       async resolve() {
         throw new Error("boom");
+      },
+      async named() {
+        return null;
       },
     };
     const { res, body } = await call("?q=lahore", broken);
@@ -554,6 +560,9 @@ describe("GET /api/places", () => {
         return [];
       },
       async resolve() {
+        return null;
+      },
+      async named() {
         return null;
       },
     };

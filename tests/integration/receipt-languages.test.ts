@@ -9,6 +9,7 @@ import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { formatRupees } from "#shared/money.ts";
+import { DONATION_AMOUNT_MAX } from "#shared/constants.ts";
 import { amountInWords, renderReceiptPdf, type Receipt } from "#server/domain/donations/receipts.ts";
 import { NASTALIQ_SCALE, PDF_URDU_FONT, pdfText } from "#server/domain/pdf.ts";
 
@@ -130,8 +131,8 @@ describe("a receipt in the donor's language", () => {
       // Latin values in an Urdu line: pdftotext puts the colon after the value; the label and value themselves read back.
       t("history:receipt.amount"),
       formatRupees(50_000, "ur"),
-      t("history:receipt.amountWords"),
-      amountInWords(50_000),
+      // The amount in words in Urdu, in one line with its label, read back exactly.
+      `${t("history:receipt.amountWords")}: صرف پچاس ہزار روپے`,
       t("history:receipt.date"),
       // The date's Urdu month ("23 نومبر، 2026، 3:05 PM": its digits and time are Latin, read back in poppler's order).
       ...formatDateTime(receipt.approvedAt, "ur").text.match(/\p{Script=Arabic}+/gu)!,
@@ -144,6 +145,22 @@ describe("a receipt in the donor's language", () => {
     }
     expect(text).not.toMatch(/[?\ufffd]/);
     expect(text).not.toContain("Donation receipt");
+    expect(text).not.toContain("Rupees");
+  });
+
+  it("writes any amount in Urdu words, in lakhs and crores, one rupee in the singular", async () => {
+    const t = serverI18n("ur").t;
+    expect(amountInWords(99_99_999, t, "ur")).toBe("صرف ننانوے لاکھ ننانوے ہزار نو سو ننانوے روپے");
+    expect(amountInWords(DONATION_AMOUNT_MAX, t, "ur")).toBe("صرف ایک کروڑ روپے");
+    for (const [amount, words] of [
+      [12_34_567, "صرف بارہ لاکھ چونتیس ہزار پانچ سو سڑسٹھ روپے"],
+      [1, "صرف ایک روپیہ"],
+    ] as const) {
+      expect(amountInWords(amount, t, "ur")).toBe(words);
+      const text = extracted(writePdf(await renderReceiptPdf({ ...receipt, amount }, t, "ur")));
+      expect(text, words).toContain(normalized(`${t("history:receipt.amountWords")}: ${words}`));
+      expect(text).not.toMatch(/[?\ufffd]/);
+    }
   });
 
   it("draws the Urdu right to left, joined by HarfBuzz in Nastaliq: the title's ink ends at the right margin, as wide as its shaped word", async () => {

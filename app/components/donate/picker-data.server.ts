@@ -5,6 +5,7 @@ import { pickerCampaigns, type PickerCampaign } from "#server/domain/donations/p
 import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import { findOrNull } from "#app/lib/http.server.ts";
+import type { Geocoder } from "#shared/places.ts";
 
 /** Longest search text the pickers send; anything longer is cut. */
 export const PICKER_SEARCH_MAX_LENGTH = 100;
@@ -35,15 +36,15 @@ async function details(db: DbOrTx, slug: string, kind: PickerKind): Promise<Pick
 /**
  * What both campaign pickers (/donate1 for cash, /donate5 for goods) load: the search, the page, and either
  * one campaign's details panel (`?campaign=`) or a page of cards. The goods picker also shows each card's
- * "items needed", so the donor knows what helps.
+ * "items needed", so the donor knows what helps. A search that names a place finds the campaigns there too.
  */
-export async function pickerData(db: DbOrTx, url: URL, kind: PickerKind) {
+export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind: PickerKind) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH);
   const page = parsePage(url.searchParams.get("page"));
   const slug = url.searchParams.get("campaign");
   const panel = slug !== null ? await details(db, slug, kind) : null;
   // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
-  const list = panel ? null : await pickerCampaigns(db, { q, page, kind });
+  const list = panel ? null : await pickerCampaigns(db, { q, page, kind, place: q ? await geocoder.named(q) : null });
   return {
     q,
     page,

@@ -3,6 +3,7 @@ import { parsePage } from "#server/db/query.ts";
 import { pickerCampaigns } from "#server/domain/donations/picker.ts";
 import { campaignCard, PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
+import type { Geocoder } from "#shared/places.ts";
 
 /** The landing page's search, as the GET form sends it: anything unknown is no filter at all. */
 export interface BrowseFilters {
@@ -22,11 +23,15 @@ export function browseFilters(url: URL): BrowseFilters {
   };
 }
 
-/** A page of the campaigns anyone may browse on the landing page (active, not paused), searched and filtered. */
-export async function browseData(db: DbOrTx, url: URL) {
+/**
+ * A page of the campaigns anyone may browse on the landing page (active, not paused), searched and filtered. A search
+ * that names a place (a city in English or Urdu, a short name) finds the campaigns there too.
+ */
+export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL) {
   const filters = browseFilters(url);
   const list = await pickerCampaigns(db, {
     q: filters.q,
+    place: filters.q ? await geocoder.named(filters.q) : null,
     page: filters.page,
     kind: "browse",
     cause: filters.cause || undefined,

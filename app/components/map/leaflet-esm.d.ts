@@ -34,5 +34,11 @@ declare module "leaflet/src/map/handler/Map.Keyboard.js";
 declare module "leaflet/src/map/handler/Map.ScrollWheelZoom.js";
 declare module "leaflet/src/map/handler/Map.DoubleClickZoom.js";
 declare module "leaflet/src/map/handler/Map.TouchZoom.js";
-declare module "leaflet/src/control/Control.Zoom.js";
-declare module "leaflet/src/control/Control.Attribution.js";
+declare module "leaflet/src/control/Control.Zoom.js" {
+  import type { Control } from "leaflet";
+  export const Zoom: typeof Control.Zoom;
+}
+declare module "leaflet/src/control/Control.Attribution.js" {
+  import type { Control } from "leaflet";
+  export const Attribution: typeof Control.Attribution;
+}

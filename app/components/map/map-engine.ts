@@ -203,6 +203,9 @@ function campaignMarker(campaign: MapCampaign, offset: [number, number], options
   const preview = document.createElement("p");
   preview.className = "text-slate-800";
   preview.textContent = campaign.preview;
+  // What the NGO wrote, in whichever script, in its own direction (as UserText shows it, decision 040).
+  title.dir = "auto";
+  preview.dir = "auto";
   const link = document.createElement("a");
   link.className = "font-bold underline";
   link.href = options.campaignHref(campaign.slug);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { CampaignCause } from "#shared/statuses.ts";
+import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
@@ -35,19 +36,44 @@ export interface PickerCampaign {
 export type BrowseKind = "cash" | "goods" | "browse";
 
 /**
+ * A regular expression for a label that holds `name` as one of its comma-separated parts, whatever the letter case:
+ * "Lahore" in "Gulberg, Lahore, Lahore District, Punjab" and in "Lahore, Punjab, Pakistan" (a geocoder service's), and
+ * «لاہور» in «گلبرگ، لاہور، Lahore District, Punjab»; not "Lahore" inside "Lahore District" or another word.
+ */
+function labelPart(name: string): string {
+  return `(^|[,\u060c])\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*([,\u060c]|$)`;
+}
+
+/**
  * One page of the campaigns a donor can give to: active ones only (completed and archived ones take no
  * donations) that are not paused, and for cash only those some NGO of can be paid (campaigns/standing.ts); newest
  * first (ties by id, so pages never overlap). The search finds its words in the title, the place or the name of an
  * NGO that runs the campaign, case-insensitively with LIKE's wildcards taken literally; a cause and "Zakat-eligible
  * only" narrow it. Six per page: the picker's 3 upper and 3 lower cards.
+ *
+ * `place` is the place the search text names, if it names one (`Geocoder.named`: "لاہور", "Pindi", "khi"): the
+ * campaigns whose saved place lies in it are found too, by its English and Urdu names among the parts of either label,
+ * so a city typed in either script (or a short name) finds the campaigns there, whichever labels they were saved with.
  */
 export async function pickerCampaigns(
   db: DbOrTx,
-  opts: { q?: string; page: number; kind: BrowseKind; cause?: CampaignCause; zakatOnly?: boolean },
+  opts: {
+    q?: string;
+    page: number;
+    kind: BrowseKind;
+    cause?: CampaignCause;
+    zakatOnly?: boolean;
+    place?: Pick<Place, "name" | "nameUr"> | null;
+  },
 ): Promise<Paged<PickerCampaign>> {
   const q = searchTerm(opts.q);
   const page = Math.max(1, Math.trunc(opts.page) || 1);
   const pattern = q ? likePattern(q) : null;
+  const placeNames = q && opts.place ? [opts.place.name, opts.place.nameUr].filter((n): n is string => !!n) : [];
+  const inPlace = placeNames.map(
+    (name) => sql` union all select p.id from campaigns p where p.location_label ~* ${labelPart(name)}
+          union all select pu.id from campaigns pu where pu.location_label_ur ~* ${labelPart(name)}`,
+  );
   const where = and(
     eq(campaigns.status, "active"),
     ownerInGoodStanding(),
@@ -62,7 +88,7 @@ export async function pickerCampaigns(
           union all select u.id from campaigns u where u.location_label_ur ilike ${pattern}
           union all select o.id from ngo_profiles np join campaigns o on o.owner_id = np.user_id where np.name ilike ${pattern}
           union all select cp.campaign_id from ngo_profiles np join campaign_partners cp on cp.ngo_id = np.user_id
-            and cp.status = 'accepted' where np.name ilike ${pattern})`
+            and cp.status = 'accepted' where np.name ilike ${pattern}${sql.join(inPlace, sql``)})`
       : undefined,
   );
   // The page and how many there are in all in one query: the page is read in the index's order and stops at its

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { numberInWords } from "#server/domain/number-words.ts";
 import { isolate, pdfDocument } from "#server/domain/pdf.ts";
-import { ToWords } from "to-words/en-IN";
 import { formatDateTime } from "#shared/format.ts";
 import type { Lang, TFunction } from "#shared/i18n/i18n.ts";
 import { formatRupees } from "#shared/money.ts";
@@ -14,12 +14,13 @@ import { formatReceiptNumber } from "./receipt-number.ts";
 
 export { formatReceiptNumber, receiptPrefix } from "./receipt-number.ts";
 
-// en-IN counts in lakh and crore, as Pakistani receipts do. Its own entry, not the package's every locale (decision 032).
-const toWords = new ToWords({ localeCode: "en-IN" });
-
-/** The amount in words as a receipt states it: "Rupees Fifty Thousand Only". */
-export function amountInWords(amount: number): string {
-  return `Rupees ${toWords.convert(amount)} Only`;
+/**
+ * The amount in words as a receipt states it, in the reader's language: "Rupees Fifty Thousand Only", "صرف پچاس ہزار
+ * روپے" (one rupee is روپیہ). The words count in thousand, lakh and crore in both (decision 039).
+ */
+export function amountInWords(amount: number, t: TFunction, lang: Lang): string {
+  const words = numberInWords(amount, lang);
+  return amount === 1 ? t("history:receipt.amountInWordsOne", { words }) : t("history:receipt.amountInWords", { words });
 }
 
 /** Who asks for a receipt. */
@@ -105,7 +106,7 @@ export function receiptFileName(receipt: Pick<Receipt, "receiptNumber" | "receip
 /**
  * Renders the receipt as a PDF in the reader's language, on request (receipts are never cached on disk): Urdu right
  * to left in Nastaliq, English left to right; names, titles and addresses print as written in either (decision 039).
- * The amount in words stays English in both (decision 039): to-words has no Urdu.
+ * The amount in words is in the reader's language too.
  */
 export async function renderReceiptPdf(receipt: Receipt, t: TFunction, lang: Lang): Promise<Buffer> {
   const number = formatReceiptNumber(receipt.receiptSeries, receipt.receiptNumber);
@@ -156,7 +157,7 @@ export async function renderReceiptPdf(receipt: Receipt, t: TFunction, lang: Lan
 
   section(t("history:receipt.donationHeading"));
   field(t("history:receipt.amount"), formatRupees(receipt.amount, lang));
-  field(t("history:receipt.amountWords"), amountInWords(receipt.amount));
+  field(t("history:receipt.amountWords"), amountInWords(receipt.amount, t, lang));
   field(t("history:receipt.date"), formatDateTime(receipt.approvedAt, lang).text);
   field(t("history:receipt.campaign"), receipt.campaignTitle);
   field(t("history:receipt.method"), t(`donations:methods.${receipt.method}`));

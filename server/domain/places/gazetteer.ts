@@ -265,6 +265,16 @@ export function resolvePlace(text: string): Place | null {
   return withinTown(text);
 }
 
+/**
+ * The place a text is the name of, or null: its name or a short name in English or Urdu, however written ("لاہور",
+ * "لاهور", "LAHORE", "Pindi", "Khi"; the largest when several share it), or its whole label. Nothing looser (no
+ * prefix, no "area, town"): a campaign search asks it of every text searched for, which is mostly not a place.
+ */
+export function placeNamed(text: string): Place | null {
+  const best = matches(text).found[0];
+  return best && best.tier <= Tier.Name ? best.e.place : null;
+}
+
 /** "Mohalla Sadiq, Bahawalpur": the town after the first comma, with the text before it as its area. */
 function withinTown(text: string): Place | null {
   const comma = text.search(/[,\u060c]/);

@@ -1,7 +1,7 @@
 import { ADDRESS_MAX_LENGTH } from "#shared/constants.ts";
 import type { Config } from "#server/config.ts";
 import type { Logger } from "#server/log.ts";
-import { resolvePlace, searchPlaces } from "./gazetteer.ts";
+import { placeNamed, resolvePlace, searchPlaces } from "./gazetteer.ts";
 import { insidePakistan, MAX_SUGGESTIONS, type Geocoder, type Place } from "#shared/places.ts";
 
 export { MAX_SUGGESTIONS };
@@ -25,6 +25,9 @@ export const offlineGeocoder: Geocoder = {
   },
   async resolve(text) {
     return resolvePlace(text);
+  },
+  async named(text) {
+    return placeNamed(text);
   },
 };
 
@@ -76,6 +79,9 @@ function externalGeocoder(name: string, search: ExternalSearch, log: Logger, tim
       if (!text.trim()) return null;
       const places = await ask(text, 1);
       return places?.[0] ?? resolvePlace(text);
+    },
+    async named(text) {
+      return placeNamed(text);
     },
   };
 }
