@@ -12,6 +12,7 @@ import { formatReceiptNumber } from "./receipt-number.ts";
 import { ngoContactColumns, repliedSql } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { campaignChoices } from "#server/domain/campaigns/access.ts";
+import { tallies, type Tally } from "./tallies.ts";
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
 export const HISTORY_SORTS = ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const;
@@ -276,16 +277,14 @@ export async function ngoHistory(
   filter: NgoHistoryFilter,
   opts: { page: number },
 ): Promise<Paged<NgoHistoryRow>> {
-  const [total] = await db
-    .select({ n: count() })
-    .from(donations)
-    .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .where(ngoWhere(actor, filter));
-  const rows = await ngoRows(db, actor, filter, PAGE_SIZE, { offset: pageOffset(opts.page) });
+  const [{ count: total }, rows] = await Promise.all([
+    ngoHistoryTotals(db, actor, filter),
+    ngoRows(db, actor, filter, PAGE_SIZE, { offset: pageOffset(opts.page) }),
+  ]);
   return paged(
     rows.map(({ sortKeys: _, ...row }) => withReceipt(row)),
     opts.page,
-    total?.n ?? 0,
+    total,
   );
 }
 
@@ -309,41 +308,31 @@ export interface NgoHistoryTotals {
  * count in each review state, for goods the count in each pick-up state; and each kind's count for the tabs.
  */
 export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter): Promise<NgoHistoryTotals> {
-  const state = filter.kind === "cash" ? sql<string>`${donations.status}::text` : sql<string>`${pickups.status}::text`;
-  const [byState, byKind] = await Promise.all([
-    db
-      .select({
-        state,
-        n: count(),
-        amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
-      })
-      .from(donations)
-      .leftJoin(pickups, eq(pickups.donationId, donations.id))
-      .where(ngoWhere(actor, filter))
-      .groupBy(state),
-    db.select({ kind: donations.kind, n: count() }).from(donations).where(ngoScopeWhere(actor, filter.campaignId)).groupBy(donations.kind),
-  ]);
+  // The kept tallies (decision 044): a few rows per NGO and campaign, where counting read every donation.
+  const all = await tallies(db, idAs(actor, "ngo"), { campaignId: filter.campaignId });
+  const shown = all.filter((r) => r.kind === KIND_OF[filter.kind] && (filter.status === null || stateOf(filter.kind, r) === filter.status));
   const counts: Record<string, number> = Object.fromEntries(historyChoices(filter.kind).statuses.map((s) => [s, 0]));
-  let approvedAmount = 0;
-  let pendingAmount = 0;
-  for (const r of byState) {
-    if (r.state === null) continue;
-    counts[r.state] = r.n;
-    if (filter.kind === "cash" && r.state === "approved") approvedAmount = r.amount;
-    if (filter.kind === "cash" && r.state === "pending") pendingAmount = r.amount;
+  for (const r of shown) {
+    const state = stateOf(filter.kind, r);
+    if (state !== null) counts[state] = (counts[state] ?? 0) + r.n;
   }
+  const amountIn = (status: DonationStatus) =>
+    filter.kind === "cash" ? shown.filter((r) => r.status === status).reduce((sum, r) => sum + r.amount, 0) : 0;
   const openCount = filter.kind === "goods" ? GOODS_OPEN_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : 0;
+  const countOf = (kind: DonationKind) => all.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.n, 0);
   return {
-    kinds: {
-      cash: byKind.find((r) => r.kind === "cash")?.n ?? 0,
-      goods: byKind.find((r) => r.kind === "in_kind")?.n ?? 0,
-    },
-    approvedAmount,
-    pendingAmount,
+    kinds: { cash: countOf("cash"), goods: countOf("in_kind") },
+    approvedAmount: amountIn("approved"),
+    pendingAmount: amountIn("pending"),
     openCount,
     counts,
-    count: byState.reduce((sum, r) => sum + r.n, 0),
+    count: shown.reduce((sum, r) => sum + r.n, 0),
   };
+}
+
+/** A tally's state as the list of its kind names it: a cash gift's review, a pick-up's step (none before it exists). */
+function stateOf(kind: HistoryKind, tally: Tally): string | null {
+  return kind === "cash" ? tally.status : tally.pickupStatus;
 }
 
 /** The campaigns with donations to this NGO, for the history's filter: a bounded list, A–Z. */
