@@ -69,7 +69,8 @@ describe("donation tallies", () => {
       }),
     );
 
-    async function run(command: fc.Infer<typeof step>) {
+    type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
+    async function run(command: Step) {
       const id =
         "i" in command
           ? pick(command.op === "approve" || command.op === "disapprove" || command.op === "resubmit" ? cash : goods, command.i)
