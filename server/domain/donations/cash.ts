@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CashProofValues } from "#shared/forms/donations.ts";
 import { PAGE_SIZE, type PaymentMethod } from "#shared/constants.ts";
 import type { DonationStatus } from "#shared/statuses.ts";
