@@ -17,6 +17,12 @@ export interface Tally {
   amount: number;
 }
 
+/**
+ * The campaign of the NGO's rows for all its campaigns: every change is counted in its campaign's row and in this one,
+ * so the unfiltered totals read a handful of rows however many campaigns the NGO has (decision 044).
+ */
+export const ALL_CAMPAIGNS = "00000000-0000-0000-0000-000000000000";
+
 /** The tallies of the donations paid to `ngoId`, of one kind or all, of one campaign or all. */
 export async function tallies(db: DbOrTx, ngoId: string, opts: { kind?: DonationKind; campaignId?: string | null } = {}): Promise<Tally[]> {
   const rows = await db
@@ -32,7 +38,7 @@ export async function tallies(db: DbOrTx, ngoId: string, opts: { kind?: Donation
       and(
         eq(donationTallies.ngoId, ngoId),
         opts.kind ? eq(donationTallies.kind, opts.kind) : undefined,
-        opts.campaignId ? eq(donationTallies.campaignId, opts.campaignId) : undefined,
+        eq(donationTallies.campaignId, opts.campaignId ?? ALL_CAMPAIGNS),
       ),
     )
     .groupBy(donationTallies.kind, donationTallies.status, donationTallies.pickupStatus);
@@ -65,7 +71,15 @@ export async function tallyDrift(db: DbOrTx): Promise<string[]> {
   const [kept, fresh] = await Promise.all([db.select().from(donationTallies), freshTallies(db)]);
   const key = (r: { ngoId: string; campaignId: string; kind: string; status: string; pickupStatus: string }) =>
     `${r.ngoId}/${r.campaignId}/${r.kind}/${r.status}/${r.pickupStatus}`;
-  const counted = new Map(fresh.map((r) => [key(r), r]));
+  // Each campaign's count, and the NGO's for all its campaigns.
+  const counted = new Map<string, { n: number; amount: number }>();
+  for (const r of fresh) {
+    for (const campaignId of [r.campaignId, ALL_CAMPAIGNS]) {
+      const k = key({ ...r, campaignId });
+      const sum = counted.get(k) ?? { n: 0, amount: 0 };
+      counted.set(k, { n: sum.n + r.n, amount: sum.amount + r.amount });
+    }
+  }
   const out: string[] = [];
   for (const k of kept) {
     const f = counted.get(key(k));
