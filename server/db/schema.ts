@@ -524,7 +524,7 @@ export const donationTallies = pgTable(
     n: bigint("n", { mode: "number" }).notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ngoId, t.kind, t.campaignId, t.status, t.pickupStatus] })],
+  (t) => [primaryKey({ columns: [t.ngoId, t.campaignId, t.kind, t.status, t.pickupStatus] })],
 );
 
 /**

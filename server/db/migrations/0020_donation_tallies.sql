@@ -6,7 +6,7 @@ CREATE TABLE "donation_tallies" (
 	"pickup_status" text NOT NULL,
 	"n" bigint NOT NULL,
 	"amount" bigint NOT NULL,
-	CONSTRAINT "donation_tallies_ngo_id_kind_campaign_id_status_pickup_status_pk" PRIMARY KEY("ngo_id","kind","campaign_id","status","pickup_status")
+	CONSTRAINT "donation_tallies_ngo_id_campaign_id_kind_status_pickup_status_pk" PRIMARY KEY("ngo_id","campaign_id","kind","status","pickup_status")
 );
 --> statement-breakpoint
 -- The tallies change in the statement that changes a donation or its pick-up (decision 044): statement triggers with
@@ -27,8 +27,8 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (c.campaign_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS k (campaign_id)
     GROUP BY 1, 2, 3, 4, 5
     HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-    ORDER BY 1, 3, 2, 4, 5
-    ON CONFLICT (ngo_id, kind, campaign_id, status, pickup_status)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (ngo_id, campaign_id, kind, status, pickup_status)
     DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO donation_tallies AS t (ngo_id, campaign_id, kind, status, pickup_status, n, amount)
@@ -41,8 +41,8 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (c.campaign_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS k (campaign_id)
     GROUP BY 1, 2, 3, 4, 5
     HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-    ORDER BY 1, 3, 2, 4, 5
-    ON CONFLICT (ngo_id, kind, campaign_id, status, pickup_status)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (ngo_id, campaign_id, kind, status, pickup_status)
     DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   ELSE
     INSERT INTO donation_tallies AS t (ngo_id, campaign_id, kind, status, pickup_status, n, amount)
@@ -59,8 +59,8 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (c.campaign_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS k (campaign_id)
     GROUP BY 1, 2, 3, 4, 5
     HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-    ORDER BY 1, 3, 2, 4, 5
-    ON CONFLICT (ngo_id, kind, campaign_id, status, pickup_status)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (ngo_id, campaign_id, kind, status, pickup_status)
     DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   END IF;
   RETURN NULL;
@@ -80,8 +80,8 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (c.campaign_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS k (campaign_id)
     GROUP BY 1, 2, 3, 4, 5
     HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-    ORDER BY 1, 3, 2, 4, 5
-    ON CONFLICT (ngo_id, kind, campaign_id, status, pickup_status)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (ngo_id, campaign_id, kind, status, pickup_status)
     DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO donation_tallies AS t (ngo_id, campaign_id, kind, status, pickup_status, n, amount)
@@ -93,8 +93,8 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (c.campaign_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS k (campaign_id)
     GROUP BY 1, 2, 3, 4, 5
     HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-    ORDER BY 1, 3, 2, 4, 5
-    ON CONFLICT (ngo_id, kind, campaign_id, status, pickup_status)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (ngo_id, campaign_id, kind, status, pickup_status)
     DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   ELSE
     INSERT INTO donation_tallies AS t (ngo_id, campaign_id, kind, status, pickup_status, n, amount)
@@ -106,8 +106,8 @@ BEGIN
     CROSS JOIN LATERAL (VALUES (c.campaign_id), ('00000000-0000-0000-0000-000000000000'::uuid)) AS k (campaign_id)
     GROUP BY 1, 2, 3, 4, 5
     HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-    ORDER BY 1, 3, 2, 4, 5
-    ON CONFLICT (ngo_id, kind, campaign_id, status, pickup_status)
+    ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (ngo_id, campaign_id, kind, status, pickup_status)
     DO UPDATE SET n = t.n + excluded.n, amount = t.amount + excluded.amount;
   END IF;
   RETURN NULL;
