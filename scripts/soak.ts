@@ -20,6 +20,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDatabase } from "#server/db/client.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
+import { tallyDrift } from "#server/domain/donations/tallies.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
 import { readMemory, root, sleep, startServer, stopServer, type Memory } from "#scripts/server-process.ts";
 
@@ -267,7 +268,11 @@ async function reconcile(dataDir: string): Promise<boolean> {
       );
     }
     console.log(ok ? `  all ${rows.length} campaigns reconcile` : "  RECONCILIATION FAILED");
-    return ok;
+    // The kept tallies (decision 044) against a fresh count of the donations.
+    const drift = await tallyDrift(database.db);
+    for (const line of drift) console.log(`  TALLY MISMATCH ${line}`);
+    console.log(drift.length === 0 ? "  the donation tallies equal a fresh count" : "  TALLIES DRIFTED");
+    return ok && drift.length === 0;
   } finally {
     await database.close();
   }

@@ -107,6 +107,9 @@ export function formatDate(date: Date, lang: Lang): FormattedTime {
   return { iso: date.toISOString(), text: dateFormat(lang, "date", { ...DATE, timeZone: TIME_ZONE }).format(date) };
 }
 
+/** 2010-01-01T00:00:00+05:00: from here on Pakistan keeps UTC+05:00 all year. */
+const STEADY_OFFSET_SINCE = Date.UTC(2009, 11, 31, 19);
+
 const pakistanClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: TIME_ZONE,
   year: "numeric",
@@ -123,6 +126,10 @@ const pakistanClock = new Intl.DateTimeFormat("en-GB", {
  * read as a date and time. The file says the zone in its heading (Pakistan keeps UTC+05:00 all year).
  */
 export function pakistanTimestamp(date: Date): string {
+  // Since its last daylight saving time (2009) Pakistan's clock is UTC+05:00: arithmetic, where the zone's rules
+  // cost microseconds a row (the CSV export writes 100,000 of them, decision 044). Earlier moments ask the rules.
+  const ms = date.getTime();
+  if (ms >= STEADY_OFFSET_SINCE) return new Date(ms + 5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
   const part: Record<string, string> = {};
   for (const p of pakistanClock.formatToParts(date)) part[p.type] = p.value;
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;

@@ -507,6 +507,27 @@ export const pickups = pgTable(
 );
 
 /**
+ * How many donations, and how many rupees, each NGO holds per campaign, kind, state and pick-up state (decision 044):
+ * the totals of its history, the counts of its review queue and of its pick-up tabs read these few rows, not every
+ * donation. Triggers on `donations` and `pickups` (migration 0020) keep them, in the statement that changes a row and
+ * so in its transaction: no code path can change a donation without its tally. A donation without a pick-up (all
+ * cash, goods for the moment between the two inserts) has the pick-up state ''.
+ */
+export const donationTallies = pgTable(
+  "donation_tallies",
+  {
+    ngoId: uuid("ngo_id").notNull(),
+    campaignId: uuid("campaign_id").notNull(),
+    kind: donationKindEnum("kind").notNull(),
+    status: donationStatusEnum("status").notNull(),
+    pickupStatus: text("pickup_status").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ngoId, t.campaignId, t.kind, t.status, t.pickupStatus] })],
+);
+
+/**
  * The places an NGO receives goods (decision 026): a name, the street address for the rider and a place with its
  * point. A point is never edited; removing it sets `removed_at` so a finished pick-up still shows where its goods
  * went, and the NGO's open pick-ups move to its nearest remaining point.

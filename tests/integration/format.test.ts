@@ -20,6 +20,17 @@ describe("dates and numbers as the product shows them", () => {
     expect(formatDate(new Date("2026-11-23T20:00:00Z"), "en").text).toBe("24 Nov 2026");
   });
 
+  it("writes the file's timestamp as the zone's rules say, in arithmetic since Pakistan's last summer time (2009)", () => {
+    const byRules = new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Karachi", dateStyle: "short", timeStyle: "medium" });
+    // Every 7 h 13 min 17 s from 2008 (summer time: UTC+06:00 from April to October 2008 and 2009) to 2040.
+    for (let ms = Date.UTC(2008, 0, 1), i = 0; ms < Date.UTC(2040, 0, 1); ms += 26_997_000, i++) {
+      const date = new Date(ms + (i % 1000));
+      expect(pakistanTimestamp(date), date.toISOString()).toBe(byRules.format(date));
+    }
+    expect(pakistanTimestamp(new Date("2009-06-01T00:00:00Z"))).toBe("2009-06-01 06:00:00");
+    expect(pakistanTimestamp(new Date("2009-12-31T18:59:59.999Z"))).toBe("2009-12-31 23:59:59");
+  });
+
   it("writes one date format per language, the same in a moment, a day and a pick-up's weekday", () => {
     for (const lang of ["en", "ur"] as const) {
       const date = formatDate(moment, lang).text;

@@ -377,7 +377,18 @@ describe("donation histories and receipts", () => {
       const donor = await makeUser(s.db, "donor");
       const c = await campaign(ngo.id);
       const total = 1_200;
-      for (let i = 0; i < total; i++) await makeDonation(s.db, c, donor.id, { amount: i + 1, createdAt: at(i) });
+      // One statement: 1,200 single inserts (each with its tally's upsert) outlasted the test's time on a busy machine.
+      await s.db.insert(donations).values(
+        Array.from({ length: total }, (_, i) => ({
+          campaignId: c.id,
+          donorId: donor.id,
+          recipientNgoId: ngo.id,
+          kind: "cash" as const,
+          amount: i + 1,
+          method: "jazzcash" as const,
+          createdAt: at(i),
+        })),
+      );
 
       const sizes: number[] = [];
       for await (const batch of ngoHistoryBatches(s.db, ngo, filter())) sizes.push(batch.length);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CashProofValues } from "#shared/forms/donations.ts";
 import { PAGE_SIZE, type PaymentMethod } from "#shared/constants.ts";
 import type { DonationStatus } from "#shared/statuses.ts";
@@ -23,6 +23,7 @@ import { settleStatementLine } from "#server/domain/statements/settle.ts";
 import { paymentChangedRecentlySql } from "#server/domain/accounts/payment-guard.ts";
 import { matchAccount } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
+import { tallies } from "./tallies.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
 import { giftHistory, repliedSql, type GiftStep } from "./replies.ts";
@@ -458,27 +459,31 @@ export async function reviewQueue(
     inArray(donations.status, fromStates("approve")),
     opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(donations).where(where);
-  const rows = await db
-    .select(queueColumns())
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .innerJoin(users, eq(users.id, donations.donorId))
-    .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
-    .where(where)
-    .orderBy(asc(donations.createdAt), asc(donations.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(opts.page));
-  return paged(rows, opts.page, total?.n ?? 0);
+  const [total, rows] = await Promise.all([
+    pendingReviewCount(db, actor, opts.campaignId && isUuid(opts.campaignId) ? opts.campaignId : null),
+    db
+      .select(queueColumns())
+      .from(donations)
+      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .innerJoin(users, eq(users.id, donations.donorId))
+      .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
+      .where(where)
+      .orderBy(asc(donations.createdAt), asc(donations.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(opts.page)),
+  ]);
+  return paged(rows, opts.page, total);
 }
 
-/** How many cash donations wait for this NGO's review (its home). */
-export async function pendingReviewCount(db: DbOrTx, actor: DonationActor): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(donations)
-    .where(and(donationScope(actor, "review"), eq(donations.kind, "cash"), inArray(donations.status, fromStates("approve"))));
-  return row?.n ?? 0;
+/**
+ * How many cash donations wait for this NGO's review (its home, the queue's count), of one campaign or all: from the
+ * kept tallies (decision 044). Only an NGO reviews (the `review` reading's one relation is the recipient).
+ */
+export async function pendingReviewCount(db: DbOrTx, actor: DonationActor, campaignId: string | null = null): Promise<number> {
+  if (actor.role !== "ngo") return 0;
+  const waiting: readonly DonationStatus[] = fromStates("approve");
+  const rows = await tallies(db, actor.id, { kind: "cash", campaignId });
+  return rows.filter((r) => waiting.includes(r.status)).reduce((sum, r) => sum + r.n, 0);
 }
 
 /** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list, A–Z). */

@@ -33,6 +33,7 @@ import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { tallies } from "#server/domain/donations/tallies.ts";
 import { decisionScope, pickupScope, type PickupActor } from "./policy.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { pickupStates } from "./states.ts";
@@ -636,9 +637,10 @@ export async function ngoPickupQueue(
   actor: PickupActor,
   opts: { tab: NgoPickupTab; campaignId?: string; page: number },
 ): Promise<Paged<PickupItem> & { counts: Record<NgoPickupTab, number> }> {
-  const campaign = opts.campaignId && isUuid(opts.campaignId) ? eq(donations.campaignId, opts.campaignId) : undefined;
+  const campaignId = opts.campaignId && isUuid(opts.campaignId) ? opts.campaignId : null;
+  const campaign = campaignId ? eq(donations.campaignId, campaignId) : undefined;
   const where = and(pickupScope(actor, "queue"), GOODS, inArray(pickups.status, NGO_TAB_STATUSES[opts.tab]), campaign);
-  const counts = await ngoPickupCounts(db, actor, campaign);
+  const counts = await ngoPickupCounts(db, actor, campaignId);
   const rows = await itemQuery(db)
     .where(where)
     .orderBy(asc(donations.createdAt), asc(donations.id))
@@ -647,17 +649,20 @@ export async function ngoPickupQueue(
   return { ...paged(rows.map(toItem), opts.page, counts[opts.tab]), counts };
 }
 
-/** How many of the NGO's pick-up requests are under each tab (optionally of one campaign): the queue's tabs and its home. */
-export async function ngoPickupCounts(db: DbOrTx, actor: PickupActor, campaign?: SQL): Promise<Record<NgoPickupTab, number>> {
-  const countRows = await db
-    .select({ status: pickups.status, n: count() })
-    .from(pickups)
-    .innerJoin(donations, eq(donations.id, pickups.donationId))
-    .where(and(pickupScope(actor, "queue"), GOODS, campaign))
-    .groupBy(pickups.status);
+/**
+ * How many of the NGO's pick-up requests are under each tab (optionally of one campaign): the queue's tabs and its
+ * home, from the kept tallies (decision 044). Only the NGO the goods are given to has a queue.
+ */
+export async function ngoPickupCounts(
+  db: DbOrTx,
+  actor: PickupActor,
+  campaignId: string | null = null,
+): Promise<Record<NgoPickupTab, number>> {
   const counts = { new: 0, active: 0 };
-  for (const r of countRows) {
-    for (const tab of ["new", "active"] as const) if (NGO_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
+  if (actor.role !== "ngo") return counts;
+  for (const r of await tallies(db, actor.id, { kind: "in_kind", campaignId })) {
+    for (const tab of ["new", "active"] as const)
+      if ((NGO_TAB_STATUSES[tab] as string[]).includes(r.pickupStatus ?? "")) counts[tab] += r.n;
   }
   return counts;
 }
