@@ -77,6 +77,20 @@ async function importStatement(ngoPage: Page, file: string) {
   await expect(ngoPage.getByLabel("Description or remark")).toHaveValue("6");
   await ngoPage.getByRole("button", { name: "Import with these columns" }).click();
   await expect(ngoPage).toHaveURL(/\/statements\?imported=/);
+  await matchingDone(ngoPage);
+}
+
+/** The matching round is a job the worker runs after the import (decision 042): reload until the page no longer says it runs. */
+async function matchingDone(ngoPage: Page) {
+  await expect
+    .poll(
+      async () => {
+        await ngoPage.reload();
+        return ngoPage.getByTestId("matching-running").count();
+      },
+      { timeout: 30_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toBe(0);
 }
 
 test.describe("statement matching", () => {
@@ -107,6 +121,7 @@ test.describe("statement matching", () => {
     await ngoPage.getByLabel("Statement file").setInputFiles(file);
     await ngoPage.getByRole("button", { name: "Import", exact: true }).click();
     await expect(ngoPage).toHaveURL(/\/statements\?imported=/);
+    await matchingDone(ngoPage);
     await expect(ngoPage.getByTestId("import-summary")).toContainText("New lines added: 0");
 
     await ngoPage.getByRole("link", { name: "Review the matches" }).click();
