@@ -118,8 +118,11 @@ test.describe("statement matching", () => {
     await expect(summary).toContainText("Credit lines in the file: 2");
     await expect(summary).toContainText("New lines added: 2");
     await expect(summary).toContainText("Matched to gifts now: 1");
+    const firstImport = ngoPage.url();
     await ngoPage.getByLabel("Statement file").setInputFiles(file);
     await ngoPage.getByRole("button", { name: "Import", exact: true }).click();
+    // The second import's own page (not the first one's, still showing until the answer comes).
+    await expect(ngoPage).not.toHaveURL(firstImport);
     await expect(ngoPage).toHaveURL(/\/statements\?imported=/);
     await matchingDone(ngoPage);
     await expect(ngoPage.getByTestId("import-summary")).toContainText("New lines added: 0");
