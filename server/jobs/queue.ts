@@ -165,9 +165,10 @@ export async function openQueue(database: Pick<Database, "executeSql">, log: Log
       return Object.fromEntries(JOBS.map((name, i) => [name, sizes[i]!])) as Record<JobName, number>;
     },
     async counts() {
+      // The states as literals (constants): PGlite sends no array of an enum it does not know as a parameter.
+      const states = COUNTED_STATES.map((state) => `'${state}'`).join(", ");
       const { rows } = (await database.executeSql(
-        `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job where state = any($1::${SCHEMA}.job_state[]) group by name, state`,
-        [COUNTED_STATES],
+        `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job where state in (${states}) group by name, state`,
       )) as { rows: { name: string; state: CountedState; n: number }[] };
       const found = new Map(rows.map((r) => [`${r.name} ${r.state}`, Number(r.n)]));
       return JOBS.flatMap((queue) => COUNTED_STATES.map((state) => ({ queue, state, jobs: found.get(`${queue} ${state}`) ?? 0 })));
