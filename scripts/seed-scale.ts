@@ -24,6 +24,7 @@ import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/log.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+import { openQueue } from "#server/jobs/queue.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
 import type { Services } from "#server/services.ts";
 
@@ -42,11 +43,14 @@ if (!config.DATABASE_URL) {
 const log = createLogger("warn");
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 const db = database.db;
+// The demo seed's steps are the product's own functions, which take the queue (decision 042).
+const queue = await openQueue(database, log, { mailAttempts: config.MAIL_ATTEMPTS, mailRetrySeconds: config.MAIL_RETRY_SECONDS });
 const services: Services = {
   config,
   db,
   log,
   mailer: createMailer({ log }),
+  jobs: queue,
   storage: createLocalStorage(path.join(config.dataDir, "files")),
   geocoder: createGeocoder(config, log),
 };
@@ -55,6 +59,7 @@ const started = Date.now();
 await seedDemoData(services);
 if (await findUserByEmail(db, "ngo1@scale.ekchhat.pk")) {
   console.log("The scale data is already in this database; nothing to do.");
+  await queue.stop();
   await database.close();
   process.exit(0);
 }
@@ -359,4 +364,5 @@ console.log({ ...counts, tallyMismatches: drift.length });
 for (const line of drift.slice(0, 10)) console.error(`tally mismatch ${line}`);
 if (counts.unreconciled !== 0 || drift.length !== 0) process.exitCode = 1;
 console.log(`seed:scale ×${factor} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+await queue.stop();
 await database.close();

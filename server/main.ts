@@ -27,7 +27,7 @@ async function main() {
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
   });
-  // Mail, the upkeep round: jobs on the database's queue (decision 042). queue.depth() is the metrics' queue depth.
+  // Mail, the upkeep round: jobs on the database's queue (decision 042). queue.counts() feeds the metrics' queue gauges.
   const queue = await openQueue(database, log, { mailAttempts: config.MAIL_ATTEMPTS, mailRetrySeconds: config.MAIL_RETRY_SECONDS });
   const smtp = config.SMTP_URL ? createMailDelivery({ log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }) : null;
   const services: Services = {
@@ -35,6 +35,7 @@ async function main() {
     db: database.db,
     log,
     mailer: createMailer({ log, queue: smtp ? queue : undefined }),
+    jobs: queue,
     storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
   };
@@ -43,7 +44,7 @@ async function main() {
   const workers = await startWorkers(services, queue, smtp);
 
   // Measured only when someone may read them (METRICS_TOKEN).
-  const metrics = config.METRICS_TOKEN ? createMetrics({ poolUsage: database.poolUsage, queueDepth: () => queue.depth() }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ poolUsage: database.poolUsage, queueJobs: () => queue.counts() }) : undefined;
 
   const lifecycle: Lifecycle = { draining: false };
 

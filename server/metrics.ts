@@ -12,10 +12,10 @@ export interface MetricsSources {
   /** The PostgreSQL pool (server/db/client.ts); the embedded database has one in-process connection and none. */
   poolUsage?: () => PoolUsage;
   /**
-   * Jobs waiting, by queue name: the one place a job queue plugs in (issue 17's queue). Without it there is no
-   * `queue_depth` metric at all.
+   * The job queue's jobs by queue and state (server/jobs/queue.ts, `counts`), read once per scrape: the one place the
+   * queue plugs in. Without it there is no `queue_jobs` or `queue_depth` metric at all.
    */
-  queueDepth?: () => Promise<Record<string, number>>;
+  queueJobs?: () => Promise<{ queue: string; state: string; jobs: number }[]>;
 }
 
 export interface RequestLabels {
@@ -53,7 +53,7 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     registers: [registry],
   });
 
-  const { poolUsage, queueDepth } = sources;
+  const { poolUsage, queueJobs } = sources;
   if (poolUsage) {
     new Gauge({
       name: "db_pool_connections",
@@ -68,15 +68,29 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
       },
     });
   }
-  if (queueDepth) {
+  if (queueJobs) {
+    new Gauge({
+      name: "queue_jobs",
+      help: "Jobs of each queue by state: created (waiting for a first try), retry (waiting for another), active (being tried), failed (every try failed; kept 12 hours). A queue's dead letters are the jobs of its -dead queue.",
+      labelNames: ["queue", "state"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { queue, state, jobs } of await queueJobs()) this.set({ queue, state }, jobs);
+      },
+    });
     new Gauge({
       name: "queue_depth",
-      help: "Jobs waiting to run, by queue.",
+      help: "Jobs waiting to run (created or waiting for a retry), by queue.",
       labelNames: ["queue"] as const,
       registers: [registry],
       async collect() {
         this.reset();
-        for (const [queue, depth] of Object.entries(await queueDepth())) this.set({ queue }, depth);
+        const depth = new Map<string, number>();
+        for (const { queue, state, jobs } of await queueJobs()) {
+          depth.set(queue, (depth.get(queue) ?? 0) + (state === "created" || state === "retry" ? jobs : 0));
+        }
+        for (const [queue, jobs] of depth) this.set({ queue }, jobs);
       },
     });
   }

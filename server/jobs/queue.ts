@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, DbOrTx, ExecuteSql } from "#server/db/client.ts";
 import type { Logger } from "#server/log.ts";
+import type { PaymentMethod } from "#shared/constants.ts";
 
 /**
  * The work done outside requests, on pg-boss over the app's own database: PostgreSQL, or the embedded PGlite (the
@@ -10,22 +11,41 @@ import type { Logger } from "#server/log.ts";
  *
  * mail: hand one outbox row to the mail server (`{ outboxId }`), retried with backoff, then dead-lettered to
  * mail-dead, whose job marks the row failed. maintenance: one round of upkeep (server/maintenance.ts), hourly on
- * every server's schedule and once at each start, run by one server at a time.
+ * every server's schedule and once at each start, run by one server at a time. statement-match: the matching round
+ * after a statement import (server/domain/statements/matching.ts), queued in the import's transaction with the
+ * import's id as the job's, retried with backoff.
  */
-export const JOBS = ["mail", "mail-dead", "maintenance"] as const;
+export const JOBS = ["mail", "mail-dead", "maintenance", "statement-match"] as const;
 export type JobName = (typeof JOBS)[number];
 
 export interface JobData {
   mail: { outboxId: string };
   "mail-dead": { outboxId: string };
   maintenance: Record<string, never>;
+  "statement-match": { importId: string; ngoId: string; method: PaymentMethod };
 }
+
+/** Where a job stands (pg-boss's states); a job no longer kept (a week after it finished) is `null`. */
+export type JobState = "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
 
 /** One try of a job: the data, and which try of how many it is (1-based; a last try that fails is given up). */
 export interface JobTry<N extends JobName> {
   data: JobData[N];
   attempt: number;
   last: boolean;
+}
+
+/**
+ * The states of a job the metrics count (pg-boss's own): waiting for its first try, waiting for a retry, being tried,
+ * and failed after its last try (kept in the job table until pg-boss archives it, 12 hours after it finished). A
+ * queue with a dead letter (mail → mail-dead) hands such jobs on: that queue's jobs are its dead letters.
+ */
+export const COUNTED_STATES = ["created", "retry", "active", "failed"] as const;
+export type CountedState = (typeof COUNTED_STATES)[number];
+export interface QueueCount {
+  queue: JobName;
+  state: CountedState;
+  jobs: number;
 }
 
 export interface QueueOptions {
@@ -38,26 +58,40 @@ export interface QueueOptions {
    * transport's own time limits, so a slow send is never tried twice at once.
    */
   mailExpireSeconds?: number;
+  /** Seconds before a failed matching round is tried again (doubling, with jitter); MATCH_RETRY_SECONDS by default. */
+  matchRetrySeconds?: number;
   /** How often a worker looks for work, and how often expired tries are found (one server does it each time). */
   pollSeconds?: number;
   superviseSeconds?: number;
 }
 
 export interface JobQueue {
-  /** Queues a job on `db`: pass the transaction of the change that causes it. */
-  send<N extends JobName>(db: DbOrTx, name: N, data: JobData[N]): Promise<void>;
+  /**
+   * Queues a job on `db`: pass the transaction of the change that causes it. `id` (a UUID) names the job, so its
+   * state can be read back (`states`), and a second job of that name and id is not queued.
+   */
+  send<N extends JobName>(db: DbOrTx, name: N, data: JobData[N], opts?: { id?: string }): Promise<void>;
+  /** Where the jobs of `name` with these ids stand, including finished ones still kept (a week); others are left out. */
+  states(name: JobName, ids: string[]): Promise<Map<string, JobState>>;
   /** Runs `handle` for each job of `name`, one at a time on this server; a throw is a failed try. */
   work<N extends JobName>(name: N, handle: (job: JobTry<N>) => Promise<void>): Promise<void>;
   /** Also queues `name` at each minute `cron` names (UTC); several servers make one job of each. */
   schedule(name: JobName, cron: string): Promise<void>;
-  /** Jobs waiting to run (queued or due for a retry), per queue: for metrics. */
+  /** Jobs waiting to run (queued or due for a retry), per queue. */
   depth(): Promise<Record<JobName, number>>;
+  /** Every queue's jobs in each counted state (zeros included), in one read: for the metrics. */
+  counts(): Promise<QueueCount[]>;
   /** Stops taking work and waits for the jobs in hand (at most `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
 
 const SCHEMA = "pgboss";
 const MAIL_EXPIRE_SECONDS = 5 * 60;
+/** A matching round's tries: the first and four more, 10 s, ~20 s, ~40 s, ~80 s apart. */
+export const MATCH_ATTEMPTS = 5;
+export const MATCH_RETRY_SECONDS = 10;
+/** A round is bounded (decision 022: seconds on 40,000 lines); one not done in this time died with its server. */
+const MATCH_EXPIRE_SECONDS = 10 * 60;
 
 /** A statement with $1, $2 … as Drizzle SQL, so pg-boss's own statements run on any handle: a transaction too. */
 function positional(text: string, values: unknown[] = []): SQL {
@@ -92,13 +126,29 @@ export async function openQueue(database: Pick<Database, "executeSql">, log: Log
     expireInSeconds: opts.mailExpireSeconds ?? MAIL_EXPIRE_SECONDS,
     deadLetter: "mail-dead",
   });
+  await boss.createQueue("statement-match", {
+    name: "statement-match",
+    retryLimit: MATCH_ATTEMPTS - 1,
+    retryDelay: opts.matchRetrySeconds ?? MATCH_RETRY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: MATCH_EXPIRE_SECONDS,
+  });
   // "stately": at most one round waiting and one running, so servers starting together queue one round.
   await boss.createQueue("maintenance", { name: "maintenance", policy: "stately", expireInSeconds: 60 * 60 });
   const polling = opts.pollSeconds ? { pollingIntervalSeconds: opts.pollSeconds } : {};
 
   return {
-    async send(db, name, data) {
-      await boss.send(name, data, { db: executorOf(db) });
+    async send(db, name, data, sendOpts = {}) {
+      await boss.send(name, data, { db: executorOf(db), ...(sendOpts.id ? { id: sendOpts.id } : {}) });
+    },
+    async states(name, ids) {
+      if (ids.length === 0) return new Map();
+      const { rows } = (await database.executeSql(
+        `select id::text as id, state::text as state from ${SCHEMA}.job where name = $1 and id = any($2::uuid[])
+         union all select id::text, state::text from ${SCHEMA}.archive where name = $1 and id = any($2::uuid[])`,
+        [name, ids],
+      )) as { rows: { id: string; state: JobState }[] };
+      return new Map(rows.map((r) => [r.id, r.state]));
     },
     async work(name, handle) {
       await boss.work<JobData[typeof name]>(name, { ...polling, batchSize: 1, includeMetadata: true }, async (jobs) => {
@@ -113,6 +163,15 @@ export async function openQueue(database: Pick<Database, "executeSql">, log: Log
     async depth() {
       const sizes = await Promise.all(JOBS.map((name) => boss.getQueueSize(name)));
       return Object.fromEntries(JOBS.map((name, i) => [name, sizes[i]!])) as Record<JobName, number>;
+    },
+    async counts() {
+      // The states as literals (constants): PGlite sends no array of an enum it does not know as a parameter.
+      const states = COUNTED_STATES.map((state) => `'${state}'`).join(", ");
+      const { rows } = (await database.executeSql(
+        `select name, state::text as state, count(*)::int as n from ${SCHEMA}.job where state in (${states}) group by name, state`,
+      )) as { rows: { name: string; state: CountedState; n: number }[] };
+      const found = new Map(rows.map((r) => [`${r.name} ${r.state}`, Number(r.n)]));
+      return JOBS.flatMap((queue) => COUNTED_STATES.map((state) => ({ queue, state, jobs: found.get(`${queue} ${state}`) ?? 0 })));
     },
     async stop(timeoutMs = 30_000) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });

@@ -1,6 +1,7 @@
 import type { JobQueue } from "#server/jobs/queue.ts";
 import type { MailDelivery } from "#server/mail/mailer.ts";
 import { runMaintenance } from "#server/maintenance.ts";
+import { matchImported } from "#server/domain/statements/matching.ts";
 import type { Services } from "#server/services.ts";
 
 /** The upkeep round's schedule: at the start of every hour (UTC), besides once at each start. */
@@ -8,7 +9,7 @@ export const MAINTENANCE_CRON = "0 * * * *";
 
 /**
  * Makes this server one of the queue's workers: it delivers queued mail (when a mail server is configured: `mail`),
- * gives up on mail whose every try failed and runs the upkeep round when its turn comes. `stop` cuts a round's picture copies short, then waits for the
+ * gives up on mail whose every try failed, matches imported statements and runs the upkeep round when its turn comes. `stop` cuts a round's picture copies short, then waits for the
  * jobs in hand (before the database closes).
  */
 export async function startWorkers(services: Services, queue: JobQueue, mail: MailDelivery | null): Promise<{ stop(): Promise<void> }> {
@@ -17,6 +18,7 @@ export async function startWorkers(services: Services, queue: JobQueue, mail: Ma
     await queue.work("mail", (job) => mail.deliver(services.db, job));
     await queue.work("mail-dead", (job) => mail.giveUp(services.db, job.data.outboxId));
   }
+  await workStatementMatching(services, queue);
   await queue.work("maintenance", async () => {
     // Each task's failure is logged inside and the round never throws: a failed task runs again next round.
     await runMaintenance(services, { signal: stopping.signal });
@@ -29,4 +31,15 @@ export async function startWorkers(services: Services, queue: JobQueue, mail: Ma
       await queue.stop();
     },
   };
+}
+
+/**
+ * The matching round after a statement import (decision 022), as a job: one round under the account's lock, its ties
+ * and the import's count in one transaction, so a round run twice (a retry after its server died) ties nothing twice.
+ * A throw is a failed try, retried with backoff (queue.ts).
+ */
+export async function workStatementMatching(services: Pick<Services, "db">, queue: JobQueue): Promise<void> {
+  await queue.work("statement-match", async (job) => {
+    await matchImported(services.db, job.data);
+  });
 }

@@ -77,6 +77,20 @@ async function importStatement(ngoPage: Page, file: string) {
   await expect(ngoPage.getByLabel("Description or remark")).toHaveValue("6");
   await ngoPage.getByRole("button", { name: "Import with these columns" }).click();
   await expect(ngoPage).toHaveURL(/\/statements\?imported=/);
+  await matchingDone(ngoPage);
+}
+
+/** The matching round is a job the worker runs after the import (decision 042): reload until the page no longer says it runs. */
+async function matchingDone(ngoPage: Page) {
+  await expect
+    .poll(
+      async () => {
+        await ngoPage.reload();
+        return ngoPage.getByTestId("matching-running").count();
+      },
+      { timeout: 30_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toBe(0);
 }
 
 test.describe("statement matching", () => {
@@ -104,9 +118,13 @@ test.describe("statement matching", () => {
     await expect(summary).toContainText("Credit lines in the file: 2");
     await expect(summary).toContainText("New lines added: 2");
     await expect(summary).toContainText("Matched to gifts now: 1");
+    const firstImport = ngoPage.url();
     await ngoPage.getByLabel("Statement file").setInputFiles(file);
     await ngoPage.getByRole("button", { name: "Import", exact: true }).click();
+    // The second import's own page (not the first one's, still showing until the answer comes).
+    await expect(ngoPage).not.toHaveURL(firstImport);
     await expect(ngoPage).toHaveURL(/\/statements\?imported=/);
+    await matchingDone(ngoPage);
     await expect(ngoPage.getByTestId("import-summary")).toContainText("New lines added: 0");
 
     await ngoPage.getByRole("link", { name: "Review the matches" }).click();

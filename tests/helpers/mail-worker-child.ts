@@ -26,6 +26,7 @@ async function main() {
     db: database.db,
     log,
     mailer,
+    jobs: queue,
     storage: createLocalStorage(`${dataDir}/files`),
     geocoder: createGeocoder(config, log),
   };

@@ -6,6 +6,7 @@ export const TEST_QUEUE: QueueOptions = {
   mailAttempts: 3,
   mailRetrySeconds: 1,
   mailExpireSeconds: 2,
+  matchRetrySeconds: 1,
   pollSeconds: 0.5,
   superviseSeconds: 1,
 };

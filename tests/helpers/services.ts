@@ -7,13 +7,17 @@ import { loadConfig } from "#server/config.ts";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { createLogger } from "#server/log.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+import { openQueue, type JobQueue } from "#server/jobs/queue.ts";
 import type { Services } from "#server/services.ts";
 import { openStorage } from "#server/storage/open.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
+import { TEST_QUEUE } from "./queue.ts";
 
 export interface TestServices extends Services {
   /** The driver itself, for the job queue (server/jobs/queue.ts). */
   executeSql: Database["executeSql"];
+  /** The job queue on this database, opened (pg-boss's schema made) the first time a test queues or reads a job. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -46,15 +50,30 @@ export async function createTestServices(overrides: Record<string, string> = {})
   }
   const database = await openDatabase({ url });
   const log = createLogger("silent");
+  let opened: Promise<JobQueue> | null = null;
+  const queue = () => (opened ??= openQueue(database, log, TEST_QUEUE));
+  const jobs: JobQueue = {
+    send: async (db, name, data, opts) => (await queue()).send(db, name, data, opts),
+    states: async (name, ids) => (await queue()).states(name, ids),
+    work: async (name, handle) => (await queue()).work(name, handle),
+    schedule: async (name, cron) => (await queue()).schedule(name, cron),
+    depth: async () => (await queue()).depth(),
+    counts: async () => (await queue()).counts(),
+    stop: async (timeoutMs) => {
+      if (opened) await (await opened).stop(timeoutMs);
+    },
+  };
   return {
     config,
     db: database.db,
     executeSql: database.executeSql,
     log,
     mailer: createMailer({ log }),
+    jobs,
     storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
     async close() {
+      await jobs.stop();
       await database.close();
       await dropDatabase();
       fs.rmSync(dir, { recursive: true, force: true });

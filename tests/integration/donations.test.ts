@@ -90,6 +90,10 @@ function failingDonationInserts(db: Db): Db {
           return target.insert(table);
         };
       }
+      // The gift is written in a transaction (with the NGO's notice): its handle fails the same way.
+      if (prop === "transaction") {
+        return (run: (tx: Db) => Promise<unknown>) => target.transaction((tx) => run(failingDonationInserts(tx as unknown as Db)));
+      }
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

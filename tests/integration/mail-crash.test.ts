@@ -85,6 +85,7 @@ it(
       db: database.db,
       log,
       mailer: createMailer({ log, queue }),
+      jobs: queue,
       storage: createLocalStorage(path.join(dataDir, "files")),
       geocoder: createGeocoder(config, log),
     };

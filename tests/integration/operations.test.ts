@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { createLogger } from "#server/log.ts";
+import { createMailer } from "#server/mail/mailer.ts";
 import { createMetrics } from "#server/metrics.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
 import { createApp } from "#server/http/app.ts";
 import type { Lifecycle } from "#server/http/health.ts";
 import { createTestApp, loadServerBuild, signIn, type LoadedBuild } from "#tests/helpers/app.ts";
 import { makeUser } from "#tests/helpers/factories.ts";
+import { openTestQueue } from "#tests/helpers/queue.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 let s: TestServices;
@@ -173,6 +175,7 @@ describe("metrics", () => {
     // No pool and no queue given: neither is reported.
     expect(text).not.toContain("db_pool_connections");
     expect(text).not.toContain("queue_depth");
+    expect(text).not.toContain("queue_jobs");
   });
 
   it("counts requests by route pattern and status class, never by the address asked for", async () => {
@@ -206,15 +209,50 @@ describe("metrics", () => {
     let waiting = 0;
     const metrics = createMetrics({
       poolUsage: () => ({ total: 7, idle: 3, waiting }),
-      queueDepth: async () => ({ mail: 4, notifications: 0 }),
+      queueJobs: async () => [
+        { queue: "mail", state: "created", jobs: 3 },
+        { queue: "mail", state: "retry", jobs: 1 },
+        { queue: "mail", state: "failed", jobs: 2 },
+        { queue: "maintenance", state: "created", jobs: 0 },
+      ],
     });
     waiting = 2;
     const text = await metrics.registry.metrics();
     expect(text).toContain('db_pool_connections{state="total"} 7');
     expect(text).toContain('db_pool_connections{state="idle"} 3');
     expect(text).toContain('db_pool_connections{state="waiting"} 2');
+    expect(text).toContain('queue_jobs{queue="mail",state="created"} 3');
+    expect(text).toContain('queue_jobs{queue="mail",state="failed"} 2');
     expect(text).toContain('queue_depth{queue="mail"} 4');
-    expect(text).toContain('queue_depth{queue="notifications"} 0');
+    expect(text).toContain('queue_depth{queue="maintenance"} 0');
+  });
+
+  it("shows the job queue's jobs by queue and state: a mail queued raises the mail queue's gauge", async () => {
+    const queue = await openTestQueue(s);
+    try {
+      const mailer = createMailer({ log: s.log, queue });
+      const app = createApp({
+        services: withToken(),
+        build: loaded.build,
+        mode: "production",
+        metrics: createMetrics({ queueJobs: () => queue.counts() }),
+      });
+      const gauge = async (labels: string) => {
+        const text = await (await app.request(`${s.config.APP_URL}/metrics`, { headers: bearer(TOKEN) })).text();
+        const line = text.split("\n").find((l) => l.startsWith(`${labels} `));
+        return Number(line?.split(" ")[1]);
+      };
+      const created = await gauge('queue_jobs{queue="mail",state="created"}');
+      const depth = await gauge('queue_depth{queue="mail"}');
+      expect(created).toBeGreaterThanOrEqual(0);
+      // Every queue and state is reported, zeros too.
+      expect(await gauge('queue_jobs{queue="mail",state="failed"}')).toBe(0);
+      await mailer.send(s.db, { to: "metrics@test.ekchhat.pk", subject: "Receipt", body: "Thank you" });
+      expect(await gauge('queue_jobs{queue="mail",state="created"}')).toBe(created + 1);
+      expect(await gauge('queue_depth{queue="mail"}')).toBe(depth + 1);
+    } finally {
+      await queue.stop();
+    }
   });
 
   it("a token shorter than 16 characters stops the server at start-up", () => {

@@ -1,8 +1,11 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ngoProfiles, statementFormats, statementImports, statementLines, statementUploads } from "#server/db/schema.ts";
 import { importUpload, mappingStep, removeStaleUploads, uploadStatement, UPLOADS_KEPT_PER_NGO } from "#server/domain/statements/import.ts";
-import { importSummary, matchedLines } from "#server/domain/statements/reconcile.ts";
+import { importSummary, matchedLines, matchingUnderway, recentImports } from "#server/domain/statements/reconcile.ts";
+import { matchImported } from "#server/domain/statements/matching.ts";
+import { workStatementMatching } from "#server/jobs/workers.ts";
+import { until } from "#tests/helpers/queue.ts";
 import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 import { givePaymentAccounts, makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
 import { failure } from "#tests/helpers/failure.ts";
@@ -26,6 +29,8 @@ describe("importing statements", () => {
   let s: TestServices;
   beforeAll(async () => {
     s = await createTestServices();
+    // This server is one of the queue's workers for the matching rounds (on PGlite, in this process).
+    await workStatementMatching(s, s.jobs);
   });
   afterAll(async () => s.close());
 
@@ -59,7 +64,7 @@ describe("importing statements", () => {
       columns: { date: 0, description: 2, reference: 3, debit: 4, credit: 5, balance: 6 },
     });
     const importId = await importUpload(s, actor, up.uploadId, step.mapping!);
-    expect(await importSummary(s.db, actor, importId)).toMatchObject({
+    expect(await importSummary(s, actor, importId)).toMatchObject({
       creditLines: 2,
       debitLines: 1,
       newLines: 2,
@@ -76,11 +81,11 @@ describe("importing statements", () => {
     // The same file again: one step (the saved columns), nothing new.
     const again = await uploadStatement(s, actor, { method: "bank", file: csvFile(first) });
     expect(again.kind).toBe("imported");
-    if (again.kind === "imported") expect(await importSummary(s.db, actor, again.importId)).toMatchObject({ creditLines: 2, newLines: 0 });
+    if (again.kind === "imported") expect(await importSummary(s, actor, again.importId)).toMatchObject({ creditLines: 2, newLines: 0 });
     // An overlapping statement: only its new line.
     const next = await uploadStatement(s, actor, { method: "bank", file: csvFile(overlapping, "nov-2.csv") });
     expect(next.kind).toBe("imported");
-    if (next.kind === "imported") expect(await importSummary(s.db, actor, next.importId)).toMatchObject({ creditLines: 2, newLines: 1 });
+    if (next.kind === "imported") expect(await importSummary(s, actor, next.importId)).toMatchObject({ creditLines: 2, newLines: 1 });
     expect(await linesOf(ngo.id)).toBe(3);
   });
 
@@ -152,7 +157,7 @@ describe("importing statements", () => {
       kind: "not_found",
     });
     const importId = await importUpload(s, a.actor, up.uploadId, (await mappingStep(s.db, a.actor, up.uploadId)).mapping!);
-    expect(await failure(importSummary(s.db, b.actor, importId))).toMatchObject({ kind: "not_found" });
+    expect(await failure(importSummary(s, b.actor, importId))).toMatchObject({ kind: "not_found" });
     // Another NGO's lines never match its gifts, even with the same transaction ID.
     const campaign = await makeCampaign(s.db, b.ngo.id);
     await makeCashDonation(s, campaign, donor.id, { method: "bank", amount: 5000, transactionId: "FT100001" });
@@ -168,8 +173,55 @@ describe("importing statements", () => {
     const up = await uploadStatement(s, actor, { method: "bank", file: csvFile(first) });
     if (up.kind !== "needsMapping") throw new Error("expected the column step");
     const importId = await importUpload(s, actor, up.uploadId, (await mappingStep(s.db, actor, up.uploadId)).mapping!);
-    expect(await importSummary(s.db, actor, importId)).toMatchObject({ matchedLines: 1 });
+    // The round is a job, queued with the import: the page shows it running until the worker has done it.
+    const done = await until(
+      () => importSummary(s, actor, importId),
+      (r) => r.matching === "done",
+    );
+    expect(done).toMatchObject({ matchedLines: 1 });
     expect((await matchedLines(s.db, actor, 1)).rows.map((r) => r.donation.id)).toEqual([early.id]);
+    // The job run again (a retry after its server died with the round committed) ties nothing twice, counts nothing twice.
+    expect(await matchImported(s.db, { importId, ngoId: ngo.id, method: "bank" })).toBe(0);
+    expect(await importSummary(s, actor, importId)).toMatchObject({ matchedLines: 1 });
+  });
+
+  it("shows the matching round running while its job fails and is retried with backoff, then its result", async () => {
+    const { ngo, actor } = await setUp();
+    const donor = await makeUser(s.db, "donor");
+    const campaign = await makeCampaign(s.db, ngo.id);
+    await makeCashDonation(s, campaign, donor.id, { method: "bank", amount: 5000, transactionId: "FT100001" });
+    // The database refuses to tie any line of this NGO for now: each try of the round fails and rolls back.
+    await s.db.execute(sql`create table if not exists refuse_ties_of (ngo_id uuid primary key)`);
+    await s.db.execute(sql`
+      create or replace function refuse_ties() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from refuse_ties_of where ngo_id = new.ngo_id) then raise exception 'not now'; end if;
+        return new;
+      end $$`);
+    await s.db.execute(sql`drop trigger if exists refuse_ties on statement_lines`);
+    await s.db.execute(sql`create trigger refuse_ties before update on statement_lines for each row execute function refuse_ties()`);
+    await s.db.execute(sql`insert into refuse_ties_of values (${ngo.id})`);
+
+    const up = await uploadStatement(s, actor, { method: "bank", file: csvFile(first) });
+    if (up.kind !== "needsMapping") throw new Error("expected the column step");
+    const importId = await importUpload(s, actor, up.uploadId, (await mappingStep(s.db, actor, up.uploadId)).mapping!);
+    // Tried and failed at least once: waiting for its retry, and the pages say matching is still running.
+    await until(
+      () => s.jobs.states("statement-match", [importId]),
+      (states) => states.get(importId) === "retry",
+    );
+    expect(await importSummary(s, actor, importId)).toMatchObject({ matching: "running", matchedLines: 0 });
+    expect(await matchingUnderway(s, actor)).toBe(true);
+    expect((await recentImports(s, actor))[0]).toMatchObject({ id: importId, matching: "running" });
+
+    await s.db.execute(sql`delete from refuse_ties_of where ngo_id = ${ngo.id}`);
+    const done = await until(
+      () => importSummary(s, actor, importId),
+      (r) => r.matching === "done",
+    );
+    expect(done).toMatchObject({ matchedLines: 1 });
+    expect(await matchingUnderway(s, actor)).toBe(false);
+    expect((await matchedLines(s.db, actor, 1)).total).toBe(1);
   });
 
   it("removes files left at the column step for more than a day", async () => {

@@ -125,7 +125,7 @@ describe("who may read and move a statement line (statements/policy.ts and state
         const actor = actors[relation];
         const answers = [
           (await linesWithout(s.db, actor, "unmatched", 1)).rows.some((r) => r.id === line.id),
-          await found(importSummary(s.db, actor, importId)),
+          await found(importSummary(s, actor, importId)),
         ];
         expect(new Set(answers).size, `${relation}: the reads of "lines" disagree (${answers.join(", ")})`).toBe(1);
         return answers[0]!;

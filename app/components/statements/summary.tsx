@@ -13,6 +13,8 @@ export interface ImportSummaryView {
   debitLines: number;
   newLines: number;
   matchedLines: number;
+  /** Where the import's matching round stands (its job): running, failed after its tries, or done. */
+  matching: "running" | "failed" | "done";
   firstDay: string | null;
   lastDay: string | null;
 }
@@ -41,8 +43,18 @@ export function ImportSummaryCard({ summary: s }: { summary: ImportSummaryView }
         <li>{t("reconcile:summary.credits", { count: s.creditLines })}</li>
         <li>{t("reconcile:summary.added", { count: s.newLines })}</li>
         <li>{t("reconcile:summary.known", { count: s.creditLines - s.newLines })}</li>
-        <li>{t("reconcile:summary.matched", { count: s.matchedLines })}</li>
+        {s.matching === "done" && <li>{t("reconcile:summary.matched", { count: s.matchedLines })}</li>}
       </ul>
+      {s.matching === "running" && (
+        <p aria-live="polite" data-testid="matching-running" className="font-medium text-amber-900">
+          {t("reconcile:summary.matchingRunning")}
+        </p>
+      )}
+      {s.matching === "failed" && (
+        <p role="alert" data-testid="matching-failed" className="font-medium text-red-800">
+          {t("reconcile:summary.matchingFailed")}
+        </p>
+      )}
       <p>
         <Link to="/reconcile" className="font-bold text-brand-800 underline">
           {t("reconcile:summary.toQueue")}

@@ -6,6 +6,7 @@ import type { Route } from "./+types/reconcile";
 import { DateTime } from "#app/components/date-time.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { StatementProblem } from "#app/components/statements/problem.tsx";
+import { useRevalidateWhileMatching } from "#app/components/statements/matching.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -27,6 +28,7 @@ import {
   linesWithout,
   matchByHand,
   matchedLines,
+  matchingUnderway,
   pledgesWithoutGift,
   reconcileCounts,
   recordPledgedGift,
@@ -56,10 +58,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const lang = context.lang;
   const when = (d: Date) => formatDateTime(d, lang);
   const counts = await reconcileCounts(db, ngo);
+  // A matching round still to finish (its job): the page says so, and reloads its data until it is done.
+  const matchingRunning = await matchingUnderway(context.services, ngo);
   const notice = url.searchParams.get("notice");
   const base = {
     tab,
     counts,
+    matchingRunning,
     notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
     noticeParams: Object.fromEntries(["approved", "unchanged", "skipped"].map((k) => [k, url.searchParams.get(k) ?? "0"])),
   };
@@ -157,6 +162,7 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
   const answer = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  useRevalidateWhileMatching(d.matchingRunning);
   return (
     <>
       <title>{`${t("reconcile:title")} · ${t("common:brand")}`}</title>
@@ -167,6 +173,18 @@ export default function Reconcile({ loaderData, actionData }: Route.ComponentPro
             {t("reconcile:toUpload")}
           </Link>
         </p>
+        {d.matchingRunning && (
+          <p
+            aria-live="polite"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900"
+            data-testid="matching-running"
+          >
+            {t("reconcile:matchingRunning")}{" "}
+            <a href="" className="underline">
+              {t("reconcile:refresh")}
+            </a>
+          </p>
+        )}
         {d.notice && (
           <p
             role="status"

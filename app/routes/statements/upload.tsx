@@ -15,6 +15,7 @@ import { formatDateTime } from "#shared/format.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { statementUploadSchema } from "#shared/forms/statements.ts";
 import { statementAccounts, uploadStatement } from "#server/domain/statements/import.ts";
+import { useRevalidateWhileMatching } from "#app/components/statements/matching.tsx";
 import { importSummary, recentImports } from "#server/domain/statements/reconcile.ts";
 
 export const handle = pageTitle("reconcile:upload.title");
@@ -24,8 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const importId = new URL(request.url).searchParams.get("imported");
   const when = (d: Date) => formatDateTime(d, context.lang);
-  const done = importId ? await findOrNull(importSummary(db, ngo, importId)) : null;
-  const recent = await recentImports(db, ngo);
+  const done = importId ? await findOrNull(importSummary(context.services, ngo, importId)) : null;
+  const recent = await recentImports(context.services, ngo);
   return {
     accounts: await statementAccounts(db, ngo),
     imported: done ? { ...done, createdAt: when(done.createdAt) } : null,
@@ -53,6 +54,7 @@ export default function StatementUpload({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation();
   const { accounts, imported, recent } = loaderData;
   const answer = actionData as ActionResult | undefined;
+  useRevalidateWhileMatching(imported?.matching === "running" || recent.some((r) => r.matching === "running"));
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(() => import("#shared/forms/statements.ts").then((m) => m.statementUploadSchema), {
     id: "statement-upload",
@@ -130,12 +132,19 @@ export default function StatementUpload({ loaderData, actionData }: Route.Compon
                     <UserText className="font-medium">{r.fileName}</UserText> · {t(`donations:methods.${r.method}`)}
                   </span>
                   <span className="text-sm text-slate-700">
-                    {t("reconcile:upload.recentLine", {
-                      added: r.newLines,
-                      lines: r.creditLines,
-                      matched: r.matchedLines,
-                      when: r.createdAt.text,
-                    })}
+                    {t(
+                      r.matching === "running"
+                        ? "reconcile:upload.recentLineMatching"
+                        : r.matching === "failed"
+                          ? "reconcile:upload.recentLineFailed"
+                          : "reconcile:upload.recentLine",
+                      {
+                        added: r.newLines,
+                        lines: r.creditLines,
+                        matched: r.matchedLines,
+                        when: r.createdAt.text,
+                      },
+                    )}
                   </span>
                 </li>
               ))}

@@ -25,7 +25,7 @@ import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { hitRateLimit } from "#server/domain/rate-limit.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { appLink, notify, tellWithin } from "#server/domain/notifications/notifications.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import {
   PAYMENT_CHANGE_AUDIT_ACTION,
@@ -238,8 +238,8 @@ export interface PaymentUpdate {
  * The NGO's receiving accounts, shown to donors on the payment screen. An empty field clears that account.
  * Guarded (decision 024): the current password is checked first (counted like the password change), and only
  * a real change is written: the accounts, `payment_changed_at` (donors are told for a day) and the audit entry
- * (masked endings only) in one transaction on the locked profile row. The NGO is then told in the app and by
- * email; a lost notice is logged and never undoes the change.
+ * (masked endings only) in one transaction on the locked profile row, with the NGO's notice in the app and by
+ * email (decision 042: a notice that fails for a reason other than the database's is logged, never undoing it).
  */
 export async function updatePaymentAccounts(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
@@ -285,10 +285,10 @@ export async function updatePaymentAccounts(
       targetUserId: actor.id,
       details: paymentChangeDetails(changes),
     });
+    await tellNgoOfPaymentChange({ ...services, db: tx }, actor, changes, row!.changedAt!);
     return { changes, changedAt: row!.changedAt! };
   });
 
-  if (outcome.changedAt) await tellNgoOfPaymentChange(services, actor, outcome.changes, outcome.changedAt);
   return { changed: outcome.changedAt !== null, changes: outcome.changes };
 }
 
@@ -302,7 +302,7 @@ const MAIL_CHANGE_KEYS = {
 
 /**
  * Tells the NGO its accounts changed, in the app and by email (which accounts, when, and what to do if it was
- * not them). Runs after the change committed: a failure is logged, the change stands.
+ * not them). Runs in the change's transaction, by the rule of `notify`.
  */
 async function tellNgoOfPaymentChange(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
@@ -310,7 +310,7 @@ async function tellNgoOfPaymentChange(
   changes: PaymentChange[],
   changedAt: Date,
 ): Promise<void> {
-  try {
+  await tellWithin(services, { ngoId: actor.id }, async () => {
     const [account] = await services.db.select({ language: users.language }).from(users).where(eq(users.id, actor.id)).limit(1);
     const keyParams: Record<string, string> = {};
     for (const method of PAYMENT_METHODS) {
@@ -333,10 +333,7 @@ async function tellNgoOfPaymentChange(
         keyParams,
       },
     });
-  } catch (err) {
-    // The change stands (it is in the audit log, and donors see the notice); only the message was lost.
-    services.log.error({ err, ngoId: actor.id }, "notifying the NGO of a payment account change failed");
-  }
+  });
 }
 
 export interface RiderArea {

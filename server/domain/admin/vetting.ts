@@ -16,7 +16,7 @@ import { appLink, mailUser, notify } from "#server/domain/notifications/notifica
 
 /** The roles the administrator vets. */
 export type VettedRole = "ngo" | "rider";
-type AdminServices = Pick<Services, "db" | "mailer" | "config">;
+type AdminServices = Pick<Services, "db" | "mailer" | "config" | "log">;
 
 /** A malformed id would make PostgreSQL throw; it simply names no account. */
 function assertUserId(userId: string) {
@@ -133,7 +133,8 @@ async function decide(
   actor: Actor,
   userId: string,
   decision: { verification: "verified" | "rejected"; reason: string | null },
-) {
+  tell: (told: AdminServices, account: NonNullable<Awaited<ReturnType<typeof accountForMail>>>) => Promise<void>,
+): Promise<void> {
   const decided = await services.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -159,32 +160,32 @@ async function decide(
       targetUserId: userId,
       details: decision.reason ? { reason: decision.reason } : {},
     });
+    // Told in the decision's transaction (decision 042): the notice and its mail exist exactly when it commits.
+    const account = await accountForMail(tx, userId);
+    if (account) await tell({ ...services, db: tx }, account);
     return row;
   });
   if (!decided) return explainNoChange(services.db, userId, "admin.already_decided");
-  // Told after the decision is committed: a mail failure must not undo it (the mailer records failures).
-  return accountForMail(services.db, userId);
 }
 
 /** Verifies a pending NGO or rider and tells them. */
 export async function accept(services: AdminServices, actor: Actor, userId: string): Promise<void> {
   assertMayVet(actor, userId, "accept");
   assertUserId(userId);
-  const account = await decide(services, actor, userId, { verification: "verified", reason: null });
-  if (!account) return;
-  const signInUrl = appLink(services.config, ROLE_SIGN_IN[account.role]);
-  await notify(services, {
-    userId,
-    type: "accountAccepted",
-    params: { name: account.name },
-    link: ROLE_HOME[account.role],
-    email: {
-      subject: "mail:accepted.subject",
-      body: "mail:accepted.body",
-      params: { name: account.name, signInUrl },
-      keyParams: { role: `common:roles.${account.role}` },
-    },
-  });
+  await decide(services, actor, userId, { verification: "verified", reason: null }, (told, account) =>
+    notify(told, {
+      userId,
+      type: "accountAccepted",
+      params: { name: account.name },
+      link: ROLE_HOME[account.role],
+      email: {
+        subject: "mail:accepted.subject",
+        body: "mail:accepted.body",
+        params: { name: account.name, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) },
+        keyParams: { role: `common:roles.${account.role}` },
+      },
+    }),
+  );
 }
 
 /** The reason a decision needs: trimmed, present, not too long. */
@@ -203,20 +204,19 @@ export async function reject(services: AdminServices, actor: Actor, userId: stri
   assertMayVet(actor, userId, "reject");
   const text = checkReason(reason);
   assertUserId(userId);
-  const account = await decide(services, actor, userId, { verification: "rejected", reason: text });
-  if (!account) return;
-  const signInUrl = appLink(services.config, ROLE_SIGN_IN[account.role]);
-  await notify(services, {
-    userId,
-    type: "accountRejected",
-    params: { reason: text },
-    link: "/resubmit",
-    email: {
-      subject: "mail:rejected.subject",
-      body: "mail:rejected.body",
-      params: { name: account.name, reason: text, signInUrl },
-    },
-  });
+  await decide(services, actor, userId, { verification: "rejected", reason: text }, (told, account) =>
+    notify(told, {
+      userId,
+      type: "accountRejected",
+      params: { reason: text },
+      link: "/resubmit",
+      email: {
+        subject: "mail:rejected.subject",
+        body: "mail:rejected.body",
+        params: { name: account.name, reason: text, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) },
+      },
+    }),
+  );
 }
 
 export interface AccountRow {
@@ -312,19 +312,23 @@ export async function restore(services: AdminServices, actor: Actor, userId: str
       .returning({ id: users.id });
     if (!row) return null;
     await recordAudit(tx, { actorId: actor.id, action: "account.restored", targetUserId: userId });
+    const account = await accountForMail(tx, userId);
+    if (account) {
+      await notify(
+        { ...services, db: tx },
+        {
+          userId,
+          type: "accountRestored",
+          link: ROLE_HOME[account.role],
+          email: {
+            subject: "mail:restored.subject",
+            body: "mail:restored.body",
+            params: { name: account.name, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) },
+          },
+        },
+      );
+    }
     return row;
   });
   if (!done) return explainNoChange(services.db, userId, "admin.not_suspended");
-  const account = await accountForMail(services.db, userId);
-  if (!account) return;
-  await notify(services, {
-    userId,
-    type: "accountRestored",
-    link: ROLE_HOME[account.role],
-    email: {
-      subject: "mail:restored.subject",
-      body: "mail:restored.body",
-      params: { name: account.name, signInUrl: appLink(services.config, ROLE_SIGN_IN[account.role]) },
-    },
-  });
 }

@@ -21,7 +21,7 @@ import {
 } from "./states.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 
-type CollabServices = Pick<Services, "db" | "mailer" | "config">;
+type CollabServices = Pick<Services, "db" | "mailer" | "config" | "log">;
 
 /** Where invitations and join requests are answered. */
 export const INVITATIONS_LINK = "/collab#invitations";
@@ -68,7 +68,7 @@ export async function invitePartners(services: CollabServices, actor: Actor, cam
   if (ids.some((id) => !isUuid(id))) throw invalid("collab.ngo_unavailable", "ngoIds");
   if (ids.includes(ownerId)) throw invalid("collab.not_yourself", "ngoIds");
 
-  const outcome = await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     // Locking the campaign row serializes every change to its partners (invitations and join requests).
     const campaign = await campaignOwnedBy(tx, campaignId, actor, { forUpdate: true });
     if (campaign.status !== "active") throw invalid("collab.not_active", "campaignId");
@@ -109,40 +109,38 @@ export async function invitePartners(services: CollabServices, actor: Actor, cam
         result.invited.push(ngoId);
       }
     }
-    return { result, campaign };
-  });
-
-  // Told after the commit: a mail failure must not undo the invitations (the mailer records failures).
-  const { result, campaign } = outcome;
-  const owner = await ngoName(services.db, ownerId);
-  for (const ngoId of result.invited) {
-    const name = await ngoName(services.db, ngoId);
-    await notify(services, {
-      userId: ngoId,
-      type: "collabInvited",
-      params: { ngo: owner, campaign: campaign.title },
-      link: INVITATIONS_LINK,
-      email: {
-        subject: "collab:mail.invited.subject",
-        body: "collab:mail.invited.body",
-        params: {
-          name,
-          ngo: owner,
-          campaign: campaign.title,
-          link: appLink(services.config, INVITATIONS_LINK),
+    // Told in the same transaction (decision 042): each notice and its mail exist exactly when the invitations do.
+    const told = { ...services, db: tx };
+    const owner = await ngoName(tx, ownerId);
+    for (const ngoId of result.invited) {
+      const name = await ngoName(tx, ngoId);
+      await notify(told, {
+        userId: ngoId,
+        type: "collabInvited",
+        params: { ngo: owner, campaign: campaign.title },
+        link: INVITATIONS_LINK,
+        email: {
+          subject: "collab:mail.invited.subject",
+          body: "collab:mail.invited.body",
+          params: {
+            name,
+            ngo: owner,
+            campaign: campaign.title,
+            link: appLink(services.config, INVITATIONS_LINK),
+          },
         },
-      },
-    });
-  }
-  for (const ngoId of result.joined) {
-    await notify(services, {
-      userId: ngoId,
-      type: "collabAccepted",
-      params: { ngo: owner, campaign: campaign.title },
-      link: JOINT_LINK,
-    });
-  }
-  return result;
+      });
+    }
+    for (const ngoId of result.joined) {
+      await notify(told, {
+        userId: ngoId,
+        type: "collabAccepted",
+        params: { ngo: owner, campaign: campaign.title },
+        link: JOINT_LINK,
+      });
+    }
+    return result;
+  });
 }
 
 /** What asking to join a campaign did. */
@@ -157,7 +155,7 @@ export async function requestToJoin(services: CollabServices, actor: Actor, camp
   const ngoId = idAs(actor, "ngo");
   if (!isUuid(campaignId)) throw notFound();
   await assertActiveNgo(services.db, ngoId);
-  const done = await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).limit(1).for("update");
     if (!campaign || campaign.status === "archived") throw notFound();
     if (campaign.ownerId === ngoId) throw invalid("collab.own_campaign");
@@ -168,14 +166,22 @@ export async function requestToJoin(services: CollabServices, actor: Actor, camp
       .for("update");
     const step = partnershipStates.assertTransition("request", partnershipState(row), "ngo", () => conflict("collab.already_partner"));
     if (campaign.status !== "active") throw invalid("collab.not_active");
-    if (step.repeat) return { outcome: "alreadyRequested" as const, campaign };
+    if (step.repeat) return "alreadyRequested" as const;
+    // Told in the same transaction (decision 042): the notice and its mail exist exactly when the change does.
+    const told = { ...services, db: tx };
     if (step.to === "accepted") {
       await tx
         .update(campaignPartners)
         .set({ status: "accepted", respondedAt: sql`now()`, updatedAt: sql`now()` })
         .where(and(eq(campaignPartners.campaignId, campaignId), eq(campaignPartners.ngoId, ngoId)));
       await recordAudit(tx, { actorId: ngoId, action: "collab.accepted", targetUserId: campaign.ownerId, details: { campaignId } });
-      return { outcome: "joined" as const, campaign };
+      await notify(told, {
+        userId: campaign.ownerId,
+        type: "collabAccepted",
+        params: { ngo: await ngoName(tx, ngoId), campaign: campaign.title },
+        link: JOINT_LINK,
+      });
+      return "joined" as const;
     }
     if (row) {
       await tx
@@ -185,39 +191,26 @@ export async function requestToJoin(services: CollabServices, actor: Actor, camp
     } else {
       await tx.insert(campaignPartners).values({ campaignId, ngoId, direction: "requested", status: "pending" });
     }
-    return { outcome: "requested" as const, campaign };
-  });
-
-  const { outcome, campaign } = done;
-  if (outcome === "alreadyRequested") return outcome;
-  const requester = await ngoName(services.db, ngoId);
-  if (outcome === "joined") {
-    await notify(services, {
+    const requester = await ngoName(tx, ngoId);
+    const owner = await ngoName(tx, campaign.ownerId);
+    await notify(told, {
       userId: campaign.ownerId,
-      type: "collabAccepted",
+      type: "collabRequested",
       params: { ngo: requester, campaign: campaign.title },
-      link: JOINT_LINK,
-    });
-    return outcome;
-  }
-  const owner = await ngoName(services.db, campaign.ownerId);
-  await notify(services, {
-    userId: campaign.ownerId,
-    type: "collabRequested",
-    params: { ngo: requester, campaign: campaign.title },
-    link: REQUESTS_LINK,
-    email: {
-      subject: "collab:mail.requested.subject",
-      body: "collab:mail.requested.body",
-      params: {
-        name: owner,
-        ngo: requester,
-        campaign: campaign.title,
-        link: appLink(services.config, REQUESTS_LINK),
+      link: REQUESTS_LINK,
+      email: {
+        subject: "collab:mail.requested.subject",
+        body: "collab:mail.requested.body",
+        params: {
+          name: owner,
+          ngo: requester,
+          campaign: campaign.title,
+          link: appLink(services.config, REQUESTS_LINK),
+        },
       },
-    },
+    });
+    return "requested" as const;
   });
-  return outcome;
 }
 
 /**
@@ -279,22 +272,26 @@ export async function respondToInvitation(services: CollabServices, actor: Actor
   const changed = await services.db.transaction(async (tx) => {
     if (!(await answer(tx, campaignId, inviteeId, accept ? "acceptInvitation" : "declineInvitation"))) return false;
     if (accept) await recordAudit(tx, { actorId: inviteeId, action: "collab.accepted", details: { campaignId } });
+    const [campaign] = await tx
+      .select({ title: campaigns.title, ownerId: campaigns.ownerId })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .limit(1);
+    if (campaign) {
+      await notify(
+        { ...services, db: tx },
+        {
+          userId: campaign.ownerId,
+          type: accept ? "collabAccepted" : "collabDeclined",
+          params: { ngo: await ngoName(tx, inviteeId), campaign: campaign.title },
+          link: JOINT_LINK,
+        },
+      );
+    }
     return true;
   });
   if (!changed)
     return explainNoAnswer(services.db, campaignId, inviteeId, "invited", accept ? "acceptInvitation" : "declineInvitation", "ngo");
-  const [campaign] = await services.db
-    .select({ title: campaigns.title, ownerId: campaigns.ownerId })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .limit(1);
-  if (!campaign) return;
-  await notify(services, {
-    userId: campaign.ownerId,
-    type: accept ? "collabAccepted" : "collabDeclined",
-    params: { ngo: await ngoName(services.db, inviteeId), campaign: campaign.title },
-    link: JOINT_LINK,
-  });
 }
 
 /** The owner accepts or declines an NGO's request to join its campaign; the NGO is told. Partners may not answer. */
@@ -313,16 +310,19 @@ export async function respondToRequest(
     if (accept) {
       await recordAudit(tx, { actorId: ownerId, action: "collab.accepted", targetUserId: requesterId, details: { campaignId } });
     }
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: requesterId,
+        type: accept ? "collabAccepted" : "collabDeclined",
+        params: { ngo: await ngoName(tx, ownerId), campaign: campaign.title },
+        link: accept ? JOINT_LINK : "/collab",
+      },
+    );
     return true;
   });
   if (!changed)
     return explainNoAnswer(services.db, campaignId, requesterId, "requested", accept ? "acceptRequest" : "declineRequest", "owner");
-  await notify(services, {
-    userId: requesterId,
-    type: accept ? "collabAccepted" : "collabDeclined",
-    params: { ngo: await ngoName(services.db, ownerId), campaign: campaign.title },
-    link: accept ? JOINT_LINK : "/collab",
-  });
 }
 
 /**
@@ -349,24 +349,32 @@ export async function leaveCampaign(services: CollabServices, actor: Actor, camp
       .returning({ ngoId: campaignPartners.ngoId });
     if (rows.length === 0) return false;
     await recordAudit(tx, { actorId: ngoId, action: "collab.left", details: { campaignId } });
+    const [campaign] = await tx
+      .select({ title: campaigns.title, ownerId: campaigns.ownerId })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .limit(1);
+    if (campaign) {
+      await notify(
+        { ...services, db: tx },
+        {
+          userId: campaign.ownerId,
+          type: "collabLeft",
+          params: { ngo: await ngoName(tx, ngoId), campaign: campaign.title },
+          link: JOINT_LINK,
+        },
+      );
+    }
     return true;
   });
+  if (left) return;
   const [campaign] = await services.db
-    .select({ title: campaigns.title, ownerId: campaigns.ownerId, status: campaigns.status })
+    .select({ ownerId: campaigns.ownerId, status: campaigns.status })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .limit(1);
-  if (!left) {
-    if (campaign && campaign.ownerId === ngoId && campaign.status !== "archived") throw invalid("collab.owner_cannot_leave");
-    throw notFound();
-  }
-  if (!campaign) return;
-  await notify(services, {
-    userId: campaign.ownerId,
-    type: "collabLeft",
-    params: { ngo: await ngoName(services.db, ngoId), campaign: campaign.title },
-    link: JOINT_LINK,
-  });
+  if (campaign && campaign.ownerId === ngoId && campaign.status !== "archived") throw invalid("collab.owner_cannot_leave");
+  throw notFound();
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import { campaignChoices, ngosOfCampaigns, type CampaignRole } from "#server/dom
 import { completeIfTargetReached } from "#server/domain/campaigns/campaigns.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
-import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { appLink, notify, tellWithin } from "#server/domain/notifications/notifications.ts";
 import { imageFingerprint } from "./fingerprint.ts";
 import { findDonationByKey } from "./idempotency.ts";
 import { createPledge, pledgeForGift } from "./pledges.ts";
@@ -192,33 +192,48 @@ export async function submitCashDonation(
   let id: string | undefined;
   try {
     const fingerprint = await imageFingerprint(Buffer.from(await values.screenshot.arrayBuffer()));
-    const insert = async (pledgeId: string) => {
-      // No conflict target: a repeated form (same idempotency key) and a pledge another tab used both write nothing.
-      const [row] = await db
-        .insert(donations)
-        .values({
-          campaignId: target.campaign.id,
-          donorId,
-          recipientNgoId: ngo.id,
-          kind: "cash",
-          amount: values.amount,
-          method: values.method,
-          phone: values.phone,
-          transactionId: values.transactionId,
-          proofKey,
-          proofFingerprint: fingerprint,
-          idempotencyKey: values.idempotencyKey,
-          pledgeId,
-        })
-        .onConflictDoNothing()
-        .returning({ id: donations.id });
-      return row?.id;
-    };
-    id = await insert((await pledgeForGift(db, donorId, pledgeTarget, values.pledge)).id);
-    // The pledge went to another gift at the same moment (two tabs): unless this form already made its gift, take a new one.
-    if (!id && !(await findDonationByKey(db, donorId, values.idempotencyKey))) {
-      id = await insert((await createPledge(db, donorId, pledgeTarget)).id);
-    }
+    // The gift and the NGO's notice are one transaction: a notice exists exactly when its gift does.
+    id = await db.transaction(async (tx) => {
+      const insert = async (pledgeId: string) => {
+        // No conflict target: a repeated form (same idempotency key) and a pledge another tab used both write nothing.
+        const [row] = await tx
+          .insert(donations)
+          .values({
+            campaignId: target.campaign.id,
+            donorId,
+            recipientNgoId: ngo.id,
+            kind: "cash",
+            amount: values.amount,
+            method: values.method,
+            phone: values.phone,
+            transactionId: values.transactionId,
+            proofKey,
+            proofFingerprint: fingerprint,
+            idempotencyKey: values.idempotencyKey,
+            pledgeId,
+          })
+          .onConflictDoNothing()
+          .returning({ id: donations.id });
+        return row?.id;
+      };
+      let made = await insert((await pledgeForGift(tx, donorId, pledgeTarget, values.pledge)).id);
+      // The pledge went to another gift at the same moment (two tabs): unless this form already made its gift, take a new one.
+      if (!made && !(await findDonationByKey(tx, donorId, values.idempotencyKey))) {
+        made = await insert((await createPledge(tx, donorId, pledgeTarget)).id);
+      }
+      if (made) {
+        await notify(
+          { ...services, db: tx },
+          {
+            userId: ngo.id,
+            type: "donationReceived",
+            params: { amount: formatRupees(values.amount), campaign: target.campaign.title },
+            link: `/apps?view=${made}`,
+          },
+        );
+      }
+      return made;
+    });
   } catch (err) {
     await deleteFile(services, proofKey);
     campaignGone(err);
@@ -237,17 +252,6 @@ export async function submitCashDonation(
   } catch (err) {
     services.log.error({ err, donationId: id }, "matching a new donation to the NGO's statements failed");
   }
-  try {
-    await notify(services, {
-      userId: ngo.id,
-      type: "donationReceived",
-      params: { amount: formatRupees(values.amount), campaign: target.campaign.title },
-      link: `/apps?view=${id}`,
-    });
-  } catch (err) {
-    // The donation stands; a lost notice must not make the donor pay twice.
-    services.log.error({ err, donationId: id }, "notifying the NGO of a donation failed");
-  }
   return { id, created: true };
 }
 
@@ -265,7 +269,8 @@ export interface DecisionOutcome {
  * NGO it was paid to); anyone else is told it is not found (policy.ts). The status change, the
  * receipt number, the campaign's collected amount, its completion and the audit entry are one transaction,
  * and the status changes only from pending: however many approvals arrive at once, the amount counts once.
- * The donor is told after the transaction commits.
+ * The donor's notice and mail are written in the same transaction (decision 042): they exist exactly when the
+ * decision commits, and a notice that fails for a reason other than the database's is logged, never undoing it.
  */
 export async function decideCashDonation(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
@@ -307,7 +312,7 @@ export async function decideCashDonation(
       if (current.status === "pending") throw conflict("donations.proof_changed");
       // The guarded update found it decided already: the same decision again is a repeat, any other is refused.
       assertTransition(action, current.status, "recipient", () => conflict("donations.already_decided"));
-      return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false, row: null };
+      return { status, changed: false, receiptNumber: current.receiptNumber, campaignCompleted: false };
     }
 
     let receiptNumber: number | null = null;
@@ -343,10 +348,10 @@ export async function decideCashDonation(
         ...(line ? { statementLineId: line.id, statementDay: line.postedOn, statementReference: line.reference } : {}),
       },
     });
-    return { status, changed: true, receiptNumber, campaignCompleted, row };
+    await tellDonor({ ...services, db: tx }, row, status, reason, receiptNumber);
+    return { status, changed: true, receiptNumber, campaignCompleted };
   });
 
-  if (outcome.row) await tellDonor(services, outcome.row, outcome.status, reason, outcome.receiptNumber);
   return {
     status: outcome.status,
     changed: outcome.changed,
@@ -362,7 +367,7 @@ async function tellDonor(
   reason: string | null,
   receiptNumber: number | null,
 ): Promise<void> {
-  try {
+  await tellWithin(services, { donationId: donation.id }, async () => {
     const [info] = await services.db
       .select({
         campaign: campaigns.title,
@@ -394,10 +399,7 @@ async function tellDonor(
         },
       },
     });
-  } catch (err) {
-    // The decision stands; the donor still sees it in their history.
-    services.log.error({ err, donationId: donation.id }, "notifying the donor of a decision failed");
-  }
+  });
 }
 
 export interface QueueItem {

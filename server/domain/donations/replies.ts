@@ -10,7 +10,7 @@ import type { Services } from "#server/services.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
-import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { appLink, notify, tellWithin } from "#server/domain/notifications/notifications.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { matchAccount } from "#server/domain/statements/matching.ts";
 import { imageFingerprint } from "./fingerprint.ts";
@@ -108,9 +108,9 @@ type ReplyServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "lo
  * transaction ID, or both) go to the same gift, which is pending again. The gift's row is locked and the step
  * taken only from `rejected` with no reply yet (and the reply row is unique per gift), so of any number of
  * concurrent answers exactly one lands; the same form sent again is answered as done. The reply, the gift's
- * change and the audit entry are one transaction; a new screenshot stored before it is removed if it fails.
- * Afterwards the NGO's statement lines are matched again (a line released by the disapproval may now fit) and
- * the NGO is told, in-app and by email in its language.
+ * change, the audit entry and the NGO's notice (in-app and by email in its language) are one transaction; a new
+ * screenshot stored before it is removed if it fails. Afterwards the NGO's statement lines are matched again (a
+ * line released by the disapproval may now fit).
  */
 export async function replyToRejection(
   services: ReplyServices,
@@ -208,6 +208,7 @@ export async function replyToRejection(
           rejectionReason: gift.rejectionReason,
         },
       });
+      await tellNgo({ ...services, db: tx }, updated, values.message);
       return { gift: updated, previousTransactionId: gift.transactionId };
     });
   } catch (err) {
@@ -226,7 +227,6 @@ export async function replyToRejection(
   } catch (err) {
     services.log.error({ err, donationId: gift.id }, "matching a re-submitted donation to the NGO's statements failed");
   }
-  await tellNgo(services, gift, values.message);
   return { id: gift.id, changed: true };
 }
 
@@ -241,7 +241,7 @@ async function sameReply(db: DbOrTx, values: RejectionReplyValues): Promise<bool
 }
 
 async function tellNgo(services: ReplyServices, gift: typeof donations.$inferSelect, message: string): Promise<void> {
-  try {
+  await tellWithin(services, { donationId: gift.id }, async () => {
     const [info] = await services.db
       .select({
         campaign: campaigns.title,
@@ -265,10 +265,7 @@ async function tellNgo(services: ReplyServices, gift: typeof donations.$inferSel
         params: { ...params, message, link: appLink(services.config, link) },
       },
     });
-  } catch (err) {
-    // The reply stands; the NGO still finds the gift in its queue, marked re-submitted.
-    services.log.error({ err, donationId: gift.id }, "notifying the NGO of a re-submitted donation failed");
-  }
+  });
 }
 
 /** One step of a cash gift's history, as the reviewing NGO reads it. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
+import { isDatabaseError } from "#server/db/errors.ts";
 import { unreadOf } from "./unread.ts";
 import { notifications, users } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
@@ -70,10 +71,42 @@ export interface NewNotification {
 /**
  * Tells a user about an event: a row for the in-app list (translated when it is shown) and, when `email` is
  * given, a message to the account's address in the account's language.
+ *
+ * Pass the change's transaction as `services.db` (decision 042): the row, the outbox row and the mail's job are
+ * written in a savepoint of it, so they commit or roll back with the change. A failure that is the database's
+ * (a refused or lost statement) is thrown and rolls the change back with its notice: the two stand or fall
+ * together, and the person can try again. Any other failure (a text that cannot be made, a mailer's own error)
+ * rolls back only the savepoint and is logged: the change stands without its notice, since a notice must never
+ * undo a decision that is otherwise valid (an approval, a receipt number, a pick-up step).
  */
-export async function notify(services: Pick<Services, "db" | "mailer">, n: NewNotification): Promise<void> {
-  await services.db.insert(notifications).values({ userId: n.userId, type: n.type, params: n.params ?? {}, link: n.link ?? null });
-  if (n.email) await mailUser(services, n.userId, n.email);
+export async function notify(services: Pick<Services, "db" | "mailer" | "log">, n: NewNotification): Promise<void> {
+  try {
+    await services.db.transaction(async (tx) => {
+      await tx.insert(notifications).values({ userId: n.userId, type: n.type, params: n.params ?? {}, link: n.link ?? null });
+      if (n.email) await mailUser({ db: tx, mailer: services.mailer }, n.userId, n.email);
+    });
+  } catch (err) {
+    if (isDatabaseError(err)) throw err;
+    services.log.error({ err, userId: n.userId, type: n.type }, "a notice could not be made; the change stands without it");
+  }
+}
+
+/**
+ * Prepares and sends a change's notices inside the change's transaction (`run` reads and calls `notify` on the
+ * transaction's handle), by the rule of `notify`: the database's failure is thrown and rolls the change back with
+ * them; any other failure is logged with `context`, and the change stands.
+ */
+export async function tellWithin(
+  services: Pick<Services, "log">,
+  context: Record<string, unknown>,
+  run: () => Promise<void>,
+): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (isDatabaseError(err)) throw err;
+    services.log.error({ err, ...context }, "a notice could not be made; the change stands without it");
+  }
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -137,7 +137,11 @@ export async function holdDropoffs(tx: DbOrTx, ngoId: string): Promise<void> {
  * finished ones keep showing where their goods went. The NGO's profile row is locked first, so two removals, or a
  * removal and an offer or assignment choosing a point, happen one after the other.
  */
-export async function removeDropoffPoint(services: Pick<Services, "db" | "mailer">, actor: Actor, input: { id: string }): Promise<void> {
+export async function removeDropoffPoint(
+  services: Pick<Services, "db" | "mailer" | "log">,
+  actor: Actor,
+  input: { id: string },
+): Promise<void> {
   const ngoId = idAs(actor, "ngo");
   const { id } = parse(dropoffRemoveSchema, input);
   await services.db.transaction(async (tx) => {
@@ -168,10 +172,7 @@ export async function removeDropoffPoint(services: Pick<Services, "db" | "mailer
       );
     for (const m of withRider) {
       const campaign = titles.find((t) => t.id === m.donationId)?.title ?? "";
-      await notify(
-        { db: tx, mailer: services.mailer },
-        { userId: m.riderId!, type: "pickupDropoffMoved", params: { campaign }, link: "/rider_home" },
-      );
+      await notify({ ...services, db: tx }, { userId: m.riderId!, type: "pickupDropoffMoved", params: { campaign }, link: "/rider_home" });
     }
   });
 }

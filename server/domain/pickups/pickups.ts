@@ -149,6 +149,10 @@ export async function offerGoods(
         dropoffId: nearestDropoff(ngo.id, place.lat, place.lng),
       });
       await tx.insert(pickupEvents).values({ donationId: row.id, type: "requested", actorId: donorId });
+      await notify(
+        { ...services, db: tx },
+        { userId: ngo.id, type: "pickupRequested", params: { campaign: target.campaign.title }, link: `/noncash_apps?view=${row.id}` },
+      );
       return row.id;
     })
     .catch(campaignGone);
@@ -158,24 +162,7 @@ export async function offerGoods(
     if (!first) throw conflict("donations.upload_failed");
     return { id: first, created: false };
   }
-  await safely(services, id, () =>
-    notify(services, {
-      userId: ngo.id,
-      type: "pickupRequested",
-      params: { campaign: target.campaign.title },
-      link: `/noncash_apps?view=${id}`,
-    }),
-  );
   return { id, created: true };
-}
-
-/** Runs a notice; a failure is logged and does not undo the step it reports. */
-async function safely(services: Pick<Services, "log">, donationId: string, run: () => Promise<unknown>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    services.log.error({ err, donationId }, "a pick-up notification failed");
-  }
 }
 
 interface Locked {
@@ -249,7 +236,7 @@ export async function assignRider(
 ): Promise<void> {
   const { db } = services;
   const riderName = await assertActiveRider(db, input.riderId);
-  const p = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // Before the pick-up's row, as a drop-off point's removal takes them (dropoffs.ts): the point chosen below stays.
     if (actor.role === "ngo") await holdDropoffs(tx, actor.id);
     const p = await lockPickup(tx, input.donationId, decisionScope(actor, input.reassign ? "reassign" : "assign"));
@@ -264,10 +251,8 @@ export async function assignRider(
       dropoffId: nearestDropoff(p.ngoId, sql`${pickups.lat}`, sql`${pickups.lng}`),
     });
     await event(tx, { donationId: p.donationId, type: "assigned", actorId: actor.id, riderId: input.riderId });
-    return p;
-  });
-  await safely(services, p.donationId, async () => {
-    await notify(services, {
+    const told = { ...services, db: tx };
+    await notify(told, {
       userId: input.riderId,
       type: "pickupAssigned",
       params: { campaign: p.campaignTitle },
@@ -279,9 +264,9 @@ export async function assignRider(
       },
     });
     if (p.riderId && p.riderId !== input.riderId) {
-      await notify(services, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
+      await notify(told, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
     }
-    await notify(services, {
+    await notify(told, {
       userId: p.donorId,
       type: "pickupRiderAssigned",
       params: { campaign: p.campaignTitle, rider: riderName },
@@ -302,7 +287,7 @@ export async function cancelPickup(
   input: { donationId: string; reason: string },
 ): Promise<void> {
   const { db } = services;
-  const p = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, decisionScope(actor, "cancel"));
     const step = pickupStates.assertTransition("cancel", p.status, "recipientNgo", () => conflict("pickups.cannot_cancel"));
     await setStatus(tx, p.donationId, { status: step.to! });
@@ -317,17 +302,15 @@ export async function cancelPickup(
       targetUserId: p.donorId,
       details: { donationId: p.donationId, reason: input.reason },
     });
-    return p;
-  });
-  await safely(services, p.donationId, async () => {
-    await notify(services, {
+    const told = { ...services, db: tx };
+    await notify(told, {
       userId: p.donorId,
       type: "pickupCancelled",
       params: { campaign: p.campaignTitle, reason: input.reason },
       link: "/dvh",
     });
     if (p.riderId && p.status !== "new") {
-      await notify(services, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
+      await notify(told, { userId: p.riderId, type: "pickupWithdrawn", params: { campaign: p.campaignTitle }, link: "/rider_home" });
     }
   });
 }
@@ -339,7 +322,7 @@ export async function confirmReceived(
   input: { donationId: string; note?: string },
 ): Promise<void> {
   const { db } = services;
-  const p = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, decisionScope(actor, "receive"));
     const step = pickupStates.assertTransition("receive", p.status, "recipientNgo", () => conflict("pickups.not_delivered"));
     await setStatus(tx, p.donationId, { status: step.to!, receivedNote: input.note ?? null });
@@ -354,11 +337,11 @@ export async function confirmReceived(
       targetUserId: p.donorId,
       details: { donationId: p.donationId, note: input.note ?? null },
     });
-    return p;
+    await notify(
+      { ...services, db: tx },
+      { userId: p.donorId, type: "pickupReceived", params: { campaign: p.campaignTitle }, link: "/dvh" },
+    );
   });
-  await safely(services, p.donationId, () =>
-    notify(services, { userId: p.donorId, type: "pickupReceived", params: { campaign: p.campaignTitle }, link: "/dvh" }),
-  );
 }
 
 /** The assigned rider accepts (→ accepted) or declines with a reason (→ new again, back in the NGO's queue). */
@@ -368,7 +351,7 @@ export async function respondToAssignment(
   input: { donationId: string; accept: true } | { donationId: string; accept: false; reason: string },
 ): Promise<void> {
   const { db } = services;
-  const p = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, decisionScope(actor, input.accept ? "accept" : "decline"));
     const step = pickupStates.assertTransition(input.accept ? "accept" : "decline", p.status, "assignedRider", () =>
       conflict("pickups.not_assigned"),
@@ -380,37 +363,37 @@ export async function respondToAssignment(
       await setStatus(tx, p.donationId, { status: step.to!, riderId: null });
       await event(tx, { donationId: p.donationId, type: "declined", actorId: actor.id, riderId: actor.id, reason: input.reason });
     }
-    return p;
+    const riderName = await nameOfRider(tx, actor.id);
+    await notify(
+      { ...services, db: tx },
+      {
+        userId: p.ngoId,
+        type: input.accept ? "pickupAccepted" : "pickupDeclined",
+        params: { campaign: p.campaignTitle, rider: riderName, reason: input.accept ? "" : input.reason },
+        link: `/noncash_apps?view=${p.donationId}`,
+        email: input.accept
+          ? {
+              subject: "pickups:mail.accepted.subject",
+              body: "pickups:mail.accepted.body",
+              params: {
+                rider: riderName,
+                campaign: p.campaignTitle,
+                link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
+              },
+            }
+          : {
+              subject: "pickups:mail.declined.subject",
+              body: "pickups:mail.declined.body",
+              params: {
+                rider: riderName,
+                campaign: p.campaignTitle,
+                reason: input.reason,
+                link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
+              },
+            },
+      },
+    );
   });
-  const riderName = await nameOfRider(db, actor.id);
-  await safely(services, p.donationId, () =>
-    notify(services, {
-      userId: p.ngoId,
-      type: input.accept ? "pickupAccepted" : "pickupDeclined",
-      params: { campaign: p.campaignTitle, rider: riderName, reason: input.accept ? "" : input.reason },
-      link: `/noncash_apps?view=${p.donationId}`,
-      email: input.accept
-        ? {
-            subject: "pickups:mail.accepted.subject",
-            body: "pickups:mail.accepted.body",
-            params: {
-              rider: riderName,
-              campaign: p.campaignTitle,
-              link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
-            },
-          }
-        : {
-            subject: "pickups:mail.declined.subject",
-            body: "pickups:mail.declined.body",
-            params: {
-              rider: riderName,
-              campaign: p.campaignTitle,
-              reason: input.reason,
-              link: appLink(services.config, `/noncash_apps?view=${p.donationId}`),
-            },
-          },
-    }),
-  );
 }
 
 async function nameOfRider(db: DbOrTx, riderId: string): Promise<string> {
@@ -449,11 +432,9 @@ export async function confirmCollected(
     const step = pickupStates.assertTransition("collect", again.status, "assignedRider", () => conflict("pickups.not_accepted"));
     await setStatus(tx, p.donationId, { status: step.to! });
     await event(tx, { donationId: p.donationId, type: "collected", actorId: actor.id, riderId: actor.id });
-  });
-  await clearRateLimit(db, limitKey);
-  await safely(services, p.donationId, async () => {
+    const told = { ...services, db: tx };
     const link = `/noncash_apps?view=${p.donationId}`;
-    await notify(services, {
+    await notify(told, {
       userId: p.ngoId,
       type: "pickupCollected",
       params: { campaign: p.campaignTitle },
@@ -462,13 +443,13 @@ export async function confirmCollected(
         subject: "pickups:mail.collectedNgo.subject",
         body: "pickups:mail.collectedNgo.body",
         params: {
-          rider: await nameOfRider(db, actor.id),
+          rider: await nameOfRider(tx, actor.id),
           campaign: p.campaignTitle,
           link: appLink(services.config, link),
         },
       },
     });
-    await notify(services, {
+    await notify(told, {
       userId: p.donorId,
       type: "pickupCollectedDonor",
       params: { campaign: p.campaignTitle },
@@ -480,26 +461,22 @@ export async function confirmCollected(
       },
     });
   });
+  await clearRateLimit(db, limitKey);
 }
 
 /** The rider hands the goods over at the NGO (→ delivered); the NGO then confirms receipt. */
 export async function markDelivered(services: PickupServices, actor: PickupActor, input: { donationId: string }): Promise<void> {
   const { db } = services;
-  const p = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const p = await lockPickup(tx, input.donationId, decisionScope(actor, "deliver"));
     const step = pickupStates.assertTransition("deliver", p.status, "assignedRider", () => conflict("pickups.not_collected"));
     await setStatus(tx, p.donationId, { status: step.to! });
     await event(tx, { donationId: p.donationId, type: "delivered", actorId: actor.id, riderId: actor.id });
-    return p;
+    await notify(
+      { ...services, db: tx },
+      { userId: p.ngoId, type: "pickupDelivered", params: { campaign: p.campaignTitle }, link: `/noncash_apps?view=${p.donationId}` },
+    );
   });
-  await safely(services, p.donationId, () =>
-    notify(services, {
-      userId: p.ngoId,
-      type: "pickupDelivered",
-      params: { campaign: p.campaignTitle },
-      link: `/noncash_apps?view=${p.donationId}`,
-    }),
-  );
 }
 
 export interface PickupItem {

@@ -9,7 +9,7 @@ import { ngoPaymentMethods } from "#server/domain/donations/cash.ts";
 import { invalid, notFound } from "#server/domain/errors.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { applyMapping, guessMapping, headerSignature, type StatementLine, type StatementMapping } from "./columns.ts";
-import { lockAccount, matchAccount } from "./matching.ts";
+import { lockAccount } from "./matching.ts";
 import { uploadScope } from "./policy.ts";
 import { readStatementFile, type StatementGrid } from "./read.ts";
 
@@ -37,7 +37,7 @@ async function requireAccount(db: DbOrTx, actor: Actor, method: PaymentMethod): 
  * column step. A file that cannot be read is refused with what is wrong, and nothing is kept.
  */
 export async function uploadStatement(
-  services: Pick<Services, "db">,
+  services: Pick<Services, "db" | "jobs">,
   actor: Actor,
   input: { method: PaymentMethod; file: File },
 ): Promise<ImportOutcome> {
@@ -131,7 +131,7 @@ async function ownUpload(db: DbOrTx, actor: Actor, uploadId: string) {
  * (the file stays for another try); an accepted one saves the columns for this account's next statement.
  */
 export async function importUpload(
-  services: Pick<Services, "db">,
+  services: Pick<Services, "db" | "jobs">,
   actor: Actor,
   uploadId: string,
   mapping: StatementMapping,
@@ -164,7 +164,7 @@ export function lineFingerprint(l: StatementLine): string {
  * them apart) are told apart by their occurrence, so both are kept, and both are recognised next time.
  */
 async function importLines(
-  services: Pick<Services, "db">,
+  services: Pick<Services, "db" | "jobs">,
   actor: Actor,
   input: {
     method: PaymentMethod;
@@ -234,6 +234,9 @@ async function importLines(
         set: { headerSignature: sql`excluded.header_signature`, mapping: sql`excluded.mapping`, updatedAt: sql`now()` },
       });
     if (input.uploadId) await tx.delete(statementUploads).where(eq(statementUploads.id, input.uploadId));
+    // The matching round is a job of the queue, queued with the lines (decision 042): the worker runs it after the
+    // commit, retried with backoff; the import's page shows it running until it is done. Named by the import's id.
+    await services.jobs.send(tx, "statement-match", { importId: imp!.id, ngoId, method: input.method }, { id: imp!.id });
     await recordAudit(tx, {
       actorId: actor.id,
       action: "statement.imported",
@@ -249,8 +252,6 @@ async function importLines(
     });
     return imp!.id;
   });
-  const matched = await matchAccount(db as never, ngoId, input.method);
-  if (matched > 0) await db.update(statementImports).set({ matchedLines: matched }).where(eq(statementImports.id, importId));
   return importId;
 }
 

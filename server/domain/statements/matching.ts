@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, notExists, sql } from "drizzle-orm
 import type { PaymentMethod } from "#shared/constants.ts";
 import type { MatchRule } from "#shared/statuses.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
-import { donations, pledges, statementLines } from "#server/db/schema.ts";
+import { donations, pledges, statementImports, statementLines } from "#server/db/schema.ts";
 import { addDays } from "#server/domain/dates.ts";
 import { pledgeCodesIn } from "#server/domain/donations/pledges.ts";
 import { fromStates } from "./states.ts";
@@ -142,7 +142,7 @@ const pakistanDay = (column: unknown) => sql<string>`to_char(${column} + interva
  * pending before its line is tied, so a concurrent import, a decision or a hand match can never tie a line to two
  * gifts, a gift to two lines, or a line to a decided gift (the unique index on `donation_id` stands behind this).
  */
-export async function matchAccount(db: Db, ngoId: string, method: PaymentMethod): Promise<number> {
+export async function matchAccount(db: Db, ngoId: string, method: PaymentMethod, opts: { importId?: string } = {}): Promise<number> {
   // Most accounts have no statement line waiting (most NGOs import none): a proof sent to them costs one indexed look.
   const [waiting] = await db
     .select({ id: statementLines.id })
@@ -198,8 +198,20 @@ export async function matchAccount(db: Db, ngoId: string, method: PaymentMethod)
     for (const m of findMatches(lines, gifts)) {
       if (await tieLine(tx, m)) tied++;
     }
+    // Counted with the ties, in their transaction: a round run again (a retried job) ties nothing and adds nothing.
+    if (opts.importId && tied > 0) {
+      await tx
+        .update(statementImports)
+        .set({ matchedLines: sql`${statementImports.matchedLines} + ${tied}` })
+        .where(eq(statementImports.id, opts.importId));
+    }
     return tied;
   });
+}
+
+/** The `statement-match` job (server/jobs/workers.ts): the round after an import, credited to that import. */
+export async function matchImported(db: Db, job: { importId: string; ngoId: string; method: PaymentMethod }): Promise<number> {
+  return matchAccount(db, job.ngoId, job.method, { importId: job.importId });
 }
 
 /** Serialises matching, hand matches and imports of one account (released at commit). */

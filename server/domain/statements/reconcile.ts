@@ -5,6 +5,7 @@ import type { Paged } from "#shared/paging.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isUuid } from "#server/db/query.ts";
 import { campaigns, donations, donorProfiles, pledges, statementImports, statementLines, users } from "#server/db/schema.ts";
+import type { JobState } from "#server/jobs/queue.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { decideCashDonation, type DecisionOutcome } from "#server/domain/donations/cash.ts";
@@ -212,8 +213,21 @@ export async function reconcileCounts(db: DbOrTx, actor: Actor): Promise<Record<
   return { matched: n("matched"), waiting: waiting?.n ?? 0, unmatched: n("unmatched"), ignored: n("ignored") };
 }
 
+/**
+ * Where an import's matching round (its `statement-match` job) stands: waiting or being tried (again), finished, or
+ * given up after its last try. A job no longer kept (a week after it finished) counts as done.
+ */
+export type MatchingState = "running" | "failed" | "done";
+
+function matchingOf(state: JobState | undefined): MatchingState {
+  if (state === "created" || state === "retry" || state === "active") return "running";
+  if (state === "failed" || state === "cancelled") return "failed";
+  return "done";
+}
+
 export interface ImportSummary {
   id: string;
+  matching: MatchingState;
   method: PaymentMethod;
   fileName: string;
   creditLines: number;
@@ -224,6 +238,9 @@ export interface ImportSummary {
   lastDay: string | null;
   createdAt: Date;
 }
+
+/** How many of the NGO's imports its statements page lists. */
+const RECENT_IMPORTS = 10;
 
 const importColumns = {
   id: statementImports.id,
@@ -238,21 +255,37 @@ const importColumns = {
   createdAt: statementImports.createdAt,
 };
 
-/** One import of this NGO (the page after an upload); not found for anyone else's. */
-export async function importSummary(db: DbOrTx, actor: Actor, importId: string): Promise<ImportSummary> {
+/** One import of this NGO (the page after an upload), with where its matching stands; not found for anyone else's. */
+export async function importSummary(services: Pick<Services, "db" | "jobs">, actor: Actor, importId: string): Promise<ImportSummary> {
   if (!isUuid(importId)) throw notFound();
-  const [row] = await db
+  const [row] = await services.db
     .select(importColumns)
     .from(statementImports)
     .where(and(eq(statementImports.id, importId), importScope(actor)))
     .limit(1);
   if (!row) throw notFound();
-  return row;
+  const states = await services.jobs.states("statement-match", [row.id]);
+  return { ...row, matching: matchingOf(states.get(row.id)) };
 }
 
-/** The NGO's latest imports (a bounded list). */
-export async function recentImports(db: DbOrTx, actor: Actor): Promise<ImportSummary[]> {
-  return db.select(importColumns).from(statementImports).where(importScope(actor)).orderBy(desc(statementImports.createdAt)).limit(10);
+/** The NGO's latest imports (a bounded list), each with where its matching stands. */
+export async function recentImports(services: Pick<Services, "db" | "jobs">, actor: Actor): Promise<ImportSummary[]> {
+  const rows = await services.db
+    .select(importColumns)
+    .from(statementImports)
+    .where(importScope(actor))
+    .orderBy(desc(statementImports.createdAt))
+    .limit(RECENT_IMPORTS);
+  const states = await services.jobs.states(
+    "statement-match",
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, matching: matchingOf(states.get(r.id)) }));
+}
+
+/** Whether a matching round of one of the NGO's latest imports is still to finish (the queue's page says so). */
+export async function matchingUnderway(services: Pick<Services, "db" | "jobs">, actor: Actor): Promise<boolean> {
+  return (await recentImports(services, actor)).some((i) => i.matching === "running");
 }
 
 export interface ConfirmOutcome {

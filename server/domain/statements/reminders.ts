@@ -23,13 +23,17 @@ interface Claimed {
  * Reminds the donors of cash gifts that have waited RECONCILE_REMINDER_DAYS without a line of the NGO's statement,
  * once per gift, and only where the NGO imported a statement of that account reaching past the gift's day (a gift
  * to an NGO that imports no statements is not "missing" from one). Each gift is claimed (`reminded_at`) before its
- * donor is told, with SKIP LOCKED, so several servers running the upkeep remind each donor once. A lost notice is
- * logged; the gift stays claimed (a reminder is a courtesy, not a duty to repeat).
+ * donor is told, with SKIP LOCKED, so several servers running the upkeep remind each donor once. The claims and the
+ * notices are one transaction (decision 042): a failure of the database rolls the round back, to be run again next
+ * hour; a notice that fails otherwise is logged and its gift stays claimed (a reminder is a courtesy, not a duty to
+ * repeat).
  */
 export async function remindWaitingDonors(services: Pick<Services, "db" | "mailer" | "config" | "log">): Promise<number> {
   const days = services.config.RECONCILE_REMINDER_DAYS;
   if (days === 0) return 0;
-  const result = await services.db.execute(sql`
+  return services.db.transaction(async (tx) => {
+    const told = { ...services, db: tx };
+    const result = await tx.execute(sql`
     with due as (
       select d.id from donations d
       where d.kind = 'cash' and d.status = 'pending' and d.reminded_at is null
@@ -49,18 +53,17 @@ export async function remindWaitingDonors(services: Pick<Services, "db" | "maile
     where g.id = due.id and c.id = g.campaign_id and n.user_id = g.recipient_ngo_id and dp.user_id = g.donor_id
     returning g.id, g.donor_id, g.amount, g.transaction_id, c.title as campaign, n.name as ngo, n.contact_number as contact,
       dp.first_name, (select p.code from pledges p where p.id = g.pledge_id) as code`);
-  const rows = (result as unknown as { rows: Claimed[] }).rows;
-  for (const r of rows) {
-    const params = {
-      amount: formatRupees(Number(r.amount)),
-      campaign: r.campaign,
-      ngo: r.ngo,
-      contact: r.contact,
-      transactionId: r.transaction_id ?? "",
-      code: r.code ? formatPledgeCode(r.code) : "",
-    };
-    try {
-      await notify(services, {
+    const rows = (result as unknown as { rows: Claimed[] }).rows;
+    for (const r of rows) {
+      const params = {
+        amount: formatRupees(Number(r.amount)),
+        campaign: r.campaign,
+        ngo: r.ngo,
+        contact: r.contact,
+        transactionId: r.transaction_id ?? "",
+        code: r.code ? formatPledgeCode(r.code) : "",
+      };
+      await notify(told, {
         userId: r.donor_id,
         type: "donationNotInStatement",
         params,
@@ -71,9 +74,7 @@ export async function remindWaitingDonors(services: Pick<Services, "db" | "maile
           params: { ...params, name: r.first_name ?? "", link: appLink(services.config, "/dvh") },
         },
       });
-    } catch (err) {
-      services.log.error({ err, donationId: r.id }, "reminding a donor of a gift missing from the statement failed");
     }
-  }
-  return rows.length;
+    return rows.length;
+  });
 }

@@ -11,7 +11,7 @@ import { recordAudit } from "#server/domain/audit/audit.ts";
 import { pakistanToday } from "#server/domain/dates.ts";
 import { DomainError, conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { deleteFile, savePdf } from "#server/domain/files/files.ts";
-import { appLink, notify } from "#server/domain/notifications/notifications.ts";
+import { appLink, notify, tellWithin } from "#server/domain/notifications/notifications.ts";
 import { applicationScope, decisionScope, type ApplicationActor } from "./policy.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { isOpen, isOpenSql, ngoInGoodStanding } from "./positions.ts";
@@ -77,19 +77,46 @@ export async function applyToPosition(
     : null;
   let id: string | undefined;
   try {
-    const [row] = await db
-      .insert(volunteerApplications)
-      .values({
-        positionId: values.positionId,
-        donorId,
-        motivation: values.motivation,
-        experience: values.experience ?? null,
-        resumeKey,
-        idempotencyKey: values.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: [volunteerApplications.positionId, volunteerApplications.donorId] })
-      .returning({ id: volunteerApplications.id });
-    id = row?.id;
+    // The application and the NGO's notice are one transaction: a notice exists exactly when its application does.
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(volunteerApplications)
+        .values({
+          positionId: values.positionId,
+          donorId,
+          motivation: values.motivation,
+          experience: values.experience ?? null,
+          resumeKey,
+          idempotencyKey: values.idempotencyKey,
+        })
+        .onConflictDoNothing({ target: [volunteerApplications.positionId, volunteerApplications.donorId] })
+        .returning({ id: volunteerApplications.id });
+      if (!row) return undefined;
+      await tellWithin(services, { applicationId: row.id }, async () => {
+        const [donor] = await tx
+          .select({ firstName: donorProfiles.firstName, lastName: donorProfiles.lastName })
+          .from(donorProfiles)
+          .where(eq(donorProfiles.userId, donorId))
+          .limit(1);
+        const params = { name: donor ? `${donor.firstName} ${donor.lastName}` : "", position: position.position.title };
+        const link = `/vol3?application=${row.id}`;
+        await notify(
+          { ...services, db: tx },
+          {
+            userId: position.position.ngoId,
+            type: "volunteerApplied",
+            params,
+            link,
+            email: {
+              subject: "volunteer:mail.applied.subject",
+              body: "volunteer:mail.applied.body",
+              params: { ...params, link: appLink(services.config, link) },
+            },
+          },
+        );
+      });
+      return row.id;
+    });
   } catch (err) {
     await deleteFile(services, resumeKey);
     throw err;
@@ -102,29 +129,6 @@ export async function applyToPosition(
     return sameFormOrRefuse(first, values.idempotencyKey);
   }
 
-  try {
-    const [donor] = await db
-      .select({ firstName: donorProfiles.firstName, lastName: donorProfiles.lastName })
-      .from(donorProfiles)
-      .where(eq(donorProfiles.userId, donorId))
-      .limit(1);
-    const params = { name: donor ? `${donor.firstName} ${donor.lastName}` : "", position: position.position.title };
-    const link = `/vol3?application=${id}`;
-    await notify(services, {
-      userId: position.position.ngoId,
-      type: "volunteerApplied",
-      params,
-      link,
-      email: {
-        subject: "volunteer:mail.applied.subject",
-        body: "volunteer:mail.applied.body",
-        params: { ...params, link: appLink(services.config, link) },
-      },
-    });
-  } catch (err) {
-    // The application stands; the NGO still finds it in its list.
-    services.log.error({ err, applicationId: id }, "notifying the NGO of an application failed");
-  }
   return { id, created: true };
 }
 
@@ -138,7 +142,8 @@ export interface DecisionResult {
  * The NGO of the position approves or declines a waiting application, once (who may is the transition table of
  * states.ts; anyone else is told it is not found, policy.ts). The position's row is locked while
  * its approvals are counted, so two approvals at once cannot both slip past the number needed: approving beyond
- * it must be confirmed (an error with `needed` and `accepted` otherwise). The applicant is told after the commit.
+ * it must be confirmed (an error with `needed` and `accepted` otherwise). The applicant's notice is written in the
+ * same transaction (decision 042).
  */
 export async function decideApplication(
   services: Pick<Services, "db" | "mailer" | "config" | "log">,
@@ -163,7 +168,7 @@ export async function decideApplication(
     const [current] = await tx.select().from(volunteerApplications).where(eq(volunteerApplications.id, decision.applicationId));
     // Decided already: the same decision again is a repeat, answered as done; any other is refused by the table.
     const step = applicationStates.assertTransition(action, current!.status, "positionNgo", () => conflict("volunteer.already_decided"));
-    if (step.repeat) return { changed: false as const, row: current!, position: position! };
+    if (step.repeat) return { changed: false as const };
     if (decision.approve && !decision.confirm) {
       const [accepted] = await tx
         .select({ n: count() })
@@ -193,10 +198,10 @@ export async function decideApplication(
       targetUserId: row!.donorId,
       details: { applicationId: row!.id, positionId: found.positionId, title: position!.title, message },
     });
-    return { changed: true as const, row: row!, position: position! };
+    await tellApplicant({ ...services, db: tx }, row!, position!, status, message);
+    return { changed: true as const };
   });
 
-  if (outcome.changed) await tellApplicant(services, outcome.row, outcome.position, status, message);
   return { status, changed: outcome.changed };
 }
 
@@ -207,7 +212,7 @@ async function tellApplicant(
   status: "approved" | "declined",
   message: string | null,
 ): Promise<void> {
-  try {
+  await tellWithin(services, { applicationId: application.id }, async () => {
     const [info] = await services.db
       .select({ ngo: ngoProfiles.name, firstName: donorProfiles.firstName })
       .from(ngoProfiles)
@@ -227,10 +232,7 @@ async function tellApplicant(
         params: { ...params, name: info?.firstName ?? "", link: appLink(services.config, "/dvh2") },
       },
     });
-  } catch (err) {
-    // The decision stands; the applicant still sees it in their volunteer history.
-    services.log.error({ err, applicationId: application.id }, "notifying the applicant of a decision failed");
-  }
+  });
 }
 
 const applicantName = sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, ${users.email})`;
