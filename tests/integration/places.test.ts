@@ -231,8 +231,59 @@ describe("Urdu, short names and neighbourhoods (issue 16)", () => {
     ["Korangi", `Korangi, ${KARACHI}`],
     ["Hayatabad", `Hayatabad, ${PESHAWAR}`],
     ["Hayatabad, Peshawar", `Hayatabad, ${PESHAWAR}`],
+    // Urdu names of neighbourhoods, districts and provinces (the project's table and the district rule).
+    ["گلبرگ، لاہور", `Gulberg, ${LAHORE}`],
+    ["گلبرگ، فیصل آباد", "Gulberg, Faisalabad, Faisalabad District, Punjab"],
+    ["کلفٹن", `Clifton, ${KARACHI}`],
+    ["ڈی ایچ اے، لاہور", `DHA, ${LAHORE}`],
+    ["گلشن اقبال", `Gulshan-e-Iqbal, ${KARACHI}`],
+    ["صدر، راولپنڈی", `Saddar, ${RAWALPINDI}`],
+    ["جوہر ٹاؤن", `Johar Town, ${LAHORE}`],
+    ["بحریہ ٹاؤن، راولپنڈی", `Bahria Town, ${RAWALPINDI}`],
+    ["کورنگی", `Korangi, ${KARACHI}`],
+    ["حیات آباد، پشاور", `Hayatabad, ${PESHAWAR}`],
+    ["لاهور کینٹ", `Lahore Cantonment, ${LAHORE}`],
+    ["گلبرگ، لاہور، ضلع لاہور، پنجاب", `Gulberg, ${LAHORE}`],
+    ["پنجاب", "Punjab, Pakistan"],
+    ["سندھ", "Sindh, Pakistan"],
+    ["خیبر پختونخوا", "Khyber Pakhtunkhwa, Pakistan"],
+    ["ضلع لاہور", "Lahore District, Punjab"],
+    ["ضلع لاہور، پنجاب", "Lahore District, Punjab"],
   ])("%s → %s", (text, label) => {
     expect(resolvePlace(text)?.label).toBe(label);
+  });
+
+  // What an Urdu reader is shown: every part in Urdu where the gazetteer has it, else in English.
+  it.each([
+    ["Gulberg, Lahore", "گلبرگ، لاہور، ضلع لاہور، پنجاب"],
+    ["گلبرگ، لاہور", "گلبرگ، لاہور، ضلع لاہور، پنجاب"],
+    ["Lahore", "لاہور، ضلع لاہور، پنجاب"],
+    ["Karachi", "کراچی، سندھ"],
+    ["Clifton, Karachi", "کلفٹن، کراچی، سندھ"],
+    ["Punjab", "پنجاب، پاکستان"],
+    ["Balochistan", "بلوچستان، پاکستان"],
+    ["Islamabad Capital Territory", "اسلام آباد وفاقی دارالحکومت، پاکستان"],
+    ["Lahore District", "ضلع لاہور، پنجاب"],
+    // A sector stays as written; its town and province are in Urdu.
+    ["G-9", "Sector G-9، اسلام آباد، اسلام آباد وفاقی دارالحکومت"],
+    // A town's own name without Urdu keeps its label English, as does a district without an eponymous Urdu town.
+    ["Model Town, Lahore", undefined],
+    ["Khyber Agency", undefined],
+    ["Bahawalpur District", undefined],
+  ])("%s reads «%s» in Urdu", (text, labelUr) => {
+    expect(resolvePlace(text)?.labelUr).toBe(labelUr);
+  });
+
+  it("names a district in Urdu only after an eponymous town with an Urdu name, in that district", () => {
+    const districts = allPlaces().filter((p) => p.kind === "district");
+    const towns = allPlaces().filter((p) => p.kind === "city");
+    for (const d of districts) {
+      const town = towns.find(
+        (t) => `${t.name} District` === d.name && t.label.startsWith(`${d.name.replace(/ District$/, "")}, ${d.name},`),
+      );
+      expect(d.nameUr, d.name).toBe(town?.nameUr ? `ضلع ${town.nameUr}` : undefined);
+    }
+    expect(districts.filter((d) => d.nameUr).length).toBeGreaterThan(20);
   });
 
   it("offers Rawalpindi before Pindi Bhattian for Pindi, and the city first for its Urdu name and its prefix", () => {
@@ -247,15 +298,18 @@ describe("Urdu, short names and neighbourhoods (issue 16)", () => {
   });
 
   it("gives Urdu readers the Urdu name where GeoNames has one, and the English name otherwise", () => {
-    expect(resolvePlace("Lahore")).toMatchObject({ nameUr: "لاہور", labelUr: "لاہور، Lahore District, Punjab" });
-    expect(resolvePlace("Karachi")).toMatchObject({ nameUr: "کراچی", labelUr: "کراچی، Sindh" });
+    expect(resolvePlace("Lahore")).toMatchObject({ nameUr: "لاہور", labelUr: "لاہور، ضلع لاہور، پنجاب" });
+    expect(resolvePlace("Karachi")).toMatchObject({ nameUr: "کراچی", labelUr: "کراچی، سندھ" });
     expect(resolvePlace("Islamabad")).toMatchObject({ nameUr: "اسلام آباد" });
     expect(resolvePlace("Rawalpindi")).toMatchObject({ nameUr: "راولپنڈی" });
     expect(resolvePlace("Sukkur")).toMatchObject({ nameUr: "سکھر" });
     // GeoNames has no Urdu name for Bahawalpur, and the one it lists under Bahawalnagar is Bahawalpur's.
     expect(resolvePlace("Bahawalpur")?.nameUr).toBeUndefined();
     expect(allPlaces().filter((p) => p.name === "Bahawalnagar" && p.nameUr)).toEqual([]);
-    expect(resolvePlace("Gulberg, Lahore")?.labelUr).toBe("Gulberg، لاہور، Lahore District, Punjab");
+    expect(resolvePlace("Gulberg, Lahore")?.labelUr).toBe("گلبرگ، لاہور، ضلع لاہور، پنجاب");
+    // A label saved before the neighbourhoods, districts and provinces had Urdu names still resolves.
+    expect(resolvePlace("Gulberg، لاہور، Lahore District, Punjab")?.id).toBe(resolvePlace("Gulberg, Lahore")?.id);
+    expect(resolvePlace("لاہور، Lahore District, Punjab")?.id).toBe(resolvePlace("Lahore")?.id);
     // What the field holds after an Urdu reader's choice resolves back to the same place.
     for (const p of allPlaces().filter((x) => x.labelUr)) expect(resolvePlace(p.labelUr!)?.id, p.labelUr).toBe(p.id);
   });
@@ -271,7 +325,7 @@ describe("Urdu, short names and neighbourhoods (issue 16)", () => {
     });
     expect(resolvePlace("محلہ صادق، لاہور")).toMatchObject({
       label: "محلہ صادق, Lahore, Lahore District, Punjab",
-      labelUr: "محلہ صادق، لاہور، Lahore District, Punjab",
+      labelUr: "محلہ صادق، لاہور، ضلع لاہور، پنجاب",
     });
     // Not before a province or district: its point would be the middle of nowhere in particular.
     expect(resolvePlace("Mohalla Sadiq, Punjab")).toBeNull();

@@ -3,11 +3,11 @@
  * Rows are arrays, not objects, to keep the committed file small.
  */
 
-/** [admin1 code ("04"), name, lat, lng, population of its towns] */
-export type ProvinceRow = [code: string, name: string, lat: number, lng: number, population: number];
+/** [admin1 code ("04"), name, lat, lng, population of its towns, Urdu name (left out when none)] */
+export type ProvinceRow = [code: string, name: string, lat: number, lng: number, population: number, nameUr?: string];
 
-/** [GeoNames id of the district, name, index into provinces, lat, lng, population of its towns] */
-export type DistrictRow = [id: number, name: string, province: number, lat: number, lng: number, population: number];
+/** [GeoNames id of the district, name, index into provinces, lat, lng, population of its towns, Urdu name (left out when none)] */
+export type DistrictRow = [id: number, name: string, province: number, lat: number, lng: number, population: number, nameUr?: string];
 
 /**
  * [GeoNames id (0 when unknown), name, index into provinces, index into districts (-1: none), lat, lng, population (0: unknown),
@@ -26,8 +26,11 @@ export type CityRow = [
   short?: string[],
 ];
 
-/** [name, other names it goes by, index into cities]: a neighbourhood, area or sector, at its town's point. */
-export type AreaRow = [name: string, aka: string[], city: number];
+/**
+ * [name, other names it goes by, index into cities, Urdu: the name shown to Urdu readers first, then others that find it
+ * (left out when none)]: a neighbourhood, area or sector, at its town's point.
+ */
+export type AreaRow = [name: string, aka: string[], city: number, urdu?: string[]];
 
 export interface GazetteerData {
   about: {

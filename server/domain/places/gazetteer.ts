@@ -48,7 +48,7 @@ export function normalizePlaceText(text: string): string {
 }
 
 /** Words that say what kind of area a name is; a query made only of them matches nothing. */
-const GENERIC_WORDS = new Set(["district", "agency", "tribal", "area", "frontier", "region", "protected", "pakistan", "پاکستان"]);
+const GENERIC_WORDS = new Set(["district", "agency", "tribal", "area", "frontier", "region", "protected", "pakistan", "پاکستان", "ضلع"]);
 
 /** The country's name, which any label may be followed by. */
 const COUNTRY_WORDS = new Set(["pakistan", "پاکستان"]);
@@ -86,7 +86,9 @@ function entry(place: Place, population: number, otherNames: string[] = [], code
   const names = [...new Set([place.name, ...otherNames].map(normalizePlaceText).filter(Boolean))];
   const label = normalizePlaceText(place.label);
   const labelUr = place.labelUr ? normalizePlaceText(place.labelUr) : null;
-  const labelWords = [...new Set([...label.split(" "), ...[...names.slice(1), ...townNames].flatMap((n) => n.split(" "))])];
+  const labelWords = [
+    ...new Set([...label.split(" "), ...(labelUr?.split(" ") ?? []), ...[...names.slice(1), ...townNames].flatMap((n) => n.split(" "))]),
+  ];
   const later = names.flatMap((n) => {
     const words = n.split(" ");
     return words.flatMap((w, i) => (i > 0 && !GENERIC_WORDS.has(w) ? [words.slice(i).join(" ")] : []));
@@ -114,20 +116,32 @@ function entry(place: Place, population: number, otherNames: string[] = [], code
   };
 }
 
-/** "لاہور، Lahore District, Punjab": the Urdu name in place of the English one at the head of the label. */
-function urduLabel(name: string, label: string, nameUr: string): string {
-  return label.startsWith(`${name}, `) ? `${nameUr}\u060c ${label.slice(name.length + 2)}` : nameUr;
+/**
+ * The label an Urdu reader is shown: each part in Urdu where the gazetteer has its Urdu name, else in English, joined
+ * with the Urdu comma ("گلبرگ، لاہور، ضلع لاہور، پنجاب"; "کراچی، سندھ"; "ضلع لاہور، پنجاب").
+ */
+function urduLabel(parts: { name: string; nameUr?: string | undefined }[]): string {
+  return parts.map((p) => p.nameUr ?? p.name).join("\u060c ");
 }
+
+const PAKISTAN = { name: "Pakistan", nameUr: "پاکستان" };
 
 function buildIndex(): Entry[] {
   const data = gazetteerData();
   const out: Entry[] = [];
-  for (const [code, name, lat, lng, population] of data.provinces) {
-    out.push(entry({ id: `pk:adm1:${code}`, name, label: `${name}, Pakistan`, kind: "province", lat, lng }, population));
+  // Urdu readers see a place's label in Urdu when its own name has an Urdu name (a neighbourhood: or its town's).
+  const withUrdu = (place: Place, nameUr: string | undefined, parts: { name: string; nameUr?: string | undefined }[]) =>
+    nameUr ? Object.assign(place, { nameUr, labelUr: urduLabel([{ name: place.name, nameUr }, ...parts]) }) : place;
+  const provinceName = (i: number) => ({ name: data.provinces[i]![1], nameUr: data.provinces[i]![5] });
+  const districtName = (i: number) => ({ name: data.districts[i]![1], nameUr: data.districts[i]![6] });
+  for (const [code, name, lat, lng, population, nameUr] of data.provinces) {
+    const place = withUrdu({ id: `pk:adm1:${code}`, name, label: `${name}, Pakistan`, kind: "province", lat, lng }, nameUr, [PAKISTAN]);
+    out.push(entry(place, population, nameUr ? [nameUr] : []));
   }
-  for (const [id, name, province, lat, lng, population] of data.districts) {
+  for (const [id, name, province, lat, lng, population, nameUr] of data.districts) {
     const label = `${name}, ${data.provinces[province]![1]}`;
-    out.push(entry({ id: `gn:${id}`, name, label, kind: "district", lat, lng }, population));
+    const place = withUrdu({ id: `gn:${id}`, name, label, kind: "district", lat, lng }, nameUr, [provinceName(province)]);
+    out.push(entry(place, population, nameUr ? [nameUr] : []));
   }
   const cities: Entry[] = [];
   for (const [id, name, province, district, lat, lng, population, urdu = [], short = []] of data.cities) {
@@ -135,14 +149,15 @@ function buildIndex(): Entry[] {
     const label = parts.filter(Boolean).join(", ");
     // Towns without a GeoNames id (no population match) are named by their point, which is unique here.
     const placeId = id ? `gn:${id}` : `pk:${lat},${lng}`;
-    const nameUr = urdu[0];
-    const place: Place = { id: placeId, name, label, kind: "city", lat, lng };
-    if (nameUr) Object.assign(place, { nameUr, labelUr: urduLabel(name, label, nameUr) });
+    const place = withUrdu({ id: placeId, name, label, kind: "city", lat, lng }, urdu[0] || undefined, [
+      ...(district >= 0 ? [districtName(district)] : []),
+      provinceName(province),
+    ]);
     const e = entry(place, population, urdu.filter(Boolean), short);
     cities.push(e);
     out.push(e);
   }
-  for (const [name, aka, city] of data.areas) {
+  for (const [name, aka, city, urdu = []] of data.areas) {
     const { place: town, names: townNames, codes: townCodes } = cities[city]!;
     const place: Place = {
       id: `area:${town.id}:${normalizePlaceText(name)}`,
@@ -152,8 +167,13 @@ function buildIndex(): Entry[] {
       lat: town.lat,
       lng: town.lng,
     };
-    if (town.labelUr) place.labelUr = `${name}\u060c ${town.labelUr}`;
-    out.push(entry(place, data.cities[city]![6], aka, [], [...townNames, ...townCodes]));
+    if (urdu[0]) place.nameUr = urdu[0];
+    if (urdu[0] || town.labelUr) {
+      const [, , province, district] = data.cities[city]!;
+      const townUr = town.labelUr ?? urduLabel([town, ...(district >= 0 ? [districtName(district)] : []), provinceName(province)]);
+      place.labelUr = `${urdu[0] ?? name}\u060c ${townUr}`;
+    }
+    out.push(entry(place, data.cities[city]![6], [...aka, ...urdu], [], [...townNames, ...townCodes]));
   }
   return out;
 }
