@@ -10,6 +10,7 @@ import { isArabicScript, localeStrings, unicodeRange, URDU_FIXED } from "#script
 import { FONT_FILES } from "#scripts/build-fonts.ts";
 import { PDF_URDU_FONT } from "#server/domain/pdf.ts";
 import { URDU_NUMBER_WORDS } from "#server/domain/number-words.ts";
+import { allPlaces } from "#server/domain/places/gazetteer.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -56,6 +57,24 @@ describe("the subset fonts cover what the product writes", () => {
       expect(URDU_FIXED, show([cp])).toContain(cp);
       expect(nastaliq.hasGlyphForCodePoint(cp), show([cp])).toBe(true);
     }
+  });
+
+  test("every character of the gazetteer's places, as an Urdu reader is shown them, has a glyph (decision 038)", () => {
+    const missing = new Set<number>();
+    for (const p of allPlaces()) {
+      for (const ch of `${p.nameUr ?? ""}${p.labelUr ?? p.label}`) {
+        const cp = ch.codePointAt(0)!;
+        if (NEVER_DRAWN.test(ch)) continue;
+        if (
+          isArabicScript(cp)
+            ? !URDU_FIXED.includes(cp) || !nastaliq.hasGlyphForCodePoint(cp)
+            : !sans.every((f) => f.font.hasGlyphForCodePoint(cp))
+        ) {
+          missing.add(cp);
+        }
+      }
+    }
+    expect(show([...missing]), "place names the subset cannot draw").toBe("");
   });
 
   test("Noto Sans keeps ASCII, Latin-1 and the typographic punctuation in both weights", () => {

@@ -16,7 +16,7 @@ test("GET /api/places suggests places, big ones first, and answers odd input cal
   expect(urdu.places[0]).toMatchObject({
     label: "Lahore, Lahore District, Punjab",
     nameUr: "لاہور",
-    labelUr: "لاہور، Lahore District, Punjab",
+    labelUr: "لاہور، ضلع لاہور، پنجاب",
   });
 
   for (const q of ["", "%20", "xyzzy", "x".repeat(3000), "%D8%AE%D8%B3%D8%AE%D8%B3"]) {
@@ -156,14 +156,14 @@ test.describe("the place field on /create_camp", () => {
     const field = page.getByRole("combobox", { name: "مقام" });
     await field.pressSequentially("multan", { delay: 30 });
     // An Urdu reader is shown the Urdu name where GeoNames has one.
-    const option = page.getByRole("option", { name: "ملتان، Multan District, Punjab", exact: true });
+    const option = page.getByRole("option", { name: "ملتان، ضلع ملتان، پنجاب", exact: true });
     await expect(option).toBeVisible();
     const box = (await option.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     await option.click();
-    await expect(field).toHaveValue("ملتان، Multan District, Punjab");
+    await expect(field).toHaveValue("ملتان، ضلع ملتان، پنجاب");
     await expect(page.getByRole("button", { name: "نقشے پر مقام درست کریں" })).toBeVisible();
     await expectAccessible(page);
 
@@ -193,10 +193,10 @@ test.describe("the place field on /create_camp", () => {
     const field = page.getByRole("combobox", { name: "مقام" });
     await field.pressSequentially("لاہو", { delay: 40 });
     const option = page.getByRole("option").first();
-    await expect(option).toHaveText("لاہور، Lahore District, Punjab");
+    await expect(option).toHaveText("لاہور، ضلع لاہور، پنجاب");
     await expect(option.locator(".font-semibold")).toHaveText("لاہور");
     await option.click();
-    await expect(field).toHaveValue("لاہور، Lahore District, Punjab");
+    await expect(field).toHaveValue("لاہور، ضلع لاہور، پنجاب");
     await expect(page.locator('input[name="locationLat"]')).toHaveValue("31.558");
 
     const title = `Urdu place ${Date.now().toString(36)}`;
@@ -207,7 +207,7 @@ test.describe("the place field on /create_camp", () => {
     await page.getByRole("button", { name: "شائع کریں" }).click();
     await expect(page).toHaveURL(/\/campaigns/);
     // The Urdu-writing NGO reads its place back in Urdu.
-    await expect(page.getByText("لاہور، Lahore District, Punjab").first()).toBeVisible();
+    await expect(page.getByText("لاہور، ضلع لاہور، پنجاب").first()).toBeVisible();
   });
 
   test("a campaign whose place was typed in Urdu reads in English to an English reader and in Urdu to an Urdu one (issue 16)", async ({
@@ -216,7 +216,7 @@ test.describe("the place field on /create_camp", () => {
     db,
   }) => {
     const ENGLISH = "Lahore, Lahore District, Punjab";
-    const URDU = "لاہور، Lahore District, Punjab";
+    const URDU = "لاہور، ضلع لاہور، پنجاب";
     const readIn = (lang: "en" | "ur") => page.context().addCookies([{ name: LANG_COOKIE, value: lang, domain: "127.0.0.1", path: "/" }]);
     await login({ role: "ngo" });
     await readIn("ur");

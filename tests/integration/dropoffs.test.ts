@@ -143,7 +143,7 @@ describe("drop-off points", () => {
       name: "Karachi store",
       address: "Karachi store street",
       areaLabel: KARACHI.label,
-      areaLabelUr: "کراچی، Sindh",
+      areaLabelUr: "کراچی، سندھ",
     });
     expect((await goodsDonationOfDonor(s.db, donor, fromKarachi.id)).dropoff.name).toBe("Karachi store");
 

@@ -22,8 +22,8 @@ import { createTestServices, type TestServices } from "#tests/helpers/services.t
 import { asDonor, asNgo } from "#tests/helpers/actors.ts";
 
 /** The gazetteer's labels of the two towns these tests save, in English and in Urdu. */
-const LAHORE = { en: "Lahore, Lahore District, Punjab", ur: "لاہور، Lahore District, Punjab" };
-const KARACHI = { en: "Karachi, Sindh", ur: "کراچی، Sindh" };
+const LAHORE = { en: "Lahore, Lahore District, Punjab", ur: "لاہور، ضلع لاہور، پنجاب" };
+const KARACHI = { en: "Karachi, Sindh", ur: "کراچی، سندھ" };
 
 /** What an English and an Urdu reader are shown of a saved place read back with both its labels. */
 const shown = (label: string | null, labelUr: string | null) => ({

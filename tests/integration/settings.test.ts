@@ -293,7 +293,7 @@ describe("rider's area", () => {
     expect(stored.lng).toBeCloseTo(74.3, 0);
     expect(await findRiderArea(s.db, rider.actor)).toEqual({
       label: place.label,
-      labelUr: "لاہور، Lahore District, Punjab",
+      labelUr: "لاہور، ضلع لاہور، پنجاب",
       lat: stored.lat,
       lng: stored.lng,
     });
