@@ -11,7 +11,7 @@ export interface Place {
   label: string;
   /** The name in Urdu script where GeoNames has one ("لاہور"); Urdu readers are shown it. */
   nameUr?: string;
-  /** The label an Urdu reader is shown, its own name in Urdu ("لاہور، Lahore District, Punjab"); resolves like `label`. */
+  /** The label an Urdu reader is shown, each part in Urdu where the gazetteer has it ("لاہور، ضلع لاہور، پنجاب"); resolves like `label`. */
   labelUr?: string;
   kind: "city" | "area" | "district" | "province" | "other";
   lat: number;

@@ -38,7 +38,7 @@ export type BrowseKind = "cash" | "goods" | "browse";
 /**
  * A regular expression for a label that holds `name` as one of its comma-separated parts, whatever the letter case:
  * "Lahore" in "Gulberg, Lahore, Lahore District, Punjab" and in "Lahore, Punjab, Pakistan" (a geocoder service's), and
- * «لاہور» in «گلبرگ، لاہور، Lahore District, Punjab»; not "Lahore" inside "Lahore District" or another word.
+ * «لاہور» in «گلبرگ، لاہور، ضلع لاہور، پنجاب»; not "Lahore" inside "Lahore District" or another word.
  */
 function labelPart(name: string): string {
   return `(^|[,\u060c])\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*([,\u060c]|$)`;
