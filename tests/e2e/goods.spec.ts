@@ -30,6 +30,10 @@ const UR_GOODS = JSON.parse(fs.readFileSync(new URL("../../shared/locales/ur/goo
 const UR_SLOTS = (
   JSON.parse(fs.readFileSync(new URL("../../shared/locales/ur/pickups.json", import.meta.url), "utf8")) as { slots: Record<string, string> }
 ).slots;
+/** What every date field says it expects, in Urdu (common:dateInput). */
+const UR_DATE_INPUT = (
+  JSON.parse(fs.readFileSync(new URL("../../shared/locales/ur/common.json", import.meta.url), "utf8")) as { dateInput: string }
+).dateInput;
 const step = (type: string, rider = "") => PICKUPS.events[type]!.replace("{{rider}}", rider);
 
 /** Today in Pakistan (UTC+5), as the server counts the pick-up window, `days` ahead. */
@@ -192,7 +196,10 @@ test("a donor reading Urdu completes the goods form in Urdu, with the area typed
   await page.getByLabel(UR_GOODS.offer.phone).fill("0300 1234567");
   await page.getByLabel(UR_GOODS.offer.items).fill("5 کمبل اور 2 رضائیاں");
   await page.getByLabel(UR_GOODS.offer.address).fill("مکان 7، گلی 3، مسجد کے قریب");
-  await page.getByLabel(UR_GOODS.offer.day, { exact: true }).fill(pakistanDay(2));
+  const day = page.getByLabel(UR_GOODS.offer.day, { exact: true });
+  // The date field says, in Urdu, what it expects (issue 16, item 4).
+  await expect(day).toHaveAccessibleDescription(new RegExp(UR_DATE_INPUT.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await day.fill(pakistanDay(2));
   await page.getByRole("radio", { name: UR_SLOTS.morning }).check();
   const area = page.getByRole("combobox", { name: UR_GOODS.offer.area });
   await area.pressSequentially("لاہو", { delay: 40 });
