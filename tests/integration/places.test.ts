@@ -200,6 +200,7 @@ describe("Urdu, short names and neighbourhoods (issue 16)", () => {
     ["کوئٹہ", "Quetta, Quetta District, Balochistan"],
     ["Pindi", RAWALPINDI],
     ["pindi", RAWALPINDI],
+    ["پنڈی", RAWALPINDI],
     ["Isb", ISLAMABAD],
     ["ISB", ISLAMABAD],
     ["Khi", KARACHI],
