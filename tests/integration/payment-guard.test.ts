@@ -189,8 +189,8 @@ describe("a change", () => {
     expect(after.changedAt).not.toBeNull();
     expect(after.audit).toHaveLength(1);
     expect(error).toHaveBeenCalledWith(
-      expect.objectContaining({ ngoId: ngo.id }),
-      expect.stringContaining("payment account change failed"),
+      expect.objectContaining({ userId: ngo.id, type: "paymentAccountsChanged" }),
+      expect.stringContaining("the change stands without it"),
     );
   });
 });
