@@ -30,7 +30,7 @@ const OVER_BUDGET_PAGES = new Map<string, number>(
     "/noncash_apps": 125,
     "/rider_home": 122,
     "/rider_profile": 123,
-    "/rider_signup": 122,
+    "/rider_signup": 123,
     "/settingsNGO": 125,
     "/vfg3": 122,
     "/vol1": 122,
