@@ -59,6 +59,16 @@ export interface InviteOutcome {
  * can be invited; an NGO that had asked to join becomes a partner at once, since both sides want it.
  * The invitees are told in the app and by email.
  */
+/** A campaign's title and owner, for the notice a partner's step sends its owner; undefined when it is gone. */
+async function titleAndOwner(db: DbOrTx, campaignId: string) {
+  const [campaign] = await db
+    .select({ title: campaigns.title, ownerId: campaigns.ownerId })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .limit(1);
+  return campaign;
+}
+
 export async function invitePartners(services: CollabServices, actor: Actor, campaignId: string, ngoIds: string[]): Promise<InviteOutcome> {
   const ownerId = idAs(actor, "ngo");
   const ids = [...new Set(ngoIds)];
@@ -272,11 +282,7 @@ export async function respondToInvitation(services: CollabServices, actor: Actor
   const changed = await services.db.transaction(async (tx) => {
     if (!(await answer(tx, campaignId, inviteeId, accept ? "acceptInvitation" : "declineInvitation"))) return false;
     if (accept) await recordAudit(tx, { actorId: inviteeId, action: "collab.accepted", details: { campaignId } });
-    const [campaign] = await tx
-      .select({ title: campaigns.title, ownerId: campaigns.ownerId })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId))
-      .limit(1);
+    const campaign = await titleAndOwner(tx, campaignId);
     if (campaign) {
       await notify(
         { ...services, db: tx },
@@ -349,11 +355,7 @@ export async function leaveCampaign(services: CollabServices, actor: Actor, camp
       .returning({ ngoId: campaignPartners.ngoId });
     if (rows.length === 0) return false;
     await recordAudit(tx, { actorId: ngoId, action: "collab.left", details: { campaignId } });
-    const [campaign] = await tx
-      .select({ title: campaigns.title, ownerId: campaigns.ownerId })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId))
-      .limit(1);
+    const campaign = await titleAndOwner(tx, campaignId);
     if (campaign) {
       await notify(
         { ...services, db: tx },
