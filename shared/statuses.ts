@@ -34,6 +34,13 @@ export type DonationKind = (typeof DONATION_KINDS)[number];
 export const DONATION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
+/**
+ * The kinds of giving (funds) a gift is made to and a campaign may accept, kept apart in every total: Zakat (with its
+ * rules: only to a campaign whose NGO attests it is eligible), Sadaqah, Fitrana (the Eid al-Fitr due) and general.
+ */
+export const FUND_KINDS = ["zakat", "sadaqah", "fitrana", "general"] as const;
+export type FundKind = (typeof FUND_KINDS)[number];
+
 export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;
 export type PickupStatus = (typeof PICKUP_STATUSES)[number];
 /** What can be done to a pick-up; who may do what from which state is server/domain/pickups/states.ts. */

@@ -27,6 +27,7 @@ import {
   DONATION_KINDS,
   DONATION_STATUSES,
   FILE_KINDS,
+  FUND_KINDS,
   MAIL_STATUSES,
   MATCH_RULES,
   PARTNERSHIP_DIRECTIONS,
@@ -361,6 +362,7 @@ export const pledges = pgTable(
 
 export const donationKindEnum = pgEnum("donation_kind", DONATION_KINDS);
 export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);
+export const fundKindEnum = pgEnum("fund_kind", FUND_KINDS);
 
 /**
  * Donations to a campaign, paid to (or collected for) one NGO of it: the owner or a partner. The cash and
@@ -405,6 +407,12 @@ export const donations = pgTable(
     pledgeId: uuid("pledge_id").references(() => pledges.id, { onDelete: "restrict" }),
     /** Cash: when the donor was reminded that the NGO's statement does not show the transfer yet (once per gift). */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /** The kind of giving the donor chose for this gift (Zakat, Sadaqah, Fitrana, general): kept apart in every total. */
+    fund: fundKindEnum("fund").notNull().default("general"),
+    /** The donor chose to be named in the campaign's public ledger; otherwise the public sees "anonymous" (the NGO always sees the donor). */
+    showName: boolean("show_name").notNull().default(false),
+    /** Given in someone else's name (a parent, a late relative), as the donor wrote it: on the receipt and the statement. */
+    inNameOf: text("in_name_of"),
     ...timestamps,
   },
   (t) => [
