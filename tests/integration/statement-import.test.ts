@@ -213,6 +213,23 @@ describe("importing statements", () => {
     expect(await importSummary(s, actor, importId)).toMatchObject({ matching: "running", matchedLines: 0 });
     expect(await matchingUnderway(s, actor)).toBe(true);
     expect((await recentImports(s, actor))[0]).toMatchObject({ id: importId, matching: "running" });
+    // Ten later imports whose rounds are over push it off the statements page's list, not out of the queue's banner.
+    for (let i = 0; i < 10; i++) {
+      await s.db.insert(statementImports).values({
+        ngoId: ngo.id,
+        method: "bank",
+        fileName: `later-${i}.csv`,
+        creditLines: 0,
+        debitLines: 0,
+        newLines: 0,
+        createdAt: new Date(Date.now() + (i + 1) * 1000),
+      });
+    }
+    expect((await recentImports(s, actor)).map((r) => r.id)).not.toContain(importId);
+    expect(await matchingUnderway(s, actor)).toBe(true);
+    // Past the queue's 14 days a round is over whatever its job says: the banner stops asking about it.
+    await makeOlder(s.db, statementImports, statementImports.createdAt, eq(statementImports.id, importId), 15 * 24 * 3600);
+    expect(await matchingUnderway(s, actor)).toBe(false);
 
     await s.db.execute(sql`delete from refuse_ties_of where ngo_id = ${ngo.id}`);
     const done = await until(

@@ -283,9 +283,31 @@ export async function recentImports(services: Pick<Services, "db" | "jobs">, act
   return rows.map((r) => ({ ...r, matching: matchingOf(states.get(r.id)) }));
 }
 
-/** Whether a matching round of one of the NGO's latest imports is still to finish (the queue's page says so). */
+/**
+ * How far back an import's matching round may still be open: the queue keeps a job waiting or retrying at most 14
+ * days (pg-boss's retention), so an older import's round is finished, given up or gone.
+ */
+const MATCHING_OPEN_DAYS = 14;
+/** At most this many imports of that window are asked about (an NGO imports a few statements a week). */
+const MATCHING_OPEN_IMPORTS = 200;
+
+/**
+ * Whether a matching round of one of the NGO's imports is still to finish (the queue's page says so): every import
+ * whose round could still be open, not only the few the statements page lists.
+ */
 export async function matchingUnderway(services: Pick<Services, "db" | "jobs">, actor: Actor): Promise<boolean> {
-  return (await recentImports(services, actor)).some((i) => i.matching === "running");
+  const rows = await services.db
+    .select({ id: statementImports.id })
+    .from(statementImports)
+    .where(and(importScope(actor), sql`${statementImports.createdAt} > now() - make_interval(days => ${MATCHING_OPEN_DAYS})`))
+    .orderBy(desc(statementImports.createdAt))
+    .limit(MATCHING_OPEN_IMPORTS);
+  if (rows.length === 0) return false;
+  const states = await services.jobs.states(
+    "statement-match",
+    rows.map((r) => r.id),
+  );
+  return rows.some((r) => matchingOf(states.get(r.id)) === "running");
 }
 
 export interface ConfirmOutcome {
