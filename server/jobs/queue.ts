@@ -13,9 +13,11 @@ import type { PaymentMethod } from "#shared/constants.ts";
  * mail-dead, whose job marks the row failed. maintenance: one round of upkeep (server/maintenance.ts), hourly on
  * every server's schedule and once at each start, run by one server at a time. statement-match: the matching round
  * after a statement import (server/domain/statements/matching.ts), queued in the import's transaction with the
- * import's id as the job's, retried with backoff.
+ * import's id as the job's, retried with backoff. account-match: the same round for one account when a gift's proof
+ * arrives (or is corrected) while a statement line waits on it, queued in the gift's transaction; at most one waiting
+ * and one running per account (a "stately" queue keyed by the account), so a burst of proofs makes one round.
  */
-export const JOBS = ["mail", "mail-dead", "maintenance", "statement-match"] as const;
+export const JOBS = ["mail", "mail-dead", "maintenance", "statement-match", "account-match"] as const;
 export type JobName = (typeof JOBS)[number];
 
 export interface JobData {
@@ -23,6 +25,7 @@ export interface JobData {
   "mail-dead": { outboxId: string };
   maintenance: Record<string, never>;
   "statement-match": { importId: string; ngoId: string; method: PaymentMethod };
+  "account-match": { ngoId: string; method: PaymentMethod };
 }
 
 /** Where a job stands (pg-boss's states); a job no longer kept (a week after it finished) is `null`. */
@@ -68,9 +71,10 @@ export interface QueueOptions {
 export interface JobQueue {
   /**
    * Queues a job on `db`: pass the transaction of the change that causes it. `id` (a UUID) names the job, so its
-   * state can be read back (`states`), and a second job of that name and id is not queued.
+   * state can be read back (`states`), and a second job of that name and id is not queued. `key`, on a "stately"
+   * queue (account-match), allows one job of that key waiting and one running: a second send while one waits is dropped.
    */
-  send<N extends JobName>(db: DbOrTx, name: N, data: JobData[N], opts?: { id?: string }): Promise<void>;
+  send<N extends JobName>(db: DbOrTx, name: N, data: JobData[N], opts?: { id?: string; key?: string }): Promise<void>;
   /** Where the jobs of `name` with these ids stand, including finished ones still kept (a week); others are left out. */
   states(name: JobName, ids: string[]): Promise<Map<string, JobState>>;
   /** Runs `handle` for each job of `name`, one at a time on this server; a throw is a failed try. */
@@ -133,13 +137,25 @@ export async function openQueue(database: Pick<Database, "executeSql">, log: Log
     retryBackoff: true,
     expireInSeconds: MATCH_EXPIRE_SECONDS,
   });
+  await boss.createQueue("account-match", {
+    name: "account-match",
+    policy: "stately",
+    retryLimit: MATCH_ATTEMPTS - 1,
+    retryDelay: opts.matchRetrySeconds ?? MATCH_RETRY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: MATCH_EXPIRE_SECONDS,
+  });
   // "stately": at most one round waiting and one running, so servers starting together queue one round.
   await boss.createQueue("maintenance", { name: "maintenance", policy: "stately", expireInSeconds: 60 * 60 });
   const polling = opts.pollSeconds ? { pollingIntervalSeconds: opts.pollSeconds } : {};
 
   return {
     async send(db, name, data, sendOpts = {}) {
-      await boss.send(name, data, { db: executorOf(db), ...(sendOpts.id ? { id: sendOpts.id } : {}) });
+      await boss.send(name, data, {
+        db: executorOf(db),
+        ...(sendOpts.id ? { id: sendOpts.id } : {}),
+        ...(sendOpts.key ? { singletonKey: sendOpts.key } : {}),
+      });
     },
     async states(name, ids) {
       if (ids.length === 0) return new Map();

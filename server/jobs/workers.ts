@@ -1,7 +1,7 @@
 import type { JobQueue } from "#server/jobs/queue.ts";
 import type { MailDelivery } from "#server/mail/mailer.ts";
 import { runMaintenance } from "#server/maintenance.ts";
-import { matchImported } from "#server/domain/statements/matching.ts";
+import { matchAccount, matchImported } from "#server/domain/statements/matching.ts";
 import type { Services } from "#server/services.ts";
 
 /** The upkeep round's schedule: at the start of every hour (UTC), besides once at each start. */
@@ -34,12 +34,15 @@ export async function startWorkers(services: Services, queue: JobQueue, mail: Ma
 }
 
 /**
- * The matching round after a statement import (decision 022), as a job: one round under the account's lock, its ties
+ * The matching round after a statement import (decision 022), and after a proof that a waiting line may hold, as jobs: one round under the account's lock, its ties
  * and the import's count in one transaction, so a round run twice (a retry after its server died) ties nothing twice.
  * A throw is a failed try, retried with backoff (queue.ts).
  */
 export async function workStatementMatching(services: Pick<Services, "db">, queue: JobQueue): Promise<void> {
   await queue.work("statement-match", async (job) => {
     await matchImported(services.db, job.data);
+  });
+  await queue.work("account-match", async (job) => {
+    await matchAccount(services.db, job.data.ngoId, job.data.method);
   });
 }

@@ -1,13 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ngoProfiles, statementFormats, statementImports, statementLines, statementUploads } from "#server/db/schema.ts";
 import { importUpload, mappingStep, removeStaleUploads, uploadStatement, UPLOADS_KEPT_PER_NGO } from "#server/domain/statements/import.ts";
 import { importSummary, matchedLines, matchingUnderway, recentImports } from "#server/domain/statements/reconcile.ts";
 import { matchImported } from "#server/domain/statements/matching.ts";
+import { submitCashDonation } from "#server/domain/donations/cash.ts";
 import { workStatementMatching } from "#server/jobs/workers.ts";
 import { until } from "#tests/helpers/queue.ts";
 import { asDonor, asNgo } from "#tests/helpers/actors.ts";
-import { givePaymentAccounts, makeCampaign, makeCashDonation, makeUser } from "#tests/helpers/factories.ts";
+import { givePaymentAccounts, makeCampaign, makeCashDonation, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { failure } from "#tests/helpers/failure.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { makeOlder } from "#tests/helpers/time.ts";
@@ -183,6 +185,51 @@ describe("importing statements", () => {
     // The job run again (a retry after its server died with the round committed) ties nothing twice, counts nothing twice.
     expect(await matchImported(s.db, { importId, ngoId: ngo.id, method: "bank" })).toBe(0);
     expect(await importSummary(s, actor, importId)).toMatchObject({ matchedLines: 1 });
+  });
+
+  it("matches a proof that a waiting line holds by a round queued in the gift's transaction, and queues none where no line waits", async () => {
+    const { ngo, actor } = await setUp();
+    const up = await uploadStatement(s, actor, { method: "bank", file: csvFile(first) });
+    if (up.kind !== "needsMapping") throw new Error("expected the column step");
+    const importId = await importUpload(s, actor, up.uploadId, (await mappingStep(s.db, actor, up.uploadId)).mapping!);
+    await until(
+      () => importSummary(s, actor, importId),
+      (r) => r.matching === "done",
+    );
+    const campaign = await makeCampaign(s.db, ngo.id);
+    const donor = await makeUser(s.db, "donor");
+    const proof = async (to: { slug: string; ngo: string }, transactionId: string, amount: number) =>
+      submitCashDonation(s, asDonor(donor.id), {
+        campaign: to.slug,
+        ngo: to.ngo,
+        method: "bank",
+        idempotencyKey: randomUUID(),
+        phone: "03001234567",
+        amount,
+        screenshot: new File([new Uint8Array(await makeProofPng())], "p.png", { type: "image/png" }),
+        transactionId,
+      });
+    const roundsFor = async (ngoId: string) =>
+      Number(
+        (
+          (await s.db.execute(
+            sql`select count(*)::int as n from pgboss.job where name = 'account-match' and singleton_key = ${`${ngoId}:bank`}`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    const gift = await proof({ slug: campaign.slug, ngo: ngo.id }, "FT100001", 5000);
+    expect(await roundsFor(ngo.id)).toBeGreaterThanOrEqual(1);
+    await until(
+      async () => (await matchedLines(s.db, actor, 1)).rows.map((r) => r.donation.id),
+      (ids) => ids.includes(gift.id),
+    );
+    // An NGO without a statement: its proofs cost one look and queue nothing.
+    const other = await setUp();
+    const elsewhere = await makeCampaign(s.db, other.ngo.id);
+    await proof({ slug: elsewhere.slug, ngo: other.ngo.id }, "FT100001", 5000);
+    expect(await roundsFor(other.ngo.id)).toBe(0);
   });
 
   it("shows the matching round running while its job fails and is retried with backoff, then its result", async () => {

@@ -21,7 +21,7 @@ import { findDonationByKey } from "./idempotency.ts";
 import { createPledge, pledgeForGift } from "./pledges.ts";
 import { settleStatementLine } from "#server/domain/statements/settle.ts";
 import { paymentChangedRecentlySql } from "#server/domain/accounts/payment-guard.ts";
-import { matchAccount } from "#server/domain/statements/matching.ts";
+import { queueAccountMatch } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { tallies } from "./tallies.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
@@ -166,7 +166,7 @@ export function paymentAccount(
   return { ngo, account };
 }
 
-type DonationServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log">;
+type DonationServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log" | "jobs">;
 
 /**
  * Records a cash donation with its proof: the screenshot is checked and re-encoded, the donation row is
@@ -231,6 +231,8 @@ export async function submitCashDonation(
             link: `/apps?view=${made}`,
           },
         );
+        // A statement the NGO imported before the proof came may already hold this transfer: a round for the account.
+        await queueAccountMatch({ db: tx, jobs: services.jobs }, ngo.id, values.method);
       }
       return made;
     });
@@ -246,12 +248,6 @@ export async function submitCashDonation(
     return { id: first, created: false };
   }
 
-  try {
-    // A statement the NGO imported before the proof came may already hold this transfer.
-    await matchAccount(db, ngo.id, values.method);
-  } catch (err) {
-    services.log.error({ err, donationId: id }, "matching a new donation to the NGO's statements failed");
-  }
   return { id, created: true };
 }
 

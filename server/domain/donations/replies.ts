@@ -12,7 +12,7 @@ import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { appLink, notify, tellWithin } from "#server/domain/notifications/notifications.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
-import { matchAccount } from "#server/domain/statements/matching.ts";
+import { queueAccountMatch } from "#server/domain/statements/matching.ts";
 import { imageFingerprint } from "./fingerprint.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { actionsFor, assertTransition, fromStates, type CashDonationAction } from "./states.ts";
@@ -101,7 +101,7 @@ export async function replyTarget(db: DbOrTx, actor: DonationActor, donationId: 
   };
 }
 
-type ReplyServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log">;
+type ReplyServices = Pick<Services, "db" | "storage" | "mailer" | "config" | "log" | "jobs">;
 
 /**
  * The donor's one answer to a disapproval: their message and the corrected proof (a new screenshot, another
@@ -209,6 +209,8 @@ export async function replyToRejection(
         },
       });
       await tellNgo({ ...services, db: tx }, updated, values.message);
+      // The statement the NGO imported may hold the transfer the corrected proof names (decision 022).
+      if (updated.method) await queueAccountMatch({ db: tx, jobs: services.jobs }, updated.recipientNgoId, updated.method);
       return { gift: updated, previousTransactionId: gift.transactionId };
     });
   } catch (err) {
@@ -221,12 +223,6 @@ export async function replyToRejection(
   }
 
   const { gift } = outcome;
-  try {
-    // The statement the NGO imported may hold the transfer the corrected proof names (decision 022).
-    if (gift.method) await matchAccount(db, gift.recipientNgoId, gift.method);
-  } catch (err) {
-    services.log.error({ err, donationId: gift.id }, "matching a re-submitted donation to the NGO's statements failed");
-  }
   return { id: gift.id, changed: true };
 }
 

@@ -3,6 +3,7 @@ import type { PaymentMethod } from "#shared/constants.ts";
 import type { MatchRule } from "#shared/statuses.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { donations, pledges, statementImports, statementLines } from "#server/db/schema.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 import { addDays } from "#server/domain/dates.ts";
 import { pledgeCodesIn } from "#server/domain/donations/pledges.ts";
 import { fromStates } from "./states.ts";
@@ -207,6 +208,24 @@ export async function matchAccount(db: Db, ngoId: string, method: PaymentMethod,
     }
     return tied;
   });
+}
+
+/**
+ * Queues a matching round for one account of an NGO on `db` (the transaction of the gift whose proof just arrived or
+ * was corrected), when a line of its statements waits for a gift: most NGOs import none, so most proofs cost one
+ * indexed look and queue nothing. The `account-match` job runs `matchAccount`; one waits per account at a time.
+ */
+export async function queueAccountMatch(
+  services: { db: DbOrTx; jobs: Pick<JobQueue, "send"> },
+  ngoId: string,
+  method: PaymentMethod,
+): Promise<void> {
+  const [waiting] = await services.db
+    .select({ id: statementLines.id })
+    .from(statementLines)
+    .where(and(eq(statementLines.ngoId, ngoId), eq(statementLines.method, method), inArray(statementLines.status, fromStates("match"))))
+    .limit(1);
+  if (waiting) await services.jobs.send(services.db, "account-match", { ngoId, method }, { key: `${ngoId}:${method}` });
 }
 
 /** The `statement-match` job (server/jobs/workers.ts): the round after an import, credited to that import. */
