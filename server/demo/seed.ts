@@ -370,7 +370,7 @@ async function seedDemoCampaigns(
       targetAmount: String(c.target),
       otherItems: c.items || undefined,
       location: c.place,
-      zakatEligible: c.zakat ? "yes" : "no",
+      ...(c.zakat ? { funds: ["zakat", "sadaqah"], zakatAttest: "yes" as const } : { funds: ["sadaqah"] }),
       cause: c.cause,
       picture: await pictureFile(c.title, c.colour),
     });

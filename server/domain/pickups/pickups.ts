@@ -28,6 +28,7 @@ import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { campaignChoices, ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
 import { campaignToGiveTo } from "#server/domain/campaigns/standing.ts";
+import { assertFundAccepted } from "#server/domain/campaigns/funds.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";
 import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
@@ -80,6 +81,7 @@ export async function goodsTarget(db: DbOrTx, slug: string) {
       pictureKey: c.pictureKey,
       locationLabel: c.locationLabel,
       locationLabelUr: c.locationLabelUr,
+      acceptedFunds: c.acceptedFunds,
     },
     ngos: all.filter((n) => able.some((a) => a.id === n.id)),
   };
@@ -104,6 +106,7 @@ export async function offerGoods(
   const target = await goodsTarget(db, values.campaign);
   const ngo = target.ngos.find((n) => n.id === values.ngo);
   if (!ngo) throw notFound();
+  if (!target.campaign.acceptedFunds.includes(values.fund)) throw invalid("funds.not_accepted", "fund");
   const today = pakistanToday(now);
   if (
     Number.isNaN(Date.parse(`${values.windowDate}T00:00:00Z`)) ||
@@ -121,6 +124,7 @@ export async function offerGoods(
 
   const id = await db
     .transaction(async (tx) => {
+      await assertFundAccepted(tx, target.campaign.id, values.fund);
       const [row] = await tx
         .insert(donations)
         .values({
@@ -131,6 +135,9 @@ export async function offerGoods(
           items: values.items,
           phone: values.phone,
           idempotencyKey: values.idempotencyKey,
+          fund: values.fund,
+          showName: values.showName === "yes",
+          inNameOf: values.inNameOf ?? null,
         })
         .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
         .returning({ id: donations.id });
