@@ -5,6 +5,7 @@ import { campaigns, ngoProfiles, users, zakatAttestations } from "#server/db/sch
 import { paged, pageOffset } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { conflict, invalid } from "#server/domain/errors.ts";
+import { idAs, type Actor } from "#server/domain/policy.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
@@ -108,7 +109,8 @@ export interface AttestationEntry {
 }
 
 /** Every Zakat attestation, current and withdrawn, newest first, a page at a time (the admin's /admin/zakat). */
-export async function attestationLog(db: DbOrTx, opts: { page: number }): Promise<Paged<AttestationEntry>> {
+export async function attestationLog(db: DbOrTx, actor: Actor, opts: { page: number }): Promise<Paged<AttestationEntry>> {
+  idAs(actor, "admin");
   const attester = alias(users, "attester");
   const withdrawer = alias(users, "withdrawer");
   const [[total], rows] = await Promise.all([

@@ -432,6 +432,10 @@ export interface QueueItem {
   statementPaisa: number | null;
   /** The donor answered a disapproval with a corrected proof (decision 025). */
   resubmitted: boolean;
+  /** The fund given to, whether the donor is named in public, and in whose name (decision 048): the NGO sees the donor either way. */
+  fund: FundKind;
+  showName: boolean;
+  inNameOf: string | null;
 }
 
 function queueColumns() {
@@ -454,6 +458,9 @@ function queueColumns() {
       (v) => (v === null ? null : Number(v)),
     ),
     resubmitted: repliedSql().mapWith(Boolean),
+    fund: donations.fund,
+    showName: donations.showName,
+    inNameOf: donations.inNameOf,
   };
 }
 

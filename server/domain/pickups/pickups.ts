@@ -38,7 +38,7 @@ import { tallies } from "#server/domain/donations/tallies.ts";
 import { decisionScope, pickupScope, type PickupActor } from "./policy.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { pickupStates } from "./states.ts";
-import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
+import type { FundKind, PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { distanceKm } from "#server/domain/places/distance.ts";
 import { holdDropoffs, nearestDropoff } from "./dropoffs.ts";
@@ -503,6 +503,10 @@ export interface PickupItem {
   campaignId: string;
   campaignTitle: string;
   donorName: string;
+  /** The fund given to, whether the donor is named in public, and in whose name (decision 048). */
+  fund: FundKind;
+  showName: boolean;
+  inNameOf: string | null;
   ngoName: string;
   riderId: string | null;
   riderName: string | null;
@@ -540,6 +544,9 @@ function itemColumns() {
     campaignId: donations.campaignId,
     campaignTitle: campaigns.title,
     donorName: sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, '')`,
+    fund: donations.fund,
+    showName: donations.showName,
+    inNameOf: donations.inNameOf,
     ngoName: ngoProfiles.name,
     riderId: pickups.riderId,
     riderName: sql<string | null>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
