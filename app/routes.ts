@@ -35,6 +35,7 @@ export default [
     route("admin/accounts", "routes/admin/accounts.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/outbox", "routes/admin/outbox.tsx"),
+    route("admin/zakat", "routes/admin/zakat.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
   ]),
 

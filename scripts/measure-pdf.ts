@@ -17,7 +17,8 @@ const receipt = (name: string, campaignTitle: string): Receipt => ({
   transactionId: "JC778899",
   approvedAt: new Date("2026-11-23T10:05:00Z"),
   campaignTitle,
-  zakatEligible: true,
+  fund: "zakat",
+  inNameOf: "Late Mrs Khadija Bibi",
   ngo: { name: "Al-Khidmat Karachi", registrationNumber: "SECP-2019-4471", address: "Plot 12, Block 7, Gulshan-e-Iqbal, Karachi" },
   donor: { name, email: "ayesha@example.com" },
 });

@@ -200,19 +200,25 @@ await db.transaction(async (tx) => {
   await step(
     "campaigns",
     `insert into campaigns (id, slug, owner_id, title, description, target_amount, collected_amount, other_items, location_label,
-                          lat, lng, zakat_eligible, cause, status, completed_at, archived_at, created_at, updated_at)
+                          lat, lng, accepted_funds, cause, status, completed_at, archived_at, created_at, updated_at)
    select sc.id, 'scale-' || sc.i, sc.owner,
           (array[${THEMES.map(lit).join(", ")}])[1 + sc.i % ${THEMES.length}] || ' ' || pl.name || ' #' || sc.i,
           'Help families in ' || pl.name || ' with what they need most this season. Every rupee is accounted for.',
           100000 + (sc.i % 40) * 25000, 0,
           case when sc.i % 3 = 0 then 'Blankets, dry rations, school bags' end,
           pl.name, pl.lat + ((sc.i % 101) - 50) * 0.004, pl.lng + ((sc.i % 89) - 44) * 0.004,
-          sc.i % 4 = 0, (array[${CAUSES.map(lit).join(", ")}])[1 + sc.i % ${CAUSES.length}]::campaign_cause, sc.status,
+          case when sc.i % 4 = 0 then '{zakat,general}' else '{general}' end::fund_kind[], (array[${CAUSES.map(lit).join(", ")}])[1 + sc.i % ${CAUSES.length}]::campaign_cause, sc.status,
           case when sc.status = 'completed' then sc.created_at + interval '20 days' end,
           case when sc.status = 'archived' then sc.created_at + interval '25 days' end,
           sc.created_at, sc.created_at
    from scale_campaigns sc join ${placesSql} on pl.k = sc.i % ${P}
    order by sc.i`,
+  );
+  // A campaign takes Zakat only with its owner's current attestation (decision 048).
+  await step(
+    "zakat_attestations",
+    `insert into zakat_attestations (campaign_id, statement, lang, attested_by, attested_at)
+   select id, 'Scale seed attestation', 'en', owner, created_at from scale_campaigns where i % 4 = 0`,
   );
   await step(
     "campaign_partners",

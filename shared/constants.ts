@@ -3,6 +3,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const CNIC_DIGITS = 13;
 export const NAME_MAX_LENGTH = 100;
+/** "Given in the name of" on a gift (decision 048): a name or two, as a receipt line holds it. */
+export const IN_NAME_OF_MAX_LENGTH = 80;
 export const ADDRESS_MAX_LENGTH = 300;
 export const REGISTRATION_MAX_LENGTH = 60;
 export const EMAIL_MAX_LENGTH = 254;

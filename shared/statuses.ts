@@ -40,6 +40,13 @@ export type DonationStatus = (typeof DONATION_STATUSES)[number];
  */
 export const FUND_KINDS = ["zakat", "sadaqah", "fitrana", "general"] as const;
 export type FundKind = (typeof FUND_KINDS)[number];
+/** The funds an NGO chooses for a campaign: every campaign takes general gifts besides (decision 048). */
+export const CHOSEN_FUNDS = ["zakat", "sadaqah", "fitrana"] as const satisfies readonly FundKind[];
+
+/** A campaign's accepted funds from the NGO's choice: general always, in FUND_KINDS order. */
+export function acceptedFundsOf(chosen: readonly FundKind[]): FundKind[] {
+  return FUND_KINDS.filter((f) => f === "general" || chosen.includes(f));
+}
 
 export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;
 export type PickupStatus = (typeof PICKUP_STATUSES)[number];

@@ -13,6 +13,7 @@ import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { FundBadges } from "#app/components/funds/fund-badges.tsx";
 
 const KIND = {
   cash: {
@@ -119,12 +120,9 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
-                  {c.zakatEligible && kind === "cash" && (
-                    <p>
-                      <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">
-                        <BadgeCheck aria-hidden="true" className="size-4" />
-                        {t("donate:zakat")}
-                      </span>
+                  {c.acceptedFunds.length > 1 && (
+                    <p className="flex flex-wrap gap-2">
+                      <FundBadges funds={c.acceptedFunds} />
                     </p>
                   )}
                   <ProgressBar
@@ -193,12 +191,9 @@ function CampaignDetails({
         <UserText as="h2" id="details-title" className="break-words text-start text-2xl font-bold text-brand-900">
           {c.title}
         </UserText>
-        {c.zakatEligible && kind === "cash" && (
-          <p>
-            <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-sm font-bold text-emerald-900">
-              <BadgeCheck aria-hidden="true" className="size-4" />
-              {t("donate:zakat")}
-            </span>
+        {c.acceptedFunds.length > 1 && (
+          <p className="flex flex-wrap gap-2">
+            <FundBadges funds={c.acceptedFunds} size="sm" />
           </p>
         )}
       </header>

@@ -16,6 +16,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/admin/accounts", label: "adminAccounts" },
     { to: "/admin/audit", label: "adminAudit" },
     { to: "/admin/outbox", label: "adminOutbox" },
+    { to: "/admin/zakat", label: "adminZakat" },
     { to: "/admin/settings", label: "adminSettings" },
     { to: "/notifications", label: "notifications" },
   ],

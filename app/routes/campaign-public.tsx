@@ -17,6 +17,7 @@ import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/pu
 import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
+import { FundBadges } from "#app/components/funds/fund-badges.tsx";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -46,7 +47,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       otherItems: c.otherItems,
       locationLabel: location,
       pictureKey: c.pictureKey,
-      zakatEligible: c.zakatEligible,
+      acceptedFunds: c.acceptedFunds,
+      zakatAttestedOn: c.zakatAttestedAt ? formatDate(c.zakatAttestedAt, lang).text : null,
       status: c.status,
       paused: c.paused,
       takesCash: c.takesCash,
@@ -99,14 +101,10 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             {c.title}
           </UserText>
           <p className="flex flex-wrap gap-2 text-sm">
-            {c.zakatEligible && (
-              <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 font-bold text-emerald-900">
-                <BadgeCheck aria-hidden="true" className="size-4" />
-                {t("showcase:zakat")}
-              </span>
-            )}
+            <FundBadges funds={c.acceptedFunds} size="sm" />
             {joint && <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t("showcase:joint")}</span>}
           </p>
+          {c.zakatAttestedOn && <p className="text-sm text-slate-700">{t("funds:zakatAttested", { date: c.zakatAttestedOn })}</p>}
         </header>
 
         {c.status === "active" && c.paused && (

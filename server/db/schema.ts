@@ -258,6 +258,7 @@ export const files = pgTable(
  * Successful) and `archived` (deleted by the NGO while it had donations, kept so no donation loses its campaign).
  */
 export const campaignStatusEnum = pgEnum("campaign_status", CAMPAIGN_STATUSES);
+export const fundKindEnum = pgEnum("fund_kind", FUND_KINDS);
 export const campaignCauseEnum = pgEnum("campaign_cause", CAMPAIGN_CAUSES);
 
 export const campaigns = pgTable(
@@ -283,7 +284,14 @@ export const campaigns = pgTable(
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
     pictureKey: text("picture_key"),
-    zakatEligible: boolean("zakat_eligible").notNull().default(false),
+    /**
+     * The kinds of giving it takes (decision 048), in FUND_KINDS order: always general; Zakat only while the NGO's
+     * attestation (`zakat_attestations`) is current, which the domain keeps in step in the same transaction.
+     */
+    acceptedFunds: fundKindEnum("accepted_funds")
+      .array()
+      .notNull()
+      .default(sql`'{general}'::fund_kind[]`),
     /** What it helps with; campaigns made before causes existed are "other" until their NGO edits them. */
     cause: campaignCauseEnum("cause").notNull().default("other"),
     status: campaignStatusEnum("status").notNull().default("active"),
@@ -306,6 +314,41 @@ export const campaigns = pgTable(
     index("campaigns_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("campaigns_location_trgm_idx").using("gin", t.locationLabel.op("gin_trgm_ops")),
     index("campaigns_location_ur_trgm_idx").using("gin", t.locationLabelUr.op("gin_trgm_ops")),
+    check("campaigns_accepts_general", sql`'general' = any(${t.acceptedFunds})`),
+  ],
+);
+
+/**
+ * The NGO's attestation that a campaign's gifts may be spent as Zakat (decision 048): the words it attested to as it
+ * read them, by which account and when; withdrawing it (or the campaign no longer taking Zakat) sets `withdrawn_*`,
+ * and attesting again adds a row, so the history stays. At most one current (not withdrawn) per campaign.
+ */
+export const zakatAttestations = pgTable(
+  "zakat_attestations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The words attested to, in the language the NGO read them (`lang`). */
+    statement: text("statement").notNull(),
+    lang: languageEnum("lang").notNull(),
+    attestedBy: uuid("attested_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    attestedAt: timestamp("attested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Made by migration 0022 from the earlier yes/no Zakat flag, which its owner had set. */
+    carriedOver: boolean("carried_over").notNull().default(false),
+    withdrawnBy: uuid("withdrawn_by").references(() => users.id, { onDelete: "restrict" }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("zakat_attestations_current_unique")
+      .on(t.campaignId)
+      .where(sql`${t.withdrawnAt} is null`),
+    index("zakat_attestations_campaign_idx").on(t.campaignId, t.attestedAt),
+    // The admin's list, newest first, a page at a time.
+    index("zakat_attestations_attested_idx").on(t.attestedAt, t.id),
   ],
 );
 
@@ -362,7 +405,6 @@ export const pledges = pgTable(
 
 export const donationKindEnum = pgEnum("donation_kind", DONATION_KINDS);
 export const donationStatusEnum = pgEnum("donation_status", DONATION_STATUSES);
-export const fundKindEnum = pgEnum("fund_kind", FUND_KINDS);
 
 /**
  * Donations to a campaign, paid to (or collected for) one NGO of it: the owner or a partner. The cash and
@@ -527,12 +569,14 @@ export const donationTallies = pgTable(
     ngoId: uuid("ngo_id").notNull(),
     campaignId: uuid("campaign_id").notNull(),
     kind: donationKindEnum("kind").notNull(),
+    /** Each fund's gifts are counted apart (decision 048). */
+    fund: fundKindEnum("fund").notNull().default("general"),
     status: donationStatusEnum("status").notNull(),
     pickupStatus: text("pickup_status").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ngoId, t.campaignId, t.kind, t.status, t.pickupStatus] })],
+  (t) => [primaryKey({ columns: [t.ngoId, t.campaignId, t.kind, t.fund, t.status, t.pickupStatus] })],
 );
 
 /**

@@ -1,3 +1,4 @@
+import type { FundKind } from "#shared/statuses.ts";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -270,6 +271,10 @@ interface DemoGift {
   at: Date;
   transactionId: string;
   screenshot?: Buffer;
+  /** The fund, whether the donor is named in public, and in whose name (decision 048); general and anonymous if not said. */
+  fund?: FundKind;
+  showName?: boolean;
+  inNameOf?: string;
 }
 
 /**
@@ -298,6 +303,9 @@ async function giveAsDemoDonor(services: Services, donorId: string, gift: DemoGi
     amount: String(gift.amount),
     transactionId,
     screenshot: new File([new Uint8Array(screenshot)], "Screenshot.png", { type: "image/png" }),
+    fund: gift.fund ?? "general",
+    ...(gift.showName ? { showName: "yes" } : {}),
+    ...(gift.inNameOf ? { inNameOf: gift.inNameOf } : {}),
   });
   const mark = await dbClock(db);
   const { id } = await submitCashDonation(services, { id: donorId, role: "donor" }, values);
@@ -370,7 +378,7 @@ async function seedDemoCampaigns(
       targetAmount: String(c.target),
       otherItems: c.items || undefined,
       location: c.place,
-      zakatEligible: c.zakat ? "yes" : "no",
+      ...(c.zakat ? { funds: ["zakat", "sadaqah"], zakatAttest: "yes" as const } : { funds: ["sadaqah"] }),
       cause: c.cause,
       picture: await pictureFile(c.title, c.colour),
     });
@@ -386,7 +394,20 @@ async function seedDemoCampaigns(
       const ngo = recipients[i % recipients.length]!;
       const at = new Date(now - (c.given.length - i) * 3 * DAY - (gifts.length % 5) * 3600 * 1000);
       const method = PAYMENT_METHODS[i % PAYMENT_METHODS.length]!;
-      gifts.push({ campaign, ngoId: ngoIds[ngo]!, ngoName: ngoNames[ngo]!, method, amount, at, transactionId: transactionId() });
+      // Some gifts per fund the campaign takes, some named in public and some anonymous, one given in a late father's name.
+      const funds: FundKind[] = c.zakat ? ["zakat", "sadaqah", "general"] : ["sadaqah", "general"];
+      gifts.push({
+        campaign,
+        ngoId: ngoIds[ngo]!,
+        ngoName: ngoNames[ngo]!,
+        method,
+        amount,
+        at,
+        transactionId: transactionId(),
+        fund: funds[i % funds.length]!,
+        showName: i % 2 === 1,
+        ...(i % 4 === 0 ? { inNameOf: "Late Haji Abdul Rehman" } : {}),
+      });
     }
     // The campaign began a little before its first gift (or the donations waiting for review).
     const start = new Date(now - Math.max(c.given.length * 3 + 2, 6) * DAY);

@@ -48,6 +48,8 @@ export const ERROR_MESSAGES = {
   "donations.not_rejected": "donations:errors.notRejected",
   "donations.upload_failed": "donations:errors.uploadFailed",
   forbidden: "errors:forbidden",
+  "funds.not_accepted": "funds:errors.notAccepted",
+  "funds.no_longer_accepted": "funds:errors.noLongerAccepted",
   "map.inverted": "map:errors.inverted",
   "map.not_number": "map:errors.notNumber",
   not_found: "errors:notFound",

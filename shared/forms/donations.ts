@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { DONATION_AMOUNT_MAX, PAYMENT_METHODS, REASON_MAX_LENGTH, TRANSACTION_ID_MAX_LENGTH } from "#shared/constants.ts";
-import { image, optionalImage, phone, requiredText, rupees } from "./fields.ts";
+import { image, optionalImage, phone, requiredText, rupees, giftFundFields } from "./fields.ts";
 
 /** The specification's alert for any missing field of the proof form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";
@@ -47,6 +47,7 @@ export const cashProofSchema = z.object({
   }),
   screenshot: image(SCREENSHOT_MISSING),
   transactionId: transactionId(),
+  ...giftFundFields(),
 });
 
 export type CashProofInput = z.input<typeof cashProofSchema>;

@@ -1,11 +1,14 @@
 import * as z from "zod/mini";
 import { COMMON_PASSWORDS } from "#shared/common-passwords.ts";
+import { FUND_KINDS } from "#shared/statuses.ts";
+import { hasControlCharacters } from "#shared/text.ts";
 import { CONTACT_PATTERN, MOBILE_PATTERN, nationalPhone, westernDigits, wholeRupees } from "#shared/numbers.ts";
 import {
   ADDRESS_MAX_LENGTH,
   CNIC_DIGITS,
   EMAIL_MAX_LENGTH,
   IMAGE_MAX_BYTES,
+  IN_NAME_OF_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -120,3 +123,21 @@ export const coordinate = () =>
 
 /** Optional free text, trimmed and bounded; blank is "not given". */
 export const optionalText = (max: number) => blankToUndefined(z.string().check(z.trim(), z.maxLength(max, "validation:tooLong")));
+
+/**
+ * What a gift adds to the cash proof form and the goods form (decision 048): the fund it is given to (one the campaign
+ * takes: the server checks), whether the donor is named in the public list of gifts (unticked: anonymous to the public,
+ * the NGO always sees the donor), and in whose name it is given (optional, one line).
+ */
+export const giftFundFields = () => ({
+  // A post without the field (an older form, a script) gives to the general fund, as every campaign takes it.
+  fund: z._default(z.enum(FUND_KINDS, { error: "funds:errors.fundRequired" }), "general"),
+  showName: z.optional(z.literal("yes", { error: "funds:errors.fundRequired" })),
+  inNameOf: blankToUndefined(
+    z.string().check(
+      z.trim(),
+      z.maxLength(IN_NAME_OF_MAX_LENGTH, "validation:tooLong"),
+      z.refine((s: string) => !hasControlCharacters(s, { lineBreaks: false }), "validation:controlCharacters"),
+    ),
+  ),
+});

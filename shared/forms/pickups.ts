@@ -8,7 +8,7 @@ import {
   REASON_MAX_LENGTH,
 } from "#shared/constants.ts";
 import { hasControlCharacters } from "#shared/text.ts";
-import { blankToUndefined, coordinate, digitsField, phone, requiredText } from "./fields.ts";
+import { blankToUndefined, coordinate, digitsField, phone, requiredText, giftFundFields } from "./fields.ts";
 
 /** The specification's message for any missing field of the goods form, shown under each field. */
 const FILL_ALL = "donations:errors.fillAll";
@@ -31,6 +31,7 @@ export const goodsOfferSchema = z.object({
   areaLng: coordinate(),
   windowDate: z.string({ error: FILL_ALL }).check(z.minLength(1, FILL_ALL), z.regex(/^\d{4}-\d{2}-\d{2}$/, "pickups:errors.dateInvalid")),
   windowSlot: z.enum(PICKUP_SLOTS, { error: FILL_ALL }),
+  ...giftFundFields(),
 });
 
 export type GoodsOfferInput = z.input<typeof goodsOfferSchema>;

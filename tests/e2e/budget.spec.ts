@@ -75,7 +75,7 @@ const PUBLIC_PAGES = [
   "/about",
 ];
 const ROLE_PAGES = {
-  admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/admin/settings", "/notifications"],
+  admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/admin/zakat", "/admin/settings", "/notifications"],
   ngo: [
     "/ngo_home",
     "/settingsNGO",

@@ -178,7 +178,7 @@ test.describe("cash donation flow", () => {
       partners: [partner.id],
       description: longText,
       otherItems: "Blankets and warm clothes",
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
       collectedAmount: 25_000,
     });
     await makeCampaign(db, owner.id, { title: `Winter ${tag} over`, status: "completed", completedAt: new Date() });

@@ -49,7 +49,7 @@ test.describe("giving first: anyone browses active campaigns", () => {
       title: `Meals ${t}`,
       locationLabel: "Lahore, Punjab",
       cause: "food",
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
     });
     const unpaid = await makeUser(db, "ngo", { name: `Saaya ${t} Welfare` });
     const coats = await makeCampaign(db, unpaid.id, { title: `Coats ${t}`, locationLabel: "Quetta, Balochistan", cause: "shelter" });

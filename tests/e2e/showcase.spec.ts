@@ -17,7 +17,7 @@ async function seedJointCampaign(db: Db, ownerId: string, opts: { title: string;
   const campaign = await makeCampaign(db, ownerId, {
     title: opts.title,
     partners: [partner.id],
-    zakatEligible: true,
+    acceptedFunds: ["zakat", "general"],
     otherItems: "Blankets and warm clothes",
     description: "Hot meals for families in Lahore this winter.",
   });

@@ -11,6 +11,7 @@ import {
   users,
   volunteerApplications,
   volunteerPositions,
+  zakatAttestations,
 } from "#server/db/schema.ts";
 import sharp from "sharp";
 import type { Lang } from "#shared/i18n/i18n.ts";
@@ -104,6 +105,10 @@ export async function makeCampaign(db: Db, ownerId: string, opts: Partial<typeof
     .returning();
   for (const ngoId of partners) {
     await db.insert(campaignPartners).values({ campaignId: row!.id, ngoId, direction: "invited", status: "accepted" });
+  }
+  // A campaign takes Zakat only with its NGO's current attestation (decision 048): the factory gives it one.
+  if (row!.acceptedFunds.includes("zakat")) {
+    await db.insert(zakatAttestations).values({ campaignId: row!.id, statement: "Test attestation", lang: "en", attestedBy: ownerId });
   }
   return row!;
 }

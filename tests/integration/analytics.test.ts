@@ -268,7 +268,7 @@ describe("public campaign page", () => {
       partners: [partner.id],
       collectedAmount: 4000,
       otherItems: "Blankets",
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
     });
     await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 1000 });
     await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 3000, recipientNgoId: partner.id });
@@ -282,7 +282,7 @@ describe("public campaign page", () => {
       targetAmount: 100_000,
       collectedAmount: 4000,
       otherItems: "Blankets",
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
       status: "active",
       locationLabel: campaign.locationLabel,
     });

@@ -28,7 +28,8 @@ function input(overrides: Partial<Record<keyof CampaignInput, unknown>> = {}): C
     description: "Blankets for families in the northern areas before the snow.",
     targetAmount: "50000",
     location: "Lahore",
-    zakatEligible: "yes",
+    funds: ["zakat"],
+    zakatAttest: "yes",
     cause: "shelter",
     ...overrides,
   } as CampaignInput;
@@ -119,7 +120,13 @@ describe("campaigns", () => {
   it("creates an active campaign at the resolved place, with a readable unique slug", async () => {
     const ngo = await makeUser(s.db, "ngo");
     const a = await create(ngo.id, { title: "Clean water for Thar", targetAmount: "250000", otherItems: "Jerry cans" });
-    expect(a).toMatchObject({ status: "active", targetAmount: 250_000, collectedAmount: 0, zakatEligible: true, otherItems: "Jerry cans" });
+    expect(a).toMatchObject({
+      status: "active",
+      targetAmount: 250_000,
+      collectedAmount: 0,
+      acceptedFunds: ["zakat", "general"],
+      otherItems: "Jerry cans",
+    });
     expect(a.slug).toBe("clean-water-for-thar");
     expect(a.locationLabel).toMatch(/^Lahore, /);
     expect(a.lat).toBeCloseTo(31.55, 1);

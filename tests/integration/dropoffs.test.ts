@@ -101,6 +101,7 @@ describe("drop-off points", () => {
 
   async function offer(donor: Actor, campaign: { slug: string }, ngoId: string, area: string) {
     return offerGoods(s, donor, {
+      fund: "general",
       campaign: campaign.slug,
       ngo: ngoId,
       idempotencyKey: randomUUID(),

@@ -545,17 +545,25 @@ describe("donation histories and receipts", () => {
   });
 
   describe("receipts", () => {
-    async function approvedReceiptScene(zakatEligible: boolean) {
+    async function approvedReceiptScene(zakat: boolean) {
       const ngo = await makeUser(s.db, "ngo", { name: "Al-Khidmat Karachi" });
       await s.db
         .update(ngoProfiles)
         .set({ registrationNumber: "SECP-2019-4471", address: "Plot 12, Block 7, Gulshan-e-Iqbal, Karachi" })
         .where(eq(ngoProfiles.userId, ngo.id));
       const donor = await makeUser(s.db, "donor", { name: "Ayesha" });
-      const c = await campaign(ngo.id, { title: uniq("Winter blankets Quetta"), zakatEligible });
+      const c = await campaign(ngo.id, {
+        title: uniq("Winter blankets Quetta"),
+        acceptedFunds: zakat ? ["zakat", "general"] : ["general"],
+      });
       // Earlier approvals of this NGO: the receipt number counts on from them.
       for (let i = 0; i < 2; i++) await approve(ngo.id, (await makeDonation(s.db, c, donor.id)).id);
-      const donation = await makeDonation(s.db, c, donor.id, { amount: 50_000, method: "easypaisa", transactionId: "EP998877" });
+      const donation = await makeDonation(s.db, c, donor.id, {
+        amount: 50_000,
+        method: "easypaisa",
+        transactionId: "EP998877",
+        ...(zakat ? { fund: "zakat" as const, inNameOf: "Late Mrs Khadija Bibi" } : {}),
+      });
       const outcome = await approve(ngo.id, donation.id);
       return { ngo, donor, c, donation, outcome };
     }
@@ -682,7 +690,9 @@ describe("donation histories and receipts", () => {
         c.title,
         "Easypaisa",
         "EP998877",
-        en("history:receipt.zakatYes"),
+        `${en("funds:receipt.fund")}: ${en("funds:kinds.zakat")}`,
+        `${en("funds:receipt.inNameOf")}: Late Mrs Khadija Bibi`,
+        en("funds:receipt.zakatAccepted"),
         "issued through Ek Chhat on the confirmation of Al-Khidmat Karachi",
       ]) {
         expect(text, expected).toContain(expected);
@@ -694,8 +704,10 @@ describe("donation histories and receipts", () => {
         /\s+/g,
         " ",
       );
-      expect(otherText).toContain(en("history:receipt.zakatNo"));
-      expect(otherText).not.toContain(en("history:receipt.zakatYes"));
+      expect(otherText).toContain(`${en("funds:receipt.fund")}: ${en("funds:kinds.general")}`);
+      expect(otherText).toContain(en("funds:receipt.notZakat"));
+      expect(otherText).not.toContain(en("funds:receipt.zakatAccepted"));
+      expect(otherText).not.toContain(en("funds:receipt.inNameOf"));
     });
   });
 });

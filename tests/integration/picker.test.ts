@@ -108,7 +108,7 @@ describe("the donor's campaign picker", () => {
     const byPlace = await makeCampaign(db, (await makeUser(db, "ngo")).id, { locationLabel: `Mithi ${tag}, Tharparkar`, cause: "water" });
     const byPartner = await makeCampaign(db, (await makeUser(db, "ngo")).id, {
       partners: [partner.id],
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
       cause: "food",
     });
     await makeCampaign(db, (await makeUser(db, "ngo")).id, { title: `Plain title ${token()}`, description: `Described with ${tag}` });
@@ -137,7 +137,7 @@ describe("the donor's campaign picker", () => {
       partners: [partner.id],
       collectedAmount: 2500,
       targetAmount: 10_000,
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
       pictureKey: "campaign/picture.webp",
     });
     const [row] = (await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).rows;
@@ -146,7 +146,7 @@ describe("the donor's campaign picker", () => {
       slug: joint.slug,
       collectedAmount: 2500,
       targetAmount: 10_000,
-      zakatEligible: true,
+      acceptedFunds: ["zakat", "general"],
       pictureKey: "campaign/picture.webp",
       description: joint.description,
     });

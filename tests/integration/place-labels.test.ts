@@ -39,7 +39,6 @@ function campaignInput(location: string, title = `Place labels ${tag()}`): Campa
     description: "Warm clothes for the winter.",
     targetAmount: "50000",
     location,
-    zakatEligible: "no",
     cause: "shelter",
   } as CampaignInput;
 }

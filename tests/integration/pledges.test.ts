@@ -63,6 +63,7 @@ describe("pledges of the payment screen", () => {
       campaign: campaign.slug,
       ngo: ngo.id,
       method: "jazzcash",
+      fund: "general",
       idempotencyKey: crypto.randomUUID(),
       pledge: formatPledgeCode(first.code),
       phone: "03001234567",
@@ -92,6 +93,7 @@ describe("pledges of the payment screen", () => {
         submitCashDonation(s, asDonor(donor.id), {
           campaign: campaign.slug,
           ngo: ngo.id,
+          fund: "general",
           method: "jazzcash",
           idempotencyKey: crypto.randomUUID(),
           pledge,

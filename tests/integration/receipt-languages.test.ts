@@ -30,7 +30,8 @@ const receipt: Receipt = {
   transactionId: "JC778899",
   approvedAt: new Date("2026-11-23T10:05:00Z"),
   campaignTitle: "سردیوں کے کمبل، کوئٹہ",
-  zakatEligible: true,
+  fund: "zakat",
+  inNameOf: "مرحومہ خدیجہ بی بی",
   ngo: { name: "الخدمت کراچی", registrationNumber: "SECP-2019-4471", address: "Plot 12, Block 7, Gulshan-e-Iqbal, Karachi" },
   donor: { name: URDU_NAME, email: "ayesha@example.com" },
 };
@@ -138,7 +139,7 @@ describe("a receipt in the donor's language", () => {
       ...formatDateTime(receipt.approvedAt, "ur").text.match(/\p{Script=Arabic}+/gu)!,
       "ayesha@example.com",
       "JC778899",
-      t("history:receipt.zakatYes"),
+      t("funds:receipt.zakatAccepted"),
       t("history:receipt.issued", { ngo: receipt.ngo.name }),
     ]) {
       expect(text, line).toContain(normalized(line));
@@ -194,7 +195,7 @@ describe("a receipt in the donor's language", () => {
       "کوئٹہ",
       "Amount: Rs. 50,000",
       "Amount in words: Rupees Fifty Thousand Only",
-      t("history:receipt.zakatYes"),
+      t("funds:receipt.zakatAccepted"),
     ]) {
       expect(text, line).toContain(normalized(line));
     }

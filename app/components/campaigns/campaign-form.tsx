@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
 import { FileField, RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
+import { CAMPAIGN_CAUSES, type CampaignCause, type FundKind } from "#shared/statuses.ts";
+import { CampaignFundsFields } from "#app/components/funds/campaign-funds-fields.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -18,7 +19,9 @@ export interface CampaignFormDefaults {
   location: string;
   lat: number;
   lng: number;
-  zakatEligible: boolean;
+  /** The funds it takes now, and when its current Zakat attestation was given (decision 048). */
+  acceptedFunds: FundKind[];
+  zakatAttestedOn: string | null;
   cause: CampaignCause;
   pictureUrl: string;
 }
@@ -51,10 +54,12 @@ export function CampaignForm({
           targetAmount: defaults.targetAmount,
           otherItems: defaults.otherItems,
           location: defaults.location,
-          zakatEligible: defaults.zakatEligible ? "yes" : "no",
+          // A list of ticked boxes: the schema's input type (unknown, as a form may send one value or several) reads as text.
+          funds: defaults.acceptedFunds.filter((f) => f !== "general") as unknown as string,
+          zakatAttest: defaults.acceptedFunds.includes("zakat") ? "yes" : undefined,
           cause: defaults.cause,
         }
-      : { zakatEligible: "no" },
+      : undefined,
   });
   const collaborateWith = errorParams?.collaborateWith;
   return (
@@ -113,23 +118,7 @@ export function CampaignForm({
         placeholder={t("campaigns:form.causeChoose")}
         options={CAMPAIGN_CAUSES.map((c) => ({ value: c, label: t(`campaigns:causes.${c}`) }))}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="font-medium text-slate-800">{t("campaigns:form.zakatEligible")}</legend>
-        <div className="flex gap-6">
-          {(["yes", "no"] as const).map((v) => (
-            <label key={v} className="flex min-h-11 items-center gap-2">
-              <input
-                type="radio"
-                name={fields.zakatEligible.name}
-                value={v}
-                defaultChecked={(fields.zakatEligible.initialValue ?? "no") === v}
-                className="size-5"
-              />
-              {t(`campaigns:form.${v}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CampaignFundsFields funds={fields.funds} zakatAttest={fields.zakatAttest} attestedOn={defaults?.zakatAttestedOn ?? null} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link
           to="/campaigns"

@@ -34,7 +34,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
         locationLabel: placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, context.lang),
         picture: pictureUrl(c.pictureKey, "campaign"),
         pictureSrcSet: pictureSrcSet(c.pictureKey),
-        zakatEligible: c.zakatEligible,
+        acceptedFunds: c.acceptedFunds,
         role: c.role,
         partners: c.ngos.map((n) => n.name),
       })),

@@ -12,6 +12,7 @@ import { PICTURE_SIZES } from "#shared/pictures.ts";
 import type { CampaignTab } from "#shared/constants.ts";
 import type { campaignListLoader } from "./list.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { FundBadges } from "#app/components/funds/fund-badges.tsx";
 
 const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successful: "/comp_camp" };
 
@@ -114,9 +115,9 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                   {c.role === "partner" && (
                     <span className="ms-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-bold">{t("campaigns:list.partnerBadge")}</span>
                   )}
-                  {c.zakatEligible && (
-                    <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">
-                      {t("campaigns:list.zakat")}
+                  {c.acceptedFunds.length > 1 && (
+                    <span className="ms-2 inline-flex flex-wrap gap-2">
+                      <FundBadges funds={c.acceptedFunds} />
                     </span>
                   )}
                 </p>

@@ -68,7 +68,7 @@ export function campaignCard(c: PickerCampaign) {
     targetAmount: c.targetAmount,
     collectedAmount: c.collectedAmount,
     pictureKey: c.pictureKey,
-    zakatEligible: c.zakatEligible,
+    acceptedFunds: c.acceptedFunds,
     ngos: c.ngos.map((n) => n.name),
   };
 }

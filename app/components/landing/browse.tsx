@@ -12,6 +12,7 @@ import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
+import { FundBadges } from "#app/components/funds/fund-badges.tsx";
 
 const field = "min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base";
 
@@ -128,12 +129,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         </UserText>
         <p className="flex flex-wrap gap-2 text-xs font-bold">
           <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-900">{t(`campaigns:causes.${c.cause}`)}</span>
-          {c.zakatEligible && (
-            <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-emerald-900">
-              <BadgeCheck aria-hidden="true" className="size-4" />
-              {t("donate:zakat")}
-            </span>
-          )}
+          <FundBadges funds={c.acceptedFunds} />
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />

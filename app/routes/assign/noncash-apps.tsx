@@ -117,6 +117,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           windowSlot: r.windowSlot,
           campaignTitle: r.campaignTitle,
           donorName: r.donorName,
+          fund: r.fund,
           riderName: r.riderName,
           createdAt: when(r.createdAt),
         })),
@@ -137,6 +138,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               windowSlot: detail.windowSlot,
               campaignTitle: detail.campaignTitle,
               donorName: detail.donorName,
+              fund: detail.fund,
+              showName: detail.showName,
+              inNameOf: detail.inNameOf,
               riderId: detail.riderId,
               riderName: detail.riderName,
               receivedNote: detail.receivedNote,
@@ -310,6 +314,8 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                     <dt className="font-medium text-slate-600">{t("assign:fields.area")}</dt>
                     <dd className="wrap-anywhere">{p.areaLabel}</dd>
+                    <dt className="font-medium text-slate-600">{t("funds:review.fund")}</dt>
+                    <dd>{t(`funds:kinds.${p.fund}`)}</dd>
                     <dt className="font-medium text-slate-600">{t("assign:fields.window")}</dt>
                     <dd>
                       <PickupWindow day={p.windowDay} slot={p.windowSlot} />
@@ -408,6 +414,9 @@ function PickupReview({
     [t("assign:fields.window"), <PickupWindow key="window" day={detail.windowDay} slot={detail.windowSlot} />],
     [t("assign:fields.campaign"), detail.campaignTitle],
     [t("assign:fields.donor"), detail.donorName],
+    [t("funds:review.fund"), t(`funds:kinds.${detail.fund}`)],
+    ...(detail.inNameOf ? ([[t("funds:review.inNameOf"), detail.inNameOf]] as [string, React.ReactNode][]) : []),
+    [t("funds:review.shown"), t(detail.showName ? "funds:csv.yes" : "funds:review.anonymous")],
     [
       t("assign:fields.dropoff"),
       <span key="dropoff" className="flex flex-col" data-testid="assign-dropoff">

@@ -218,6 +218,21 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
               />
             </div>
 
+            <BarChart
+              title={t("analytics:funds.title")}
+              labelHeading={t("funds:totals.fund")}
+              valueHeading={t("analytics:funds.numbers")}
+              bars={view.funds.map((f) => ({
+                label: t(`funds:kinds.${f.fund}`),
+                value: f.amount,
+                text: t("analytics:funds.text", {
+                  cash: count(f.cashCount),
+                  amount: rupees(f.amount),
+                  goods: count(f.goodsCount),
+                }),
+              }))}
+            />
+
             <div className="grid gap-6 md:grid-cols-2">
               <section aria-labelledby="items-title" className="rounded-lg bg-white p-4 shadow-sm">
                 <h2 id="items-title" className="mb-2 font-bold">

@@ -20,7 +20,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return campaignFormAction(
     request,
     context,
-    (values) => createCampaign(context.services, user, values),
+    (values) => createCampaign(context.services, user, values, context.lang),
     "/campaigns?notice=created",
     "campaigns:errors.createFailed",
   );

@@ -8,6 +8,8 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { placeLabelFor } from "#shared/places.ts";
 import { campaignOwnedBy } from "#server/domain/campaigns/access.ts";
 import { closeCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
+import { currentAttestation } from "#server/domain/campaigns/funds.ts";
+import { formatDate } from "#shared/format.ts";
 import { actionsFor, canTransition } from "#server/domain/campaigns/states.ts";
 import { CampaignForm } from "#app/components/campaigns/campaign-form.tsx";
 import { campaignFormAction, mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
@@ -19,6 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const campaign = await campaignOwnedBy(context.services.db, params.id, user).catch(throwHttp);
   // An archived campaign cannot be edited: for its owner, as for anyone else, there is no such page.
   if (!canTransition("edit", campaign.status, "owner")) throw new Response("Not found", { status: 404 });
+  const attestation = await currentAttestation(context.services.db, campaign.id);
   return {
     map: mapSettings(context),
     campaign: {
@@ -33,7 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       location: placeLabelFor({ label: campaign.locationLabel, labelUr: campaign.locationLabelUr }, context.lang),
       lat: campaign.lat,
       lng: campaign.lng,
-      zakatEligible: campaign.zakatEligible,
+      acceptedFunds: campaign.acceptedFunds,
+      zakatAttestedOn: attestation ? formatDate(attestation.attestedAt, context.lang).text : null,
       cause: campaign.cause,
       pictureUrl: pictureUrl(campaign.pictureKey, "campaign"),
     },
@@ -49,7 +53,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return campaignFormAction(
     request,
     context,
-    (values) => updateCampaign(context.services, user, params.id, values),
+    (values) => updateCampaign(context.services, user, params.id, values, context.lang),
     "/campaigns?notice=saved",
     "campaigns:errors.saveFailed",
   );

@@ -25,6 +25,8 @@ import { isPakistaniIban, normalizeIban, raastPayload } from "#server/domain/pay
 import { formatPledgeCode } from "#shared/pledges.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { GiftFundFields } from "#app/components/funds/gift-fund-fields.tsx";
+import type { FundKind } from "#shared/statuses.ts";
 
 export const handle = pageTitle("donate:title");
 
@@ -56,6 +58,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           : null;
       return {
         campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey },
+        // The donor is offered only the funds the campaign takes (the server refuses any other, decision 048).
+        acceptedFunds: target.campaign.acceptedFunds,
         ngoName: ngo.name,
         // Recipients are verified and not suspended (donationTarget), so each has a public profile.
         ngoProfile: ngoProfilePath(ngo.id),
@@ -131,7 +135,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
               </p>
             )}
             <AccountPanel ngoName={d.ngoName} ngoProfile={d.ngoProfile} account={d.account} pledge={d.pledge} qr={d.qr} />
-            <ProofForm values={d.values} lastResult={(actionData as ActionResult | undefined)?.result} />
+            <ProofForm values={d.values} acceptedFunds={d.acceptedFunds} lastResult={(actionData as ActionResult | undefined)?.result} />
             <div>
               <BackLink to={d.back} label={t("donate:goBack")} />
             </div>
@@ -231,9 +235,11 @@ type ShrinkState = { state: "idle" } | { state: "working" } | { state: "done"; s
 
 function ProofForm({
   values,
+  acceptedFunds,
   lastResult,
 }: {
   values: { campaign: string; ngo: string; method: string; pledge: string; phone: string; idempotencyKey: string };
+  acceptedFunds: FundKind[];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation();
@@ -323,6 +329,7 @@ function ProofForm({
           autoComplete="off"
           hint={t("donate:proof.transactionIdHint")}
         />
+        <GiftFundFields fund={fields.fund} showName={fields.showName} inNameOf={fields.inNameOf} accepted={acceptedFunds} />
         {/* Pressing the button must not first take the focus from the field being typed in: that blur shows the
             field's message, the message pushes the button down before the press ends, and the press is lost, so
             the other missing fields (the screenshot among them) were only flagged on a second press. */}

@@ -19,6 +19,8 @@ import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { goodsTarget, offerGoods } from "#server/domain/pickups/pickups.ts";
 import { mapSettings } from "#app/components/campaigns/campaign-action.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { GiftFundFields } from "#app/components/funds/gift-fund-fields.tsx";
+import type { FundKind } from "#shared/statuses.ts";
 
 export const handle = pageTitle("donate:title");
 
@@ -41,6 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       title: target.campaign.title,
       pictureKey: target.campaign.pictureKey,
       otherItems: target.campaign.otherItems,
+      // The donor is offered only the funds the campaign takes (the server refuses any other, decision 048).
+      acceptedFunds: target.campaign.acceptedFunds,
     },
     ngos: target.ngos.map((n) => ({ id: n.id, name: n.name })),
     days: { min: today, max: addDays(today, PICKUP_MAX_DAYS_AHEAD) },
@@ -98,6 +102,7 @@ export default function GoodsOffer({ loaderData, actionData }: Route.ComponentPr
             <ItemsNeeded items={d.campaign.otherItems} />
             <OfferForm
               values={d.values}
+              acceptedFunds={d.campaign.acceptedFunds}
               ngos={d.ngos}
               days={d.days}
               map={d.map}
@@ -127,12 +132,14 @@ function FieldError({ field, missing }: { field: FieldMetadata<unknown>; missing
 
 function OfferForm({
   values,
+  acceptedFunds,
   ngos,
   days,
   map,
   lastResult,
 }: {
   values: { campaign: string; ngo: string; phone: string; idempotencyKey: string };
+  acceptedFunds: FundKind[];
   ngos: { id: string; name: string }[];
   days: { min: string; max: string };
   map: { tileUrl: string; tileAttribution: string };
@@ -256,6 +263,7 @@ function OfferForm({
             <FieldError field={fields.windowSlot} />
           </fieldset>
         </fieldset>
+        <GiftFundFields fund={fields.fund} showName={fields.showName} inNameOf={fields.inNameOf} accepted={acceptedFunds} />
         <button type="submit" disabled={busy} className={brandButton("block")}>
           {busy ? t("goods:offer.submitting") : t("goods:offer.submit")}
         </button>

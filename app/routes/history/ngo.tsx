@@ -68,6 +68,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         receiptNumber: r.receiptNumber,
         pickupStatus: r.pickupStatus,
         resubmitted: r.resubmitted,
+        fund: r.fund,
+        inNameOf: r.inNameOf,
       })),
     },
   };
@@ -118,6 +120,7 @@ function CashCard({ d }: { d: Row }) {
           <DateTime value={d.createdAt} />
         </Field>
         <Field label={t("history:fields.method")}>{d.method ? t(`donations:methods.${d.method}`, { defaultValue: d.method }) : "—"}</Field>
+        <FundField d={d} />
         {d.transactionId && (
           <Field label={t("history:fields.transactionId")} wide>
             <span className="font-mono text-xs">{d.transactionId}</span>
@@ -137,6 +140,21 @@ function CashCard({ d }: { d: Row }) {
         </p>
       )}
     </li>
+  );
+}
+
+/** The fund a gift was given to, and in whose name when the donor said (decision 048). */
+function FundField({ d }: { d: Row }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t("funds:review.fund")} wide={Boolean(d.inNameOf)}>
+      <span data-field="fund">{t(`funds:kinds.${d.fund}`)}</span>
+      {d.inNameOf && (
+        <span className="block text-slate-700">
+          {t("funds:review.inNameOf")}: <UserText>{d.inNameOf}</UserText>
+        </span>
+      )}
+    </Field>
   );
 }
 
@@ -163,6 +181,7 @@ function GoodsCard({ d }: { d: Row }) {
         <Field label={t("history:fields.date")}>
           <DateTime value={d.createdAt} />
         </Field>
+        <FundField d={d} />
       </dl>
       {d.rejectionReason && (
         <p className="mt-2 text-sm text-slate-800">
@@ -319,6 +338,37 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
               </dd>
             </div>
           </dl>
+        )}
+        {totals.byFund.length > 0 && (
+          <table className="mt-3 w-full text-sm" data-testid="fund-totals">
+            <caption className="text-start font-bold text-slate-900">{t("funds:totals.heading")}</caption>
+            <thead>
+              <tr className="border-b border-slate-300 text-start">
+                <th scope="col" className="py-1 text-start font-medium">
+                  {t("funds:totals.fund")}
+                </th>
+                <th scope="col" className="py-1 text-end font-medium">
+                  {t("funds:totals.gifts")}
+                </th>
+                {cash && (
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t("funds:totals.amount")}
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {totals.byFund.map((f) => (
+                <tr key={f.fund} className="border-b border-slate-100" data-fund={f.fund}>
+                  <th scope="row" className="py-1 text-start font-normal">
+                    {t(`funds:kinds.${f.fund}`)}
+                  </th>
+                  <td className="py-1 text-end">{formatCount(f.n, lang)}</td>
+                  {cash && <td className="py-1 text-end">{formatRupees(f.approvedAmount, lang)}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
         <ul
           aria-label={t(cash ? "history:ngo.countsLabel" : "history:ngo.goodsCountsLabel")}

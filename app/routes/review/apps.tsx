@@ -245,6 +245,8 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                       <dt className="font-medium text-slate-600">{t("review:fields.method")}</dt>
                       <dd>{t(`donations:methods.${d.method}`)}</dd>
+                      <dt className="font-medium text-slate-600">{t("funds:review.fund")}</dt>
+                      <dd data-testid="gift-fund">{t(`funds:kinds.${d.fund}`)}</dd>
                       <dt className="font-medium text-slate-600">{t("review:fields.campaign")}</dt>
                       <UserText as="dd" className="wrap-anywhere">
                         {d.campaignTitle}
@@ -328,6 +330,9 @@ function DonationReview({
       </span>,
     ],
     [t("review:fields.campaign"), detail.campaignTitle],
+    [t("funds:review.fund"), t(`funds:kinds.${detail.fund}`)],
+    ...(detail.inNameOf ? ([[t("funds:review.inNameOf"), detail.inNameOf]] as [string, React.ReactNode][]) : []),
+    [t("funds:review.shown"), t(detail.showName ? "funds:csv.yes" : "funds:review.anonymous")],
     [t("review:fields.date"), <DateTime key="date" value={detail.createdAt} />],
   ];
   return (

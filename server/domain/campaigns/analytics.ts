@@ -3,6 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { donations, ngoProfiles } from "#server/db/schema.ts";
 import { campaignForNgo, ngosOfCampaigns, type Campaign, type CampaignRole } from "./access.ts";
 import type { Actor } from "#server/domain/policy.ts";
+import { FUND_KINDS, type FundKind } from "#shared/statuses.ts";
 
 /** Days, weeks and so on are Pakistan's, whatever zone the database runs in. */
 const TIME_ZONE = "Asia/Karachi";
@@ -33,6 +34,8 @@ export interface Breakdown {
   cash: { count: number; amount: number; pending: number };
   inKind: { count: number; pending: number };
   methods: { method: PaymentMethod; count: number; amount: number }[];
+  /** Approved gifts per fund (decision 048), every fund the campaign takes or holds gifts of: cash rupees and goods counts. */
+  funds: { fund: FundKind; cashCount: number; amount: number; goodsCount: number }[];
   topItems: { item: string; count: number }[];
   series: SeriesPoint[];
 }
@@ -79,7 +82,7 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
   };
   const day = sql`(${donations.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})`;
 
-  const [[totals], perNgo, methods, span, ngoMap] = await Promise.all([
+  const [[totals], perNgo, methods, span, ngoMap, fundRows] = await Promise.all([
     db.select(counts).from(donations).where(ofCampaign),
     db
       .select({ ngoId: donations.recipientNgoId, ...counts })
@@ -104,7 +107,20 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
       .from(donations)
       .where(approvedCash),
     ngosOfCampaigns(db, [campaign.id]),
+    db
+      .select({
+        ngoId: donations.recipientNgoId,
+        fund: donations.fund,
+        kind: donations.kind,
+        count: sql<number>`count(*)`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
+      })
+      .from(donations)
+      .where(and(ofCampaign, eq(donations.status, "approved")))
+      .groupBy(donations.recipientNgoId, donations.fund, donations.kind),
   ]);
+  // The funds it takes now, and any it held gifts of before (a withdrawn Zakat attestation keeps its gifts apart).
+  const shownFunds = FUND_KINDS.filter((f) => campaign.acceptedFunds.includes(f) || fundRows.some((r) => r.fund === f));
 
   const unit = seriesUnit(span[0]?.first ?? null, span[0]?.last ?? null);
   const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${unit}'`)}, ${day}), 'YYYY-MM-DD')`;
@@ -157,6 +173,16 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
           method,
           count: rows.reduce((sum, r) => sum + r.count, 0),
           amount: rows.reduce((sum, r) => sum + r.amount, 0),
+        };
+      }),
+      funds: shownFunds.map((fund) => {
+        const rows = fundRows.filter((r) => r.fund === fund && (ngo === null || r.ngoId === ngo));
+        const of = (kind: "cash" | "in_kind") => rows.filter((r) => r.kind === kind);
+        return {
+          fund,
+          cashCount: of("cash").reduce((sum, r) => sum + r.count, 0),
+          amount: of("cash").reduce((sum, r) => sum + r.amount, 0),
+          goodsCount: of("in_kind").reduce((sum, r) => sum + r.count, 0),
         };
       }),
       topItems: items.get(ngo) ?? [],

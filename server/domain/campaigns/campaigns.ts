@@ -14,6 +14,9 @@ import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace, type SavedPlace } from "#server/domain/places/resolve.ts";
 import { campaignFor, ngosOfCampaigns, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
 import { campaignScope } from "./policy.ts";
+import { setCampaignFunds } from "./funds.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import type { FundKind } from "#shared/statuses.ts";
 import { assertTransition, canTransition, fromStates } from "./states.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 
@@ -75,7 +78,6 @@ function editableColumns(values: CampaignValues, location: SavedPlace, pictureKe
     lat: location.lat,
     lng: location.lng,
     pictureKey,
-    zakatEligible: values.zakatEligible === "yes",
     cause: values.cause,
   };
 }
@@ -114,6 +116,8 @@ export async function createCampaign(
   services: Pick<Services, "db" | "storage" | "geocoder">,
   actor: Actor,
   values: CampaignValues,
+  /** The language the NGO read the Zakat attestation in, which the attestation keeps (decision 048). */
+  lang: Lang = "en",
 ): Promise<Campaign> {
   const ngoId = idAs(actor, "ngo");
   await assertTitleFree(services.db, ngoId, values.title);
@@ -133,8 +137,9 @@ export async function createCampaign(
               ...editableColumns(values, location, pictureKey),
             })
             .returning();
+          const acceptedFunds = await setCampaignFunds(tx, { campaignId: row!.id, actorId: ngoId, chosen: values.funds, lang });
           await recordAudit(tx, { actorId: ngoId, action: "campaign.created", details: { campaignId: row!.id, title: row!.title } });
-          return row!;
+          return { ...row!, acceptedFunds };
         });
       } catch (err) {
         if (isUniqueViolation(err, SLUG_INDEX) && !isUniqueViolation(err, TITLE_INDEX) && attempt < 3) continue;
@@ -153,7 +158,7 @@ export async function createCampaign(
 }
 
 /**
- * Changes a campaign's text, target, place, picture or Zakat flag. Only its owner may; partners get
+ * Changes a campaign's text, target, place, picture or the funds it takes (with the Zakat attestation, funds.ts). Only its owner may; partners get
  * "forbidden". Lowering the target to what is already collected completes the campaign.
  */
 export async function updateCampaign(
@@ -161,6 +166,7 @@ export async function updateCampaign(
   actor: Actor,
   campaignId: string,
   values: CampaignValues,
+  lang: Lang = "en",
 ): Promise<Campaign> {
   const ngoId = idAs(actor, "ngo");
   const current = await campaignFor(services.db, campaignId, actor, "edit");
@@ -187,8 +193,9 @@ export async function updateCampaign(
         })
         .where(eq(campaigns.id, campaignId))
         .returning();
+      const acceptedFunds = await setCampaignFunds(tx, { campaignId, actorId: ngoId, chosen: values.funds, lang });
       await recordAudit(tx, { actorId: ngoId, action: "campaign.edited", details: { campaignId, title: values.title } });
-      return row!;
+      return { ...row!, acceptedFunds };
     });
     if (values.picture && current.pictureKey) await deleteFile(services, current.pictureKey);
     return updated;
@@ -285,7 +292,8 @@ export interface CampaignListItem {
   /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
   locationLabelUr: string | null;
   pictureKey: string | null;
-  zakatEligible: boolean;
+  /** The funds it takes (decision 048). */
+  acceptedFunds: FundKind[];
   status: Campaign["status"];
   createdAt: Date;
   completedAt: Date | null;
@@ -332,7 +340,7 @@ export async function listCampaigns(
       locationLabel: r.locationLabel,
       locationLabelUr: r.locationLabelUr,
       pictureKey: r.pictureKey,
-      zakatEligible: r.zakatEligible,
+      acceptedFunds: r.acceptedFunds,
       status: r.status,
       createdAt: r.createdAt,
       completedAt: r.completedAt,

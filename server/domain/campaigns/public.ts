@@ -4,7 +4,8 @@ import { campaigns, donations } from "#server/db/schema.ts";
 import { notFound } from "#server/domain/errors.ts";
 import { ngosOfCampaigns, type CampaignRole } from "./access.ts";
 import { standingColumns, type CampaignStanding } from "./standing.ts";
-import { type CampaignStatus } from "#shared/statuses.ts";
+import { type CampaignStatus, type FundKind } from "#shared/statuses.ts";
+import { currentAttestation } from "./funds.ts";
 import { ngosWithPublicProfile } from "#server/domain/accounts/public-profile.ts";
 
 /** Longer than any slug we make; anything longer is not looked up at all. */
@@ -38,7 +39,10 @@ export interface PublicCampaign extends CampaignStanding {
   lat: number;
   lng: number;
   pictureKey: string | null;
-  zakatEligible: boolean;
+  /** The funds it takes (decision 048). */
+  acceptedFunds: FundKind[];
+  /** When its NGO attested that its gifts may be spent as Zakat (the current attestation), or null. */
+  zakatAttestedAt: Date | null;
   status: Exclude<CampaignStatus, "archived">;
   createdAt: Date;
   completedAt: Date | null;
@@ -57,7 +61,7 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
   if (!row) throw notFound();
   const { c } = row;
   if (c.status === "archived") throw notFound();
-  const [ngoMap, totals] = await Promise.all([
+  const [ngoMap, totals, attestation] = await Promise.all([
     ngosOfCampaigns(db, [c.id]),
     db
       .select({
@@ -67,6 +71,7 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
       .from(donations)
       .where(and(eq(donations.campaignId, c.id), eq(donations.status, "approved"), eq(donations.kind, "cash")))
       .groupBy(donations.recipientNgoId),
+    c.acceptedFunds.includes("zakat") ? currentAttestation(db, c.id) : null,
   ]);
   const ngos = ngoMap.get(c.id) ?? [];
   const withProfile = await ngosWithPublicProfile(
@@ -87,7 +92,8 @@ export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCa
     lat: c.lat,
     lng: c.lng,
     pictureKey: c.pictureKey,
-    zakatEligible: c.zakatEligible,
+    acceptedFunds: c.acceptedFunds,
+    zakatAttestedAt: attestation?.attestedAt ?? null,
     status: c.status,
     createdAt: c.createdAt,
     completedAt: c.completedAt,

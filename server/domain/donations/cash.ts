@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { CashProofValues } from "#shared/forms/donations.ts";
 import { PAGE_SIZE, type PaymentMethod } from "#shared/constants.ts";
-import type { DonationStatus } from "#shared/statuses.ts";
+import type { DonationStatus, FundKind } from "#shared/statuses.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isForeignKeyViolation } from "#server/db/errors.ts";
@@ -24,6 +24,7 @@ import { paymentChangedRecentlySql } from "#server/domain/accounts/payment-guard
 import { queueAccountMatch } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
 import { tallies } from "./tallies.ts";
+import { assertFundAccepted } from "#server/domain/campaigns/funds.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
 import { giftHistory, repliedSql, type GiftStep } from "./replies.ts";
@@ -94,7 +95,8 @@ export interface DonationTarget {
     pictureKey: string | null;
     locationLabel: string;
     locationLabelUr: string | null;
-    zakatEligible: boolean;
+    /** The funds it takes: a gift names one of them (decision 048). */
+    acceptedFunds: FundKind[];
   };
   /** The owner first, then the partners; only verified NGOs that are not suspended. */
   ngos: RecipientNgo[];
@@ -133,7 +135,7 @@ export async function donationTarget(db: DbOrTx, slug: string): Promise<Donation
       pictureKey: c.pictureKey,
       locationLabel: c.locationLabel,
       locationLabelUr: c.locationLabelUr,
-      zakatEligible: c.zakatEligible,
+      acceptedFunds: c.acceptedFunds,
     },
     ngos: ngos.flatMap((n) => {
       const p = profiles.find((row) => row.id === n.id);
@@ -186,6 +188,8 @@ export async function submitCashDonation(
 
   const target = await donationTarget(db, values.campaign);
   const { ngo } = paymentAccount(target, values.ngo, values.method);
+  // Refused before the screenshot is stored; checked again under the campaign's lock as the gift is written.
+  if (!target.campaign.acceptedFunds.includes(values.fund)) throw invalid("funds.not_accepted", "fund");
   const pledgeTarget = { campaignId: target.campaign.id, ngoId: ngo.id, method: values.method };
 
   const proofKey = await saveImage(services, { file: values.screenshot, kind: "proof", ownerId: donorId, field: "screenshot" });
@@ -194,6 +198,7 @@ export async function submitCashDonation(
     const fingerprint = await imageFingerprint(Buffer.from(await values.screenshot.arrayBuffer()));
     // The gift and the NGO's notice are one transaction: a notice exists exactly when its gift does.
     id = await db.transaction(async (tx) => {
+      await assertFundAccepted(tx, target.campaign.id, values.fund);
       const insert = async (pledgeId: string) => {
         // No conflict target: a repeated form (same idempotency key) and a pledge another tab used both write nothing.
         const [row] = await tx
@@ -211,6 +216,9 @@ export async function submitCashDonation(
             proofFingerprint: fingerprint,
             idempotencyKey: values.idempotencyKey,
             pledgeId,
+            fund: values.fund,
+            showName: values.showName === "yes",
+            inNameOf: values.inNameOf ?? null,
           })
           .onConflictDoNothing()
           .returning({ id: donations.id });
@@ -314,6 +322,9 @@ export async function decideCashDonation(
     let receiptNumber: number | null = null;
     let campaignCompleted = false;
     if (status === "approved") {
+      // The campaign may have stopped taking the gift's fund since it was given (its Zakat attestation withdrawn):
+      // the approval is refused, so a Zakat gift is never counted to a campaign that does not take Zakat (decision 048).
+      await assertFundAccepted(tx, row.campaignId, row.fund, "approval");
       // Locks the NGO's row: receipts are numbered without gaps or repeats, in the order approvals commit.
       const [counter] = await tx
         .update(ngoProfiles)
@@ -417,6 +428,10 @@ export interface QueueItem {
   statementPaisa: number | null;
   /** The donor answered a disapproval with a corrected proof (decision 025). */
   resubmitted: boolean;
+  /** The fund given to, whether the donor is named in public, and in whose name (decision 048): the NGO sees the donor either way. */
+  fund: FundKind;
+  showName: boolean;
+  inNameOf: string | null;
 }
 
 function queueColumns() {
@@ -439,6 +454,9 @@ function queueColumns() {
       (v) => (v === null ? null : Number(v)),
     ),
     resubmitted: repliedSql().mapWith(Boolean),
+    fund: donations.fund,
+    showName: donations.showName,
+    inNameOf: donations.inNameOf,
   };
 }
 

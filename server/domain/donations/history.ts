@@ -6,7 +6,15 @@ import { campaigns, donations, donorProfiles, ngoProfiles, pickups, users } from
 import { isUuid, paged, pageOffset } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { pakistanTimestamp } from "#shared/format.ts";
-import { DONATION_STATUSES, PICKUP_STATUSES, type DonationKind, type DonationStatus, type PickupStatus } from "#shared/statuses.ts";
+import {
+  DONATION_STATUSES,
+  FUND_KINDS,
+  PICKUP_STATUSES,
+  type DonationKind,
+  type DonationStatus,
+  type FundKind,
+  type PickupStatus,
+} from "#shared/statuses.ts";
 import { donationScope } from "./policy.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { ngoContactColumns, repliedSql } from "./replies.ts";
@@ -36,6 +44,10 @@ interface HistoryRowBase {
   receiptNumber: string | null;
   /** An in-kind donation's pick-up state (new … received, cancelled); null for cash. */
   pickupStatus: PickupStatus | null;
+  /** The fund it was given to, whether the donor is named in public, and in whose name (decision 048). */
+  fund: FundKind;
+  showName: boolean;
+  inNameOf: string | null;
 }
 
 export interface DonorHistoryRow extends HistoryRowBase {
@@ -74,6 +86,9 @@ function baseColumns() {
     receiptNumber: donations.receiptNumber,
     receiptSeries: ngoProfiles.receiptSeries,
     pickupStatus: sql<PickupStatus | null>`${pickups.status}`,
+    fund: donations.fund,
+    showName: donations.showName,
+    inNameOf: donations.inNameOf,
   };
 }
 
@@ -301,6 +316,11 @@ export interface NgoHistoryTotals {
   counts: Record<string, number>;
   /** How many of the shown kind the filter holds. */
   count: number;
+  /**
+   * The shown kind under the filter, per fund (decision 048), each fund apart: how many, and (cash) the rupees approved
+   * and waiting. Only funds with any gift.
+   */
+  byFund: { fund: FundKind; n: number; approvedAmount: number; pendingAmount: number }[];
 }
 
 /**
@@ -327,6 +347,12 @@ export async function ngoHistoryTotals(db: DbOrTx, actor: Actor, filter: NgoHist
     openCount,
     counts,
     count: shown.reduce((sum, r) => sum + r.n, 0),
+    byFund: FUND_KINDS.map((fund) => {
+      const of = shown.filter((r) => r.fund === fund);
+      const sumIn = (status: DonationStatus) =>
+        filter.kind === "cash" ? of.filter((r) => r.status === status).reduce((sum, r) => sum + r.amount, 0) : 0;
+      return { fund, n: of.reduce((sum, r) => sum + r.n, 0), approvedAmount: sumIn("approved"), pendingAmount: sumIn("pending") };
+    }).filter((f) => f.n > 0),
   };
 }
 
@@ -379,7 +405,15 @@ export const CSV_COLUMNS = [
   "transactionId",
   "status",
   "reason",
+  "fund",
+  "showName",
+  "inNameOf",
 ] as const;
+
+/** A column's heading: the funds' columns (decision 048) have theirs in the funds namespace. */
+function csvHeading(column: (typeof CSV_COLUMNS)[number]): string {
+  return column === "fund" || column === "showName" || column === "inNameOf" ? `funds:csv.${column}` : `history:csv.${column}`;
+}
 
 /**
  * The export's translations, each looked up once per export: an export writes the same few words (kinds, states,
@@ -415,6 +449,9 @@ function csvRow(row: NgoExportRow, label: (key: string, fallback?: string) => st
     row.transactionId,
     state,
     row.rejectionReason,
+    label(`funds:kinds.${row.fund}`, row.fund),
+    label(row.showName ? "funds:csv.yes" : "funds:csv.no"),
+    row.inNameOf,
   ]);
 }
 
@@ -435,6 +472,9 @@ export type NgoExportRow = Pick<
   | "donorName"
   | "donorEmail"
   | "transactionId"
+  | "fund"
+  | "showName"
+  | "inNameOf"
 >;
 
 /** How many campaign titles and donor names an export keeps between batches before it starts its memory afresh. */
@@ -472,6 +512,9 @@ export async function* ngoHistoryBatches(
         rejectionReason: donations.rejectionReason,
         receiptNumber: donations.receiptNumber,
         transactionId: donations.transactionId,
+        fund: donations.fund,
+        showName: donations.showName,
+        inNameOf: donations.inNameOf,
         campaignId: donations.campaignId,
         donorId: donations.donorId,
         pickupStatus: filter.kind === "goods" ? sql<PickupStatus | null>`${pickups.status}` : sql<PickupStatus | null>`null`,
@@ -553,7 +596,7 @@ export function ngoHistoryCsv(
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_COLUMNS.map((c) => label(`history:csv.${c}`)))}`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_COLUMNS.map((c) => label(csvHeading(c))))}`));
       },
       async pull(controller) {
         batches ??= ngoHistoryBatches(db, actor, filter, batchSize);

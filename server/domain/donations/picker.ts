@@ -1,5 +1,5 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { CampaignCause } from "#shared/statuses.ts";
+import { and, arrayContains, count, desc, eq, sql } from "drizzle-orm";
+import type { CampaignCause, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -21,7 +21,8 @@ export interface PickerCampaign {
   locationLabel: string;
   /** The same place in Urdu, where the gazetteer has it: shown to Urdu readers (placeLabelFor). */
   locationLabelUr: string | null;
-  zakatEligible: boolean;
+  /** The funds it takes (decision 048). */
+  acceptedFunds: FundKind[];
   cause: CampaignCause;
   /** Some NGO of it can be paid: the cash picker lists only these; browse offers Donate only on these. */
   takesCash: boolean;
@@ -79,7 +80,7 @@ export async function pickerCampaigns(
     ownerInGoodStanding(),
     opts.kind === "cash" ? takesCash() : undefined,
     opts.cause ? eq(campaigns.cause, opts.cause) : undefined,
-    opts.zakatOnly ? eq(campaigns.zakatEligible, true) : undefined,
+    opts.zakatOnly ? arrayContains(campaigns.acceptedFunds, ["zakat"]) : undefined,
     // Each place a word can be found is a lookup in its own trigram index, joined by UNION ALL (decision 044); an OR
     // of ILIKEs and an EXISTS read every active campaign.
     pattern
@@ -106,7 +107,7 @@ export async function pickerCampaigns(
       pictureKey: campaigns.pictureKey,
       locationLabel: campaigns.locationLabel,
       locationLabelUr: campaigns.locationLabelUr,
-      zakatEligible: campaigns.zakatEligible,
+      acceptedFunds: campaigns.acceptedFunds,
       cause: campaigns.cause,
       takesCash: standingColumns().takesCash,
       otherItems: campaigns.otherItems,

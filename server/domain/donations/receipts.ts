@@ -9,6 +9,7 @@ import { campaigns, donations, donorProfiles, ngoProfiles, users } from "#server
 import { isUuid } from "#server/db/query.ts";
 import { notFound } from "#server/domain/errors.ts";
 import type { PaymentMethod } from "#shared/constants.ts";
+import type { FundKind } from "#shared/statuses.ts";
 import { donationScope, type DonationActor } from "./policy.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 
@@ -36,7 +37,9 @@ export interface Receipt {
   transactionId: string | null;
   approvedAt: Date;
   campaignTitle: string;
-  zakatEligible: boolean;
+  /** The fund the donor gave to, and in whose name, as the receipt states them (decision 048). */
+  fund: FundKind;
+  inNameOf: string | null;
   ngo: { name: string; registrationNumber: string; address: string };
   donor: { name: string; email: string };
 }
@@ -58,7 +61,8 @@ export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: st
       transactionId: donations.transactionId,
       approvedAt: donations.decidedAt,
       campaignTitle: campaigns.title,
-      zakatEligible: campaigns.zakatEligible,
+      fund: donations.fund,
+      inNameOf: donations.inNameOf,
       ngoName: ngoProfiles.name,
       ngoRegistration: ngoProfiles.registrationNumber,
       ngoAddress: ngoProfiles.address,
@@ -92,7 +96,8 @@ export async function receiptFor(db: DbOrTx, actor: ReceiptActor, donationId: st
     // Approved rows always carry their decision time; the fallback only keeps the type honest.
     approvedAt: row.approvedAt ?? new Date(0),
     campaignTitle: row.campaignTitle,
-    zakatEligible: row.zakatEligible,
+    fund: row.fund,
+    inNameOf: row.inNameOf,
     ngo: { name: row.ngoName, registrationNumber: row.ngoRegistration, address: row.ngoAddress },
     donor: { name: row.donorName, email: row.donorEmail },
   };
@@ -162,9 +167,11 @@ export async function renderReceiptPdf(receipt: Receipt, t: TFunction, lang: Lan
   field(t("history:receipt.campaign"), receipt.campaignTitle);
   field(t("history:receipt.method"), t(`donations:methods.${receipt.method}`));
   field(t("history:receipt.transactionId"), receipt.transactionId ?? "—");
+  field(t("funds:receipt.fund"), t(`funds:kinds.${receipt.fund}`));
+  if (receipt.inNameOf) field(t("funds:receipt.inNameOf"), receipt.inNameOf);
 
   doc.moveDown(0.8);
-  pdf.text(t(receipt.zakatEligible ? "history:receipt.zakatYes" : "history:receipt.zakatNo"), { size: 10, bold: true });
+  pdf.text(t(receipt.fund === "zakat" ? "funds:receipt.zakatAccepted" : "funds:receipt.notZakat"), { size: 10, bold: true });
   doc.moveDown(0.8);
   pdf.text(t("history:receipt.issued", { ngo: isolate(receipt.ngo.name) }), { size: 9, color: muted });
   doc.end();

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { donationTallies, donations, pickups } from "#server/db/schema.ts";
-import type { DonationKind, DonationStatus } from "#shared/statuses.ts";
+import type { DonationKind, DonationStatus, FundKind } from "#shared/statuses.ts";
 
 /**
  * An NGO's donations counted by kind, state and pick-up state, from the tallies the triggers of migration 0020 keep
@@ -9,6 +9,8 @@ import type { DonationKind, DonationStatus } from "#shared/statuses.ts";
  */
 export interface Tally {
   kind: DonationKind;
+  /** The fund the gifts were given to (decision 048). */
+  fund: FundKind;
   status: DonationStatus;
   /** The pick-up's state; null for a donation without a pick-up (all cash). */
   pickupStatus: string | null;
@@ -28,6 +30,7 @@ export async function tallies(db: DbOrTx, ngoId: string, opts: { kind?: Donation
   const rows = await db
     .select({
       kind: donationTallies.kind,
+      fund: donationTallies.fund,
       status: donationTallies.status,
       pickupStatus: donationTallies.pickupStatus,
       n: sql<number>`sum(${donationTallies.n})`.mapWith(Number),
@@ -41,7 +44,7 @@ export async function tallies(db: DbOrTx, ngoId: string, opts: { kind?: Donation
         eq(donationTallies.campaignId, opts.campaignId ?? ALL_CAMPAIGNS),
       ),
     )
-    .groupBy(donationTallies.kind, donationTallies.status, donationTallies.pickupStatus);
+    .groupBy(donationTallies.kind, donationTallies.fund, donationTallies.status, donationTallies.pickupStatus);
   return rows.filter((r) => r.n !== 0).map((r) => ({ ...r, pickupStatus: r.pickupStatus === "" ? null : r.pickupStatus }));
 }
 
@@ -52,6 +55,7 @@ export function freshTallies(db: DbOrTx, where?: SQL) {
       ngoId: donations.recipientNgoId,
       campaignId: donations.campaignId,
       kind: donations.kind,
+      fund: donations.fund,
       status: donations.status,
       pickupStatus: sql<string>`coalesce(${pickups.status}::text, '')`,
       n: sql<number>`count(*)`.mapWith(Number),
@@ -60,17 +64,17 @@ export function freshTallies(db: DbOrTx, where?: SQL) {
     .from(donations)
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
     .where(where)
-    .groupBy(donations.recipientNgoId, donations.campaignId, donations.kind, donations.status, pickups.status);
+    .groupBy(donations.recipientNgoId, donations.campaignId, donations.kind, donations.fund, donations.status, pickups.status);
 }
 
 /**
- * The tallies that differ from a fresh count, as `ngo/campaign/kind/status/pickup: kept ≠ counted` lines: none when
+ * The tallies that differ from a fresh count, as `ngo/campaign/kind/fund/status/pickup: kept ≠ counted` lines: none when
  * they agree. The scale seed, the soak's reconciliation and the tests ask it.
  */
 export async function tallyDrift(db: DbOrTx): Promise<string[]> {
   const [kept, fresh] = await Promise.all([db.select().from(donationTallies), freshTallies(db)]);
-  const key = (r: { ngoId: string; campaignId: string; kind: string; status: string; pickupStatus: string }) =>
-    `${r.ngoId}/${r.campaignId}/${r.kind}/${r.status}/${r.pickupStatus}`;
+  const key = (r: { ngoId: string; campaignId: string; kind: string; fund: string; status: string; pickupStatus: string }) =>
+    `${r.ngoId}/${r.campaignId}/${r.kind}/${r.fund}/${r.status}/${r.pickupStatus}`;
   // Each campaign's count, and the NGO's for all its campaigns.
   const counted = new Map<string, { n: number; amount: number }>();
   for (const r of fresh) {

@@ -28,6 +28,7 @@ import { type Paged } from "#shared/paging.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { campaignChoices, ngosOfCampaigns } from "#server/domain/campaigns/access.ts";
 import { campaignToGiveTo } from "#server/domain/campaigns/standing.ts";
+import { assertFundAccepted } from "#server/domain/campaigns/funds.ts";
 import { campaignGone } from "#server/domain/donations/cash.ts";
 import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
@@ -37,7 +38,7 @@ import { tallies } from "#server/domain/donations/tallies.ts";
 import { decisionScope, pickupScope, type PickupActor } from "./policy.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { pickupStates } from "./states.ts";
-import type { PickupEventType, PickupStatus } from "#shared/statuses.ts";
+import type { FundKind, PickupEventType, PickupStatus } from "#shared/statuses.ts";
 import { resolvePlace } from "#server/domain/places/resolve.ts";
 import { distanceKm } from "#server/domain/places/distance.ts";
 import { holdDropoffs, nearestDropoff } from "./dropoffs.ts";
@@ -80,6 +81,7 @@ export async function goodsTarget(db: DbOrTx, slug: string) {
       pictureKey: c.pictureKey,
       locationLabel: c.locationLabel,
       locationLabelUr: c.locationLabelUr,
+      acceptedFunds: c.acceptedFunds,
     },
     ngos: all.filter((n) => able.some((a) => a.id === n.id)),
   };
@@ -104,6 +106,7 @@ export async function offerGoods(
   const target = await goodsTarget(db, values.campaign);
   const ngo = target.ngos.find((n) => n.id === values.ngo);
   if (!ngo) throw notFound();
+  if (!target.campaign.acceptedFunds.includes(values.fund)) throw invalid("funds.not_accepted", "fund");
   const today = pakistanToday(now);
   if (
     Number.isNaN(Date.parse(`${values.windowDate}T00:00:00Z`)) ||
@@ -121,6 +124,7 @@ export async function offerGoods(
 
   const id = await db
     .transaction(async (tx) => {
+      await assertFundAccepted(tx, target.campaign.id, values.fund);
       const [row] = await tx
         .insert(donations)
         .values({
@@ -131,6 +135,9 @@ export async function offerGoods(
           items: values.items,
           phone: values.phone,
           idempotencyKey: values.idempotencyKey,
+          fund: values.fund,
+          showName: values.showName === "yes",
+          inNameOf: values.inNameOf ?? null,
         })
         .onConflictDoNothing({ target: [donations.donorId, donations.idempotencyKey] })
         .returning({ id: donations.id });
@@ -496,6 +503,10 @@ export interface PickupItem {
   campaignId: string;
   campaignTitle: string;
   donorName: string;
+  /** The fund given to, whether the donor is named in public, and in whose name (decision 048). */
+  fund: FundKind;
+  showName: boolean;
+  inNameOf: string | null;
   ngoName: string;
   riderId: string | null;
   riderName: string | null;
@@ -533,6 +544,9 @@ function itemColumns() {
     campaignId: donations.campaignId,
     campaignTitle: campaigns.title,
     donorName: sql<string>`coalesce(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}, '')`,
+    fund: donations.fund,
+    showName: donations.showName,
+    inNameOf: donations.inNameOf,
     ngoName: ngoProfiles.name,
     riderId: pickups.riderId,
     riderName: sql<string | null>`${riderProfiles.firstName} || ' ' || ${riderProfiles.lastName}`,
