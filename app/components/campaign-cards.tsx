@@ -13,6 +13,7 @@ import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
 
 const KIND = {
   cash: {
@@ -119,6 +120,7 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
+                  <CompactCheckBadge kinds={c.ownerChecks} />
                   {c.zakatEligible && kind === "cash" && (
                     <p>
                       <span className="inline-flex items-center gap-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900">

@@ -17,6 +17,8 @@ import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/pu
 import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
+import { CheckStatement } from "#app/components/checks/badge.tsx";
+import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -55,6 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       // An NGO's name links to its public profile, when it has one (verified, not suspended).
       ngos: c.ngos.map(({ id, hasProfile, ...n }) => ({ ...n, profilePath: hasProfile ? ngoProfilePath(id) : null })),
     },
+    verified: await verifiedNgos(context.services.db, c.ngos, lang),
     pageUrl,
     whatsAppUrl: `https://wa.me/?text=${encodeURIComponent(`${c.title}\n${pageUrl}`)}`,
     meta: {
@@ -108,6 +111,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             {joint && <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t("showcase:joint")}</span>}
           </p>
         </header>
+        <CheckStatement ngos={loaderData.verified} named={joint} />
 
         {c.status === "active" && c.paused && (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">

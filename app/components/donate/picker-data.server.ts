@@ -70,5 +70,6 @@ export function campaignCard(c: PickerCampaign) {
     pictureKey: c.pictureKey,
     zakatEligible: c.zakatEligible,
     ngos: c.ngos.map((n) => n.name),
+    ownerChecks: c.ownerChecks,
   };
 }
