@@ -332,7 +332,8 @@ function NgoChecks({
           ))}
         </ul>
       )}
-      <RecordCheckForm ngoId={id} name={name} today={today} from="vetting" collapsed />
+      {/* Drawn anew once a check is recorded: closed and empty, ready for the next. */}
+      <RecordCheckForm key={checks.length} ngoId={id} name={name} today={today} from="vetting" collapsed />
     </div>
   );
 }
