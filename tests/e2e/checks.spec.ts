@@ -51,8 +51,11 @@ test("the admin records a registration and a tax exemption; a visitor on a phone
   await card.getByLabel("Number or reference").fill(taxRef);
   await card.getByRole("button", { name: "Record the check" }).click();
   await expect(page.getByText("Enter the last day it is valid.")).toBeVisible();
-  await page.getByLabel("Valid until").fill(until);
-  await page.getByRole("button", { name: "Record the check" }).click();
+  // The refusal is the NGO's checks page, with the form as sent and its error.
+  const record = page.getByRole("region", { name: "Record a check" });
+  await expect(record.getByLabel("Number or reference")).toHaveValue(taxRef);
+  await record.getByLabel("Valid until").fill(until);
+  await record.getByRole("button", { name: "Record the check" }).click();
   await expect(page.getByRole("status")).toHaveText("The check was recorded.");
   await expect(page).toHaveURL(/\/admin\/ngos\/.+\/checks\?notice=recorded$/);
   await expect(page.locator("[data-state=standing]")).toHaveCount(2);
