@@ -37,6 +37,8 @@ export default [
     route("admin/outbox", "routes/admin/outbox.tsx"),
     route("admin/zakat", "routes/admin/zakat.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    // what the vetting of an NGO checked: record, renew, revoke (decision 051)
+    route("admin/ngos/:id/checks", "routes/admin/checks.tsx"),
   ]),
 
   area("ngo", [

@@ -14,7 +14,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const MAIL_STATUSES = ["kept", "queued", "retrying", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume"] as const;
+export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume", "check"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ["active", "completed", "archived"] as const;
@@ -47,6 +47,31 @@ export const CHOSEN_FUNDS = ["zakat", "sadaqah", "fitrana"] as const satisfies r
 export function acceptedFundsOf(chosen: readonly FundKind[]): FundKind[] {
   return FUND_KINDS.filter((f) => f === "general" || chosen.includes(f));
 }
+
+/**
+ * What the administrator's vetting of an NGO checked (decision 051): its registration with an authority, its
+ * certification by the Pakistan Centre for Philanthropy, its tax exemption (FBR's approval as a non-profit
+ * organisation under section 2(36) of the Income Tax Ordinance, for the donor's tax credit under section 61).
+ */
+export const CHECK_KINDS = ["registration", "pcp", "tax_exemption"] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+/**
+ * Where an NGO in Pakistan is registered: the provincial charity commissions, SECP (a not-for-profit company
+ * licensed under section 42 of the Companies Act 2017), the registrars of societies (Societies Registration Act
+ * 1860) and of trusts (Trusts Act), the social welfare departments (Voluntary Social Welfare Agencies
+ * (Registration and Control) Ordinance 1961), or another the administrator names.
+ */
+export const REGISTRATION_AUTHORITIES = [
+  "punjab_charity_commission",
+  "sindh_charity_commission",
+  "secp_section_42",
+  "societies_act_1860",
+  "trusts_act",
+  "social_welfare_ordinance_1961",
+  "other",
+] as const;
+export type RegistrationAuthority = (typeof REGISTRATION_AUTHORITIES)[number];
 
 export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;
 export type PickupStatus = (typeof PICKUP_STATUSES)[number];

@@ -14,6 +14,7 @@ import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
+import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
 
 const KIND = {
   cash: {
@@ -120,6 +121,7 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
+                  <CompactCheckBadge kinds={c.ownerChecks} />
                   {c.acceptedFunds.length > 1 && (
                     <p className="flex flex-wrap gap-2">
                       <FundBadges funds={c.acceptedFunds} />

@@ -56,7 +56,7 @@ function FieldFrame({
   );
 }
 
-type InputType = "text" | "email" | "password" | "tel" | "number" | "url";
+type InputType = "text" | "email" | "password" | "tel" | "number" | "url" | "date";
 
 /**
  * A labelled input with its error below it, tied together with aria-invalid / aria-describedby.

@@ -18,6 +18,8 @@ import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
+import { CheckStatement } from "#app/components/checks/badge.tsx";
+import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -57,6 +59,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       // An NGO's name links to its public profile, when it has one (verified, not suspended).
       ngos: c.ngos.map(({ id, hasProfile, ...n }) => ({ ...n, profilePath: hasProfile ? ngoProfilePath(id) : null })),
     },
+    verified: await verifiedNgos(context.services.db, c.ngos, lang),
     pageUrl,
     whatsAppUrl: `https://wa.me/?text=${encodeURIComponent(`${c.title}\n${pageUrl}`)}`,
     meta: {
@@ -106,6 +109,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
           </p>
           {c.zakatAttestedOn && <p className="text-sm text-slate-700">{t("funds:zakatAttested", { date: c.zakatAttestedOn })}</p>}
         </header>
+        <CheckStatement ngos={loaderData.verified} named={joint} />
 
         {c.status === "active" && c.paused && (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">

@@ -14,6 +14,8 @@ import { formatCount, formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { publicNgoProfile, type PublicNgoProfile } from "#server/domain/accounts/public-profile.ts";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
+import { CheckStatement, CompactCheckBadge } from "#app/components/checks/badge.tsx";
+import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   let ngo: PublicNgoProfile;
@@ -56,6 +58,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         })),
       },
     },
+    verified: await verifiedNgos(context.services.db, [ngo], lang),
     pageUrl,
     meta: {
       title: `${ngo.name} · ${t("common:brand")}`,
@@ -113,6 +116,7 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         </header>
+        <CheckStatement ngos={loaderData.verified} named={false} />
 
         <section aria-labelledby="details-title" className="rounded-lg bg-white p-4 shadow-sm">
           <h2 id="details-title" className="mb-2 text-xl font-bold">
@@ -160,6 +164,7 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
                       <MapPin aria-hidden="true" className="size-4 shrink-0" />
                       <UserText className="min-w-0 break-words">{c.locationLabel}</UserText>
                     </p>
+                    <CompactCheckBadge kinds={c.ownerChecks} />
                     {c.role === "partner" && (
                       <p className="inline-flex items-center gap-1 text-sm text-slate-700">
                         <HandHeart aria-hidden="true" className="size-4 shrink-0" />

@@ -24,6 +24,7 @@ import {
   APPLICATION_STATUSES,
   CAMPAIGN_CAUSES,
   CAMPAIGN_STATUSES,
+  CHECK_KINDS,
   DONATION_KINDS,
   DONATION_STATUSES,
   FILE_KINDS,
@@ -35,6 +36,7 @@ import {
   PICKUP_EVENTS,
   PICKUP_STATUSES,
   POSITION_STATUSES,
+  REGISTRATION_AUTHORITIES,
   STATEMENT_LINE_STATUSES,
   VERIFICATION_STATUSES,
 } from "#shared/statuses.ts";
@@ -826,5 +828,51 @@ export const statementLines = pgTable(
     uniqueIndex("statement_lines_donation_unique").on(t.donationId),
     index("statement_lines_ngo_status_idx").on(t.ngoId, t.status, t.postedOn),
     index("statement_lines_reference_idx").on(t.ngoId, t.reference),
+  ],
+);
+
+export const checkKindEnum = pgEnum("check_kind", CHECK_KINDS);
+export const registrationAuthorityEnum = pgEnum("registration_authority", REGISTRATION_AUTHORITIES);
+
+/**
+ * What the administrator checked of an NGO (decision 051): one row a check. A renewal is a new row and ends the old
+ * one (`renewed_at`); a revoked check keeps its row with who revoked it and why. Whether a check stands is computed on read against the day (not
+ * revoked, its `expires_on` not passed): the badge never rests on a stale flag.
+ */
+export const ngoChecks = pgTable(
+  "ngo_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    kind: checkKindEnum("kind").notNull(),
+    /** A registration's authority; null for the other kinds. */
+    authority: registrationAuthorityEnum("authority"),
+    /** The authority's name when it is `other`, as the administrator wrote it. */
+    authorityName: text("authority_name"),
+    /** The registration number, the PCP certificate's number or the tax exemption's reference. */
+    reference: text("reference").notNull(),
+    /** The day the administrator checked it (YYYY-MM-DD, Pakistan time). */
+    checkedOn: text("checked_on").notNull(),
+    /** The last day it is valid (YYYY-MM-DD); null for a registration that does not lapse. */
+    expiresOn: text("expires_on"),
+    /** The document the administrator kept (file kind `check`, private to the administrator). */
+    documentKey: text("document_key"),
+    checkedBy: uuid("checked_by").references(() => users.id, { onDelete: "set null" }),
+    /** When a renewal (a newer row of the same check) took its place. */
+    renewedAt: timestamp("renewed_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokedReason: text("revoked_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ngo_checks_ngo_idx").on(t.ngoId, t.kind, t.checkedOn),
+    index("ngo_checks_document_idx").on(t.documentKey),
+    check("ngo_checks_authority", sql`(${t.kind} = 'registration') = (${t.authority} is not null)`),
+    check("ngo_checks_authority_name", sql`(${t.authority} = 'other') = (${t.authorityName} is not null) or ${t.authority} is null`),
+    check("ngo_checks_expiry", sql`${t.kind} = 'registration' or ${t.expiresOn} is not null`),
+    check("ngo_checks_dates", sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.checkedOn}`),
   ],
 );

@@ -11,7 +11,8 @@ import { formatRupees } from "#shared/money.ts";
 import { createAccount, findUserByEmail } from "#server/domain/accounts/accounts.ts";
 import { closeCampaign, createCampaign, parseCampaign } from "#server/domain/campaigns/campaigns.ts";
 import { decideCashDonation, submitCashDonation } from "#server/domain/donations/cash.ts";
-import { pakistanToday } from "#server/domain/dates.ts";
+import { addDays, pakistanToday } from "#server/domain/dates.ts";
+import { recordCheck, type CheckValues } from "#server/domain/admin/checks.ts";
 import { saveImage } from "#server/domain/files/files.ts";
 import {
   assignRider,
@@ -79,6 +80,11 @@ const DEMO_NGOS = [
     address: "Block 5, Clifton, Karachi",
     registration: "KAR-2011-0457",
     colour: "#0f766e",
+    checks: [
+      { kind: "registration", authority: "sindh_charity_commission", reference: "SCC/KAR/2011/0457", checkedDaysAgo: 20, validDays: null },
+      { kind: "pcp", reference: "PCP-CERT-2025-0318", checkedDaysAgo: 20, validDays: 900 },
+      { kind: "tax_exemption", reference: "FBR/2(36)/KHI/2025/0457", checkedDaysAgo: 20, validDays: 1095 },
+    ],
   },
   {
     email: "sahara@demo.ekchhat.pk",
@@ -86,6 +92,11 @@ const DEMO_NGOS = [
     address: "Model Town, Lahore",
     registration: "LHR-2008-1193",
     colour: "#b45309",
+    checks: [
+      { kind: "registration", authority: "punjab_charity_commission", reference: "PCC/LHR/2008/1193", checkedDaysAgo: 45, validDays: 1095 },
+      // Granted for three years and not renewed: expired ten days ago, so the badge no longer shows it.
+      { kind: "tax_exemption", reference: "FBR/2(36)/LHR/2023/1193", checkedDaysAgo: 1105, validDays: 1095 },
+    ],
   },
   {
     email: "umeed@demo.ekchhat.pk",
@@ -93,8 +104,16 @@ const DEMO_NGOS = [
     address: "F-8 Markaz, Islamabad",
     registration: "ISB-2015-0082",
     colour: "#1d4ed8",
+    checks: [{ kind: "registration", authority: "secp_section_42", reference: "0093412", checkedDaysAgo: 7, validDays: null }],
   },
-];
+] satisfies {
+  email: string;
+  name: string;
+  address: string;
+  registration: string;
+  colour: string;
+  checks: (Pick<CheckValues, "kind" | "authority" | "reference"> & { checkedDaysAgo: number; validDays: number | null })[];
+}[];
 
 function initials(name: string) {
   return name
@@ -832,7 +851,7 @@ async function logoFile(name: string, colour: string): Promise<File> {
 export async function seedDemoData(services: Services): Promise<void> {
   const { db, log } = services;
   if (await findUserByEmail(db, DEMO_ACCOUNTS.admin)) return;
-  await createAccount(db, { role: "admin", email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD });
+  const adminId = await createAccount(db, { role: "admin", email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD });
   const ngoIds: string[] = [];
   const ngoNames: string[] = [];
   for (const ngo of DEMO_NGOS) {
@@ -858,6 +877,20 @@ export async function seedDemoData(services: Services): Promise<void> {
     await db.update(users).set({ verification: "verified", verifiedAt: new Date() }).where(eq(users.id, id));
     ngoIds.push(id);
     ngoNames.push(ngo.name);
+    // What the vetting checked, as the administrator records it (decision 051); one of Sahara's has expired.
+    const today = pakistanToday();
+    for (const check of ngo.checks) {
+      await recordCheck(
+        services,
+        { id: adminId, role: "admin" },
+        {
+          ngoId: id,
+          ...check,
+          checkedOn: addDays(today, -check.checkedDaysAgo),
+          expiresOn: check.validDays === null ? undefined : addDays(today, check.validDays - check.checkedDaysAgo),
+        },
+      );
+    }
   }
   const donorId = await createAccount(db, {
     role: "donor",

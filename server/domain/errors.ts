@@ -11,6 +11,17 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** Every domain error's code and the text it shows (a key in shared/locales). */
 export const ERROR_MESSAGES = {
+  "checks.authority_required": "checks:errors.authorityRequired",
+  "checks.authority_name_required": "checks:errors.authorityNameRequired",
+  "checks.date_invalid": "checks:errors.dateInvalid",
+  "checks.reference_required": "checks:errors.referenceRequired",
+  "checks.expiry_required": "checks:errors.expiryRequired",
+  "checks.expiry_before_check": "checks:errors.expiryBeforeCheck",
+  "checks.checked_in_future": "checks:errors.checkedInFuture",
+  "checks.not_an_ngo": "checks:errors.notAnNgo",
+  "checks.not_current": "checks:errors.notCurrent",
+  "checks.document_invalid": "checks:errors.documentInvalid",
+  "checks.document_too_large": "checks:errors.documentTooLarge",
   "admin.already_decided": "admin:alreadyDecided",
   "admin.already_suspended": "admin:alreadySuspended",
   "admin.cannot_suspend_admin": "admin:cannotSuspendAdmin",

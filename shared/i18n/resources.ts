@@ -27,7 +27,11 @@ import urAnalytics from "#shared/locales/ur/analytics.json";
 import enShowcase from "#shared/locales/en/showcase.json";
 import urShowcase from "#shared/locales/ur/showcase.json";
 import enNgoProfile from "#shared/locales/en/ngoProfile.json";
+import enChecks from "#shared/locales/en/checks.json";
+import enBadge from "#shared/locales/en/badge.json";
 import urNgoProfile from "#shared/locales/ur/ngoProfile.json";
+import urChecks from "#shared/locales/ur/checks.json";
+import urBadge from "#shared/locales/ur/badge.json";
 import enCollab from "#shared/locales/en/collab.json";
 import urCollab from "#shared/locales/ur/collab.json";
 import enDonations from "#shared/locales/en/donations.json";
@@ -79,6 +83,8 @@ export const resources = {
     analytics: enAnalytics,
     showcase: enShowcase,
     ngoProfile: enNgoProfile,
+    checks: enChecks,
+    badge: enBadge,
     collab: enCollab,
     donations: enDonations,
     donate: enDonate,
@@ -112,6 +118,8 @@ export const resources = {
     analytics: urAnalytics,
     showcase: urShowcase,
     ngoProfile: urNgoProfile,
+    checks: urChecks,
+    badge: urBadge,
     collab: urCollab,
     donations: urDonations,
     donate: urDonate,

@@ -203,6 +203,7 @@ describe("importing statements", () => {
         campaign: to.slug,
         ngo: to.ngo,
         method: "bank",
+        fund: "general",
         idempotencyKey: randomUUID(),
         phone: "03001234567",
         amount,

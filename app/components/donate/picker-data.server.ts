@@ -70,5 +70,6 @@ export function campaignCard(c: PickerCampaign) {
     pictureKey: c.pictureKey,
     acceptedFunds: c.acceptedFunds,
     ngos: c.ngos.map((n) => n.name),
+    ownerChecks: c.ownerChecks,
   };
 }

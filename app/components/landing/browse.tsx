@@ -13,6 +13,7 @@ import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
+import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
 
 const field = "min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base";
 
@@ -143,6 +144,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         <p className="text-start text-sm text-slate-700">
           {t(c.ngos.length > 1 ? "common:landing.browse.jointly" : "common:landing.browse.by", { names: c.ngos.join(", ") })}
         </p>
+        <CompactCheckBadge kinds={c.ownerChecks} />
         <ProgressBar
           collected={c.collectedAmount}
           target={c.targetAmount}

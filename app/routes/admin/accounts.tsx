@@ -15,6 +15,7 @@ import { parsePage } from "#server/db/query.ts";
 import { listAccounts, restore, suspend, type VettedRole } from "#server/domain/admin/vetting.ts";
 import { suspensionState, suspensionStates } from "#server/domain/accounts/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { checksPath } from "#app/components/admin/check-forms.tsx";
 
 export const handle = pageTitle("admin:accounts.title");
 
@@ -161,7 +162,16 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2">
                     <DateTime value={a.createdAt} />
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="flex flex-wrap items-center gap-2 px-3 py-2">
+                    {a.role === "ngo" && a.verification !== "rejected" && (
+                      <Link
+                        to={checksPath(a.id)}
+                        aria-label={t("checks:admin.checksLinkOf", { name: a.name })}
+                        className="rounded-md border-2 border-brand-700 px-3 py-1 font-bold text-brand-800 hover:bg-brand-50"
+                      >
+                        {t("checks:admin.checksLink")}
+                      </Link>
+                    )}
                     {a.actions.map((intent) => (
                       <Form method="post" key={intent}>
                         <input type="hidden" name="intent" value={intent} />

@@ -3,7 +3,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { data, Form, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/requests";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, type FormattedTime } from "#shared/format.ts";
@@ -16,6 +16,11 @@ import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
 import { accept, listPending, reject } from "#server/domain/admin/vetting.ts";
+import { currentChecks } from "#server/domain/admin/checks.ts";
+import { pakistanToday } from "#server/domain/dates.ts";
+import { checkSentence } from "#shared/checks.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { RecordCheckForm, checksPath } from "#app/components/admin/check-forms.tsx";
 import { verificationStates, type VerificationAction } from "#server/domain/accounts/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 
@@ -30,14 +35,27 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listPending(db, admin, "rider", parsePage(url.searchParams.get("riderPage"))),
   ]);
   const when = (d: Date) => formatDateTime(d, context.lang);
+  // What the vetting has checked of each waiting NGO so far, read for the page's cards at once (decision 051).
+  const checks = await currentChecks(
+    db,
+    admin,
+    ngos.rows.map((n) => n.id),
+  );
+  const { t } = serverI18n(context.lang);
   // The steps the verification table gives the administrator on a waiting sign-up: accept and reject.
   const actions = verificationStates.actionsFor("pending", "admin");
   return {
+    today: pakistanToday(),
     notice: url.searchParams.get("notice"),
     actions,
     ngos: {
       ...ngos,
-      rows: ngos.rows.map((r) => ({ ...r, createdAt: when(r.createdAt), resubmittedAt: r.resubmittedAt ? when(r.resubmittedAt) : null })),
+      rows: ngos.rows.map((r) => ({
+        ...r,
+        createdAt: when(r.createdAt),
+        resubmittedAt: r.resubmittedAt ? when(r.resubmittedAt) : null,
+        checks: (checks.get(r.id) ?? []).map((c) => ({ id: c.id, state: c.state, sentence: checkSentence(c, t, context.lang) })),
+      })),
     },
     riders: {
       ...riders,
@@ -83,6 +101,11 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
           {t(`admin:requests.${notice}`)}
         </p>
       )}
+      {notice === "checkRecorded" && !actionData && (
+        <p role="status" className="mb-4 rounded-md border border-green-300 bg-green-50 p-3 text-green-900">
+          {t("checks:admin.recorded")}
+        </p>
+      )}
       <ErrorBox errors={formErrors} />
 
       <section aria-labelledby="ngos-heading" className="mt-6">
@@ -110,7 +133,9 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                 ]}
                 actionData={actionData}
                 actions={loaderData.actions}
-              />
+              >
+                <NgoChecks id={n.id} name={n.name} checks={n.checks} today={loaderData.today} />
+              </Applicant>
             ))}
           </ul>
         )}
@@ -165,6 +190,7 @@ function Applicant({
   fields,
   actionData,
   actions,
+  children,
 }: {
   id: string;
   name: string;
@@ -174,6 +200,8 @@ function Applicant({
   fields: [string, string][];
   actionData: ActionData;
   actions: readonly VerificationAction[];
+  /** What else the card shows below the applicant's fields (an NGO's checks). */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const img = (
@@ -227,6 +255,7 @@ function Applicant({
             </dl>
           </div>
         </div>
+        {children}
         <div className="mt-4 flex flex-wrap items-start gap-3">
           {actions.includes("accept") && (
             <Form method="post">
@@ -267,5 +296,44 @@ function RejectForm({ id, name, lastResult }: { id: string; name: string; lastRe
         {t("admin:requests.sendRejection")}
       </SubmitButton>
     </ReasonForm>
+  );
+}
+
+/** The checks recorded so far for a waiting NGO, a link to them all, and the form to record one (decision 051). */
+function NgoChecks({
+  id,
+  name,
+  checks,
+  today,
+}: {
+  id: string;
+  name: string;
+  checks: { id: string; state: string; sentence: string }[];
+  today: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-3" data-testid="vetting-checks">
+      <p className="text-sm font-bold text-slate-700">
+        <Link to={checksPath(id)} className="text-brand-800 underline">
+          {t("checks:admin.checksSoFar")}
+          <span className="sr-only"> {t("checks:admin.checksLinkOf", { name })}</span>
+        </Link>
+      </p>
+      {checks.length === 0 ? (
+        <p className="text-sm text-slate-700">{t("checks:admin.noneSoFar")}</p>
+      ) : (
+        <ul className="flex list-disc flex-col gap-1 ps-5 text-sm text-slate-800">
+          {checks.map((c) => (
+            <li key={c.id}>
+              {c.sentence}
+              {c.state === "expired" && <> ({t("checks:admin.state.expired")})</>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Drawn anew once a check is recorded: closed and empty, ready for the next. */}
+      <RecordCheckForm key={checks.length} ngoId={id} name={name} today={today} from="vetting" collapsed />
+    </div>
   );
 }

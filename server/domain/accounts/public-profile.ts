@@ -6,6 +6,8 @@ import { isUuid } from "#server/db/query.ts";
 import { pakistanToday } from "#server/domain/dates.ts";
 import { notFound } from "#server/domain/errors.ts";
 import { isOpenSql, ngoInGoodStanding } from "#server/domain/volunteering/positions.ts";
+import { standingKindsColumn } from "#server/domain/admin/checks.ts";
+import type { CheckKind } from "#shared/statuses.ts";
 
 /** How many active campaigns and open positions the profile lists; it says how many there are in all. */
 export const PROFILE_LIST_LIMIT = 12;
@@ -21,6 +23,8 @@ export interface PublicNgoCampaign {
   targetAmount: number;
   /** The NGO runs it, or is an accepted partner of a joint campaign. */
   role: "owner" | "partner";
+  /** The kinds of check its owner has standing today: the card's compact badge (decision 051). */
+  ownerChecks: CheckKind[];
 }
 
 export interface PublicNgoPosition {
@@ -96,6 +100,7 @@ export async function publicNgoProfile(db: DbOrTx, ngoId: string, now = new Date
         collectedAmount: campaigns.collectedAmount,
         targetAmount: campaigns.targetAmount,
         ownerId: campaigns.ownerId,
+        ownerChecks: standingKindsColumn(campaigns.ownerId, now),
       })
       .from(campaigns)
       .where(campaignWhere)

@@ -23,11 +23,14 @@ const RELATIONS: Partial<Record<AccountRole, Relation>> = {
 /**
  * What may be read, and by whom:
  * - `queue`: the sign-ups waiting for a decision, with every field the applicant gave (/admin);
- * - `accounts`: every NGO and rider account, whatever its state (/admin/accounts).
+ * - `accounts`: every NGO and rider account, whatever its state (/admin/accounts);
+ * - `checks`: what the vetting of an NGO checked, revoked and expired checks and their documents included
+ *   (/admin/ngos/:id/checks; the public sees only the standing ones, as the badge).
  */
 export const ACCOUNT_READS = {
   queue: ["admin"],
   accounts: ["admin"],
+  checks: ["admin"],
 } as const satisfies Record<string, readonly AccountRole[]>;
 
 export type AccountRead = keyof typeof ACCOUNT_READS;
@@ -62,4 +65,18 @@ const SUSPENSION_COLUMN: Record<SuspensionState, SQL> = {
 /** The accounts `action` changes something on, by the table: the `WHERE` of its guarded update. */
 export function suspensionFrom(action: SuspensionAction): SQL {
   return or(...suspensionStates.fromStates(action).map((s) => SUSPENSION_COLUMN[s]))!;
+}
+
+/** Who may record, renew and revoke the checks of an NGO's vetting (decision 051): the administrator only. */
+export const CHECK_STEPS = {
+  record: ["admin"],
+  renew: ["admin"],
+  revoke: ["admin"],
+} as const satisfies Record<string, readonly AccountRole[]>;
+
+export type CheckStep = keyof typeof CHECK_STEPS;
+
+/** Refuses (403) anyone CHECK_STEPS does not give `step` on the NGO `ngoId`'s checks. */
+export function assertMayCheck(actor: Actor, ngoId: string, step: CheckStep): void {
+  if (!(CHECK_STEPS[step] as readonly AccountRole[]).includes(accountRole(actor, ngoId))) throw forbidden();
 }

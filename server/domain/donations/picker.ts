@@ -1,5 +1,5 @@
 import { and, arrayContains, count, desc, eq, sql } from "drizzle-orm";
-import type { CampaignCause, FundKind } from "#shared/statuses.ts";
+import type { CampaignCause, CheckKind, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -8,6 +8,7 @@ import { likePattern, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 import { ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
+import { standingKindsColumn } from "#server/domain/admin/checks.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
 export interface PickerCampaign {
@@ -31,6 +32,8 @@ export interface PickerCampaign {
   createdAt: Date;
   /** The owner first, then the accepted partners by name. */
   ngos: CampaignNgo[];
+  /** The kinds of check its owner has standing today: the card's compact badge, read with the card (decision 051). */
+  ownerChecks: CheckKind[];
 }
 
 /** Who is browsing: the cash picker (only campaigns that can be paid), the goods picker, or anyone on the landing page. */
@@ -66,6 +69,7 @@ export async function pickerCampaigns(
     zakatOnly?: boolean;
     place?: Pick<Place, "name" | "nameUr"> | null;
   },
+  now = new Date(),
 ): Promise<Paged<PickerCampaign>> {
   const q = searchTerm(opts.q);
   const page = Math.max(1, Math.trunc(opts.page) || 1);
@@ -113,6 +117,7 @@ export async function pickerCampaigns(
       otherItems: campaigns.otherItems,
       createdAt: campaigns.createdAt,
       ngos: campaignNgosColumn(),
+      ownerChecks: standingKindsColumn(campaigns.ownerId, now),
     })
     .from(campaigns)
     .where(where)

@@ -10,10 +10,10 @@ import type { Services } from "#server/services.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { mayReadProof } from "#server/domain/donations/policy.ts";
 import { mayReadResume } from "#server/domain/volunteering/policy.ts";
-import { invalid } from "#server/domain/errors.ts";
+import { invalid, type ErrorCode } from "#server/domain/errors.ts";
 import { makeNarrowerCopies, reEncodeImage } from "./re-encode.ts";
 
-export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof">;
+export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof" | "check">;
 
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */
 const PUBLIC_KINDS: ReadonlySet<FileKind> = new Set(["logo", "campaign", "poster"]);
@@ -49,6 +49,38 @@ export async function saveImage(
   return key;
 }
 
+type PdfKind = Extract<FileKind, "resume" | "check">;
+
+/** What each kind of PDF upload says when it is refused. */
+const PDF_REFUSALS: Record<PdfKind, { tooLarge: ErrorCode; notPdf: ErrorCode }> = {
+  resume: { tooLarge: "volunteer.resume_too_large", notPdf: "volunteer.resume_not_pdf" },
+  check: { tooLarge: "checks.document_too_large", notPdf: "checks.document_invalid" },
+};
+
+/** A PDF by its signature, sniffed and at its start, whatever its name says. */
+function isPdf(input: Buffer, sniffed: { mime: string } | undefined): boolean {
+  return sniffed?.mime === "application/pdf" && input.subarray(0, 1024).includes("%PDF-");
+}
+
+/**
+ * The document the administrator keeps with a check of an NGO (decision 051): a PDF stored as a resume is (a private
+ * download, never shown inside the app) or an image re-encoded as every picture is; anything else is refused. It is
+ * private to the administrator (`mayRead`).
+ */
+export async function saveCheckDocument(
+  services: Pick<Services, "db" | "storage">,
+  upload: { file: File; ownerId: string; field: string },
+): Promise<string> {
+  const head = Buffer.from(await upload.file.slice(0, 4100).arrayBuffer());
+  const sniffed = await fileTypeFromBuffer(head);
+  if (sniffed?.mime === "application/pdf") return savePdf(services, { ...upload, kind: "check" });
+  if (sniffed && ACCEPTED_IMAGES.has(sniffed.mime)) {
+    if (upload.file.size > IMAGE_MAX_BYTES) throw invalid("checks.document_too_large", upload.field);
+    return saveImage(services, { ...upload, kind: "check" });
+  }
+  throw invalid("checks.document_invalid", upload.field);
+}
+
 /**
  * Checks an uploaded resume by its content: a PDF (by its signature, not its name), within the size limit. It
  * is stored as sent under a generated key, as a private file, and always served as a download (never shown
@@ -56,15 +88,12 @@ export async function saveImage(
  */
 export async function savePdf(
   services: Pick<Services, "db" | "storage">,
-  upload: { file: File; kind: Extract<FileKind, "resume">; ownerId: string; field: string },
+  upload: { file: File; kind: PdfKind; ownerId: string; field: string },
 ): Promise<string> {
   const { file, kind, ownerId, field } = upload;
-  if (file.size > RESUME_MAX_BYTES) throw invalid("volunteer.resume_too_large", field);
+  if (file.size > RESUME_MAX_BYTES) throw invalid(PDF_REFUSALS[kind].tooLarge, field);
   const input = Buffer.from(await file.arrayBuffer());
-  const sniffed = await fileTypeFromBuffer(input);
-  if (!sniffed || sniffed.mime !== "application/pdf" || !input.subarray(0, 1024).includes("%PDF-")) {
-    throw invalid("volunteer.resume_not_pdf", field);
-  }
+  if (!isPdf(input, await fileTypeFromBuffer(input))) throw invalid(PDF_REFUSALS[kind].notPdf, field);
   const key = `${kind}/${randomUUID()}.pdf`;
   await services.storage.put(key, input);
   await services.db.insert(files).values({ key, kind, ownerId, contentType: "application/pdf", size: input.length, widths: [] });
@@ -128,7 +157,7 @@ export async function makeMissingCopies(services: Pick<Services, "db" | "storage
  * Who may read a file: anyone for public kinds; a payment screenshot as the donations policy says
  * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); a resume as the
  * volunteering policy says (volunteering/policy.ts: its applicant, the NGO whose position it was sent to, the
- * administrator); other private kinds (avatars) their owner and the administrator.
+ * administrator); a check's document the administrator only; other private kinds (avatars) their owner and the administrator.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -138,6 +167,8 @@ export async function mayRead(
   if (PUBLIC_KINDS.has(file.kind)) return true;
   if (file.kind === "proof") return mayReadProof(db, file.key, user);
   if (file.kind === "resume") return mayReadResume(db, file.key, user);
+  // The document kept with a check of an NGO: the administrator's alone, not even the NGO's (decision 051).
+  if (file.kind === "check") return user?.role === "admin";
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 
