@@ -1,5 +1,5 @@
 import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
-import { BadgeCheck, HandHeart, Info, MapPin, Package } from "lucide-react";
+import { HandHeart, Info, MapPin, Package } from "lucide-react";
 import { Link } from "react-router";
 import { BackLink, DonateProblem, OtherWaysToHelp } from "./donate-parts.tsx";
 import { ItemsNeeded } from "./items-needed.tsx";

@@ -1,5 +1,5 @@
 import { UserText } from "#app/components/user-text.tsx";
-import { BadgeCheck, CalendarDays, HandHeart, MapPin, Share2 } from "lucide-react";
+import { CalendarDays, HandHeart, MapPin, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/campaign-public";
 import { ProgressBar } from "#app/components/progress-bar.tsx";

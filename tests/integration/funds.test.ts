@@ -30,18 +30,27 @@ import { createTestServices, type TestServices } from "#tests/helpers/services.t
  * campaign does not take (at the gift and again at approval), totals per fund, and anonymity in public responses.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
-let app: TestApp;
+let loaded: LoadedBuild | undefined;
+let built: TestApp | undefined;
 
 beforeAll(async () => {
   s = await createTestServices();
-  loaded = await loadServerBuild();
-  app = createTestApp(s, loaded.build);
-}, 120_000);
+});
 afterAll(async () => {
   await loaded?.close();
   await s?.close();
 });
+
+/** The whole app, loaded once by the first test that sends it requests (the build takes seconds). */
+async function app(): Promise<TestApp> {
+  if (!built) {
+    loaded = await loadServerBuild();
+    built = createTestApp(s, loaded.build);
+  }
+  return built;
+}
+/** The tests that load the app: the build alone may take minutes on a busy machine. */
+const WITH_APP = 300_000;
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -61,7 +70,11 @@ async function attestations(campaignId: string) {
 }
 
 /** The proof form's values, as the route passes them after parsing. */
-async function proof(campaign: { slug: string }, ngoId: string, values: { fund: FundKind; amount?: number; showName?: "yes"; inNameOf?: string }) {
+async function proof(
+  campaign: { slug: string },
+  ngoId: string,
+  values: { fund: FundKind; amount?: number; showName?: "yes"; inNameOf?: string },
+) {
   return {
     campaign: campaign.slug,
     ngo: ngoId,
@@ -106,7 +119,13 @@ describe("a campaign's funds and the Zakat attestation", () => {
     const made = await createCampaign(s, actor, parseCampaign(input({ funds: ["zakat", "fitrana"], zakatAttest: "yes" })), "ur");
     expect(made.acceptedFunds).toEqual(["zakat", "fitrana", "general"]);
     const [first] = await attestations(made.id);
-    expect(first).toMatchObject({ attestedBy: ngo.id, lang: "ur", statement: attestationStatement("ur"), withdrawnAt: null, carriedOver: false });
+    expect(first).toMatchObject({
+      attestedBy: ngo.id,
+      lang: "ur",
+      statement: attestationStatement("ur"),
+      withdrawnAt: null,
+      carriedOver: false,
+    });
     expect(first!.statement).toBe(serverI18n("ur").t("funds:attestation.statement"));
 
     // Saving again with Zakat keeps the one attestation; leaving Zakat out withdraws it, by this account.
@@ -132,28 +151,39 @@ describe("a campaign's funds and the Zakat attestation", () => {
     await expect(
       s.db.insert(zakatAttestations).values({ campaignId: made.id, statement: "x", lang: "en", attestedBy: ngo.id }),
     ).rejects.toThrow();
-    await expect(s.db.update(campaigns).set({ acceptedFunds: ["zakat"] }).where(eq(campaigns.id, made.id))).rejects.toThrow();
+    await expect(
+      s.db
+        .update(campaigns)
+        .set({ acceptedFunds: ["zakat"] })
+        .where(eq(campaigns.id, made.id)),
+    ).rejects.toThrow();
   });
 
-  it("shows the admin who attested what and when, newest first, and nobody else", async () => {
-    const ngo = await makeUser(s.db, "ngo", { name: `Attesting NGO ${tag()}` });
-    const admin = await makeUser(s.db, "admin");
-    const c = await createCampaign(s, asNgo(ngo.id), parseCampaign(input({ funds: ["zakat"], zakatAttest: "yes" })));
-    await updateCampaign(s, asNgo(ngo.id), c.id, parseCampaign(input({ title: c.title, funds: [] })));
-    const log = await attestationLog(s.db, asAdmin(admin.id), { page: 1 });
-    const mine = log.rows.filter((r) => r.campaignId === c.id);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ ngoName: ngo.name ?? expect.any(String), campaignTitle: c.title, statement: attestationStatement("en") });
-    expect(mine[0]!.withdrawnAt).toBeInstanceOf(Date);
-    expect(log.rows.map((r) => r.attestedAt.getTime())).toEqual([...log.rows.map((r) => r.attestedAt.getTime())].sort((a, b) => b - a));
-    expect(log.rows.length).toBeLessThanOrEqual(20);
-    expect(await failure(attestationLog(s.db, asNgo(ngo.id), { page: 1 }))).toMatchObject({ kind: "not_found" });
+  it(
+    "shows the admin who attested what and when, newest first, and nobody else",
+    async () => {
+      const ngoName = `Attesting NGO ${tag()}`;
+      const ngo = await makeUser(s.db, "ngo", { name: ngoName });
+      const admin = await makeUser(s.db, "admin");
+      const c = await createCampaign(s, asNgo(ngo.id), parseCampaign(input({ funds: ["zakat"], zakatAttest: "yes" })));
+      await updateCampaign(s, asNgo(ngo.id), c.id, parseCampaign(input({ title: c.title, funds: [] })));
+      const log = await attestationLog(s.db, asAdmin(admin.id), { page: 1 });
+      const mine = log.rows.filter((r) => r.campaignId === c.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ ngoName, campaignTitle: c.title, statement: attestationStatement("en") });
+      expect(mine[0]!.withdrawnAt).toBeInstanceOf(Date);
+      expect(log.rows.map((r) => r.attestedAt.getTime())).toEqual([...log.rows.map((r) => r.attestedAt.getTime())].sort((a, b) => b - a));
+      expect(log.rows.length).toBeLessThanOrEqual(20);
+      expect(await failure(attestationLog(s.db, asNgo(ngo.id), { page: 1 }))).toMatchObject({ kind: "not_found" });
 
-    const page = await app.request("/admin/zakat", { cookie: await signIn(s.db, admin.id) });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain(c.title);
-    expect((await app.request("/admin/zakat", { cookie: await signIn(s.db, ngo.id) })).status).not.toBe(200);
-  });
+      const t = await app();
+      const page = await t.request("/admin/zakat", { cookie: await signIn(s.db, admin.id) });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(c.title);
+      expect((await t.request("/admin/zakat", { cookie: await signIn(s.db, ngo.id) })).status).not.toBe(200);
+    },
+    WITH_APP,
+  );
 
   it("derives accepted funds in one order, general always", () => {
     expect(acceptedFundsOf([])).toEqual(["general"]);
@@ -267,8 +297,13 @@ describe("totals per fund", () => {
     expect(await tallyDrift(s.db)).toEqual([]);
 
     const en = serverI18n("en").t;
-    const csv = await new Response(ngoHistoryCsv(s.db, asNgo(ngo.id), parseNgoHistoryFilter(new URLSearchParams(`campaign=${c.id}`)), en)).text();
-    const [head, ...lines] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const csv = await new Response(
+      ngoHistoryCsv(s.db, asNgo(ngo.id), parseNgoHistoryFilter(new URLSearchParams(`campaign=${c.id}`)), en),
+    ).text();
+    const [head, ...lines] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(head).toContain(`"${en("funds:csv.fund")}","${en("funds:csv.showName")}","${en("funds:csv.inNameOf")}"`);
     expect(lines.filter((l) => l.includes(`"${en("funds:kinds.zakat")}","${en("funds:csv.no")}","Abbu ji"`))).toHaveLength(3);
   });
@@ -278,51 +313,64 @@ describe("totals per fund", () => {
     const donor = await makeUser(s.db, "donor");
     const c = await makeCampaign(s.db, ngo.id, { acceptedFunds: [...FUND_KINDS] });
     for (const fund of FUND_KINDS) await makeCashDonation(s, c, donor.id, { fund, amount: 100 });
-    await s.db.update(donations).set({ fund: "sadaqah" }).where(and(eq(donations.campaignId, c.id), sql`${donations.fund} <> 'general'`));
+    await s.db
+      .update(donations)
+      .set({ fund: "sadaqah" })
+      .where(and(eq(donations.campaignId, c.id), sql`${donations.fund} <> 'general'`));
     expect(await tallyDrift(s.db)).toEqual([]);
     const rows = await tallies(s.db, ngo.id, { campaignId: c.id });
-    expect(rows.map((r) => [r.fund, r.n])).toEqual(expect.arrayContaining([["sadaqah", 3], ["general", 1]]));
+    expect(rows.map((r) => [r.fund, r.n])).toEqual(
+      expect.arrayContaining([
+        ["sadaqah", 3],
+        ["general", 1],
+      ]),
+    );
     await s.db.delete(donations).where(eq(donations.campaignId, c.id));
     expect(await tallyDrift(s.db)).toEqual([]);
   });
 });
 
 describe("anonymity in public responses", () => {
-  it("never names an anonymous donor on the public page, its data, its share tags or another NGO's export", async () => {
-    const ngo = await makeUser(s.db, "ngo");
-    const other = await makeUser(s.db, "ngo");
-    const secret = `Qamarunnisa${tag()}`;
-    const donor = await makeUser(s.db, "donor", { name: secret });
-    const c = await makeCampaign(s.db, ngo.id, { acceptedFunds: ["zakat", "general"] });
-    for (const fund of ["zakat", "general"] as const) {
-      const d = await makeCashDonation(s, c, donor.id, { fund, amount: 2500, showName: false, inNameOf: `${secret} senior` });
-      await decideCashDonation(s, asNgo(ngo.id), { donationId: d.id, approve: true });
-    }
-    // A gift to another NGO by the same donor, to prove the other NGO's export is read.
-    const theirs = await makeCampaign(s.db, other.id);
-    await makeCashDonation(s, theirs, donor.id, { amount: 10 });
+  it(
+    "never names an anonymous donor on the public page, its data, its share tags or another NGO's export",
+    async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      const other = await makeUser(s.db, "ngo");
+      const secret = `Qamarunnisa${tag()}`;
+      const donor = await makeUser(s.db, "donor", { name: secret });
+      const c = await makeCampaign(s.db, ngo.id, { acceptedFunds: ["zakat", "general"] });
+      for (const fund of ["zakat", "general"] as const) {
+        const d = await makeCashDonation(s, c, donor.id, { fund, amount: 2500, showName: false, inNameOf: `${secret} senior` });
+        await decideCashDonation(s, asNgo(ngo.id), { donationId: d.id, approve: true });
+      }
+      // A gift to another NGO by the same donor, to prove the other NGO's export is read.
+      const theirs = await makeCampaign(s.db, other.id);
+      await makeCashDonation(s, theirs, donor.id, { amount: 10 });
 
-    const leaks = (text: string) => [secret, donor.email].filter((needle) => text.includes(needle));
-    const page = await app.request(`/campaign/${c.slug}`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(c.title);
-    expect(leaks(html)).toEqual([]);
-    // The share tags are in the page's head: checked with the page, and on their own.
-    const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).toContain('property="og:title"');
-    expect(leaks(head)).toEqual([]);
-    for (const lang of ["en", "ur"]) {
-      const data = await app.request(`/campaign/${c.slug}.data`, { headers: { cookie: `ekc_lang=${lang}` } });
-      expect(data.status).toBe(200);
-      expect(leaks(await data.text())).toEqual([]);
-    }
+      const t = await app();
+      const leaks = (text: string) => [secret, donor.email].filter((needle) => text.includes(needle));
+      const page = await t.request(`/campaign/${c.slug}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(c.title);
+      expect(leaks(html)).toEqual([]);
+      // The share tags are in the page's head: checked with the page, and on their own.
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toContain('property="og:title"');
+      expect(leaks(head)).toEqual([]);
+      for (const lang of ["en", "ur"]) {
+        const data = await t.request(`/campaign/${c.slug}.data`, { headers: { cookie: `ekc_lang=${lang}` } });
+        expect(data.status).toBe(200);
+        expect(leaks(await data.text())).toEqual([]);
+      }
 
-    // Another NGO's CSV holds its own gifts only; the donor's gifts to this campaign are not in it.
-    const csv = await app.request("/donHistory/export", { cookie: await signIn(s.db, other.id) });
-    expect(csv.status).toBe(200);
-    const text = await csv.text();
-    expect(text).not.toContain(`${secret} senior`);
-    expect(text).not.toContain(c.title);
-  });
+      // Another NGO's CSV holds its own gifts only; the donor's gifts to this campaign are not in it.
+      const csv = await t.request("/donHistory/export", { cookie: await signIn(s.db, other.id) });
+      expect(csv.status).toBe(200);
+      const text = await csv.text();
+      expect(text).not.toContain(`${secret} senior`);
+      expect(text).not.toContain(c.title);
+    },
+    WITH_APP,
+  );
 });

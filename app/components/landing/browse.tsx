@@ -1,5 +1,5 @@
 import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
-import { BadgeCheck, HandHeart, MapPin, Search } from "lucide-react";
+import { HandHeart, MapPin, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";

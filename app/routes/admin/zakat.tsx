@@ -49,7 +49,9 @@ export default function AdminZakat({ loaderData }: Route.ComponentProps) {
                   <Link to={publicCampaignPath(r.campaignSlug)} className="text-brand-800 underline">
                     <UserText>{r.campaignTitle}</UserText>
                   </Link>
-                  <span className={`ms-2 rounded px-2 py-0.5 text-xs ${r.withdrawnAt ? "bg-slate-200 text-slate-800" : "bg-emerald-100 text-emerald-900"}`}>
+                  <span
+                    className={`ms-2 rounded px-2 py-0.5 text-xs ${r.withdrawnAt ? "bg-slate-200 text-slate-800" : "bg-emerald-100 text-emerald-900"}`}
+                  >
                     {r.withdrawnAt ? t("funds:admin.withdrawn") : t("funds:admin.current")}
                   </span>
                 </h2>
@@ -77,7 +79,11 @@ export default function AdminZakat({ loaderData }: Route.ComponentProps) {
                   )}
                 </dl>
                 <h3 className="mt-3 text-sm font-medium text-slate-600">{t("funds:admin.statement")}</h3>
-                <blockquote lang={r.lang} dir={r.lang === "ur" ? "rtl" : "ltr"} className="mt-1 border-s-4 border-emerald-400 ps-3 text-slate-800">
+                <blockquote
+                  lang={r.lang}
+                  dir={r.lang === "ur" ? "rtl" : "ltr"}
+                  className="mt-1 border-s-4 border-emerald-400 ps-3 text-slate-800"
+                >
                   {r.statement}
                 </blockquote>
               </article>
