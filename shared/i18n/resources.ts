@@ -58,6 +58,8 @@ import enReconcile from "#shared/locales/en/reconcile.json";
 import urReconcile from "#shared/locales/ur/reconcile.json";
 import enStatements from "#shared/locales/en/statements.json";
 import urStatements from "#shared/locales/ur/statements.json";
+import enGivingStatements from "#shared/locales/en/givingStatements.json";
+import urGivingStatements from "#shared/locales/ur/givingStatements.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -84,6 +86,7 @@ export const resources = {
     reconcile: enReconcile,
     statements: enStatements,
     history: enHistory,
+    givingStatements: enGivingStatements,
     pickups: enPickups,
     goods: enGoods,
     assign: enAssign,
@@ -116,6 +119,7 @@ export const resources = {
     reconcile: urReconcile,
     statements: urStatements,
     history: urHistory,
+    givingStatements: urGivingStatements,
     pickups: urPickups,
     goods: urGoods,
     assign: urAssign,
