@@ -133,21 +133,16 @@ export async function renderGivingStatementPdf(
           statement.kind === "zakat"
             ? `${formatHijriDate(gift.approvedAt, t)} (${formatDate(gift.approvedAt, lang).text})`
             : formatDate(gift.approvedAt, lang).text;
-        pdf.text(t("givingStatements:pdf.giftLine", { date, receipt: isolate(gift.receipt), amount: money(gift.amount) }), { size: 9.5 });
+        // One paragraph a gift (a line on A4 unless the title is long): the date, the receipt, the amount, the campaign
+        // and in whose name, each value isolated in its own direction.
         pdf.text(
-          gift.inNameOf
-            ? [
-                { text: gift.campaignTitle, isolate: true },
-                { text: " · " },
-                { text: t("givingStatements:pdf.inNameOf", { name: isolate(gift.inNameOf) }) },
-              ]
-            : [{ text: gift.campaignTitle, isolate: true }],
-          {
-            size: 9,
-            color: muted,
-            x: doc.page.margins.left + 12,
-            width: doc.page.width - doc.page.margins.left - doc.page.margins.right - 12,
-          },
+          [
+            { text: t("givingStatements:pdf.giftLine", { date, receipt: isolate(gift.receipt), amount: money(gift.amount) }) },
+            { text: " · " },
+            { text: gift.campaignTitle, isolate: true },
+            ...(gift.inNameOf ? [{ text: " · " }, { text: t("givingStatements:pdf.inNameOf", { name: isolate(gift.inNameOf) }) }] : []),
+          ],
+          { size: 9.5 },
         );
       }
       pdf.text(

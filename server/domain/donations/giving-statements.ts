@@ -28,11 +28,11 @@ export const STATEMENT_KINDS = ["fiscal", "zakat"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 /**
- * At most this many gifts are written out one by one in a statement (about 60 A4 pages); the subtotals and the total
+ * At most this many gifts are written out one by one in a statement (about 20 A4 pages); the subtotals and the total
  * always count every gift of the period, and the statement says how many are not listed. It bounds a statement's
  * memory and time for a donor with thousands of gifts a year (decision 052, measured there).
  */
-export const STATEMENT_GIFTS_LISTED = 1500;
+export const STATEMENT_GIFTS_LISTED = 500;
 
 /** At most this many years are offered on the statements page, the newest first. */
 export const STATEMENT_YEARS_LISTED = 30;
