@@ -28,7 +28,7 @@ export const STATEMENT_KINDS = ["fiscal", "zakat"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 /**
- * At most this many gifts are written out one by one in a statement (about 20 A4 pages); the subtotals and the total
+ * At most this many gifts are written out one by one in a statement (about 15 A4 pages); the subtotals and the total
  * always count every gift of the period, and the statement says how many are not listed. It bounds a statement's
  * memory and time for a donor with thousands of gifts a year (decision 052, measured there).
  */
