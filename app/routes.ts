@@ -99,6 +99,9 @@ export default [
     route("dvh", "routes/history/donor.tsx"),
     // the donor's one reply to a disapproved cash gift, with a corrected proof (decision 025)
     route("dvh/reply", "routes/history/reply.tsx"),
+    // the donor's yearly giving statements and Zakat summaries, and their PDFs (decision 052)
+    route("dvh/statements", "routes/history/statements.tsx"),
+    route("dvh/statements/:kind/:year", "routes/history/statement-pdf.ts"),
     route("dvh2", "routes/history/volunteer.tsx"),
   ]),
 

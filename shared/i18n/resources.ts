@@ -64,6 +64,8 @@ import enStatements from "#shared/locales/en/statements.json";
 import urStatements from "#shared/locales/ur/statements.json";
 import enFunds from "#shared/locales/en/funds.json";
 import urFunds from "#shared/locales/ur/funds.json";
+import enGivingStatements from "#shared/locales/en/givingStatements.json";
+import urGivingStatements from "#shared/locales/ur/givingStatements.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -92,6 +94,7 @@ export const resources = {
     reconcile: enReconcile,
     statements: enStatements,
     history: enHistory,
+    givingStatements: enGivingStatements,
     pickups: enPickups,
     goods: enGoods,
     assign: enAssign,
@@ -127,6 +130,7 @@ export const resources = {
     reconcile: urReconcile,
     statements: urStatements,
     history: urHistory,
+    givingStatements: urGivingStatements,
     pickups: urPickups,
     goods: urGoods,
     assign: urAssign,

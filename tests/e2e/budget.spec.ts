@@ -98,7 +98,7 @@ const ROLE_PAGES = {
     "/volApproved",
     "/volRejected",
   ],
-  donor: ["/donor_home", "/settingsDonor", "/donor_map", "/donate1", "/dvh", "/vfg1", "/dvh2"],
+  donor: ["/donor_home", "/settingsDonor", "/donor_map", "/donate1", "/dvh", "/dvh/statements", "/vfg1", "/dvh2"],
   rider: ["/rider_home", "/rider_profile"],
 } as const;
 

@@ -8,6 +8,8 @@ import { cashDonationOfDonor, decideCashDonation, reviewDetail } from "#server/d
 import { donorHistory, ngoHistory, parseNgoHistoryFilter } from "#server/domain/donations/history.ts";
 import { DONATION_READS, rolesFor, type DonationActor, type DonationRead } from "#server/domain/donations/policy.ts";
 import { receiptFor } from "#server/domain/donations/receipts.ts";
+import { givingStatement } from "#server/domain/donations/giving-statements.ts";
+import { fiscalYearOf } from "#server/domain/donations/giving-years.ts";
 import { replyToRejection } from "#server/domain/donations/replies.ts";
 import { cashDonationStates, type CashDonationAction, type CashDonationRole } from "#server/domain/donations/states.ts";
 import { createApp } from "#server/http/app.ts";
@@ -89,6 +91,12 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
         await res.arrayBuffer();
         return res.status === 200;
       }
+      case "statement": {
+        // The donor's yearly statement of the year the donation was approved in lists it by its receipt number.
+        if (actor === null) return false;
+        const statement = await givingStatement(s.db, actor, "fiscal", fiscalYearOf(new Date()));
+        return statement?.ngos.some((n) => n.funds.some((f) => f.gifts.some((g) => g.receipt.endsWith("-999999")))) ?? false;
+      }
       case "history":
         if (actor?.role === "donor") return (await donorHistory(s.db, actor, { page: 1 })).rows.some((r) => r.id === donation.id);
         if (actor?.role === "ngo") {
@@ -160,6 +168,7 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
       proof: ["donor", "recipient", "admin"],
       receipt: ["donor", "recipient", "admin"],
       history: ["donor", "recipient"],
+      statement: ["donor"],
     });
     expect(rolesFor("approve")).toEqual(["recipient"]);
     expect(rolesFor("disapprove")).toEqual(["recipient"]);

@@ -34,7 +34,8 @@ const RELATIONS: Record<GrantingRelation, Relation> = {
  * - `review`: the NGO's review of a donation paid to it, with its proof and what it shares with others (/apps);
  * - `proof`: the payment screenshot (/files/proof/...);
  * - `receipt`: the PDF receipt of an approved cash donation (/receipts/<id>);
- * - `history`: the lists, the donor's (/dvh) and the receiving NGO's (/donHistory and its CSV export).
+ * - `history`: the lists, the donor's (/dvh) and the receiving NGO's (/donHistory and its CSV export);
+ * - `statement`: the donor's yearly giving statement and Zakat summary (/dvh/statements, decision 052): the giver only.
  */
 export const DONATION_READS = {
   summary: ["donor"],
@@ -42,6 +43,7 @@ export const DONATION_READS = {
   proof: ["donor", "recipient", "admin"],
   receipt: ["donor", "recipient", "admin"],
   history: ["donor", "recipient"],
+  statement: ["donor"],
 } as const satisfies Record<string, readonly GrantingRelation[]>;
 
 export type DonationRead = keyof typeof DONATION_READS;
