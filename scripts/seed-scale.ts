@@ -19,6 +19,8 @@ import { openDatabase, type DbOrTx } from "#server/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#server/demo/seed.ts";
 import { findUserByEmail } from "#server/domain/accounts/accounts.ts";
 import { tallyDrift } from "#server/domain/donations/tallies.ts";
+import { campaignCountDrift } from "#server/domain/campaigns/standing.ts";
+import { mapCellDrift } from "#server/domain/map/map.ts";
 import { hashPassword } from "#server/domain/accounts/passwords.ts";
 import { createGeocoder } from "#server/domain/places/geocoder.ts";
 import { loadConfig } from "#server/config.ts";
@@ -366,9 +368,14 @@ const checked = (await db.execute(
 const counts = checked.rows[0]!;
 // The donation tallies the triggers kept through the bulk inserts (decision 044), against a fresh count.
 const drift = await tallyDrift(database.db);
-console.log({ ...counts, tallyMismatches: drift.length });
+// And the campaign counts and the map's grid (migration 0022), likewise.
+const countDrift = await campaignCountDrift(database.db);
+const cellDrift = await mapCellDrift(database.db);
+console.log({ ...counts, tallyMismatches: drift.length, campaignCountMismatches: countDrift.length, mapCellMismatches: cellDrift.length });
 for (const line of drift.slice(0, 10)) console.error(`tally mismatch ${line}`);
-if (counts.unreconciled !== 0 || drift.length !== 0) process.exitCode = 1;
+for (const line of countDrift.slice(0, 10)) console.error(`campaign count mismatch ${line}`);
+for (const line of cellDrift.slice(0, 10)) console.error(`map cell mismatch ${line}`);
+if (counts.unreconciled !== 0 || drift.length !== 0 || countDrift.length !== 0 || cellDrift.length !== 0) process.exitCode = 1;
 console.log(`seed:scale ×${factor} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await queue.stop();
 await database.close();

@@ -306,8 +306,12 @@ export const campaigns = pgTable(
     uniqueIndex("campaigns_active_title_unique")
       .on(sql`lower(${t.title})`)
       .where(sql`${t.status} = 'active'`),
-    index("campaigns_owner_status_idx").on(t.ownerId, t.status, t.createdAt),
-    index("campaigns_status_position_idx").on(t.status, t.lat, t.lng),
+    // An NGO's own campaigns in a tab, newest first (ties by id): /campaigns reads its page in index order (decision 044).
+    index("campaigns_owner_status_idx").on(t.ownerId, t.status, t.createdAt, t.id),
+    // The map's campaigns in a box, and its edge strips (decision 044): by latitude, and by longitude for the west and east
+    // edges; with the owner and id, so a strip is read from the index alone.
+    index("campaigns_status_position_idx").on(t.status, t.lat, t.lng, t.ownerId, t.id),
+    index("campaigns_status_lng_idx").on(t.status, t.lng, t.lat, t.ownerId, t.id),
     // The pickers' and the map list's order (newest first, ties by id): a page is read in index order (decision 044).
     index("campaigns_status_created_idx").on(t.status, t.createdAt, t.id),
     // An NGO's campaigns A–Z: the filters of its lists read the first ones that qualify (decision 044).
@@ -556,6 +560,47 @@ export const pickups = pgTable(
       .on(t.dropoffId)
       .where(sql`${t.dropoffId} is not null`),
   ],
+);
+
+/**
+ * How many campaigns each NGO owns in each state (decision 044): the donors' picker counts the campaigns it offers
+ * from these few rows per NGO, and an NGO's campaign list counts its own from its row, not from every campaign. A
+ * trigger on `campaigns` (migration 0022) keeps them in the statement that changes a campaign.
+ */
+export const campaignCounts = pgTable(
+  "campaign_counts",
+  {
+    ownerId: uuid("owner_id").notNull(),
+    status: campaignStatusEnum("status").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.status] })],
+);
+
+/**
+ * The map's clusters, aggregated ahead (decision 044): for each whole zoom level 0–12, the grid cells of the campaigns
+ * the map shows (active, owner in good standing), with how many, the sums of their coordinates (for the mean), their
+ * bounds and, when a cell holds one, its id. The cells of level z are the map's cells at zoom z (`cellSize`), 84.375° /
+ * 2^z on a side, so each is exactly four of level z + 1. Triggers on `campaigns` and `users` (migration 0022) recount
+ * the level-12 cells a change touches from the campaigns, then each coarser level from its four finer cells.
+ */
+export const mapCells = pgTable(
+  "map_cells",
+  {
+    zoom: integer("zoom").notNull(),
+    gy: integer("gy").notNull(),
+    gx: integer("gx").notNull(),
+    n: integer("n").notNull(),
+    sumLat: doublePrecision("sum_lat").notNull(),
+    sumLng: doublePrecision("sum_lng").notNull(),
+    south: doublePrecision("south").notNull(),
+    west: doublePrecision("west").notNull(),
+    north: doublePrecision("north").notNull(),
+    east: doublePrecision("east").notNull(),
+    /** The campaign's id (as text) when the cell holds exactly one. */
+    single: text("single_id"),
+  },
+  (t) => [primaryKey({ columns: [t.zoom, t.gy, t.gx] })],
 );
 
 /**

@@ -1,10 +1,19 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { users } from "#server/db/schema.ts";
+import { campaigns, users } from "#server/db/schema.ts";
 import { loader as mapApi } from "#app/routes/api/map.ts";
 import { DomainError } from "#server/domain/errors.ts";
-import { cellSize, listMapCampaigns, mapView, MAX_CELLS, MAX_ITEMS, parseMapView, type MapView } from "#server/domain/map/map.ts";
+import {
+  cellSize,
+  listMapCampaigns,
+  mapCellDrift,
+  mapView,
+  MAX_CELLS,
+  MAX_ITEMS,
+  parseMapView,
+  type MapView,
+} from "#server/domain/map/map.ts";
 import { type MapData } from "#shared/map.ts";
 import { tileImageSource } from "#server/http/tile-origin.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -152,6 +161,62 @@ describe("map view of active campaigns", () => {
           for (const c of data.clusters) expect(c.count).toBeGreaterThan(1);
         }
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps its grid of clusters (map_cells) equal to counting the campaigns, through every change that moves one on or off the map", async () => {
+    const t = await createTestServices();
+    try {
+      const [a, b] = [(await makeUser(t.db, "ngo")).id, (await makeUser(t.db, "ngo")).id];
+      const rnd = random(7);
+      // Spread over the country, some exactly on the lines of a zoom-5 and a zoom-12 grid, and a dense town.
+      const points = Array.from({ length: 300 }, () => ({ lat: 24 + rnd() * 13, lng: 61 + rnd() * 16 }));
+      points.push({ lat: (84.375 / 32) * 11, lng: (84.375 / 32) * 26 }, { lat: (84.375 / 4096) * 1500, lng: (84.375 / 4096) * 3300 });
+      points.push(...Array.from({ length: 60 }, () => ({ lat: 24.86 + rnd() * 0.05, lng: 67.0 + rnd() * 0.05 })));
+      await bulkInsert(t, a, points.slice(0, 200), "grid-a");
+      await bulkInsert(t, b, points.slice(200), "grid-b");
+      const one = await makeCampaign(t.db, b, { lat: 31.55, lng: 74.35 });
+
+      const views: MapView[] = [
+        { south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 5 },
+        { south: 22, west: 58, north: 38, east: 82, zoom: 4 },
+        { south: 28, west: 66, north: 33, east: 72, zoom: 7 },
+        { south: 24.5, west: 66.5, north: 25.5, east: 67.5, zoom: 9 },
+        { south: 24.8, west: 66.95, north: 24.95, east: 67.1, zoom: 12 },
+        { south: -90, west: -180, north: 90, east: 180, zoom: 0 },
+      ];
+      // The mean of a cluster is a sum divided by a count, added up in another order: equal to its fifth decimal, ±1.
+      const near = (x: MapData, y: MapData) => {
+        expect(x.campaigns).toEqual(y.campaigns);
+        expect(x.clusters.map((c) => [c.count, c.bounds])).toEqual(y.clusters.map((c) => [c.count, c.bounds]));
+        x.clusters.forEach((c, i) => {
+          expect(Math.abs(c.lat - y.clusters[i]!.lat)).toBeLessThanOrEqual(1.1e-5);
+          expect(Math.abs(c.lng - y.clusters[i]!.lng)).toBeLessThanOrEqual(1.1e-5);
+        });
+      };
+      const check = async (step: string) => {
+        expect(await mapCellDrift(t.db), step).toEqual([]);
+        for (const view of views) near(await mapView(t.db, view), await mapView(t.db, view, { grid: false }));
+      };
+      await check("inserted");
+      await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, a));
+      await check("owner suspended");
+      expect(total(await mapView(t.db, views[1]!))).toBe(points.length - 200 + 1);
+      await t.db.update(users).set({ suspendedAt: null }).where(eq(users.id, a));
+      await check("owner reinstated");
+      await t.db.update(campaigns).set({ status: "completed" }).where(eq(campaigns.id, one.id));
+      await check("completed");
+      await t.db.update(campaigns).set({ status: "active", lat: 24.9, lng: 67.02 }).where(eq(campaigns.id, one.id));
+      await check("moved and reopened");
+      await t.db.update(campaigns).set({ collectedAmount: 10 }).where(eq(campaigns.ownerId, b));
+      await check("an update that moves nothing");
+      await t.db.delete(campaigns).where(eq(campaigns.id, one.id));
+      await check("deleted");
+      await t.db.delete(campaigns).where(eq(campaigns.ownerId, b));
+      await check("all of one NGO's deleted");
+      expect(total(await mapView(t.db, views[1]!))).toBe(200);
     } finally {
       await t.close();
     }

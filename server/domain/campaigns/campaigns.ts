@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { campaignSchema, type CampaignInput, type CampaignValues } from "#shared/forms/campaigns.ts";
 import { PAGE_SIZE, type CampaignTab } from "#shared/constants.ts";
@@ -312,16 +312,31 @@ export async function listCampaigns(
 ): Promise<Paged<CampaignListItem>> {
   const ngoId = idAs(actor, "ngo");
   const q = searchTerm(opts.q);
-  const where = and(
-    campaignScope(actor, "run"),
-    eq(campaigns.status, opts.tab === "ongoing" ? "active" : "completed"),
-    q ? ilike(campaigns.title, likePattern(q)) : undefined,
-  );
-  const [total] = await db.select({ n: count() }).from(campaigns).where(where);
+  const status = opts.tab === "ongoing" ? "active" : "completed";
+  const sortKey = opts.tab === "ongoing" ? sql.raw("created_at") : sql.raw("completed_at");
+  const titled = (alias: string) => (q ? sql` and ${sql.raw(alias)}.title ilike ${likePattern(q)}` : sql``);
+  const through = pageOffset(opts.page) + PAGE_SIZE;
+  // The campaigns it runs (campaignScope's "run": owned, or an accepted partner's), read apart: its own in the order
+  // of campaigns_owner_status_idx up to the page's end, its partnered ones through campaign_partners (decision 044).
+  // As one condition `id in (…)` they were a hash of every campaign the NGO runs, looked up one by one and sorted.
+  const runs = sql`${campaigns.id} in (select a.id from (select o.id from ${campaigns} o where o.owner_id = ${ngoId}
+      and o.status = ${status}${titled("o")} order by o.${sortKey} desc, o.id desc limit ${through}) a
+    union all select cp.campaign_id from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted')`;
+  // How many: its own from campaign_counts (kept by a trigger, migration 0022) or, searched, from the title's trigram
+  // index and its own campaigns; and its partnered ones.
+  const owned = q
+    ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")})`
+    : sql`coalesce((select n from campaign_counts where owner_id = ${ngoId} and status = ${status}), 0)`;
+  // Each partnered campaign looked up by its id (a join was planned as a pass over every campaign in the state).
+  const partnered = sql`(select count(*) from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted'
+    and exists (select 1 from ${campaigns} p where p.id = cp.campaign_id and p.status = ${status}${titled("p")} offset 0))`;
+  const [total] = await db
+    .execute(sql`select (${owned} + ${partnered})::int as n`)
+    .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
   const rows = await db
     .select()
     .from(campaigns)
-    .where(where)
+    .where(and(runs, eq(campaigns.status, status), q ? sql`${campaigns.title} ilike ${likePattern(q)}` : undefined))
     .orderBy(desc(opts.tab === "ongoing" ? campaigns.createdAt : campaigns.completedAt), desc(campaigns.id))
     .limit(PAGE_SIZE)
     .offset(pageOffset(opts.page));
@@ -348,7 +363,7 @@ export async function listCampaigns(
       ngos: ngos.get(r.id) ?? [],
     })),
     opts.page,
-    total?.n ?? 0,
+    Number(total?.n ?? 0),
   );
 }
 

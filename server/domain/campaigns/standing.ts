@@ -76,3 +76,32 @@ export async function campaignToGiveTo(db: DbOrTx, slug: string): Promise<typeof
   if (row.paused) throw invalid("campaigns.paused");
   return row.c;
 }
+
+/**
+ * How many active campaigns donors are offered, unfiltered, as a subquery: those of owners in good standing, for cash
+ * only those some NGO of can be paid (takesCash). Read from `campaign_counts` (one row per NGO and state, kept by a
+ * trigger, migration 0022), plus, for cash, the campaigns of an owner that cannot be paid that an accepted, payable
+ * partner can: a handful of rows, not every campaign (decision 044).
+ */
+export function offeredCount(cash: boolean): SQL<number> {
+  const byOwner = sql`select coalesce(sum(k.n), 0) from campaign_counts k where k.status = 'active'
+    and k.owner_id in (${cash ? PAYABLE : IN_GOOD_STANDING})`;
+  if (!cash) return sql<number>`(${byOwner})`;
+  return sql<number>`((${byOwner}) + (select count(*) from campaigns pc where pc.status = 'active'
+    and pc.owner_id in (${IN_GOOD_STANDING}) and pc.owner_id not in (${PAYABLE})
+    and pc.id in (select cp.campaign_id from campaign_partners cp where cp.status = 'accepted' and cp.ngo_id in (${PAYABLE}))))`;
+}
+
+/** The kept `campaign_counts` that differ from a fresh count, as `owner/state: kept ≠ counted` lines: none when they agree. */
+export async function campaignCountDrift(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(sql`
+    select coalesce(k.owner_id, f.owner_id)::text as owner, coalesce(k.status, f.status)::text as status,
+      k.n::int as kept, f.n::int as counted
+    from campaign_counts k
+    full join (select owner_id, status, count(*) as n from ${campaigns} group by 1, 2) f
+      on f.owner_id = k.owner_id and f.status = k.status
+    where coalesce(k.n, 0) <> coalesce(f.n, 0)
+    order by 1, 2`);
+  const rows = (result as unknown as { rows: { owner: string; status: string; kept: number | null; counted: number | null }[] }).rows;
+  return rows.map((r) => `${r.owner}/${r.status}: ${r.kept ?? "none"} ≠ ${r.counted ?? "none"}`);
+}

@@ -7,7 +7,7 @@ import { campaigns, donorProfiles } from "#server/db/schema.ts";
 import { likePattern, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
-import { ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
+import { offeredCount, ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -96,12 +96,16 @@ export async function pickerCampaigns(
             and cp.status = 'accepted' where np.name ilike ${pattern}${sql.join(inPlace, sql``)})`
       : undefined,
   );
+  const filtered = pattern !== null || !!opts.cause || !!opts.zakatOnly;
   // The page and how many there are in all in one query: the page is read in the index's order and stops at its
   // last card, the count is a subquery PostgreSQL runs once (a window count made it read every row in order first).
   // Only past the last page, where no row carries the count, is it asked for on its own.
   const found = await db
     .select({
-      total: sql<number>`(select count(*) from ${campaigns} where ${where})`.mapWith(Number),
+      // Unfiltered, the count is kept per NGO (offeredCount); filtered, it counts what the filter finds.
+      total: (filtered ? sql<number>`(select count(*) from ${campaigns} where ${where})` : offeredCount(opts.kind === "cash")).mapWith(
+        Number,
+      ),
       id: campaigns.id,
       slug: campaigns.slug,
       title: campaigns.title,
@@ -125,7 +129,13 @@ export async function pickerCampaigns(
     .limit(DONATE_PICKER_PAGE_SIZE)
     .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
   const rows = found.map(({ total: _, ...r }) => r);
-  const n = found[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0) : 0);
+  const n =
+    found[0]?.total ??
+    (page > 1
+      ? filtered
+        ? ((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0)
+        : Number((await db.select({ n: offeredCount(opts.kind === "cash") }).from(sql`(select 1) as one`))[0]?.n ?? 0)
+      : 0);
   return {
     rows,
     page,

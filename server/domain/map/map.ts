@@ -1,8 +1,9 @@
-import { and, asc, between, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, gte, inArray, lte, not, sql, type SQL } from "drizzle-orm";
 import { DESCRIPTION_PREVIEW_WORDS, PAGE_SIZE } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { campaigns } from "#server/db/schema.ts";
+import { campaigns, mapCells } from "#server/db/schema.ts";
+import { unionAll } from "drizzle-orm/pg-core";
 import { pageOffset, paged } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { invalid } from "#server/domain/errors.ts";
@@ -79,9 +80,10 @@ const round = (v: number) => Math.round(v * 1e5) / 1e5;
  * multiples of the cell size, so clusters stay put while the map pans. A cell holding one campaign yields
  * that campaign; a busier one yields a cluster with its count, mean point and bounds. From DETAIL_ZOOM on,
  * every campaign is returned when there are at most MAX_ITEMS in view. Completed, archived and paused campaigns
- * never appear. The answer never exceeds MAX_CELLS clusters and MAX_ITEMS campaigns.
+ * never appear. The answer never exceeds MAX_CELLS clusters and MAX_ITEMS campaigns. `grid: false` counts every cell from
+ * the campaigns instead of the kept grid (clusterCells), for tests.
  */
-export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
+export async function mapView(db: DbOrTx, input: MapView, opts: { grid?: boolean } = {}): Promise<MapData> {
   const view = parseMapView(Object.fromEntries(FIELDS.map((f) => [f, String(input[f])])));
   const inView = and(
     eq(campaigns.status, "active"),
@@ -90,25 +92,7 @@ export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
     between(campaigns.lng, view.west, view.east),
   );
   const cell = cellSize(view);
-  const cells = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      lat: sql<number>`avg(${campaigns.lat})::float8`,
-      lng: sql<number>`avg(${campaigns.lng})::float8`,
-      south: sql<number>`min(${campaigns.lat})::float8`,
-      west: sql<number>`min(${campaigns.lng})::float8`,
-      north: sql<number>`max(${campaigns.lat})::float8`,
-      east: sql<number>`max(${campaigns.lng})::float8`,
-      only: sql<string | null>`case when count(*) = 1 then min(${campaigns.id}::text) end`,
-      gy: sql<number>`floor(${campaigns.lat} / ${cell}::float8)::int`.as("gy"),
-      gx: sql<number>`floor(${campaigns.lng} / ${cell}::float8)::int`.as("gx"),
-    })
-    .from(campaigns)
-    .where(inView)
-    .groupBy(sql`gy, gx`)
-    .orderBy(sql`count(*) desc, gy, gx`)
-    .limit(MAX_CELLS);
-
+  const cells = await clusterCells(db, view, cell, inView, opts.grid ?? true);
   const total = cells.reduce((sum, c) => sum + Number(c.count), 0);
   if (view.zoom >= DETAIL_ZOOM && total <= MAX_ITEMS) {
     const rows = await db
@@ -158,6 +142,122 @@ export async function mapView(db: DbOrTx, input: MapView): Promise<MapData> {
   };
 }
 
+/** The deepest zoom level kept in `map_cells` (migration 0022); from DETAIL_ZOOM on a view is small. */
+export const GRID_MAX_ZOOM = 12;
+
+/** The cell of a whole zoom level: cellSize's at that zoom, 84.375° / 2^zoom (exact in floating point). */
+const gridCell = (zoom: number) => 84.375 / 2 ** zoom;
+
+interface Cell {
+  count: number;
+  lat: number;
+  lng: number;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  only: string | null;
+  gy: number;
+  gx: number;
+}
+
+/**
+ * The view's grid cells, busiest first (ties by row, then column), at most MAX_CELLS. At a whole zoom up to
+ * GRID_MAX_ZOOM whose cell was not enlarged, the cells wholly inside the view are read from `map_cells`, kept by
+ * triggers (decision 044): a few rows, whatever the number of campaigns. Only the cells the view's edges cut through are
+ * counted from the campaigns, for the part of each inside the view. Any other view is counted from the campaigns, as is
+ * every view when `grid` is false (the tests compare the two).
+ */
+async function clusterCells(db: DbOrTx, view: MapView, cell: number, inView: SQL | undefined, grid: boolean): Promise<Cell[]> {
+  const gy = sql<number>`floor(${campaigns.lat} / ${cell}::float8)::int`;
+  const gx = sql<number>`floor(${campaigns.lng} / ${cell}::float8)::int`;
+  const counted = (where: SQL | undefined) =>
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        lat: sql<number>`avg(${campaigns.lat})::float8`,
+        lng: sql<number>`avg(${campaigns.lng})::float8`,
+        south: sql<number>`min(${campaigns.lat})::float8`,
+        west: sql<number>`min(${campaigns.lng})::float8`,
+        north: sql<number>`max(${campaigns.lat})::float8`,
+        east: sql<number>`max(${campaigns.lng})::float8`,
+        only: sql<string | null>`case when count(*) = 1 then min(${campaigns.id}::text) end`,
+        gy: gy.as("gy"),
+        gx: gx.as("gx"),
+      })
+      .from(campaigns)
+      .where(where)
+      .groupBy(sql`gy, gx`)
+      .orderBy(sql`count(*) desc, gy, gx`)
+      .limit(MAX_CELLS);
+  const whole = grid && Number.isInteger(view.zoom) && view.zoom <= GRID_MAX_ZOOM && cell === gridCell(view.zoom);
+  // The cells wholly inside: their rows and columns lie strictly between those of the view's edges (a division by a
+  // positive number keeps order, so every campaign of such a cell is inside the view).
+  const [ylo, yhi] = [Math.floor(view.south / cell) + 1, Math.floor(view.north / cell) - 1];
+  const [xlo, xhi] = [Math.floor(view.west / cell) + 1, Math.floor(view.east / cell) - 1];
+  if (!whole || ylo > yhi || xlo > xhi) return counted(inView);
+  // The edge cells' campaigns lie in four strips along the view's sides, read apart (west, east, then south and north
+  // between them) so each is one range of a position index, read from the index alone; the cell test decides (the
+  // strips' bounds have a hair of margin for rounding).
+  const m = 1e-9;
+  const [southEdge, northEdge] = [(ylo + m) * cell, (yhi + 1 - m) * cell];
+  const [westEdge, eastEdge] = [(xlo + m) * cell, (xhi + 1 - m) * cell];
+  const notInside = not(and(between(gy, ylo, yhi), between(gx, xlo, xhi))!);
+  const strip = (where: SQL) =>
+    db
+      .select({ id: campaigns.id, lat: campaigns.lat, lng: campaigns.lng })
+      .from(campaigns)
+      .where(and(inView, where, notInside));
+  const lngBetween = sql`${campaigns.lng} between ${westEdge}::float8 and ${eastEdge}::float8`;
+  const rows = unionAll(
+    strip(sql`${campaigns.lng} < ${westEdge}::float8`),
+    strip(sql`${campaigns.lng} > ${eastEdge}::float8`),
+    strip(sql`${campaigns.lat} < ${southEdge}::float8 and ${lngBetween}`),
+    strip(sql`${campaigns.lat} > ${northEdge}::float8 and ${lngBetween}`),
+  ).as("edge");
+  const egy = sql<number>`floor(${rows.lat} / ${cell}::float8)::int`;
+  const egx = sql<number>`floor(${rows.lng} / ${cell}::float8)::int`;
+  const edge = db
+    .select({
+      count: sql<number>`count(*)::int`,
+      lat: sql<number>`avg(${rows.lat})::float8`,
+      lng: sql<number>`avg(${rows.lng})::float8`,
+      south: sql<number>`min(${rows.lat})::float8`,
+      west: sql<number>`min(${rows.lng})::float8`,
+      north: sql<number>`max(${rows.lat})::float8`,
+      east: sql<number>`max(${rows.lng})::float8`,
+      only: sql<string | null>`case when count(*) = 1 then min(${rows.id}::text) end`,
+      gy: egy.as("gy"),
+      gx: egx.as("gx"),
+    })
+    .from(rows)
+    .groupBy(sql`gy, gx`);
+  const inner = db
+    .select()
+    .from(mapCells)
+    .where(and(eq(mapCells.zoom, view.zoom), gte(mapCells.gy, ylo), lte(mapCells.gy, yhi), gte(mapCells.gx, xlo), lte(mapCells.gx, xhi)))
+    .orderBy(sql`${mapCells.n} desc, ${mapCells.gy}, ${mapCells.gx}`)
+    .limit(MAX_CELLS);
+  const [edges, inside] = await Promise.all([edge, inner]);
+  return [
+    ...edges,
+    ...inside.map((c) => ({
+      count: c.n,
+      lat: c.sumLat / c.n,
+      lng: c.sumLng / c.n,
+      south: c.south,
+      west: c.west,
+      north: c.north,
+      east: c.east,
+      only: c.single,
+      gy: c.gy,
+      gx: c.gx,
+    })),
+  ]
+    .sort((a, b) => Number(b.count) - Number(a.count) || a.gy - b.gy || a.gx - b.gx)
+    .slice(0, MAX_CELLS);
+}
+
 function toMapCampaign(row: { id: string; slug: string; title: string; description: string; lat: number; lng: number }): MapCampaign {
   return {
     id: row.id,
@@ -201,4 +301,32 @@ export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<
     page,
     totals?.total ?? 0,
   );
+}
+
+/**
+ * The kept cells (`map_cells`) that differ from a fresh count of the campaigns the map shows, at every level, as
+ * `zoom/gy/gx: kept ≠ counted` lines: none when they agree. Coordinates' sums may differ in the last bits (another
+ * order of addition); the tests and the scale seed ask it.
+ */
+export async function mapCellDrift(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(sql`
+    with fresh as (
+      select z as zoom, floor(${campaigns.lat} / (84.375 / 2 ^ z))::int as gy, floor(${campaigns.lng} / (84.375 / 2 ^ z))::int as gx,
+        count(*)::int as n, sum(${campaigns.lat}) as sum_lat, sum(${campaigns.lng}) as sum_lng, min(${campaigns.lat}) as south, min(${campaigns.lng}) as west,
+        max(${campaigns.lat}) as north, max(${campaigns.lng}) as east, case when count(*) = 1 then min(${campaigns.id}::text) end as single_id
+      from ${campaigns} cross join generate_series(0, ${GRID_MAX_ZOOM}) as z
+      where ${campaigns.status} = 'active' and ${ownerInGoodStanding()}
+      group by 1, 2, 3
+    )
+    select coalesce(k.zoom, f.zoom) as zoom, coalesce(k.gy, f.gy) as gy, coalesce(k.gx, f.gx) as gx,
+      k.n as kept, f.n as counted
+    from ${mapCells} k full join fresh f on f.zoom = k.zoom and f.gy = k.gy and f.gx = k.gx
+    where k.zoom is null or f.zoom is null or k.n <> f.n or k.south <> f.south or k.west <> f.west or k.north <> f.north
+      or k.east <> f.east or k.single_id is distinct from f.single_id
+      or abs(k.sum_lat - f.sum_lat) > 1e-6 * f.n or abs(k.sum_lng - f.sum_lng) > 1e-6 * f.n
+    order by 1, 2, 3
+  `);
+  const rows = (result as unknown as { rows: { zoom: number; gy: number; gx: number; kept: number | null; counted: number | null }[] })
+    .rows;
+  return rows.map((r) => `${r.zoom}/${r.gy}/${r.gx}: ${r.kept ?? "none"} ≠ ${r.counted ?? "none"}`);
 }
