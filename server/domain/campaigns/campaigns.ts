@@ -13,7 +13,6 @@ import { DomainError, invalid, invalidInput } from "#server/domain/errors.ts";
 import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace, type SavedPlace } from "#server/domain/places/resolve.ts";
 import { campaignFor, ngosOfCampaigns, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
-import { campaignScope } from "./policy.ts";
 import { setCampaignFunds } from "./funds.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import type { FundKind } from "#shared/statuses.ts";
