@@ -1,4 +1,5 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "#app/lib/use-schema-form.ts";
+import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { useEffect, useRef, useState } from "react";
 import { UserText } from "#app/components/user-text.tsx";

@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Ban, PackageCheck, UserCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getSelectProps, getTextareaProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
 import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "#shared/constants.ts";

@@ -1,12 +1,5 @@
-import { UserText } from "#app/components/user-text.tsx";
-import { useCallback, useEffect, useId, useRef, useState, type ComponentType } from "react";
-import { MapPin } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { placeLabelFor, type Place } from "#shared/places.ts";
-import type { PointMapProps } from "./point-map.client.tsx";
-
-/** Wait this long after the last keystroke before asking the server, so fast typing sends one request. */
-const DEBOUNCE_MS = 150;
 
 export interface Point {
   lat: number;
@@ -34,12 +27,48 @@ export interface PlaceFieldProps {
   tileAttribution?: string;
 }
 
+/** What a reader is told of the suggestions: whether the list is open, and which option is highlighted. */
+export interface ComboState {
+  expanded: boolean;
+  activeId?: string;
+}
+
+/** The keys and text of the field, handed to its suggestions once they are here (place-suggestions.tsx). */
+export interface ComboHandlers {
+  onInput: (text: string) => void;
+  onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => void;
+  onBlur: () => void;
+}
+
+export interface PlaceSuggestionsProps {
+  inputId: string;
+  listId: string;
+  statusId: string;
+  input: React.RefObject<HTMLInputElement | null>;
+  handlers: React.RefObject<ComboHandlers | null>;
+  onCombo: (combo: ComboState) => void;
+  onChoose: (point: Point) => void;
+}
+
+type Suggestions = typeof import("./place-suggestions.tsx");
+let suggestionsLoad: Promise<Suggestions> | undefined;
+/** The field's suggestions and point map, fetched once, on the first focus, press or key in a place field. */
+function loadSuggestions(): Promise<Suggestions> {
+  suggestionsLoad ??= import("./place-suggestions.tsx");
+  suggestionsLoad.catch(() => (suggestionsLoad = undefined));
+  return suggestionsLoad;
+}
+
 /**
  * A place of Pakistan. Without JavaScript it is a plain text field that the server resolves on submit.
  * With JavaScript it becomes a combobox (WAI-ARIA 1.2, list autocomplete) over /api/places: choosing a
  * suggestion fills the formatted address and the hidden point, typing again clears the point, and the point
  * can be adjusted on a small map that is loaded only when asked for. An Urdu reader is shown, and chooses, a
  * place's Urdu label where it has one; the server resolves either.
+ *
+ * The page carries only the field (its input, hint, error and point); the suggestions, their keys and the point
+ * map (place-suggestions.tsx, 1.7 KB gzip) come when the person first focuses, presses or types in it, or asks for
+ * the map (decision 033, 2026-11-27). Text typed before they arrive is searched for when they do.
  */
 export function PlaceField({
   name,
@@ -56,7 +85,7 @@ export function PlaceField({
   tileAttribution,
 }: PlaceFieldProps) {
   // Its suggestions and announcements show after hydration and in callbacks: the page carries them.
-  const { t, i18n } = useTranslation("places");
+  const { t } = useTranslation("places");
   const uid = useId();
   const inputId = id ?? `${name}-${uid}`;
   const listId = `${inputId}-listbox`;
@@ -67,139 +96,27 @@ export function PlaceField({
   const hintText = hint ?? t("places:field.hint");
 
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
+  const handlers = useRef<ComboHandlers | null>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<Place[]>([]);
-  const [active, setActive] = useState(-1);
-  const [searched, setSearched] = useState(false);
-  const [announcement, setAnnouncement] = useState("");
+  const [live, setLive] = useState<Suggestions | null>(null);
+  const [combo, setCombo] = useState<ComboState>({ expanded: false });
   const [point, setPoint] = useState<Point | null>(defaultPoint ?? null);
   const [mapOpen, setMapOpen] = useState(false);
 
-  useEffect(() => {
-    setHydrated(true);
-    return () => {
-      clearTimeout(timer.current);
-      request.current?.abort();
-    };
-  }, []);
-
-  const close = useCallback(() => {
-    setOpen(false);
-    setActive(-1);
-  }, []);
-
-  const search = useCallback(
-    (text: string) => {
-      clearTimeout(timer.current);
-      request.current?.abort();
-      const q = text.trim();
-      if (!q) {
-        setOptions([]);
-        setSearched(false);
-        close();
-        return;
-      }
-      timer.current = setTimeout(async () => {
-        const controller = new AbortController();
-        request.current = controller;
-        try {
-          const res = await fetch(`/api/places?q=${encodeURIComponent(q.slice(0, 100))}`, { signal: controller.signal });
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          const body = (await res.json()) as { places?: Place[] };
-          if (controller.signal.aborted) return;
-          const places = Array.isArray(body.places) ? body.places : [];
-          setOptions(places);
-          setSearched(true);
-          setActive(-1);
-          setOpen(true);
-          setAnnouncement(
-            places.length === 0
-              ? t("places:field.noMatch")
-              : t(places.length === 1 ? "places:field.found_one" : "places:field.found_other", { count: places.length }),
-          );
-        } catch {
-          // Aborted by newer typing, or offline: the field still works as plain text, resolved on submit.
-        }
-      }, DEBOUNCE_MS);
-    },
-    [close, t],
-  );
-
-  const shown = (place: Place) => placeLabelFor(place, i18n.language);
-
-  const choose = (place: Place) => {
-    if (inputRef.current) inputRef.current.value = shown(place);
-    setPoint({ lat: place.lat, lng: place.lng });
-    setOptions([]);
-    setSearched(false);
-    close();
-    setAnnouncement(t("places:field.chosen", { label: shown(place) }));
+  useEffect(() => setHydrated(true), []);
+  const wake = () => {
+    if (!live) loadSuggestions().then(setLive, () => {});
   };
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    const count = options.length;
-    switch (e.key) {
-      case "ArrowDown":
-        e.preventDefault();
-        if (!open) {
-          if (count > 0 || searched) setOpen(true);
-          else search(e.currentTarget.value);
-          if (count > 0) setActive(0);
-          return;
-        }
-        if (count > 0) setActive((a) => (a + 1) % count);
-        return;
-      case "ArrowUp":
-        e.preventDefault();
-        if (!open) {
-          if (count > 0) {
-            setOpen(true);
-            setActive(count - 1);
-          }
-          return;
-        }
-        if (count > 0) setActive((a) => (a <= 0 ? count - 1 : a - 1));
-        return;
-      case "Enter":
-        // Enter on a highlighted suggestion chooses it; otherwise it submits the form as usual.
-        if (open && active >= 0 && options[active]) {
-          e.preventDefault();
-          choose(options[active]);
-        } else if (open) {
-          close();
-        }
-        return;
-      case "Escape":
-        if (open) {
-          e.preventDefault();
-          close();
-        }
-        return;
-      case "Tab":
-        close();
-        return;
-    }
-  };
+  const onCombo = useCallback((c: ComboState) => setCombo(c), []);
 
   const onInput = (e: React.FormEvent<HTMLInputElement>) => {
     // The point belonged to the text that was chosen; new text is resolved anew.
     setPoint(null);
     setMapOpen(false);
-    search(e.currentTarget.value);
+    wake();
+    handlers.current?.onInput(e.currentTarget.value);
   };
 
-  const expanded = hydrated && open && (options.length > 0 || searched);
-  const activeId = expanded && active >= 0 ? `${inputId}-option-${active}` : undefined;
-
-  // On a small phone the list can open below the fold, and the highlighted option can scroll out of the list.
-  useEffect(() => {
-    if (!expanded) return;
-    const target = activeId ? document.getElementById(activeId) : document.getElementById(listId);
-    target?.scrollIntoView?.({ block: "nearest" });
-  }, [expanded, activeId, listId, options]);
   const describedByIds = [describedBy, hintText ? hintId : null, error ? ownErrorId : null].filter(Boolean).join(" ") || undefined;
 
   return (
@@ -225,71 +142,35 @@ export function PlaceField({
             ? {
                 role: "combobox",
                 "aria-autocomplete": "list" as const,
-                "aria-expanded": expanded,
-                "aria-controls": listId,
-                "aria-activedescendant": activeId,
+                "aria-expanded": combo.expanded,
+                "aria-controls": live ? listId : undefined,
+                "aria-activedescendant": combo.activeId,
+                onFocus: wake,
+                onPointerDown: wake,
                 onInput,
-                onKeyDown,
-                onBlur: close,
+                onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+                  wake();
+                  handlers.current?.onKeyDown(e);
+                },
+                onBlur: () => handlers.current?.onBlur(),
               }
             : {})}
           className="min-h-12 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600"
         />
-        {hydrated && (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={t("places:field.suggestions")}
-            hidden={!expanded}
-            className="absolute inset-x-0 top-full z-[1100] mt-1 max-h-80 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg"
-          >
-            {options.map((place, i) => {
-              const label = shown(place);
-              const name = label === place.labelUr && place.nameUr ? place.nameUr : place.name;
-              const rest = label.startsWith(name) ? label.slice(name.length) : null;
-              return (
-                <li
-                  key={place.id}
-                  id={`${inputId}-option-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  // Keeps the focus in the input, so choosing does not close the list before the click lands.
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => choose(place)}
-                  onMouseMove={() => i !== active && setActive(i)}
-                  className={`flex min-h-12 cursor-pointer items-center gap-2 px-3 py-2 text-start ${
-                    i === active ? "bg-brand-100 text-brand-900" : "text-slate-800"
-                  }`}
-                >
-                  <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-                  <UserText className="flex-1">
-                    {rest === null ? (
-                      label
-                    ) : (
-                      <>
-                        <span className="font-semibold">{name}</span>
-                        {rest}
-                      </>
-                    )}
-                  </UserText>
-                </li>
-              );
-            })}
-            {searched && options.length === 0 && (
-              <li role="option" aria-selected={false} aria-disabled="true" className="px-3 py-3 text-slate-700">
-                {t("places:field.noMatch")}
-              </li>
-            )}
-          </ul>
+        {live && (
+          <live.PlaceSuggestions
+            inputId={inputId}
+            listId={listId}
+            statusId={statusId}
+            input={inputRef}
+            handlers={handlers}
+            onCombo={onCombo}
+            onChoose={setPoint}
+          />
         )}
       </div>
       <input type="hidden" name={`${name}Lat`} value={hydrated && point ? String(point.lat) : ""} />
       <input type="hidden" name={`${name}Lng`} value={hydrated && point ? String(point.lng) : ""} />
-      {hydrated && (
-        <p id={statusId} role="status" className="sr-only">
-          {announcement}
-        </p>
-      )}
       {hintText && (
         <p id={hintId} className="text-sm text-slate-600">
           {hintText}
@@ -308,58 +189,19 @@ export function PlaceField({
           <button
             type="button"
             aria-expanded={mapOpen}
-            aria-controls={mapOpen ? mapId : undefined}
-            onClick={() => setMapOpen((o) => !o)}
+            aria-controls={mapOpen && live ? mapId : undefined}
+            onClick={() => {
+              wake();
+              setMapOpen((o) => !o);
+            }}
             className="min-h-11 rounded-md px-2 py-2 text-sm font-medium text-brand-800 underline hover:bg-brand-50"
           >
             {mapOpen ? t("places:field.hideMap") : t("places:field.adjust")}
           </button>
         </div>
       )}
-      {hydrated && point && mapOpen && (
-        <LazyPointMap id={mapId} point={point} onMove={setPoint} tileUrl={tileUrl} tileAttribution={tileAttribution} />
-      )}
-    </div>
-  );
-}
-
-/** Loads Leaflet and its styles only when a map is opened, so no page pays for them up front. */
-function LazyPointMap(props: { id: string; point: Point; onMove: (p: Point) => void; tileUrl?: string; tileAttribution?: string }) {
-  const { t } = useTranslation();
-  const [PointMap, setPointMap] = useState<ComponentType<PointMapProps> | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    import("./point-map.client.tsx").then((m) => live && setPointMap(() => m.default)).catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const helpId = `${props.id}-help`;
-  return (
-    <div id={props.id} role="group" aria-label={t("places:map.label")} aria-describedby={helpId} className="flex flex-col gap-1">
-      <p id={helpId} className="text-sm text-slate-700">
-        {t("places:map.help")}
-      </p>
-      {failed ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-          {t("places:map.error")}
-        </p>
-      ) : PointMap ? (
-        <PointMap
-          lat={props.point.lat}
-          lng={props.point.lng}
-          onMove={(lat, lng) => props.onMove({ lat, lng })}
-          tileUrl={props.tileUrl}
-          tileAttribution={props.tileAttribution}
-          markerLabel={t("places:map.marker")}
-          controls={{ zoomIn: t("places:map.zoomIn"), zoomOut: t("places:map.zoomOut"), leaflet: t("places:map.leaflet") }}
-          onError={() => setFailed(true)}
-        />
-      ) : (
-        <p role="status" className="flex h-60 items-center justify-center rounded-md bg-slate-100 text-slate-700">
-          {t("places:map.loading")}
-        </p>
+      {hydrated && point && mapOpen && live && (
+        <live.LazyPointMap id={mapId} point={point} onMove={setPoint} tileUrl={tileUrl} tileAttribution={tileAttribution} />
       )}
     </div>
   );

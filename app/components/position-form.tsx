@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { FileField, RequiredNotice, SubmitButton, TextAreaField, TextField } from "./form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
 
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { IMAGE_ACCEPT } from "#shared/constants.ts";
 import { brandButton } from "#app/components/ui/button.ts";

@@ -1,10 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "./form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "./place-field.tsx";
 import type { RiderAreaIntent } from "#shared/forms/settings.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import { placeLabelFor } from "#shared/places.ts";

@@ -1,10 +1,10 @@
 import { UserText } from "#app/components/user-text.tsx";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Check, MapPin, Navigation, Package, Phone, Warehouse, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorBox } from "#app/components/error-box.tsx";
 
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { PICKUP_CODE_DIGITS, REASON_MAX_LENGTH } from "#shared/constants.ts";
 import type { PickupAction } from "#shared/statuses.ts";

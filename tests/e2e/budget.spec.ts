@@ -11,29 +11,24 @@ import { expect, test } from "./fixtures.ts";
 const BUDGET_BYTES = 120 * 1024;
 /**
  * The pages still over BUDGET_BYTES (decision 033, 2026-11-27), each held to what it loaded that day rounded up to the
- * next KB, so none can grow: the maps carry Leaflet (27 KB) with the page; the other pages' own code (a form's fields,
- * the place field, the review dialog) is 1.5 to 8 KB more than the 8 KB the framework leaves. Each leaves this list
- * once it fits.
+ * next KB, so none can grow: their own code (a form's fields, the campaign cards, the review dialog) is more than the
+ * 8 KB the framework leaves. Each leaves this list once it fits. (On 2026-11-27 the maps left it, Leaflet coming when
+ * the map is asked for, and four pages with the place field, its suggestions coming on the field's first use.)
  */
 const OVER_BUDGET_PAGES = new Map<string, number>(
   Object.entries({
-    "/apps": 126,
-    "/campaigns/:id/edit": 123,
-    "/collab": 122,
-    "/create_camp": 123,
+    "/apps": 125,
+    "/collab": 121,
     "/donate1": 121,
+    // Held where they were: a fund choice is being added to both forms (issue 18).
     "/donate3": 123,
     "/donate5": 121,
     "/donate5_1": 125,
-    "/donor_map": 143,
-    "/ngo_map": 143,
-    "/noncash_apps": 125,
-    "/rider_home": 122,
-    "/rider_profile": 123,
-    "/rider_signup": 123,
-    "/settingsNGO": 125,
-    "/vfg3": 122,
-    "/vol1": 122,
+    "/noncash_apps": 124,
+    "/rider_home": 121,
+    "/rider_profile": 121,
+    "/settingsNGO": 122,
+    "/vfg3": 121,
   }).map(([page, kb]) => [page, kb * 1024]),
 );
 

@@ -18,6 +18,8 @@ async function holdMapData(page: Page) {
 }
 
 const mapRegion = (page: Page) => page.getByRole("region", { name: "Map of active campaigns" });
+/** The map comes when asked for (its script is more than the rest of the page's): the press that brings it. */
+const showMap = (page: Page, name = "Show the map") => page.getByRole("button", { name }).click();
 const popup = (page: Page, title: string) => page.locator(".leaflet-popup").filter({ hasText: title });
 
 test("an NGO sees its campaigns on the map and opens two info windows at once", async ({ page, login, db }) => {
@@ -36,7 +38,17 @@ test("an NGO sees its campaigns on the map and opens two info windows at once", 
 
   const release = await holdMapData(page);
   const firstView = page.waitForRequest("**/api/map?*");
-  const response = await page.goto("/ngo_map");
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  const response = await page.goto("/ngo_map", { waitUntil: "networkidle" });
+  // Until it is asked for, the map is one button in its place: neither Leaflet nor the map's data is fetched.
+  expect(scripts.filter((url) => /\/(leaflet|map-engine)-/.test(url))).toEqual([]);
+  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+  await expectAccessible(page);
+  await showMap(page);
+  await expect.poll(() => scripts.filter((url) => /\/leaflet-/.test(url)).length, { message: "Leaflet came with the press" }).toBe(1);
   // A desktop screen starts at the specification's zoom, centred on Pakistan.
   expect(new URL((await firstView).url()).searchParams.get("zoom")).toBe("5.8");
   // The tile server may serve images to the page.
@@ -110,6 +122,7 @@ test("a cluster of close campaigns zooms in to them when clicked", async ({ page
     made.push(await makeCampaign(db, ngo.id, { title: `Zhob relief ${i} ${id}`, lat: 31.341 + i * 0.002, lng: 69.449 + i * 0.002 }));
   }
   await page.goto("/ngo_map");
+  await showMap(page);
   const cluster = page.getByRole("button", { name: /^5 campaigns here/ });
   await expect(cluster).toBeVisible();
   await expect(page.getByRole("button", { name: made[0]!.title })).toHaveCount(0);
@@ -181,6 +194,7 @@ test("on a phone the map fills the screen under the header, shows all of Pakista
   });
   const firstView = page.waitForRequest("**/api/map?*");
   await page.goto("/donor_map");
+  await showMap(page);
   await expect(page.getByText("Loading...")).toHaveCount(0);
 
   // The map runs edge to edge from the header down to the bottom of the screen, the attribution line still in view.
@@ -240,6 +254,7 @@ test("the map says so when its data cannot be loaded", async ({ page, login }) =
   await login({ role: "ngo" });
   await page.route("**/api/map?*", (route) => route.fulfill({ status: 500, body: "no" }));
   await page.goto("/ngo_map");
+  await showMap(page);
   await expect(page.getByRole("alert").filter({ hasText: "Error loading map" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
   await expectAccessible(page);
@@ -251,6 +266,7 @@ test("the donor map shows the donor's first name and picture, and the campaigns,
   await login({ role: "donor", name: "Ayesha" });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/donor_map");
+  await showMap(page);
   await expect(page.locator("aside")).toContainText("Ayesha");
   await expect(page.locator("aside").getByRole("img", { name: "Your picture" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);
@@ -273,6 +289,7 @@ test("the map reads right to left in Urdu", async ({ page, login, context, db, a
   const campaign = await makeCampaign(db, ngo.id, { title: `Wells for Gwadar ${suffix()}`, lat: 25.13, lng: 62.32 });
   await context.addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
   await page.goto("/donor_map");
+  await showMap(page, "نقشہ دکھائیں");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: "مہمات کا نقشہ" })).toBeVisible();
   await expect(page.getByRole("region", { name: "جاری مہمات کا نقشہ" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
 import { FileField, RequiredNotice, SelectField, SubmitButton, TextAreaField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
@@ -6,7 +6,7 @@ import { CAMPAIGN_CAUSES, type CampaignCause, type FundKind } from "#shared/stat
 import { CampaignFundsFields } from "#app/components/funds/campaign-funds-fields.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { IMAGE_ACCEPT } from "#shared/constants.ts";
 import { brandButton } from "#app/components/ui/button.ts";

@@ -8,7 +8,7 @@ import { Pager } from "#app/components/pager.tsx";
 import type { Paged } from "#shared/paging.ts";
 import type { ListedCampaign } from "#shared/map.ts";
 import type { MapHandle } from "./map-engine.ts";
-import { Expand } from "lucide-react";
+import { Expand, MapIcon } from "lucide-react";
 
 /** Below Tailwind's `md`: a phone, where the map fills the screen under the header and starts on the whole country. */
 const PHONE = "(max-width: 767.98px)";
@@ -24,7 +24,8 @@ export interface MapPageProps {
 /**
  * /ngo_map and /donor_map: the signed-in user's sidebar (name and logo or picture), the map of active
  * campaigns filling the rest of the screen, and under it the same campaigns as a paged list, which is what
- * a visitor without JavaScript (or a screen-reader user who prefers it) gets.
+ * a visitor without JavaScript (or a screen-reader user who prefers it) gets. The map's place first holds one
+ * "Show the map" button; the map and Leaflet come when it is pressed (decision 033, 2026-11-27).
  */
 export function MapPage({ tileUrl, attribution, list }: MapPageProps) {
   const { t } = useTranslation();
@@ -47,14 +48,26 @@ export function MapPage({ tileUrl, attribution, list }: MapPageProps) {
   );
 }
 
-type MapState = "loading" | "ready" | "error";
+/**
+ * "idle" until the person asks for the map: Leaflet and the map engine (28 KB gzip, more than the rest of the page's
+ * script) come on that press, not with the page (decision 033, 2026-11-27).
+ */
+type MapState = "idle" | "loading" | "ready" | "error";
+
+let engineLoad: Promise<typeof import("./map-engine.ts")> | undefined;
+/** The map engine, fetched once: on the press, or already when the pointer or the focus reaches the button. */
+function loadEngine() {
+  engineLoad ??= import("./map-engine.ts");
+  engineLoad.catch(() => (engineLoad = undefined));
+  return engineLoad;
+}
 
 function CampaignMap({ tileUrl }: { tileUrl: string }) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const handle = useRef<MapHandle | null>(null);
-  const [state, setState] = useState<MapState>("loading");
+  const [state, setState] = useState<MapState>("idle");
   const [refetchFailed, setRefetchFailed] = useState(false);
 
   // On a phone the map reaches down to the bottom of the screen, leaving the attribution line visible; how far
@@ -77,13 +90,14 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
     return () => window.removeEventListener("resize", fit);
   }, []);
 
+  const wanted = state !== "idle";
   useEffect(() => {
     const el = element.current;
-    if (!el) return;
+    if (!el || !wanted) return;
     let cancelled = false;
     setState("loading");
     const start = async () => {
-      const engine = await import("./map-engine.ts");
+      const engine = await loadEngine();
       // (Development's strict mode runs this effect twice; only the live run may take the element.)
       if (cancelled) return;
       const h = await engine.startMap(el, {
@@ -115,7 +129,7 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
     };
     // The strings only change with the language, which reloads the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tileUrl]);
+  }, [tileUrl, wanted]);
 
   const failed = state === "error" || refetchFailed;
   return (
@@ -135,6 +149,21 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
       <p id="ekc-map-keys" className="sr-only">
         {t("map:keys")}
       </p>
+      {state === "idle" && (
+        // What shows before the map is asked for: one button in the middle of the map's place.
+        <div className="absolute inset-0 z-[1000] flex items-center justify-center p-4">
+          <button
+            type="button"
+            onClick={() => setState("loading")}
+            onPointerEnter={() => void loadEngine()}
+            onFocus={() => void loadEngine()}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border-2 border-slate-700 bg-white px-5 py-3 font-bold text-slate-900 shadow hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+          >
+            <MapIcon aria-hidden="true" className="size-5 shrink-0" />
+            {t("map:show")}
+          </button>
+        </div>
+      )}
       <div role="status" className="pointer-events-none absolute inset-x-0 top-3 z-[1000] flex justify-center">
         {state === "loading" && <span className="rounded-md bg-white px-4 py-2 font-bold text-slate-900 shadow">{t("map:loading")}</span>}
       </div>

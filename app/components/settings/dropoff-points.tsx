@@ -1,5 +1,5 @@
 import { UserText } from "#app/components/user-text.tsx";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { MapPin, Trash2 } from "lucide-react";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { SubmitButton, TextField } from "#app/components/form.tsx";
@@ -7,7 +7,7 @@ import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { DROPOFF_POINTS_MAX } from "#shared/constants.ts";
 import type { DropoffIntent } from "#shared/forms/pickups.ts";
 

@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, useActionData, useSearchParams } from "react-router";
 import { FileField, SubmitButton, TextField } from "#app/components/form.tsx";

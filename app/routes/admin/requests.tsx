@@ -1,6 +1,6 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, Link, redirect, useActionData } from "react-router";

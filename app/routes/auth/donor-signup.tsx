@@ -1,5 +1,4 @@
-import { getFormProps } from "@conform-to/react";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/donor-signup";

@@ -1,5 +1,4 @@
-import { getFormProps } from "@conform-to/react";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { data, Form, Link } from "react-router";

@@ -1,6 +1,6 @@
 import { UserOption, UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/collab";
@@ -11,7 +11,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { collabActionSchema } from "#shared/forms/collab.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { FORM_INTENT, useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, FORM_INTENT, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser } from "#app/lib/http.server.ts";

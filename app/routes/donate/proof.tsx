@@ -1,6 +1,6 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/proof";
@@ -10,7 +10,7 @@ import { FileField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { cashProofSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { donatePayHref, ngoProfilePath } from "#app/lib/campaign-links.ts";
 import { IMAGE_ACCEPT, PAYMENT_METHODS, type PaymentMethod, PROOF_MAX_EDGE, PROOF_SHRINK_ABOVE_BYTES } from "#shared/constants.ts";

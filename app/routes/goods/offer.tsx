@@ -1,6 +1,6 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/offer";
 import { ItemsNeeded } from "#app/components/items-needed.tsx";
@@ -10,7 +10,7 @@ import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
 import { goodsOfferSchema } from "#shared/forms/pickups.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { PICKUP_MAX_DAYS_AHEAD, PICKUP_SLOTS } from "#shared/constants.ts";
 import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";

@@ -1,6 +1,6 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { TriangleAlert } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reply";
@@ -12,7 +12,7 @@ import { NgoContact } from "#app/components/history/history-ui.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { IMAGE_ACCEPT } from "#shared/constants.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { rejectionReplySchema } from "#shared/forms/donations.ts";

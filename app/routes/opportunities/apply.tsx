@@ -1,6 +1,6 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { CircleCheck, TriangleAlert } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/apply";
@@ -9,7 +9,7 @@ import { FileField, SubmitButton, TextAreaField } from "#app/components/form.tsx
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { applicationSchema } from "#shared/forms/volunteering.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { RESUME_ACCEPT } from "#shared/constants.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";

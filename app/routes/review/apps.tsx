@@ -1,6 +1,6 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
 import { Check, Eye, Filter } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -18,7 +18,7 @@ import { FlagBadge, FlagBadges, FlagPanel, type ReviewFlag } from "#app/componen
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { decisionSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";

@@ -1,13 +1,13 @@
 import { UserOption, UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/columns";
 import { StatementProblem } from "#app/components/statements/problem.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { DATE_ORDERS, STATEMENT_FIELDS, statementMappingSchema } from "#shared/forms/statements.ts";
 import type { StatementMapping } from "#server/domain/statements/columns.ts";

@@ -1,6 +1,6 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/upload";
 import { FileField } from "#app/components/form.tsx";
@@ -9,7 +9,7 @@ import { ImportSummaryCard } from "#app/components/statements/summary.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getSelectProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { STATEMENT_ACCEPT } from "#shared/constants.ts";
 import { formatDateTime } from "#shared/format.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
