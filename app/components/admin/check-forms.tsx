@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "#app/lib/use-schema-form.ts";
 import { Form } from "react-router";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { FileField, SelectField, SubmitButton, TextField } from "#app/components/form.tsx";
