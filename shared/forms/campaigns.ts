@@ -55,11 +55,14 @@ export const campaignSchema = z
     cause: z.enum(CAMPAIGN_CAUSES, { error: "campaigns:errors.causeRequired" }),
     // The funds it takes besides general, which every campaign takes (decision 048): one ticked box arrives as a single
     // value, several as a list, none as nothing.
-    funds: z.pipe(
-      z.optional(z.transform((v: unknown) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]))),
-      z
-        .array(z.enum(CHOSEN_FUNDS, { error: "funds:errors.fundUnknown" }))
-        .check(z.maxLength(CHOSEN_FUNDS.length, "funds:errors.fundUnknown")),
+    funds: z._default(
+      z.pipe(
+        z.transform((v: unknown) => (v === "" ? [] : Array.isArray(v) ? v : [v])),
+        z
+          .array(z.enum(CHOSEN_FUNDS, { error: "funds:errors.fundUnknown" }))
+          .check(z.maxLength(CHOSEN_FUNDS.length, "funds:errors.fundUnknown")),
+      ),
+      [],
     ),
     // The NGO's attestation that the campaign's gifts may be spent as Zakat: required with Zakat, every time it is saved.
     zakatAttest: z.optional(z.literal("yes", { error: "funds:errors.attestRequired" })),

@@ -252,6 +252,7 @@ describe("donation histories and receipts", () => {
         openCount: 0,
         counts: { pending: 1, approved: 2, rejected: 1 },
         count: 4,
+        byFund: [{ fund: "general", n: 4, approvedAmount: 15_000, pendingAmount: 8_000 }],
       });
       expect(await ngoHistoryTotals(s.db, owner, filter({ campaignId: joint.id }))).toEqual({
         kinds: { cash: 2, goods: 0 },
@@ -260,6 +261,7 @@ describe("donation histories and receipts", () => {
         openCount: 0,
         counts: { pending: 0, approved: 1, rejected: 1 },
         count: 2,
+        byFund: [{ fund: "general", n: 2, approvedAmount: 3_000, pendingAmount: 0 }],
       });
       expect(await ngoHistoryTotals(s.db, owner, filter({ status: "pending" }))).toMatchObject({
         approvedAmount: 0,
@@ -346,6 +348,9 @@ describe("donation histories and receipts", () => {
         "Transaction ID",
         "State",
         "Reason",
+        "Fund",
+        "Name shown in public",
+        "In the name of",
       ]);
       expect(rows).toHaveLength(3);
       expect(rows[1]).toEqual([
@@ -361,6 +366,9 @@ describe("donation histories and receipts", () => {
         "",
         "TX12345",
         "Approved",
+        "",
+        "General",
+        "no",
         "",
       ]);
       expect(rows[2]![10]).toBe("Rejected");
@@ -509,6 +517,7 @@ describe("donation histories and receipts", () => {
         openCount: 1,
         counts: { new: 1, assigned: 0, accepted: 0, collected: 0, delivered: 0, received: 1, cancelled: 1 },
         count: 3,
+        byFund: [{ fund: "general", n: 3, approvedAmount: 0, pendingAmount: 0 }],
       });
       expect(await ngoHistoryTotals(s.db, ngo, filter({ campaignId: c.id }))).toMatchObject({
         pendingAmount: 1500,

@@ -6,6 +6,7 @@ import { campaigns, donations, pickups } from "#server/db/schema.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import { replyToRejection } from "#server/domain/donations/replies.ts";
 import { tallies, tallyDrift } from "#server/domain/donations/tallies.ts";
+import { FUND_KINDS } from "#shared/statuses.ts";
 import {
   assignRider,
   cancelPickup,
@@ -43,15 +44,21 @@ describe("donation tallies", () => {
     const donor = await makeUser(s.db, "donor");
     const rider = await makeUser(s.db, "rider");
     const owned = [
-      await makeCampaign(s.db, ngo.id, { targetAmount: 10_000_000 }),
-      await makeCampaign(s.db, ngo.id, { targetAmount: 10_000_000 }),
+      await makeCampaign(s.db, ngo.id, { targetAmount: 10_000_000, acceptedFunds: [...FUND_KINDS] }),
+      await makeCampaign(s.db, ngo.id, { targetAmount: 10_000_000, acceptedFunds: [...FUND_KINDS] }),
     ];
     const cash: string[] = [];
     const goods: string[] = [];
     const pick = (list: string[], i: number) => list[i % list.length];
 
     const step = fc.oneof(
-      fc.record({ op: fc.constant("give" as const), campaign: fc.nat(1), amount: fc.integer({ min: 1, max: 90_000 }) }),
+      fc.record({
+        op: fc.constant("give" as const),
+        campaign: fc.nat(1),
+        amount: fc.integer({ min: 1, max: 90_000 }),
+        // Each gift's fund (decision 048): the tallies keep every fund apart.
+        fund: fc.constantFrom(...FUND_KINDS),
+      }),
       fc.record({ op: fc.constant("offer" as const), campaign: fc.nat(1) }),
       fc.record({ op: fc.constantFrom("approve" as const, "disapprove" as const, "resubmit" as const), i: fc.nat() }),
       fc.record({
@@ -77,7 +84,7 @@ describe("donation tallies", () => {
           : undefined;
       switch (command.op) {
         case "give":
-          cash.push((await makeCashDonation(s, owned[command.campaign]!, donor.id, { amount: command.amount })).id);
+          cash.push((await makeCashDonation(s, owned[command.campaign]!, donor.id, { amount: command.amount, fund: command.fund })).id);
           return;
         case "offer":
           goods.push((await makePickup(s.db, owned[command.campaign]!, donor.id)).donation.id);
@@ -123,9 +130,9 @@ describe("donation tallies", () => {
 
     // Every kind of step once, in an order where each lands; then random sequences, where many are refused.
     const walk: Step[] = [
-      { op: "give", campaign: 0, amount: 5000 },
+      { op: "give", campaign: 0, amount: 5000, fund: "zakat" },
       { op: "approve", i: 0 },
-      { op: "give", campaign: 1, amount: 700 },
+      { op: "give", campaign: 1, amount: 700, fund: "general" },
       { op: "disapprove", i: 1 },
       { op: "resubmit", i: 1 },
       { op: "offer", campaign: 1 },
@@ -138,11 +145,11 @@ describe("donation tallies", () => {
       expect(await tallyDrift(s.db), JSON.stringify(command)).toEqual([]);
     }
     const walked = await tallies(s.db, ngo.id);
-    expect(walked.map((t) => [t.kind, t.status, t.pickupStatus, t.n, t.amount]).sort()).toEqual([
-      ["cash", "approved", null, 1, 5000],
-      ["cash", "pending", null, 1, 700],
-      ["in_kind", "approved", "received", 1, 0],
-      ["in_kind", "rejected", "cancelled", 1, 0],
+    expect(walked.map((t) => [t.kind, t.fund, t.status, t.pickupStatus, t.n, t.amount]).sort()).toEqual([
+      ["cash", "general", "pending", null, 1, 700],
+      ["cash", "zakat", "approved", null, 1, 5000],
+      ["in_kind", "general", "approved", "received", 1, 0],
+      ["in_kind", "general", "rejected", "cancelled", 1, 0],
     ]);
 
     await fc.assert(
@@ -150,6 +157,14 @@ describe("donation tallies", () => {
         for (const command of commands) {
           await run(command);
           expect(await tallyDrift(s.db), JSON.stringify(command)).toEqual([]);
+        }
+        // Per fund, the approved total the NGO reads is the sum of its approved gifts of that fund (decision 048).
+        const kept = await tallies(s.db, ngo.id, { kind: "cash" });
+        const given = await s.db.select().from(donations).where(eq(donations.recipientNgoId, ngo.id));
+        for (const fund of FUND_KINDS) {
+          const approved = (rows: { fund: string; status: string; amount: number | null }[]) =>
+            rows.filter((r) => r.fund === fund && r.status === "approved").reduce((sum, r) => sum + (r.amount ?? 0), 0);
+          expect(approved(kept), fund).toBe(approved(given.filter((d) => d.kind === "cash")));
         }
       }),
       { numRuns: 6 },
