@@ -13,7 +13,7 @@ import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
+import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 
 const KIND = {
   cash: {

@@ -12,7 +12,7 @@ import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
-import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
+import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 
 const field = "min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base";
 
