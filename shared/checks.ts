@@ -47,9 +47,3 @@ export function badgeStatement(checks: readonly ShownCheck[], t: TFunction, lang
     .map((c) => checkSentence(c, t, lang))
     .join(t("checks:separator"));
 }
-
-/** The compact badge of a card: the kinds that stand, once each ("Registered · PCP certified · Tax-exempt"). */
-export function compactBadge(kinds: readonly CheckKind[], t: TFunction): string {
-  const shown = CHECK_KINDS.filter((k) => kinds.includes(k));
-  return shown.map((k) => t(`badge:short.${k}`)).join(" · ");
-}

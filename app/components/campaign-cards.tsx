@@ -14,7 +14,7 @@ import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
-import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
+import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 
 const KIND = {
   cash: {

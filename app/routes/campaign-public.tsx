@@ -18,7 +18,7 @@ import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
-import { CheckStatement } from "#app/components/checks/badge.tsx";
+import { CheckStatement } from "#app/components/checks/check-statement.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 
 /** How much of the description a search result or preview card shows. */

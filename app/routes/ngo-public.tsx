@@ -14,7 +14,8 @@ import { formatCount, formatRupees } from "#shared/money.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { publicNgoProfile, type PublicNgoProfile } from "#server/domain/accounts/public-profile.ts";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
-import { CheckStatement, CompactCheckBadge } from "#app/components/checks/badge.tsx";
+import { CheckStatement } from "#app/components/checks/check-statement.tsx";
+import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
-import { CompactCheckBadge } from "#app/components/checks/badge.tsx";
+import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 
 const field = "min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base";
 

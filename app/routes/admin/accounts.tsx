@@ -15,7 +15,7 @@ import { parsePage } from "#server/db/query.ts";
 import { listAccounts, restore, suspend, type VettedRole } from "#server/domain/admin/vetting.ts";
 import { suspensionState, suspensionStates } from "#server/domain/accounts/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-import { checksPath } from "#app/components/admin/check-forms.tsx";
+import { checksPath } from "#app/components/admin/checks-path.ts";
 
 export const handle = pageTitle("admin:accounts.title");
 

@@ -20,7 +20,8 @@ import { currentChecks } from "#server/domain/admin/checks.ts";
 import { pakistanToday } from "#server/domain/dates.ts";
 import { checkSentence } from "#shared/checks.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { RecordCheckForm, checksPath } from "#app/components/admin/check-forms.tsx";
+import { RecordCheckForm } from "#app/components/admin/record-check-form.tsx";
+import { checksPath } from "#app/components/admin/checks-path.ts";
 import { verificationStates, type VerificationAction } from "#server/domain/accounts/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 

@@ -1,0 +1,12 @@
+import type { TFunction } from "#shared/i18n/i18n.ts";
+import { CHECK_KINDS, type CheckKind } from "#shared/statuses.ts";
+
+/**
+ * The compact badge of a card: the kinds that stand, once each, in the badge's order ("Registered · PCP certified ·
+ * Tax-exempt"). Apart from shared/checks.ts so the cards' pages do not load the date formats with it (decision 051).
+ */
+export function compactBadge(kinds: readonly CheckKind[], t: TFunction): string {
+  return CHECK_KINDS.filter((k) => kinds.includes(k))
+    .map((k) => t(`badge:short.${k}`))
+    .join(" · ");
+}
