@@ -14,7 +14,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const MAIL_STATUSES = ["kept", "queued", "retrying", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume"] as const;
+export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume", "spending"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ["active", "completed", "archived"] as const;
@@ -40,6 +40,13 @@ export type DonationStatus = (typeof DONATION_STATUSES)[number];
  */
 export const FUND_KINDS = ["zakat", "sadaqah", "fitrana", "general"] as const;
 export type FundKind = (typeof FUND_KINDS)[number];
+
+/**
+ * A spending record of a campaign's public ledger (server/domain/ledger): a `draft` only its campaign's NGOs see, then
+ * `published` for anyone, for good (decision 049: a published record is never edited; a correction is a new record).
+ */
+export const SPENDING_STATUSES = ["draft", "published"] as const;
+export type SpendingStatus = (typeof SPENDING_STATUSES)[number];
 
 export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;
 export type PickupStatus = (typeof PICKUP_STATUSES)[number];

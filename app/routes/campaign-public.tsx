@@ -17,6 +17,9 @@ import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/pu
 import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
+import { LedgerSection } from "#app/components/ledger/ledger-section.tsx";
+import { ledgerView } from "#shared/ledger.ts";
+import { publicLedger } from "#server/domain/ledger/ledger.ts";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -36,7 +39,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const target = formatRupees(c.targetAmount, lang);
   const location = placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, lang);
   const progress = t("showcase:meta.progress", { collected, target, location });
+  const ledger = ledgerView(await publicLedger(context.services.db, c.slug), lang);
   return {
+    ledger,
     campaign: {
       slug: c.slug,
       title: c.title,
@@ -224,6 +229,8 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             ))}
           </ul>
         </section>
+
+        <LedgerSection ledger={loaderData.ledger} slug={c.slug} joint={joint} />
       </article>
     </PublicShell>
   );

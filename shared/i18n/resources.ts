@@ -25,6 +25,8 @@ import urMap from "#shared/locales/ur/map.json";
 import enAnalytics from "#shared/locales/en/analytics.json";
 import urAnalytics from "#shared/locales/ur/analytics.json";
 import enShowcase from "#shared/locales/en/showcase.json";
+import enLedger from "#shared/locales/en/ledger.json";
+import urLedger from "#shared/locales/ur/ledger.json";
 import urShowcase from "#shared/locales/ur/showcase.json";
 import enNgoProfile from "#shared/locales/en/ngoProfile.json";
 import urNgoProfile from "#shared/locales/ur/ngoProfile.json";
@@ -76,6 +78,7 @@ export const resources = {
     map: enMap,
     analytics: enAnalytics,
     showcase: enShowcase,
+    ledger: enLedger,
     ngoProfile: enNgoProfile,
     collab: enCollab,
     donations: enDonations,
@@ -108,6 +111,7 @@ export const resources = {
     map: urMap,
     analytics: urAnalytics,
     showcase: urShowcase,
+    ledger: urLedger,
     ngoProfile: urNgoProfile,
     collab: urCollab,
     donations: urDonations,

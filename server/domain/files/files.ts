@@ -10,6 +10,7 @@ import type { Services } from "#server/services.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { mayReadProof } from "#server/domain/donations/policy.ts";
 import { mayReadResume } from "#server/domain/volunteering/policy.ts";
+import { mayReadSpendingDocument } from "#server/domain/ledger/policy.ts";
 import { invalid } from "#server/domain/errors.ts";
 import { makeNarrowerCopies, reEncodeImage } from "./re-encode.ts";
 
@@ -128,7 +129,8 @@ export async function makeMissingCopies(services: Pick<Services, "db" | "storage
  * Who may read a file: anyone for public kinds; a payment screenshot as the donations policy says
  * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); a resume as the
  * volunteering policy says (volunteering/policy.ts: its applicant, the NGO whose position it was sent to, the
- * administrator); other private kinds (avatars) their owner and the administrator.
+ * administrator); a spending record's document as the ledger policy says (ledger/policy.ts: anyone once the record is
+ * published, the campaign's NGOs while it is a draft); other private kinds (avatars) their owner and the administrator.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -138,6 +140,7 @@ export async function mayRead(
   if (PUBLIC_KINDS.has(file.kind)) return true;
   if (file.kind === "proof") return mayReadProof(db, file.key, user);
   if (file.kind === "resume") return mayReadResume(db, file.key, user);
+  if (file.kind === "spending") return mayReadSpendingDocument(db, file.key, user);
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 

@@ -9,6 +9,7 @@ import {
   files,
   ngoProfiles,
   riderProfiles,
+  spendingRecords,
   volunteerApplications,
   volunteerPositions,
 } from "#server/db/schema.ts";
@@ -38,6 +39,7 @@ export const FILE_REFERENCES: { readonly [K in FileKind]: readonly AnyPgColumn[]
   poster: [volunteerPositions.posterKey],
   proof: [donations.proofKey, donationReplies.previousProofKey],
   resume: [volunteerApplications.resumeKey],
+  spending: [spendingRecords.documentKey],
 };
 
 const referencingColumns = (): AnyPgColumn[] => [...new Set(Object.values(FILE_REFERENCES).flat())];
