@@ -22,7 +22,6 @@ export const LEDGER_MAX_PAGE = 200;
 /** Longer than any slug the product makes: not looked up at all. */
 const MAX_SLUG_LENGTH = 200;
 
-const correction = alias(spendingRecords, "correction");
 const corrected = alias(spendingRecords, "corrected");
 
 /** A public (not archived) campaign by its slug: its id and title. */
@@ -51,8 +50,9 @@ const goodsReceived = (campaignId: string) =>
   and(eq(donations.campaignId, campaignId), eq(donations.kind, "in_kind"), eq(pickups.status, "received"));
 
 /** Published, and not replaced by a published correction: what the totals count. */
-const notCorrected = sql`not exists (select 1 from ${correction} where ${correction.correctsId} = ${spendingRecords.id}
-  and ${correction.status} = 'published')`;
+// The outer row is named by its table (`spending_records.id`): Drizzle writes a bare "id" in a one-table select, which
+// inside this subquery would be the inner row's own.
+const notCorrected = sql`not exists (select 1 from spending_records c where c.corrects_id = spending_records.id and c.status = 'published')`;
 
 const published = (campaignId: string) => and(eq(spendingRecords.campaignId, campaignId), eq(spendingRecords.status, "published"));
 

@@ -49,7 +49,6 @@ export interface SpendingRow {
 }
 
 const corrected = alias(spendingRecords, "corrected");
-const correction = alias(spendingRecords, "correction");
 
 /** How the asking NGO stands to a record of a campaign it runs: its own, or another's of the same campaign. */
 const roleOf = (actor: Actor, ngoId: string): SpendingRole => (ngoId === actor.id ? "spender" : "campaignNgo");
@@ -80,8 +79,7 @@ export async function campaignSpending(
         correctsId: corrected.id,
         correctsAmount: corrected.amount,
         correctsSpentOn: corrected.spentOn,
-        correctedBy: sql<string | null>`(select ${correction.id} from ${correction} where ${correction.correctsId} = ${spendingRecords.id}
-          and ${correction.status} = 'published' limit 1)`,
+        correctedBy: sql<string | null>`(select c.id from spending_records c where c.corrects_id = spending_records.id and c.status = 'published' limit 1)`,
       })
       .from(spendingRecords)
       .leftJoin(ngoProfiles, eq(ngoProfiles.userId, spendingRecords.ngoId))
@@ -144,8 +142,7 @@ async function correctable(db: DbOrTx, actor: Actor, campaignId: string, recordI
   const [row] = await db
     .select({
       status: spendingRecords.status,
-      corrected: sql<boolean>`exists (select 1 from ${correction} where ${correction.correctsId} = ${spendingRecords.id}
-        and ${correction.status} = 'published')`,
+      corrected: sql<boolean>`exists (select 1 from spending_records c where c.corrects_id = spending_records.id and c.status = 'published')`,
     })
     .from(spendingRecords)
     .where(and(eq(spendingRecords.id, recordId), eq(spendingRecords.campaignId, campaignId), decisionScope(actor, "correct")))
