@@ -7,7 +7,10 @@ import { blankToUndefined, requiredText, rupees } from "./fields.ts";
 /** A day as the date input sends it (YYYY-MM-DD; Urdu digits read as 0–9); whether it is a real day, and not ahead, is the server's check. */
 const day = (key: string) =>
   z.pipe(
-    z.pipe(z.string({ error: key }), z.transform((s: string) => westernDigits(s).trim())),
+    z.pipe(
+      z.string({ error: key }),
+      z.transform((s: string) => westernDigits(s).trim()),
+    ),
     z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, key)),
   );
 

@@ -51,7 +51,9 @@ describe("a spending document's access matrix", () => {
     const draft = await makeSpending(s, campaign);
     const status = async (key: string) =>
       Object.fromEntries(
-        await Promise.all(Object.entries(cookies).map(async ([who, cookie]) => [who, (await t.request(`/files/${key}`, { cookie })).status])),
+        await Promise.all(
+          Object.entries(cookies).map(async ([who, cookie]) => [who, (await t.request(`/files/${key}`, { cookie })).status]),
+        ),
       );
     expect(await status(draft.documentKey)).toEqual({
       owner: 200,
@@ -131,12 +133,29 @@ describe("the public ledger", () => {
     const { campaign } = await cast();
     const named = await makeUser(s.db, "donor", { name: "Farah Visible" });
     const hidden = await makeUser(s.db, "donor", { name: "Zubair Anonymous" });
-    await makeDonation(s.db, campaign, named.id, { amount: 700, status: "approved", showName: true, fund: "sadaqah", decidedAt: new Date() });
-    await makeDonation(s.db, campaign, hidden.id, { amount: 900, status: "approved", showName: false, fund: "zakat", decidedAt: new Date() });
+    await makeDonation(s.db, campaign, named.id, {
+      amount: 700,
+      status: "approved",
+      showName: true,
+      fund: "sadaqah",
+      decidedAt: new Date(),
+    });
+    await makeDonation(s.db, campaign, hidden.id, {
+      amount: 900,
+      status: "approved",
+      showName: false,
+      fund: "zakat",
+      decidedAt: new Date(),
+    });
     await makeSpending(s, campaign, { fund: "zakat", amount: 1_500, status: "published", purpose: "School fees for two girls" });
     await makeSpending(s, campaign, { fund: "zakat", amount: 99_999, purpose: "An unpublished draft" });
 
-    for (const path of [`/campaign/${campaign.slug}`, `/campaign/${campaign.slug}.data`, `/campaign/${campaign.slug}/ledger`, `/campaign/${campaign.slug}/ledger.data`]) {
+    for (const path of [
+      `/campaign/${campaign.slug}`,
+      `/campaign/${campaign.slug}.data`,
+      `/campaign/${campaign.slug}/ledger`,
+      `/campaign/${campaign.slug}/ledger.data`,
+    ]) {
       const res = await t.request(path);
       expect(res.status, path).toBe(200);
       const body = await res.text();

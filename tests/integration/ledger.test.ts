@@ -79,7 +79,10 @@ describe("a spending document", () => {
     const ngo = await makeUser(s.db, "ngo");
     const save = (bytes: Buffer, name: string) =>
       failure(saveSpendingDocument(s, { file: new File([new Uint8Array(bytes)], name), ownerId: ngo.id, field: "document" }));
-    expect(await save(Buffer.from("<script>alert(1)</script>"), "x.pdf")).toMatchObject({ kind: "invalid", message: "ledger:errors.documentInvalid" });
+    expect(await save(Buffer.from("<script>alert(1)</script>"), "x.pdf")).toMatchObject({
+      kind: "invalid",
+      message: "ledger:errors.documentInvalid",
+    });
     expect(await save(Buffer.from("%PDF-1.7\ngarbage that is no PDF at all\n%%EOF"), "broken.pdf")).toMatchObject({
       kind: "invalid",
       message: "ledger:errors.documentInvalid",
@@ -89,7 +92,11 @@ describe("a spending document", () => {
     expect(await save(long, "long.pdf")).toMatchObject({ kind: "invalid", message: "ledger:errors.documentTooManyPages" });
     // A photo is re-encoded to WebP; a PDF is stored as the new PDF.
     const photo = await saveSpendingDocument(s, { file: await receipt(), ownerId: ngo.id, field: "document" });
-    const pdf = await saveSpendingDocument(s, { file: new File([new Uint8Array(makePdf("Bill"))], "bill.pdf"), ownerId: ngo.id, field: "document" });
+    const pdf = await saveSpendingDocument(s, {
+      file: new File([new Uint8Array(makePdf("Bill"))], "bill.pdf"),
+      ownerId: ngo.id,
+      field: "document",
+    });
     expect(photo).toMatch(/^spending\/[0-9a-f-]+\.webp$/);
     expect(pdf).toMatch(/^spending\/[0-9a-f-]+\.pdf$/);
     const rows = await s.db.select().from(files).where(eq(files.ownerId, ngo.id));
@@ -130,7 +137,10 @@ describe("spending records", () => {
     expect(published!.redactionConfirmedAt).toBeInstanceOf(Date);
 
     // A second press, and a discard, change nothing.
-    expect(await failure(publishSpending(s.db, asNgo(ngo.id), id))).toMatchObject({ kind: "conflict", message: "ledger:errors.alreadyPublished" });
+    expect(await failure(publishSpending(s.db, asNgo(ngo.id), id))).toMatchObject({
+      kind: "conflict",
+      message: "ledger:errors.alreadyPublished",
+    });
     expect(await failure(discardSpending(s, asNgo(ngo.id), id))).toMatchObject({ kind: "conflict" });
     expect((await s.db.select().from(spendingRecords).where(eq(spendingRecords.id, id)))[0]).toEqual(published);
 
@@ -191,11 +201,18 @@ describe("spending records", () => {
       message: "ledger:errors.dateInvalid",
     });
     const archived = await makeCampaign(s.db, ngo.id, { status: "archived", archivedAt: new Date() });
-    expect(await failure(writeSpending(s, asNgo(ngo.id), archived.id, await values()))).toMatchObject({ message: "ledger:errors.campaignArchived" });
+    expect(await failure(writeSpending(s, asNgo(ngo.id), archived.id, await values()))).toMatchObject({
+      message: "ledger:errors.campaignArchived",
+    });
     // Nothing was stored for the refused ones: the document is saved after the checks.
     expect(await s.db.select().from(files).where(eq(files.ownerId, ngo.id))).toEqual([]);
 
-    const parse = (amount: string) => spendingSchema.safeParse({ ...{ intent: "write", fund: "zakat", spentOn: "2026-01-01", purpose: "x" }, amount, document: new File(["x"], "a.png") });
+    const parse = (amount: string) =>
+      spendingSchema.safeParse({
+        ...{ intent: "write", fund: "zakat", spentOn: "2026-01-01", purpose: "x" },
+        amount,
+        document: new File(["x"], "a.png"),
+      });
     expect(parse("Rs. 1,500").data?.amount).toBe(1500);
     expect(parse("۵۰۰").data?.amount).toBe(500);
     expect(parse("0").error?.issues[0]?.message).toBe("ledger:errors.amountPositive");
@@ -215,7 +232,10 @@ describe("who sees and changes spending records", () => {
     const partnerDraft = await writeSpending(s, asNgo(partner.id), campaign.id, await values({ fund: "zakat" }));
 
     const seen = async (ngoId: string) =>
-      (await campaignSpending(s.db, asNgo(ngoId), campaign.id, 1)).records.rows.map((r) => [r.ngoId === owner.id ? "owner" : "partner", r.actions]);
+      (await campaignSpending(s.db, asNgo(ngoId), campaign.id, 1)).records.rows.map((r) => [
+        r.ngoId === owner.id ? "owner" : "partner",
+        r.actions,
+      ]);
     expect((await seen(owner.id)).sort()).toEqual([
       ["owner", ["discard", "publish"]],
       ["partner", []],
@@ -228,7 +248,10 @@ describe("who sees and changes spending records", () => {
     expect(await failureKind(campaignSpending(s.db, asDonor(donor.id), campaign.id, 1))).toBe("not_found");
 
     // Another NGO's record of the same campaign: forbidden; a stranger's or a donor's try: not found. Nothing changes.
-    expect(await failure(publishSpending(s.db, asNgo(partner.id), ownDraft.id))).toMatchObject({ kind: "forbidden", message: "ledger:errors.spenderOnly" });
+    expect(await failure(publishSpending(s.db, asNgo(partner.id), ownDraft.id))).toMatchObject({
+      kind: "forbidden",
+      message: "ledger:errors.spenderOnly",
+    });
     expect(await failureKind(publishSpending(s.db, asNgo(stranger.id), ownDraft.id))).toBe("not_found");
     expect(await failureKind(discardSpending(s, asNgo(stranger.id), ownDraft.id))).toBe("not_found");
     expect(await failureKind(publishSpending(s.db, asDonor(donor.id), ownDraft.id))).toBe("not_found");
@@ -238,13 +261,13 @@ describe("who sees and changes spending records", () => {
     // The document of a draft: the campaign's NGOs only.
     const [draftRow] = await s.db.select().from(spendingRecords).where(eq(spendingRecords.id, partnerDraft.id));
     const may = (actor: Parameters<typeof mayReadSpendingDocument>[2]) => mayReadSpendingDocument(s.db, draftRow!.documentKey, actor);
-    expect([await may(asNgo(owner.id)), await may(asNgo(partner.id)), await may(asNgo(stranger.id)), await may(asDonor(donor.id)), await may(null)]).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      await may(asNgo(owner.id)),
+      await may(asNgo(partner.id)),
+      await may(asNgo(stranger.id)),
+      await may(asDonor(donor.id)),
+      await may(null),
+    ]).toEqual([true, true, false, false, false]);
     await publishSpending(s.db, asNgo(partner.id), partnerDraft.id);
     expect([await may(asNgo(stranger.id)), await may(asDonor(donor.id)), await may(null)]).toEqual([true, true, true]);
 
@@ -262,8 +285,19 @@ describe("the public ledger", () => {
     const partner = await makeUser(s.db, "ngo", { name: "Saaya Foundation" });
     const donor = await makeUser(s.db, "donor");
     const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id] });
-    const gift = (fund: (typeof FUND_KINDS)[number], amount: number, status: "approved" | "pending" | "rejected" = "approved", ngo = owner.id) =>
-      makeDonation(s.db, campaign, donor.id, { fund, amount, status, recipientNgoId: ngo, decidedAt: status === "pending" ? null : new Date() });
+    const gift = (
+      fund: (typeof FUND_KINDS)[number],
+      amount: number,
+      status: "approved" | "pending" | "rejected" = "approved",
+      ngo = owner.id,
+    ) =>
+      makeDonation(s.db, campaign, donor.id, {
+        fund,
+        amount,
+        status,
+        recipientNgoId: ngo,
+        decidedAt: status === "pending" ? null : new Date(),
+      });
     await gift("zakat", 10_000);
     await gift("zakat", 5_000, "approved", partner.id);
     await gift("zakat", 99_000, "pending");
@@ -286,8 +320,14 @@ describe("the public ledger", () => {
     // Each total is the sum of the entries the whole ledger lists.
     const all = await ledgerPages(s.db, campaign.slug, { gifts: 1, goods: 1, spending: 1 });
     for (const f of ledger.funds) {
-      expect(all.gifts.rows.filter((g) => g.fund === f.fund).reduce((sum, g) => sum + g.amount, 0), f.fund).toBe(f.raised);
-      expect(all.spending.rows.filter((r) => r.fund === f.fund && !r.corrected).reduce((sum, r) => sum + r.amount, 0), f.fund).toBe(f.spent);
+      expect(
+        all.gifts.rows.filter((g) => g.fund === f.fund).reduce((sum, g) => sum + g.amount, 0),
+        f.fund,
+      ).toBe(f.raised);
+      expect(
+        all.spending.rows.filter((r) => r.fund === f.fund && !r.corrected).reduce((sum, r) => sum + r.amount, 0),
+        f.fund,
+      ).toBe(f.spent);
     }
     expect(all.joint).toBe(true);
     expect(new Set(all.gifts.rows.map((g) => g.ngoName))).toEqual(new Set(["Roshni Trust", "Saaya Foundation"]));
@@ -300,7 +340,8 @@ describe("the public ledger", () => {
     const campaign = await makeCampaign(s.db, ngo.id);
     await makePickup(s.db, campaign, donor.id, { items: "20 blankets", status: "received", receivedNote: "18 blankets" });
     await makePickup(s.db, campaign, donor.id, { items: "Rice", status: "collected" });
-    for (let i = 0; i < 7; i++) await makeDonation(s.db, campaign, donor.id, { amount: 100 + i, status: "approved", decidedAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+    for (let i = 0; i < 7; i++)
+      await makeDonation(s.db, campaign, donor.id, { amount: 100 + i, status: "approved", decidedAt: new Date(Date.UTC(2026, 0, 1 + i)) });
     const ledger = await publicLedger(s.db, campaign.slug);
     expect(ledger.goods.map((g) => g.items)).toEqual(["18 blankets"]);
     expect(ledger.gifts.map((g) => g.amount)).toEqual([106, 105, 104, 103, 102]);

@@ -46,7 +46,10 @@ export function FundBalances({ funds }: { funds: FundBalance[] }) {
               </th>
               <td className="py-1.5 text-end break-words">{rupees(f.raised)}</td>
               <td className="py-1.5 text-end break-words">{rupees(f.spent)}</td>
-              <td className={`py-1.5 text-end font-bold break-words ${f.balance < 0 ? "text-red-700" : "text-slate-900"}`} data-testid="balance">
+              <td
+                className={`py-1.5 text-end font-bold break-words ${f.balance < 0 ? "text-red-700" : "text-slate-900"}`}
+                data-testid="balance"
+              >
                 {f.balance < 0 ? `−${rupees(-f.balance)}` : rupees(f.balance)}
               </td>
             </tr>
@@ -135,7 +138,9 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
             )}
           </p>
           {s.corrects && (
-            <p className="text-sm text-slate-700">{t("ledger:spending.corrects", { date: s.corrects.date, amount: rupees(s.corrects.amount) })}</p>
+            <p className="text-sm text-slate-700">
+              {t("ledger:spending.corrects", { date: s.corrects.date, amount: rupees(s.corrects.amount) })}
+            </p>
           )}
           {s.corrected && <p className="text-sm font-medium text-amber-900">{t("ledger:spending.corrected")}</p>}
           <p>

@@ -38,7 +38,10 @@ export default function PublicLedgerPage({ loaderData }: Route.ComponentProps) {
       <title>{`${heading} · ${t("common:brand")}`}</title>
       <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="ledger-page-title">
         <p>
-          <Link to={publicCampaignPath(slug)} className="inline-flex items-center gap-1 font-medium text-brand-800 underline underline-offset-2">
+          <Link
+            to={publicCampaignPath(slug)}
+            className="inline-flex items-center gap-1 font-medium text-brand-800 underline underline-offset-2"
+          >
             <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
             {t("ledger:page.back")}
           </Link>

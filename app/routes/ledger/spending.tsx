@@ -85,7 +85,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ result: submission.reply(), recordId }, { status: 400 });
   const decision = submission.value;
   const out = await formAction(submission, () =>
-    decision.intent === "publish" ? publishSpending(services.db, user, decision.recordId) : discardSpending(services, user, decision.recordId),
+    decision.intent === "publish"
+      ? publishSpending(services.db, user, decision.recordId)
+      : discardSpending(services, user, decision.recordId),
   );
   if (!out.ok) return out.answer({ recordId });
   return redirect(`?notice=${decision.intent === "publish" ? "published" : "discarded"}`);
@@ -158,7 +160,15 @@ export default function SpendingPage({ loaderData, actionData }: Route.Component
   );
 }
 
-function SpendingForm({ correcting, today, lastResult }: { correcting: Row | null; today: string; lastResult?: SubmissionResult<string[]> }) {
+function SpendingForm({
+  correcting,
+  today,
+  lastResult,
+}: {
+  correcting: Row | null;
+  today: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t, i18n } = useTranslation();
   const [form, fields] = useSchemaForm(() => import("#shared/forms/ledger.ts").then((m) => m.spendingSchema), {
     id: "spending",
@@ -234,7 +244,9 @@ function RecordCard({ record: r, page, answer }: { record: Row; page: number; an
     <li className="flex flex-col gap-2 rounded-md border border-slate-200 p-3" data-testid="spending-record" data-status={r.status}>
       <p className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className={`font-bold ${r.corrected ? "text-slate-500 line-through" : "text-slate-900"}`}>{rupees(r.amount)}</span>
-        <span className={`rounded px-2 py-0.5 text-sm font-bold ${r.status === "draft" ? "bg-amber-100 text-amber-950" : "bg-emerald-100 text-emerald-900"}`}>
+        <span
+          className={`rounded px-2 py-0.5 text-sm font-bold ${r.status === "draft" ? "bg-amber-100 text-amber-950" : "bg-emerald-100 text-emerald-900"}`}
+        >
           {t(`ledger:ngo.status.${r.status}`)}
         </span>
       </p>
@@ -250,7 +262,11 @@ function RecordCard({ record: r, page, answer }: { record: Row; page: number; an
           </>
         )}
       </p>
-      {r.corrects && <p className="text-sm text-slate-700">{t("ledger:spending.corrects", { date: r.corrects.spentOn, amount: rupees(r.corrects.amount) })}</p>}
+      {r.corrects && (
+        <p className="text-sm text-slate-700">
+          {t("ledger:spending.corrects", { date: r.corrects.spentOn, amount: rupees(r.corrects.amount) })}
+        </p>
+      )}
       {r.corrected && <p className="text-sm font-medium text-amber-900">{t("ledger:spending.corrected")}</p>}
       <p>
         <a href={r.documentUrl} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline underline-offset-2">

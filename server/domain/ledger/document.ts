@@ -31,7 +31,10 @@ const standardFontDataUrl = `${path.join(path.dirname(require.resolve("pdfjs-dis
 
 /** pdf.js's canvas factory in Node (@napi-rs/canvas underneath): its type is not exported. */
 interface CanvasFactory {
-  create(width: number, height: number): { canvas: { width: number; height: number; toBuffer(type: "image/png"): Buffer }; context: CanvasRenderingContext2D };
+  create(
+    width: number,
+    height: number,
+  ): { canvas: { width: number; height: number; toBuffer(type: "image/png"): Buffer }; context: CanvasRenderingContext2D };
 }
 
 export type RemadePdf = { ok: true; output: Buffer; pages: number } | { ok: false; reason: "invalid" | "tooManyPages" };
@@ -126,7 +129,8 @@ export async function saveSpendingDocument(
     [output, contentType, extension] = [remade.output, "application/pdf", "pdf"];
   } else if (sniffed && ACCEPTED_IMAGES.has(sniffed.mime)) {
     const encoded = await reEncodeImage(input, { copies: false });
-    if (!encoded.ok) throw invalid(encoded.reason === "tooManyPixels" ? "validation.image_too_many_pixels" : "ledger.document_invalid", field);
+    if (!encoded.ok)
+      throw invalid(encoded.reason === "tooManyPixels" ? "validation.image_too_many_pixels" : "ledger.document_invalid", field);
     [output, contentType, extension] = [encoded.output, "image/webp", "webp"];
   } else {
     throw invalid("ledger.document_invalid", field);

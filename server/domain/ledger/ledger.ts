@@ -1,7 +1,16 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "#server/db/client.ts";
-import { campaignPartners, campaigns, donations, donorProfiles, ngoProfiles, pickupEvents, pickups, spendingRecords } from "#server/db/schema.ts";
+import {
+  campaignPartners,
+  campaigns,
+  donations,
+  donorProfiles,
+  ngoProfiles,
+  pickupEvents,
+  pickups,
+  spendingRecords,
+} from "#server/db/schema.ts";
 import { LEDGER_PAGE_SIZE, LEDGER_RECENT_ROWS } from "#shared/constants.ts";
 import type { Paged } from "#shared/paging.ts";
 import { FUND_KINDS } from "#shared/statuses.ts";
@@ -84,7 +93,9 @@ function giftsQuery(db: DbOrTx, campaignId: string, limit: number, offset: numbe
       at: sql<Date>`coalesce(${donations.decidedAt}, ${donations.createdAt})`.mapWith(donations.createdAt),
       fund: donations.fund,
       // Chosen here, so an anonymous donor's name is never read out of the database for the public.
-      donorName: sql<string | null>`case when ${donations.showName} then trim(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}) end`,
+      donorName: sql<
+        string | null
+      >`case when ${donations.showName} then trim(${donorProfiles.firstName} || ' ' || ${donorProfiles.lastName}) end`,
       ngoName: sql<string>`coalesce(${ngoProfiles.name}, '')`,
     })
     .from(donations)
@@ -221,4 +232,3 @@ export async function ledgerPages(
     spending: paging(spending, s, nSpending),
   };
 }
-

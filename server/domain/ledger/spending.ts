@@ -79,17 +79,27 @@ export async function campaignSpending(
         correctsId: corrected.id,
         correctsAmount: corrected.amount,
         correctsSpentOn: corrected.spentOn,
-        correctedBy: sql<string | null>`(select c.id from spending_records c where c.corrects_id = spending_records.id and c.status = 'published' limit 1)`,
+        correctedBy: sql<
+          string | null
+        >`(select c.id from spending_records c where c.corrects_id = spending_records.id and c.status = 'published' limit 1)`,
       })
       .from(spendingRecords)
       .leftJoin(ngoProfiles, eq(ngoProfiles.userId, spendingRecords.ngoId))
       .leftJoin(corrected, eq(corrected.id, spendingRecords.correctsId))
       .where(where)
       // Drafts first (they wait for the NGO), then the newest spending.
-      .orderBy(sql`${spendingRecords.status} = 'draft' desc`, desc(spendingRecords.spentOn), desc(spendingRecords.createdAt), desc(spendingRecords.id))
+      .orderBy(
+        sql`${spendingRecords.status} = 'draft' desc`,
+        desc(spendingRecords.spentOn),
+        desc(spendingRecords.createdAt),
+        desc(spendingRecords.id),
+      )
       .limit(PAGE_SIZE)
       .offset(pageOffset(page)),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(spendingRecords).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(spendingRecords)
+      .where(where),
   ]);
   const records = rows.map(({ correctsId, correctsAmount, correctsSpentOn, ...r }) => ({
     ...r,
