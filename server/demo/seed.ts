@@ -722,7 +722,7 @@ async function seedDemoLedger(services: Services, demo: { ngoIds: string[]; camp
       purpose: "Dry ration bags (flour, rice, lentils, oil) for 50 families",
       document: await receiptPhoto("Madina Kiryana Store", [
         ["Flour 10 kg x 50", 24_000],
-        ["Rice & lentils x 50", 9_500],
+        ["Rice and lentils x 50", 9_500],
         ["Cooking oil x 50", 3_000],
       ]),
       publish: true,
