@@ -19,16 +19,6 @@ export function publicCampaignPath(slug: string): string {
   return href("/campaign/:slug", { slug: encodeURIComponent(slug) });
 }
 
-/** The whole public ledger of a campaign (every gift, goods received and spending, page by page). */
-export function ledgerPath(slug: string): string {
-  return href("/campaign/:slug/ledger", { slug: encodeURIComponent(slug) });
-}
-
-/** An NGO's spending records of a campaign it runs (drafts, publishing, corrections). */
-export function spendingHref(campaignId: string): string {
-  return href("/campaigns/:id/spending", { id: campaignId });
-}
-
 /** An NGO's public profile (its name, registration, contact, vetting record, campaigns and positions). */
 export function ngoProfilePath(ngoId: string): string {
   return href("/ngo/:id", { id: ngoId });

@@ -1,4 +1,3 @@
-import { FileText } from "lucide-react";
 import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { formatRupees } from "#shared/money.ts";
@@ -146,11 +145,10 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
           <p>
             <a
               href={s.documentUrl}
-              className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline underline-offset-2"
+              className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
               aria-label={t("ledger:spending.documentLabel", { purpose: s.purpose })}
               data-testid="spending-document"
             >
-              <FileText aria-hidden="true" className="size-4 shrink-0" />
               {t("ledger:spending.document")}
             </a>
           </p>

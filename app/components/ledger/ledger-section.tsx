@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { ledgerPath } from "#app/lib/campaign-links.ts";
+import { ledgerPath } from "#app/lib/ledger-links.ts";
 import type { LedgerView } from "#shared/ledger.ts";
 import { FundBalances, GiftList, GoodsList, SpendingList } from "./ledger-parts.tsx";
 
