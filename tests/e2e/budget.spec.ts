@@ -18,6 +18,8 @@ const BUDGET_BYTES = 120 * 1024;
 const OVER_BUDGET_PAGES = new Map<string, number>(
   Object.entries({
     "/apps": 126,
+    // The public ledger's section (decision 049, 2026-11-27): 1.2 KB of markup components, no library, 0.6 KB over.
+    "/campaign/:slug": 121,
     "/campaigns/:id/edit": 123,
     "/collab": 122,
     "/create_camp": 123,
@@ -38,7 +40,10 @@ const OVER_BUDGET_PAGES = new Map<string, number>(
 );
 
 function budgetOf(path: string): number {
-  const page = path.replace(/\?.*/, "").replace(/^\/campaigns\/[^/]+\/edit$/, "/campaigns/:id/edit");
+  const page = path
+    .replace(/\?.*/, "")
+    .replace(/^\/campaigns\/[^/]+\/edit$/, "/campaigns/:id/edit")
+    .replace(/^\/campaign\/[^/]+$/, "/campaign/:slug");
   return OVER_BUDGET_PAGES.get(page) ?? BUDGET_BYTES;
 }
 
