@@ -26,6 +26,7 @@ export default [
   route("resubmit", "routes/auth/resubmit.tsx"),
   route("about", "routes/about.tsx"),
   route("campaign/:slug", "routes/campaign-public.tsx"),
+  route("campaign/:slug/ledger", "routes/ledger/public-ledger.tsx"),
   route("ngo/:id", "routes/ngo-public.tsx"),
   route("api/places", "routes/api/places.ts"),
   route("api/map", "routes/api/map.ts"),
@@ -53,6 +54,8 @@ export default [
     route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),
     route("campaigns/:id/analytics", "routes/campaigns/analytics.tsx"),
     route("campaigns/:id/poster", "routes/campaigns/poster.ts"),
+    // a campaign's spending records: drafts with their documents, published to the public ledger
+    route("campaigns/:id/spending", "routes/ledger/spending.tsx"),
     route("ngo_map", "routes/map/ngo-map.tsx"),
     // collaboration
     route("collab", "routes/collab/collab.tsx"),

@@ -83,3 +83,13 @@ export type CampaignTab = "ongoing" | "successful";
 /** Statement files (decision 022): a bank's or wallet's CSV or XLSX export of one account. 50,000 lines fit well inside. */
 export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const STATEMENT_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A spending record of the public ledger: its amount (whole rupees), what it was for, its document (decision 049). */
+export const SPENDING_AMOUNT_MAX = 1_000_000_000;
+export const SPENDING_PURPOSE_MAX_LENGTH = 300;
+export const SPENDING_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Pages of a spending PDF that are re-made (rasterised); a longer document is refused, not cut. */
+export const SPENDING_PDF_MAX_PAGES = 10;
+/** The entries of each list the campaign's public page shows; the ledger page pages through the rest. */
+export const LEDGER_RECENT_ROWS = 5;
+export const LEDGER_PAGE_SIZE = 25;

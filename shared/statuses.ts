@@ -14,7 +14,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const MAIL_STATUSES = ["kept", "queued", "retrying", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume", "check"] as const;
+export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume", "check", "spending"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ["active", "completed", "archived"] as const;
@@ -72,6 +72,13 @@ export const REGISTRATION_AUTHORITIES = [
   "other",
 ] as const;
 export type RegistrationAuthority = (typeof REGISTRATION_AUTHORITIES)[number];
+
+/**
+ * A spending record of a campaign's public ledger (server/domain/ledger): a `draft` only its campaign's NGOs see, then
+ * `published` for anyone, for good (decision 049: a published record is never edited; a correction is a new record).
+ */
+export const SPENDING_STATUSES = ["draft", "published"] as const;
+export type SpendingStatus = (typeof SPENDING_STATUSES)[number];
 
 export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;
 export type PickupStatus = (typeof PICKUP_STATUSES)[number];

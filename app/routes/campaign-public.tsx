@@ -20,6 +20,9 @@ import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
 import { CheckStatement } from "#app/components/checks/check-statement.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
+import { LedgerSection } from "#app/components/ledger/ledger-section.tsx";
+import { ledgerView } from "#shared/ledger.ts";
+import { publicLedger } from "#server/domain/ledger/ledger.ts";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -39,7 +42,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const target = formatRupees(c.targetAmount, lang);
   const location = placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, lang);
   const progress = t("showcase:meta.progress", { collected, target, location });
+  const ledger = ledgerView(await publicLedger(context.services.db, c.slug), lang);
   return {
+    ledger,
     campaign: {
       slug: c.slug,
       title: c.title,
@@ -226,6 +231,8 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             ))}
           </ul>
         </section>
+
+        <LedgerSection ledger={loaderData.ledger} slug={c.slug} joint={joint} />
       </article>
     </PublicShell>
   );

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAYMENT_METHODS, PICKUP_SLOTS } from "#shared/constants.ts";
 import { LANGS } from "#shared/i18n/i18n.ts";
 import { ROLES } from "#shared/roles.ts";
@@ -37,6 +38,7 @@ import {
   PICKUP_STATUSES,
   POSITION_STATUSES,
   REGISTRATION_AUTHORITIES,
+  SPENDING_STATUSES,
   STATEMENT_LINE_STATUSES,
   VERIFICATION_STATUSES,
 } from "#shared/statuses.ts";
@@ -516,6 +518,60 @@ export const donationReplies = pgTable(
  * door) → `delivered` (handed over at the NGO) → `received` (the NGO confirmed). The NGO may reassign or cancel
  * until the goods are collected.
  */
+export const spendingStatusEnum = pgEnum("spending_status", SPENDING_STATUSES);
+
+/**
+ * What an NGO spent of a campaign's money (decision 049): written as a draft by the campaign's owner or an accepted
+ * partner, with a document (an invoice or receipt, re-made: file kind `spending`), then published to the campaign's
+ * public ledger. A published record is never changed: a correction is a new record naming the one it corrects
+ * (`corrects_id`), and once that correction is published the totals count it instead.
+ */
+export const spendingRecords = pgTable(
+  "spending_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "restrict" }),
+    /** The NGO that spent it: the campaign's owner or a partner (shown on a joint campaign's ledger). */
+    ngoId: uuid("ngo_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    fund: fundKindEnum("fund").notNull(),
+    /** Whole rupees. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** The day it was spent (YYYY-MM-DD, Pakistan time). */
+    spentOn: text("spent_on").notNull(),
+    purpose: text("purpose").notNull(),
+    /** The invoice or receipt (file kind `spending`): private while a draft, public once published. */
+    documentKey: text("document_key").notNull(),
+    /** The published record this one corrects, if any. */
+    correctsId: uuid("corrects_id").references((): AnyPgColumn => spendingRecords.id, { onDelete: "restrict" }),
+    status: spendingStatusEnum("status").notNull().default("draft"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When the publisher confirmed that private data (names, numbers, CNICs) on the document is covered. */
+    redactionConfirmedAt: timestamp("redaction_confirmed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The public ledger's list, newest first, and each fund's total.
+    index("spending_records_campaign_status_idx").on(t.campaignId, t.status, t.spentOn, t.id),
+    // Who may read a document is looked up by its key (files.ts mayRead).
+    index("spending_records_document_idx").on(t.documentKey),
+    // A record is corrected at most once: a second correction corrects the correction.
+    uniqueIndex("spending_records_corrects_published_unique")
+      .on(t.correctsId)
+      .where(sql`${t.status} = 'published'`),
+    check("spending_records_amount_positive", sql`${t.amount} > 0`),
+    check(
+      "spending_records_published_whole",
+      sql`${t.status} = 'draft' or (${t.publishedAt} is not null and ${t.redactionConfirmedAt} is not null)`,
+    ),
+  ],
+);
+
 export const pickupStatusEnum = pgEnum("pickup_status", PICKUP_STATUSES);
 export const pickupSlotEnum = pgEnum("pickup_slot", PICKUP_SLOTS);
 

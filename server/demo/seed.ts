@@ -13,6 +13,7 @@ import { closeCampaign, createCampaign, parseCampaign } from "#server/domain/cam
 import { decideCashDonation, submitCashDonation } from "#server/domain/donations/cash.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { recordCheck, type CheckValues } from "#server/domain/admin/checks.ts";
+import { publishSpending, writeSpending } from "#server/domain/ledger/spending.ts";
 import { saveImage } from "#server/domain/files/files.ts";
 import {
   assignRider,
@@ -380,7 +381,7 @@ async function seedDemoCampaigns(
   ngoIds: string[],
   ngoNames: string[],
   donorId: string,
-): Promise<{ dadu: DemoCampaign; quetta: DemoCampaign }> {
+): Promise<{ dadu: DemoCampaign; quetta: DemoCampaign; thar: DemoCampaign }> {
   // The demo's mail stays in the outbox, even when SMTP is configured: its addresses are made up.
   const services = { ...live, mailer: createMailer({ log: live.log }) };
   const { db } = services;
@@ -495,7 +496,7 @@ async function seedDemoCampaigns(
     transactionId: blankets.transactionId,
     screenshot: blankets.screenshot,
   });
-  return { dadu, quetta };
+  return { dadu, quetta, thar };
 }
 
 type DemoCampaign = { id: string; slug: string; ownerId: string };
@@ -702,6 +703,106 @@ const DEMO_POSITIONS = [
     close: true,
   },
 ] as const;
+
+/** An invoice as a PDF, like the ones suppliers give NGOs: the ledger re-makes it as pictures of its pages. */
+async function invoicePdf(supplier: string, lines: [string, number][]): Promise<File> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({ size: "A5", margin: 40, info: { Title: `${supplier}: invoice`, Creator: "Ek Chhat demo" } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.font("Helvetica-Bold").fontSize(18).text(supplier);
+  doc.font("Helvetica").fontSize(10).text("Invoice (demo)").moveDown();
+  for (const [item, amount] of lines) doc.fontSize(11).text(`${item}  ${formatRupees(amount)}`);
+  doc
+    .moveDown()
+    .font("Helvetica-Bold")
+    .text(`Total ${formatRupees(lines.reduce((sum, [, a]) => sum + a, 0))}`);
+  doc.end();
+  const bytes = await done;
+  return new File([new Uint8Array(bytes)], "invoice.pdf", { type: "application/pdf" });
+}
+
+/** A shop's till receipt as a phone photo would show it. */
+async function receiptPhoto(shop: string, lines: [string, number][]): Promise<File> {
+  const rows = lines.map(
+    ([item, amount], i) =>
+      `<text x="30" y="${130 + i * 36}" font-family="monospace" font-size="22">${item}  ${formatRupees(amount)}</text>`,
+  );
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="${200 + lines.length * 36}"><rect width="100%" height="100%" fill="#fdfcf7"/><text x="240" y="70" font-family="sans-serif" font-size="30" font-weight="bold" text-anchor="middle">${shop}</text>${rows.join("")}</svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return new File([new Uint8Array(png)], "receipt.png", { type: "image/png" });
+}
+
+/**
+ * The public ledger's spending (decision 049), written and published through the spending screen's own functions:
+ * the joint Dadu campaign's purchases by both its NGOs (an invoice PDF and a receipt photo), a well pump in
+ * Tharparkar, and one draft Roshni Welfare Trust has not published yet.
+ */
+async function seedDemoLedger(services: Services, demo: { ngoIds: string[]; campaigns: { dadu: DemoCampaign; thar: DemoCampaign } }) {
+  const today = pakistanToday();
+  const entries = [
+    {
+      ngo: 0,
+      campaign: demo.campaigns.dadu,
+      amount: 84_000,
+      daysAgo: 6,
+      purpose: "12 family tents from Sukkur Canvas House",
+      document: await invoicePdf("Sukkur Canvas House", [["Family tent (4 x 4 m) x 12", 84_000]]),
+      publish: true,
+    },
+    {
+      ngo: 1,
+      campaign: demo.campaigns.dadu,
+      amount: 36_500,
+      daysAgo: 4,
+      purpose: "Dry ration bags (flour, rice, lentils, oil) for 50 families",
+      document: await receiptPhoto("Madina Kiryana Store", [
+        ["Flour 10 kg x 50", 24_000],
+        ["Rice and lentils x 50", 9_500],
+        ["Cooking oil x 50", 3_000],
+      ]),
+      publish: true,
+    },
+    {
+      ngo: 0,
+      campaign: demo.campaigns.thar,
+      amount: 14_000,
+      daysAgo: 2,
+      purpose: "Hand pump and pipes for the first well",
+      document: await invoicePdf("Mithi Hardware", [
+        ["Hand pump", 9_500],
+        ["PVC pipe 20 ft x 6", 4_500],
+      ]),
+      publish: true,
+    },
+    {
+      ngo: 0,
+      campaign: demo.campaigns.dadu,
+      amount: 18_000,
+      daysAgo: 1,
+      purpose: "Water purification tablets (draft: the invoice is being checked)",
+      document: await invoicePdf("Hyderabad Medical Supplies", [["Purification tablets, 3,600", 18_000]]),
+      publish: false,
+    },
+  ];
+  for (const e of entries) {
+    const actor = { id: demo.ngoIds[e.ngo]!, role: "ngo" as const };
+    const { id } = await writeSpending(services, actor, e.campaign.id, {
+      intent: "write",
+      fund: "general",
+      amount: e.amount,
+      spentOn: addDays(today, -e.daysAgo),
+      purpose: e.purpose,
+      document: e.document,
+      correctsId: undefined,
+    });
+    if (e.publish) await publishSpending(services.db, actor, id);
+  }
+}
 
 /** A one-page resume as a PDF, like the ones applicants upload. */
 async function resumePdf(name: string, lines: string[]): Promise<File> {
@@ -929,6 +1030,7 @@ export async function seedDemoData(services: Services): Promise<void> {
   const roshniCampaigns = await seedDemoCampaigns(services, ngoIds, ngoNames, donorId);
   await seedDemoPickups(services, { ngoId: ngoIds[0]!, donorId, riderIds, campaigns: roshniCampaigns });
   await seedDemoVolunteering(services, { ngoId: ngoIds[0]!, donorId, volunteerIds });
+  await seedDemoLedger(services, { ngoIds, campaigns: roshniCampaigns });
   await numberAuditByDate(db);
   log.info("loaded the demo data");
 }

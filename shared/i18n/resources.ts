@@ -25,6 +25,8 @@ import urMap from "#shared/locales/ur/map.json";
 import enAnalytics from "#shared/locales/en/analytics.json";
 import urAnalytics from "#shared/locales/ur/analytics.json";
 import enShowcase from "#shared/locales/en/showcase.json";
+import enLedger from "#shared/locales/en/ledger.json";
+import urLedger from "#shared/locales/ur/ledger.json";
 import urShowcase from "#shared/locales/ur/showcase.json";
 import enNgoProfile from "#shared/locales/en/ngoProfile.json";
 import enChecks from "#shared/locales/en/checks.json";
@@ -84,6 +86,7 @@ export const resources = {
     map: enMap,
     analytics: enAnalytics,
     showcase: enShowcase,
+    ledger: enLedger,
     ngoProfile: enNgoProfile,
     checks: enChecks,
     badge: enBadge,
@@ -120,6 +123,7 @@ export const resources = {
     map: urMap,
     analytics: urAnalytics,
     showcase: urShowcase,
+    ledger: urLedger,
     ngoProfile: urNgoProfile,
     checks: urChecks,
     badge: urBadge,

@@ -11,12 +11,14 @@ import {
   pickupEvents,
   pickups,
   riderProfiles,
+  spendingRecords,
   users,
   volunteerApplications,
   volunteerPositions,
 } from "#server/db/schema.ts";
 import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS, DEMO_VOLUNTEERS } from "#server/demo/seed.ts";
 import { mayRead } from "#server/domain/files/files.ts";
+import { publicLedger } from "#server/domain/ledger/ledger.ts";
 import { applicationsForNgo, applicationsOfDonor } from "#server/domain/volunteering/applications.ts";
 import { openPositions, positionsOfNgo } from "#server/domain/volunteering/positions.ts";
 import { reviewQueue } from "#server/domain/donations/cash.ts";
@@ -29,7 +31,9 @@ describe("demo data", () => {
   beforeAll(async () => {
     s = await createTestServices();
     await seedDemoData(s);
-  });
+    // The demo is made through the product's own functions, PDF pages drawn and pictures encoded included: on a
+    // loaded two-core machine it takes longer than the default hook allows.
+  }, 180_000);
   afterAll(async () => s.close());
 
   const idOf = async (email: string) => (await s.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
@@ -356,5 +360,26 @@ describe("demo data", () => {
     expect(donorTold.filter((n) => n.type === "volunteerApproved")).toHaveLength(1);
     expect(donorTold.filter((n) => n.type === "volunteerDeclined")).toHaveLength(1);
     for (const n of [...ngoTold, ...donorTold]) expect(n.createdAt.getTime()).toBeLessThan(Date.now());
+  });
+
+  it("has a public ledger: what both NGOs of the joint Dadu campaign spent, with their documents, and one draft", async () => {
+    const [dadu] = await s.db.select().from(campaigns).where(eq(campaigns.title, "Flood relief for Dadu families"));
+    const ledger = await publicLedger(s.db, dadu!.slug);
+    expect(ledger.spending.map((r) => [r.amount, r.documentKey.split(".").pop()])).toEqual([
+      [36_500, "webp"],
+      [84_000, "pdf"],
+    ]);
+    expect(new Set(ledger.spending.map((r) => r.ngoName)).size).toBe(2);
+    const general = ledger.funds.find((f) => f.fund === "general")!;
+    expect(general.spent).toBe(120_500);
+    expect(general.balance).toBe(general.raised - 120_500);
+    for (const r of ledger.spending) {
+      const [file] = await s.db.select().from(files).where(eq(files.key, r.documentKey));
+      expect(await mayRead(s.db, file!, null)).toBe(true);
+    }
+    const drafts = await s.db.select().from(spendingRecords).where(eq(spendingRecords.status, "draft"));
+    expect(drafts).toHaveLength(1);
+    const [draftFile] = await s.db.select().from(files).where(eq(files.key, drafts[0]!.documentKey));
+    expect(await mayRead(s.db, draftFile!, null)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { UserText } from "#app/components/user-text.tsx";
-import { ChartColumn, MapPin, Pencil, Plus, Printer, Trash2 } from "lucide-react";
+import { ChartColumn, MapPin, Pencil, Plus, Printer, ReceiptText, Trash2 } from "lucide-react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { NoAccountWarning } from "./no-account-warning.tsx";
@@ -7,6 +7,7 @@ import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
+import { spendingHref } from "#app/lib/ledger-links.ts";
 import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES } from "#shared/pictures.ts";
 import type { CampaignTab } from "#shared/constants.ts";
@@ -136,6 +137,14 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                   >
                     <ChartColumn aria-hidden="true" className="size-4" />
                     {t("campaigns:list.analytics")}
+                  </Link>
+                  <Link
+                    to={spendingHref(c.id)}
+                    aria-label={t("ledger:ngo.linkLabel", { title: c.title })}
+                    className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50"
+                  >
+                    <ReceiptText aria-hidden="true" className="size-4" />
+                    {t("ledger:ngo.link")}
                   </Link>
                   {tab === "ongoing" && (
                     <a

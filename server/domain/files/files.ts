@@ -10,6 +10,7 @@ import type { Services } from "#server/services.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { mayReadProof } from "#server/domain/donations/policy.ts";
 import { mayReadResume } from "#server/domain/volunteering/policy.ts";
+import { mayReadSpendingDocument } from "#server/domain/ledger/policy.ts";
 import { invalid, type ErrorCode } from "#server/domain/errors.ts";
 import { makeNarrowerCopies, reEncodeImage } from "./re-encode.ts";
 
@@ -157,7 +158,9 @@ export async function makeMissingCopies(services: Pick<Services, "db" | "storage
  * Who may read a file: anyone for public kinds; a payment screenshot as the donations policy says
  * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); a resume as the
  * volunteering policy says (volunteering/policy.ts: its applicant, the NGO whose position it was sent to, the
- * administrator); a check's document the administrator only; other private kinds (avatars) their owner and the administrator.
+ * administrator); a check's document the administrator only; a spending record's document as the ledger policy says
+ * (ledger/policy.ts: anyone once the record is published, the campaign's NGOs while it is a draft); other private kinds
+ * (avatars) their owner and the administrator.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -169,6 +172,7 @@ export async function mayRead(
   if (file.kind === "resume") return mayReadResume(db, file.key, user);
   // The document kept with a check of an NGO: the administrator's alone, not even the NGO's (decision 051).
   if (file.kind === "check") return user?.role === "admin";
+  if (file.kind === "spending") return mayReadSpendingDocument(db, file.key, user);
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 

@@ -10,6 +10,7 @@ import {
   files,
   ngoProfiles,
   riderProfiles,
+  spendingRecords,
   volunteerApplications,
   volunteerPositions,
 } from "#server/db/schema.ts";
@@ -40,6 +41,7 @@ export const FILE_REFERENCES: { readonly [K in FileKind]: readonly AnyPgColumn[]
   proof: [donations.proofKey, donationReplies.previousProofKey],
   resume: [volunteerApplications.resumeKey],
   check: [ngoChecks.documentKey],
+  spending: [spendingRecords.documentKey],
 };
 
 const referencingColumns = (): AnyPgColumn[] => [...new Set(Object.values(FILE_REFERENCES).flat())];

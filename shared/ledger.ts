@@ -1,0 +1,129 @@
+import { formatDate, formatDay } from "#shared/format.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import type { FundKind } from "#shared/statuses.ts";
+import type { Paged } from "#shared/paging.ts";
+
+/**
+ * A campaign's public ledger (decision 049), as the domain reads it (server/domain/ledger/ledger.ts) and as the page
+ * shows it.
+ */
+
+export interface LedgerGift {
+  amount: number;
+  /** The day it was approved (the NGO confirmed the money arrived). */
+  at: Date;
+  fund: FundKind;
+  /** The donor's name, only when they chose to be named in public; otherwise null ("Anonymous"). */
+  donorName: string | null;
+  ngoName: string;
+}
+
+export interface LedgerGoods {
+  items: string;
+  /** When the NGO confirmed receipt. */
+  at: Date;
+  ngoName: string;
+}
+
+export interface LedgerSpending {
+  id: string;
+  amount: number;
+  spentOn: string;
+  fund: FundKind;
+  purpose: string;
+  documentKey: string;
+  ngoName: string;
+  publishedAt: Date;
+  /** The published record this one corrects (its amount and day). */
+  corrects: { amount: number; spentOn: string } | null;
+  /** A published correction replaced this record in the totals. */
+  corrected: boolean;
+}
+
+export interface FundBalance {
+  fund: FundKind;
+  raised: number;
+  spent: number;
+  /** raised − spent; below zero when the NGO spent more than was given to this fund here (decision 049). */
+  balance: number;
+}
+
+export interface PublicLedger {
+  /** Every fund with money in or out, in FUND_KINDS' order; empty when nothing came in or went out yet. */
+  funds: FundBalance[];
+  gifts: LedgerGift[];
+  goods: LedgerGoods[];
+  spending: LedgerSpending[];
+  /** Whether each list has more than the page shows: the ledger page has them all. */
+  more: { gifts: boolean; goods: boolean; spending: boolean };
+}
+
+/**
+ * The public ledger as the page shows it: dates written in the reader's language on the server, so the page
+ * needs no date code in the browser and hydrates the same text (decision 049).
+ */
+
+export interface GiftView {
+  amount: number;
+  date: { iso: string; text: string };
+  fund: FundKind;
+  donorName: string | null;
+  ngoName: string;
+}
+export interface GoodsView {
+  items: string;
+  date: { iso: string; text: string };
+  ngoName: string;
+}
+export interface SpendingView {
+  id: string;
+  amount: number;
+  date: { iso: string; text: string };
+  fund: FundKind;
+  purpose: string;
+  documentUrl: string;
+  ngoName: string;
+  corrects: { amount: number; date: string } | null;
+  corrected: boolean;
+}
+export interface LedgerView {
+  funds: FundBalance[];
+  gifts: GiftView[];
+  goods: GoodsView[];
+  spending: SpendingView[];
+  more: PublicLedger["more"];
+}
+
+export const giftView = (g: LedgerGift, lang: Lang): GiftView => ({
+  amount: g.amount,
+  date: formatDate(g.at, lang),
+  fund: g.fund,
+  donorName: g.donorName,
+  ngoName: g.ngoName,
+});
+
+export const goodsView = (g: LedgerGoods, lang: Lang): GoodsView => ({ items: g.items, date: formatDate(g.at, lang), ngoName: g.ngoName });
+
+export const spendingView = (s: LedgerSpending, lang: Lang): SpendingView => ({
+  id: s.id,
+  amount: s.amount,
+  date: { iso: s.spentOn, text: formatDay(s.spentOn, lang) },
+  fund: s.fund,
+  purpose: s.purpose,
+  documentUrl: `/files/${s.documentKey}`,
+  ngoName: s.ngoName,
+  corrects: s.corrects ? { amount: s.corrects.amount, date: formatDay(s.corrects.spentOn, lang) } : null,
+  corrected: s.corrected,
+});
+
+export function ledgerView(ledger: PublicLedger, lang: Lang): LedgerView {
+  return {
+    funds: ledger.funds,
+    gifts: ledger.gifts.map((g) => giftView(g, lang)),
+    goods: ledger.goods.map((g) => goodsView(g, lang)),
+    spending: ledger.spending.map((s) => spendingView(s, lang)),
+    more: ledger.more,
+  };
+}
+
+export const pagedView = <T, V>(page: Paged<T>, view: (row: T) => V): Paged<V> => ({ ...page, rows: page.rows.map(view) });
