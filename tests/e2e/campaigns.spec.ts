@@ -35,7 +35,9 @@ test("an NGO creates a campaign choosing a place from the suggestions, edits it,
   await location.press("ArrowDown");
   await location.press("Enter");
   await expect(location).toHaveValue("Lahore, Lahore District, Punjab");
-  await page.getByLabel("Yes").check();
+  // Zakat needs the NGO's attestation (decision 048).
+  await page.getByRole("checkbox", { name: "Zakat", exact: true }).check();
+  await page.getByRole("checkbox", { name: "I attest this for my organisation:" }).check();
   await page.getByRole("button", { name: "Post" }).click();
 
   await expect(page).toHaveURL(/\/campaigns\?notice=created$/);
