@@ -50,6 +50,9 @@ export default [
     route("campaigns/:id/delete", "routes/campaigns/delete.tsx"),
     route("campaigns/:id/analytics", "routes/campaigns/analytics.tsx"),
     route("campaigns/:id/poster", "routes/campaigns/poster.ts"),
+    // a campaign's updates to its donors, and the words of support its donors wrote (decision 050)
+    route("campaigns/:id/updates", "routes/updates/ngo-updates.tsx"),
+    route("campaigns/:id/words", "routes/updates/ngo-words.tsx"),
     route("ngo_map", "routes/map/ngo-map.tsx"),
     // collaboration
     route("collab", "routes/collab/collab.tsx"),
@@ -97,6 +100,8 @@ export default [
     // the donor's one reply to a disapproved cash gift, with a corrected proof (decision 025)
     route("dvh/reply", "routes/history/reply.tsx"),
     route("dvh2", "routes/history/volunteer.tsx"),
+    // words of support for a campaign the donor gave to (decision 050)
+    route("support/:slug", "routes/updates/donor-words.tsx"),
   ]),
 
   area("rider", [route("rider_home", "routes/rider/home.tsx"), route("rider_profile", "routes/settings/rider.tsx")]),

@@ -81,3 +81,14 @@ export type CampaignTab = "ongoing" | "successful";
 /** Statement files (decision 022): a bank's or wallet's CSV or XLSX export of one account. 50,000 lines fit well inside. */
 export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const STATEMENT_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A campaign update's text (decision 050): a few paragraphs, in either language. */
+export const UPDATE_TEXT_MAX_LENGTH = 2000;
+/** Photos one update may carry: each is re-encoded with its narrower copies, and each showing people needs consent. */
+export const UPDATE_PHOTOS_MAX = 3;
+/** A donor's words of support: a short message, like a card's. */
+export const SUPPORT_WORDS_MIN_LENGTH = 2;
+export const SUPPORT_WORDS_MAX_LENGTH = 280;
+/** What the public page shows at most: the newest updates and the newest approved words of support. */
+export const PUBLIC_UPDATES_SHOWN = 10;
+export const PUBLIC_WORDS_SHOWN = 20;

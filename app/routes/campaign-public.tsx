@@ -17,6 +17,8 @@ import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/pu
 import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
+import { CampaignUpdatesSection } from "#app/components/updates/campaign-updates-section.tsx";
+import { updatesSectionData } from "#app/components/updates/updates-section.server.ts";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -55,6 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       // An NGO's name links to its public profile, when it has one (verified, not suspended).
       ngos: c.ngos.map(({ id, hasProfile, ...n }) => ({ ...n, profilePath: hasProfile ? ngoProfilePath(id) : null })),
     },
+    updates: await updatesSectionData(context.services.db, c.slug, lang),
     pageUrl,
     whatsAppUrl: `https://wa.me/?text=${encodeURIComponent(`${c.title}\n${pageUrl}`)}`,
     meta: {
@@ -185,6 +188,8 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             </UserText>
           </section>
         )}
+
+        <CampaignUpdatesSection section={loaderData.updates} />
 
         <section aria-labelledby="ngos-title">
           <h2 id="ngos-title" className="mb-2 text-xl font-bold">

@@ -10,15 +10,16 @@ import type { Services } from "#server/services.ts";
 import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { mayReadProof } from "#server/domain/donations/policy.ts";
 import { mayReadResume } from "#server/domain/volunteering/policy.ts";
+import { mayReadUpdatePhoto, updatePhotoIsPublic } from "#server/domain/updates/policy.ts";
 import { invalid } from "#server/domain/errors.ts";
 import { makeNarrowerCopies, reEncodeImage } from "./re-encode.ts";
 
-export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof">;
+export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof" | "update">;
 
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */
 const PUBLIC_KINDS: ReadonlySet<FileKind> = new Set(["logo", "campaign", "poster"]);
 /** Kinds shown wide (cards, a page's main picture): stored with narrower copies for phones (decision 034). */
-const PICTURE_KINDS = ["campaign", "poster"] as const satisfies readonly ImageKind[];
+const PICTURE_KINDS = ["campaign", "poster", "update"] as const satisfies readonly ImageKind[];
 const ACCEPTED_IMAGES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /**
@@ -128,7 +129,8 @@ export async function makeMissingCopies(services: Pick<Services, "db" | "storage
  * Who may read a file: anyone for public kinds; a payment screenshot as the donations policy says
  * (server/domain/donations/policy.ts: its donor, the NGO it was paid to, the administrator); a resume as the
  * volunteering policy says (volunteering/policy.ts: its applicant, the NGO whose position it was sent to, the
- * administrator); other private kinds (avatars) their owner and the administrator.
+ * administrator); an update's photo as the updates say (updates.ts: anyone once published, else the campaign's
+ * NGOs); other private kinds (avatars) their owner and the administrator.
  */
 export async function mayRead(
   db: DbOrTx,
@@ -138,6 +140,7 @@ export async function mayRead(
   if (PUBLIC_KINDS.has(file.kind)) return true;
   if (file.kind === "proof") return mayReadProof(db, file.key, user);
   if (file.kind === "resume") return mayReadResume(db, file.key, user);
+  if (file.kind === "update") return mayReadUpdatePhoto(db, file.key, user);
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 
@@ -162,5 +165,7 @@ export async function findFileForUser(
   const served = copy && !row.widths?.includes(copy.width) ? row.key : key;
   const body = await services.storage.get(served);
   if (!body) return null;
-  return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind), kind: row.kind, settled: !copy || row.widths !== null };
+  // An update's photo is public while its update is published, and cached like the other public pictures.
+  const isPublic = PUBLIC_KINDS.has(row.kind) || (row.kind === "update" && (await updatePhotoIsPublic(services.db, row.key)));
+  return { body, contentType: row.contentType, public: isPublic, kind: row.kind, settled: !copy || row.widths !== null };
 }

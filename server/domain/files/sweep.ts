@@ -2,6 +2,7 @@ import { and, inArray, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "#server/db/client.ts";
 import {
+  campaignUpdatePhotos,
   campaigns,
   donationReplies,
   donations,
@@ -38,6 +39,7 @@ export const FILE_REFERENCES: { readonly [K in FileKind]: readonly AnyPgColumn[]
   poster: [volunteerPositions.posterKey],
   proof: [donations.proofKey, donationReplies.previousProofKey],
   resume: [volunteerApplications.resumeKey],
+  update: [campaignUpdatePhotos.key],
 };
 
 const referencingColumns = (): AnyPgColumn[] => [...new Set(Object.values(FILE_REFERENCES).flat())];
