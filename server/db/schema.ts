@@ -829,7 +829,7 @@ export const campaignUpdatePhotos = pgTable(
     updateId: uuid("update_id")
       .notNull()
       .references(() => campaignUpdates.id, { onDelete: "cascade" }),
-    key: text("key").notNull(),
+    key: text("photo_key").notNull(),
     /** Its place among the update's photos, from 0. */
     position: integer("position").notNull(),
     showsPeople: boolean("shows_people").notNull(),

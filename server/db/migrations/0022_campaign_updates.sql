@@ -13,7 +13,7 @@ CREATE TABLE "campaign_update_mails" (
 CREATE TABLE "campaign_update_photos" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"update_id" uuid NOT NULL,
-	"key" text NOT NULL,
+	"photo_key" text NOT NULL,
 	"position" integer NOT NULL,
 	"shows_people" boolean NOT NULL,
 	"consent_by" uuid,
@@ -55,7 +55,7 @@ ALTER TABLE "support_words" ADD CONSTRAINT "support_words_campaign_id_campaigns_
 ALTER TABLE "support_words" ADD CONSTRAINT "support_words_donor_id_users_id_fk" FOREIGN KEY ("donor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_words" ADD CONSTRAINT "support_words_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_update_mails_unsent_idx" ON "campaign_update_mails" USING btree ("update_id","donor_id") WHERE "campaign_update_mails"."sent_at" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "campaign_update_photos_key_unique" ON "campaign_update_photos" USING btree ("key");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_update_photos_key_unique" ON "campaign_update_photos" USING btree ("photo_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_update_photos_update_position_unique" ON "campaign_update_photos" USING btree ("update_id","position");--> statement-breakpoint
 CREATE INDEX "campaign_updates_campaign_status_idx" ON "campaign_updates" USING btree ("campaign_id","status","published_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "support_words_campaign_donor_unique" ON "support_words" USING btree ("campaign_id","donor_id");--> statement-breakpoint
