@@ -58,6 +58,8 @@ import enReconcile from "#shared/locales/en/reconcile.json";
 import urReconcile from "#shared/locales/ur/reconcile.json";
 import enStatements from "#shared/locales/en/statements.json";
 import urStatements from "#shared/locales/ur/statements.json";
+import enUpdates from "#shared/locales/en/updates.json";
+import urUpdates from "#shared/locales/ur/updates.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -92,6 +94,7 @@ export const resources = {
     positions: enPositions,
     applications: enApplications,
     opportunities: enOpportunities,
+    updates: enUpdates,
   },
   ur: {
     common: urCommon,
@@ -124,5 +127,6 @@ export const resources = {
     positions: urPositions,
     applications: urApplications,
     opportunities: urOpportunities,
+    updates: urUpdates,
   },
 };
