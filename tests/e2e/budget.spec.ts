@@ -144,12 +144,26 @@ test("the review dialog stays within the JavaScript budget", async ({ page, logi
   await expectWithinBudget(page, path);
 });
 
-test("a campaign's edit, analytics and public pages stay within the JavaScript budget", async ({ page, login, db }) => {
+test("a campaign's edit, analytics, updates, words and public pages stay within the JavaScript budget", async ({
+  page,
+  login,
+  db,
+  context,
+}) => {
   const ngo = await login({ role: "ngo" });
   const campaign = await makeCampaign(db, ngo.id);
-  for (const path of [`/campaigns/${campaign.id}/edit`, `/campaigns/${campaign.id}/analytics`, `/campaign/${campaign.slug}`]) {
+  for (const path of [
+    `/campaigns/${campaign.id}/edit`,
+    `/campaigns/${campaign.id}/analytics`,
+    `/campaigns/${campaign.id}/updates`,
+    `/campaigns/${campaign.id}/words`,
+    `/campaign/${campaign.slug}`,
+  ]) {
     await expectWithinBudget(page, path);
   }
+  await context.clearCookies();
+  await login({ role: "donor" });
+  await expectWithinBudget(page, `/support/${campaign.slug}`);
 });
 
 test("the volunteering detail pages stay within the JavaScript budget", async ({ page, login, db, account, context }) => {
