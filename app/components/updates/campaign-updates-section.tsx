@@ -1,5 +1,4 @@
 import { UserText } from "#app/components/user-text.tsx";
-import { MessageSquareHeart, Users } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { formatCount } from "#shared/money.ts";
@@ -15,7 +14,8 @@ export interface UpdatesSectionData {
 
 /**
  * The public page's updates, words of support and donor count (decision 050). No client code of its own: text, photos
- * (responsive copies, lazy: they sit below the fold) and one link to the donor's form.
+ * (responsive copies, lazy: they sit below the fold) and one link to the donor's form. No icons: the page is held to
+ * the JavaScript budget (tests/e2e/budget.spec.ts), which it reaches within a few hundred bytes.
  */
 export function CampaignUpdatesSection({ section }: { section: UpdatesSectionData }) {
   const { t, i18n } = useTranslation();
@@ -24,7 +24,6 @@ export function CampaignUpdatesSection({ section }: { section: UpdatesSectionDat
     <>
       {donorCount > 0 && (
         <p className="flex items-center gap-2 font-medium text-slate-800" data-testid="donor-count">
-          <Users aria-hidden="true" className="size-5 shrink-0" />
           {t(donorCount === 1 ? "updates:public.donors_one" : "updates:public.donors_other", {
             count: formatCount(donorCount, i18n.language),
           })}
@@ -96,7 +95,6 @@ export function CampaignUpdatesSection({ section }: { section: UpdatesSectionDat
           to={`/support/${encodeURIComponent(section.slug)}`}
           className="inline-flex items-center gap-2 self-start rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
         >
-          <MessageSquareHeart aria-hidden="true" className="size-5" />
           {t("updates:public.write")}
         </Link>
       </section>
