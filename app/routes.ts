@@ -56,6 +56,9 @@ export default [
     route("campaigns/:id/poster", "routes/campaigns/poster.ts"),
     // a campaign's spending records: drafts with their documents, published to the public ledger
     route("campaigns/:id/spending", "routes/ledger/spending.tsx"),
+    // a campaign's updates to its donors, and the words of support its donors wrote (decision 050)
+    route("campaigns/:id/updates", "routes/updates/ngo-updates.tsx"),
+    route("campaigns/:id/words", "routes/updates/ngo-words.tsx"),
     route("ngo_map", "routes/map/ngo-map.tsx"),
     // collaboration
     route("collab", "routes/collab/collab.tsx"),
@@ -106,6 +109,8 @@ export default [
     route("dvh/statements", "routes/history/statements.tsx"),
     route("dvh/statements/:kind/:year", "routes/history/statement-pdf.ts"),
     route("dvh2", "routes/history/volunteer.tsx"),
+    // words of support for a campaign the donor gave to (decision 050)
+    route("support/:slug", "routes/updates/donor-words.tsx"),
   ]),
 
   area("rider", [route("rider_home", "routes/rider/home.tsx"), route("rider_profile", "routes/settings/rider.tsx")]),

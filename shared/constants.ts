@@ -93,3 +93,13 @@ export const SPENDING_PDF_MAX_PAGES = 10;
 /** The entries of each list the campaign's public page shows; the ledger page pages through the rest. */
 export const LEDGER_RECENT_ROWS = 5;
 export const LEDGER_PAGE_SIZE = 25;
+/** A campaign update's text (decision 050): a few paragraphs, in either language. */
+export const UPDATE_TEXT_MAX_LENGTH = 2000;
+/** Photos one update may carry: each is re-encoded with its narrower copies, and each showing people needs consent. */
+export const UPDATE_PHOTOS_MAX = 3;
+/** A donor's words of support: a short message, like a card's. */
+export const SUPPORT_WORDS_MIN_LENGTH = 2;
+export const SUPPORT_WORDS_MAX_LENGTH = 280;
+/** What the public page shows at most: the newest updates and the newest approved words of support. */
+export const PUBLIC_UPDATES_SHOWN = 10;
+export const PUBLIC_WORDS_SHOWN = 20;

@@ -14,7 +14,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const MAIL_STATUSES = ["kept", "queued", "retrying", "sent", "failed"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
-export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume", "check", "spending"] as const;
+export const FILE_KINDS = ["logo", "avatar", "campaign", "poster", "proof", "resume", "check", "spending", "update"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 export const CAMPAIGN_STATUSES = ["active", "completed", "archived"] as const;
@@ -103,3 +103,14 @@ export type StatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number];
 /** Why a line was tied to a gift, strongest first. */
 export const MATCH_RULES = ["transaction_id", "pledge_code", "amount_phone", "amount_date", "manual"] as const;
 export type MatchRule = (typeof MATCH_RULES)[number];
+
+/**
+ * A campaign update's states (decision 050): a `draft` only its campaign's NGOs see, `published` on the public page
+ * (its campaign's donors were told), `removed` by an NGO after publishing (kept, shown to no one but its NGOs).
+ */
+export const UPDATE_STATUSES = ["draft", "published", "removed"] as const;
+export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
+
+/** Words of support from a donor of a campaign: `pending` until an NGO of the campaign approves or hides them. */
+export const SUPPORT_WORD_STATUSES = ["pending", "approved", "hidden"] as const;
+export type SupportWordStatus = (typeof SUPPORT_WORD_STATUSES)[number];

@@ -23,6 +23,8 @@ import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 import { LedgerSection } from "#app/components/ledger/ledger-section.tsx";
 import { ledgerView } from "#shared/ledger.ts";
 import { publicLedger } from "#server/domain/ledger/ledger.ts";
+import { CampaignUpdatesSection } from "#app/components/updates/campaign-updates-section.tsx";
+import { updatesSectionData } from "#app/components/updates/updates-section.server.ts";
 
 /** How much of the description a search result or preview card shows. */
 const DESCRIPTION_PREVIEW_WORDS = 30;
@@ -65,6 +67,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ngos: c.ngos.map(({ id, hasProfile, ...n }) => ({ ...n, profilePath: hasProfile ? ngoProfilePath(id) : null })),
     },
     verified: await verifiedNgos(context.services.db, c.ngos, lang),
+    updates: await updatesSectionData(context.services.db, c.slug, lang),
     pageUrl,
     whatsAppUrl: `https://wa.me/?text=${encodeURIComponent(`${c.title}\n${pageUrl}`)}`,
     meta: {
@@ -192,6 +195,8 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             </UserText>
           </section>
         )}
+
+        <CampaignUpdatesSection section={loaderData.updates} />
 
         <section aria-labelledby="ngos-title">
           <h2 id="ngos-title" className="mb-2 text-xl font-bold">

@@ -40,6 +40,8 @@ import {
   REGISTRATION_AUTHORITIES,
   SPENDING_STATUSES,
   STATEMENT_LINE_STATUSES,
+  SUPPORT_WORD_STATUSES,
+  UPDATE_STATUSES,
   VERIFICATION_STATUSES,
 } from "#shared/statuses.ts";
 
@@ -468,6 +470,10 @@ export const donations = pgTable(
   (t) => [
     uniqueIndex("donations_pledge_unique").on(t.pledgeId),
     index("donations_campaign_status_idx").on(t.campaignId, t.status),
+    // A campaign's donors (an approved gift): the public page's count and an update's notices read only the index (decision 050).
+    index("donations_campaign_donor_approved_idx")
+      .on(t.campaignId, t.donorId)
+      .where(sql`${t.status} = 'approved'`),
     // An NGO's donations of a kind in the order of its lists and its export (history, the goods queue): a page or an
     // export batch is read from the index, never sorted from all of them; with the state, its review queue and its
     // totals (decision 044).
@@ -975,5 +981,112 @@ export const ngoChecks = pgTable(
     check("ngo_checks_authority_name", sql`(${t.authority} = 'other') = (${t.authorityName} is not null) or ${t.authority} is null`),
     check("ngo_checks_expiry", sql`${t.kind} = 'registration' or ${t.expiresOn} is not null`),
     check("ngo_checks_dates", sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.checkedOn}`),
+  ],
+);
+
+export const updateStatusEnum = pgEnum("update_status", UPDATE_STATUSES);
+
+/**
+ * What an NGO of a campaign tells its donors and the public (decision 050): text in either language and up to
+ * UPDATE_PHOTOS_MAX photos. Its campaign's donors are told when it is published (campaign_update_mails).
+ */
+export const campaignUpdates = pgTable(
+  "campaign_updates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    /** The NGO that wrote it: the owner or a partner. */
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    body: text("body").notNull(),
+    status: updateStatusEnum("status").notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  // The public page's newest published updates, and an NGO's list of a campaign's updates.
+  (t) => [index("campaign_updates_campaign_status_idx").on(t.campaignId, t.status, t.publishedAt)],
+);
+
+/**
+ * A photo of an update (a file of kind `update`). One that shows people needs its NGO to confirm the consent of the
+ * people shown (`consent_by`, `consent_at`) before the update can be published.
+ */
+export const campaignUpdatePhotos = pgTable(
+  "campaign_update_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    updateId: uuid("update_id")
+      .notNull()
+      .references(() => campaignUpdates.id, { onDelete: "cascade" }),
+    key: text("photo_key").notNull(),
+    /** Its place among the update's photos, from 0. */
+    position: integer("position").notNull(),
+    showsPeople: boolean("shows_people").notNull(),
+    consentBy: uuid("consent_by").references(() => users.id, { onDelete: "set null" }),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("campaign_update_photos_key_unique").on(t.key),
+    uniqueIndex("campaign_update_photos_update_position_unique").on(t.updateId, t.position),
+  ],
+);
+
+/**
+ * The last update mail a donor was sent about a campaign (decision 050): at most one a day per campaign per donor.
+ * `update_id` is the update that claimed the mail; `sent_at` is set in the transaction that writes it to the outbox.
+ */
+export const campaignUpdateMails = pgTable(
+  "campaign_update_mails",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    updateId: uuid("update_id")
+      .notNull()
+      .references(() => campaignUpdates.id, { onDelete: "cascade" }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.donorId] }),
+    // The mails an update's job still has to write.
+    index("campaign_update_mails_unsent_idx")
+      .on(t.updateId, t.donorId)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+export const supportWordStatusEnum = pgEnum("support_word_status", SUPPORT_WORD_STATUSES);
+
+/**
+ * A donor's words of support for a campaign they gave to (decision 050): one message per donor per campaign, shown on
+ * the public page once an NGO of the campaign approves it.
+ */
+export const supportWords = pgTable(
+  "support_words",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    status: supportWordStatusEnum("status").notNull().default("pending"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("support_words_campaign_donor_unique").on(t.campaignId, t.donorId),
+    index("support_words_campaign_status_idx").on(t.campaignId, t.status, t.createdAt),
   ],
 );

@@ -24,6 +24,8 @@ import {
   respondToAssignment,
 } from "#server/domain/pickups/pickups.ts";
 import { addDropoffPoint } from "#server/domain/pickups/dropoffs.ts";
+import { postUpdate, sendUpdateMails } from "#server/domain/updates/updates.ts";
+import { decideWords, writeWords } from "#server/domain/updates/words.ts";
 import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
 import { applyToPosition, decideApplication } from "#server/domain/volunteering/applications.ts";
 import { closePosition, createPosition, parsePosition } from "#server/domain/volunteering/positions.ts";
@@ -32,6 +34,7 @@ import type { Services } from "#server/services.ts";
 import {
   auditLog,
   campaignPartners,
+  campaignUpdates,
   campaigns,
   donations,
   mailOutbox,
@@ -40,6 +43,7 @@ import {
   pickupEvents,
   pickups,
   riderProfiles,
+  supportWords,
   users,
   volunteerApplications,
   volunteerPositions,
@@ -1031,8 +1035,60 @@ export async function seedDemoData(services: Services): Promise<void> {
   await seedDemoPickups(services, { ngoId: ngoIds[0]!, donorId, riderIds, campaigns: roshniCampaigns });
   await seedDemoVolunteering(services, { ngoId: ngoIds[0]!, donorId, volunteerIds });
   await seedDemoLedger(services, { ngoIds, campaigns: roshniCampaigns });
+  await seedDemoUpdates(services, { ngoId: ngoIds[0]!, partnerId: ngoIds[1]!, donorId, campaigns: roshniCampaigns });
   await numberAuditByDate(db);
   log.info("loaded the demo data");
+}
+
+/**
+ * Updates on two of Roshni's campaigns (one from its partner, one in Urdu, with photos) and the demo donor's words of
+ * support, through the product's own functions (decision 050): the Dadu words approved and on the public page, the
+ * Tharparkar words waiting in the NGO's moderation screen. Each update is dated back a few days; its mails go to the
+ * outbox (the demo's addresses are made up).
+ */
+async function seedDemoUpdates(
+  live: Services,
+  demo: { ngoId: string; partnerId: string; donorId: string; campaigns: { dadu: DemoCampaign; thar: DemoCampaign } },
+): Promise<void> {
+  const services = { ...live, mailer: createMailer({ log: live.log }) };
+  const ngo = { id: demo.ngoId, role: "ngo" as const };
+  const donor = { id: demo.donorId, role: "donor" as const };
+  const { dadu, thar } = demo.campaigns;
+  const posts = [
+    {
+      by: { id: demo.partnerId, role: "ngo" as const },
+      campaign: dadu,
+      daysAgo: 4,
+      body: "The first 120 families in Johi received tents and two weeks of dry rations. Water purification tablets went out with every bag; the next round reaches Khairpur Nathan Shah.",
+      photos: ["Tents in Johi", "Ration bags packed"],
+    },
+    {
+      by: ngo,
+      campaign: dadu,
+      daysAgo: 1,
+      body: "آج خیرپور ناتھن شاہ میں مزید 80 خاندانوں تک راشن پہنچا۔ آپ کے تعاون کا شکریہ۔",
+      photos: [],
+    },
+    {
+      by: ngo,
+      campaign: thar,
+      daysAgo: 2,
+      body: "Drilling of the second well near Mithi is finished; the hand pump goes in next week.",
+      photos: ["Second well drilled"],
+    },
+  ];
+  for (const post of posts) {
+    const photos = [];
+    for (const title of post.photos) photos.push({ file: await pictureFile(title, "#0e7490"), showsPeople: false, consent: false });
+    const { id } = await postUpdate(services, post.by, post.campaign.id, { body: post.body, photos, publish: true });
+    await sendUpdateMails(services, id);
+    const at = new Date(Date.now() - post.daysAgo * DAY);
+    await services.db.update(campaignUpdates).set({ createdAt: at, publishedAt: at, updatedAt: at }).where(eq(campaignUpdates.id, id));
+  }
+  await writeWords(services, donor, dadu.slug, "May Allah reward everyone helping the families of Dadu. اللہ آپ سب کو جزائے خیر دے۔");
+  const [words] = await services.db.select({ id: supportWords.id }).from(supportWords).where(eq(supportWords.campaignId, dadu.id));
+  await decideWords(services, ngo, words!.id, "approve");
+  await writeWords(services, donor, thar.slug, "Clean water changes everything. Thank you for the updates.");
 }
 
 /**

@@ -15,9 +15,11 @@ import type { PaymentMethod } from "#shared/constants.ts";
  * after a statement import (server/domain/statements/matching.ts), queued in the import's transaction with the
  * import's id as the job's, retried with backoff. account-match: the same round for one account when a gift's proof
  * arrives (or is corrected) while a statement line waits on it, queued in the gift's transaction; at most one waiting
- * and one running per account (a "stately" queue keyed by the account), so a burst of proofs makes one round.
+ * and one running per account (a "stately" queue keyed by the account), so a burst of proofs makes one round. update-mail: the mails of a published campaign update to its donors
+ * (server/domain/updates/updates.ts), queued in the publishing transaction with the update's id as the job's, written
+ * in batches, retried with backoff (decision 050).
  */
-export const JOBS = ["mail", "mail-dead", "maintenance", "statement-match", "account-match"] as const;
+export const JOBS = ["mail", "mail-dead", "maintenance", "statement-match", "account-match", "update-mail"] as const;
 export type JobName = (typeof JOBS)[number];
 
 export interface JobData {
@@ -26,6 +28,7 @@ export interface JobData {
   maintenance: Record<string, never>;
   "statement-match": { importId: string; ngoId: string; method: PaymentMethod };
   "account-match": { ngoId: string; method: PaymentMethod };
+  "update-mail": { updateId: string };
 }
 
 /** Where a job stands (pg-boss's states); a job no longer kept (a week after it finished) is `null`. */
@@ -96,6 +99,8 @@ export const MATCH_ATTEMPTS = 5;
 export const MATCH_RETRY_SECONDS = 10;
 /** A round is bounded (decision 022: seconds on 40,000 lines); one not done in this time died with its server. */
 const MATCH_EXPIRE_SECONDS = 10 * 60;
+/** An update's mails: batches that each commit, so a retry (after the same waits as matching) goes on where it stopped. */
+export const UPDATE_MAIL_ATTEMPTS = 5;
 
 /** A statement with $1, $2 … as Drizzle SQL, so pg-boss's own statements run on any handle: a transaction too. */
 function positional(text: string, values: unknown[] = []): SQL {
@@ -141,6 +146,13 @@ export async function openQueue(database: Pick<Database, "executeSql">, log: Log
     name: "account-match",
     policy: "stately",
     retryLimit: MATCH_ATTEMPTS - 1,
+    retryDelay: opts.matchRetrySeconds ?? MATCH_RETRY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: MATCH_EXPIRE_SECONDS,
+  });
+  await boss.createQueue("update-mail", {
+    name: "update-mail",
+    retryLimit: UPDATE_MAIL_ATTEMPTS - 1,
     retryDelay: opts.matchRetrySeconds ?? MATCH_RETRY_SECONDS,
     retryBackoff: true,
     expireInSeconds: MATCH_EXPIRE_SECONDS,

@@ -2,6 +2,7 @@ import type { JobQueue } from "#server/jobs/queue.ts";
 import type { MailDelivery } from "#server/mail/mailer.ts";
 import { runMaintenance } from "#server/maintenance.ts";
 import { matchAccount, matchImported } from "#server/domain/statements/matching.ts";
+import { sendUpdateMails } from "#server/domain/updates/updates.ts";
 import type { Services } from "#server/services.ts";
 
 /** The upkeep round's schedule: at the start of every hour (UTC), besides once at each start. */
@@ -19,6 +20,7 @@ export async function startWorkers(services: Services, queue: JobQueue, mail: Ma
     await queue.work("mail-dead", (job) => mail.giveUp(services.db, job.data.outboxId));
   }
   await workStatementMatching(services, queue);
+  await workUpdateMails(services, queue);
   await queue.work("maintenance", async () => {
     // Each task's failure is logged inside and the round never throws: a failed task runs again next round.
     await runMaintenance(services, { signal: stopping.signal });
@@ -44,5 +46,15 @@ export async function workStatementMatching(services: Pick<Services, "db">, queu
   });
   await queue.work("account-match", async (job) => {
     await matchAccount(services.db, job.data.ngoId, job.data.method);
+  });
+}
+
+/**
+ * The mails of a published campaign update (decision 050), as a job: batches that each write their outbox rows and
+ * mark them sent in one transaction, so a retry after a crash writes none twice. A throw is a failed try, retried.
+ */
+export async function workUpdateMails(services: Pick<Services, "db" | "mailer" | "config">, queue: JobQueue): Promise<void> {
+  await queue.work("update-mail", async (job) => {
+    await sendUpdateMails(services, job.data.updateId);
   });
 }

@@ -68,6 +68,8 @@ import enFunds from "#shared/locales/en/funds.json";
 import urFunds from "#shared/locales/ur/funds.json";
 import enGivingStatements from "#shared/locales/en/givingStatements.json";
 import urGivingStatements from "#shared/locales/ur/givingStatements.json";
+import enUpdates from "#shared/locales/en/updates.json";
+import urUpdates from "#shared/locales/ur/updates.json";
 
 /** Every string a user sees, by language and namespace. A test checks both languages have the same keys. */
 export const resources = {
@@ -107,6 +109,7 @@ export const resources = {
     applications: enApplications,
     opportunities: enOpportunities,
     funds: enFunds,
+    updates: enUpdates,
   },
   ur: {
     common: urCommon,
@@ -144,5 +147,6 @@ export const resources = {
     applications: urApplications,
     opportunities: urOpportunities,
     funds: urFunds,
+    updates: urUpdates,
   },
 };

@@ -42,10 +42,10 @@ describe("route table", () => {
   const SPEC_PAGES = {
     admin: words(`/admin /admin/accounts /admin/audit /admin/outbox /admin/zakat`),
     ngo: words(
-      `/ngo_home /apps /noncash_apps /campaigns /create_camp /comp_camp /vol0 /cc1 /vol1 /vol2 /vol3 /volApproved /volRejected /volPSDAA /volClosed /settingsNGO /collab /collab1 /donHistory /ngo_map /campaigns/:id/edit /campaigns/:id/delete /campaigns/:id/analytics /collab/join/:campaignId /donHistory/export`,
+      `/ngo_home /apps /noncash_apps /campaigns /create_camp /comp_camp /vol0 /cc1 /vol1 /vol2 /vol3 /volApproved /volRejected /volPSDAA /volClosed /settingsNGO /collab /collab1 /donHistory /ngo_map /campaigns/:id/edit /campaigns/:id/delete /campaigns/:id/analytics /collab/join/:campaignId /donHistory/export /campaigns/:id/updates /campaigns/:id/words`,
     ),
     donor: words(
-      `/donor_home /donate1 /donate2 /donate3 /donate4 /donate5 /donate5_1 /donate6 /donor_map /vfg1 /vfg2 /vfg3 /dvh /dvh2 /settingsDonor /dvh/statements /dvh/statements/:kind/:year`,
+      `/donor_home /donate1 /donate2 /donate3 /donate4 /donate5 /donate5_1 /donate6 /donor_map /vfg1 /vfg2 /vfg3 /dvh /dvh2 /settingsDonor /dvh/statements /dvh/statements/:kind/:year /support/:slug`,
     ),
     rider: words(`/rider_home /rider_profile`),
     account: words(`/notifications /receipts/:id`),

@@ -19,6 +19,7 @@ import {
 import { seedDemoData, DEMO_ACCOUNTS, DEMO_RIDERS, DEMO_VOLUNTEERS } from "#server/demo/seed.ts";
 import { mayRead } from "#server/domain/files/files.ts";
 import { publicLedger } from "#server/domain/ledger/ledger.ts";
+import { publicUpdatesSection } from "#server/domain/updates/public.ts";
 import { applicationsForNgo, applicationsOfDonor } from "#server/domain/volunteering/applications.ts";
 import { openPositions, positionsOfNgo } from "#server/domain/volunteering/positions.ts";
 import { reviewQueue } from "#server/domain/donations/cash.ts";
@@ -30,10 +31,13 @@ describe("demo data", () => {
   let s: TestServices;
   beforeAll(async () => {
     s = await createTestServices();
+    // The queue opens first, as at start-up: the demo's updates queue their mails inside their transactions, which
+    // PGlite's one connection could not serve while the queue was still being opened.
+    await s.jobs.depth();
     await seedDemoData(s);
     // The demo is made through the product's own functions, PDF pages drawn and pictures encoded included: on a
     // loaded two-core machine it takes longer than the default hook allows.
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => s.close());
 
   const idOf = async (email: string) => (await s.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
@@ -381,5 +385,24 @@ describe("demo data", () => {
     expect(drafts).toHaveLength(1);
     const [draftFile] = await s.db.select().from(files).where(eq(files.key, drafts[0]!.documentKey));
     expect(await mayRead(s.db, draftFile!, null)).toBe(false);
+  });
+
+  it("has updates on Roshni's campaigns, newest first with photos, and the demo donor's words: approved on Dadu, waiting on Tharparkar", async () => {
+    const slugOf = async (title: string) =>
+      (await s.db.select({ slug: campaigns.slug }).from(campaigns).where(eq(campaigns.title, title)))[0]!.slug;
+    const dadu = await publicUpdatesSection(s.db, await slugOf("Flood relief for Dadu families"));
+    expect(dadu.updates.map((u) => u.photos.length)).toEqual([0, 2]);
+    expect(dadu.updates[0]!.body).toMatch(/خیرپور/);
+    expect(dadu.words.map((w) => w.name)).toEqual([null]);
+    expect(dadu.donorCount).toBe(1);
+    const thar = await publicUpdatesSection(s.db, await slugOf("Clean water wells in Tharparkar"));
+    expect(thar.updates).toHaveLength(1);
+    expect(thar.words).toEqual([]);
+    const ayesha = await idOf(DEMO_ACCOUNTS.donor);
+    const told = await s.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ayesha), eq(notifications.type, "campaignUpdate")));
+    expect(told).toHaveLength(3);
   });
 });

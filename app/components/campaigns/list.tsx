@@ -1,5 +1,5 @@
 import { UserText } from "#app/components/user-text.tsx";
-import { ChartColumn, MapPin, Pencil, Plus, Printer, ReceiptText, Trash2 } from "lucide-react";
+import { ChartColumn, MapPin, Megaphone, Pencil, Plus, Printer, ReceiptText, Trash2 } from "lucide-react";
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { NoAccountWarning } from "./no-account-warning.tsx";
@@ -145,6 +145,13 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                   >
                     <ReceiptText aria-hidden="true" className="size-4" />
                     {t("ledger:ngo.link")}
+                  </Link>
+                  <Link
+                    to={href("/campaigns/:id/updates", { id: c.id })}
+                    className="inline-flex items-center gap-1 rounded-md border border-brand-700 px-3 py-1.5 font-medium text-brand-800 hover:bg-brand-50"
+                  >
+                    <Megaphone aria-hidden="true" className="size-4" />
+                    {t("updates:links.updates")}
                   </Link>
                   {tab === "ongoing" && (
                     <a

@@ -11,15 +11,16 @@ import type { SessionUser } from "#server/domain/accounts/sessions.ts";
 import { mayReadProof } from "#server/domain/donations/policy.ts";
 import { mayReadResume } from "#server/domain/volunteering/policy.ts";
 import { mayReadSpendingDocument } from "#server/domain/ledger/policy.ts";
+import { mayReadUpdatePhoto, updatePhotoIsPublic } from "#server/domain/updates/policy.ts";
 import { invalid, type ErrorCode } from "#server/domain/errors.ts";
 import { makeNarrowerCopies, reEncodeImage } from "./re-encode.ts";
 
-export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof" | "check">;
+export type ImageKind = Extract<FileKind, "logo" | "avatar" | "campaign" | "poster" | "proof" | "check" | "update">;
 
 /** Public kinds are served to anyone; private ones only to the people `mayRead` allows. */
 const PUBLIC_KINDS: ReadonlySet<FileKind> = new Set(["logo", "campaign", "poster"]);
 /** Kinds shown wide (cards, a page's main picture): stored with narrower copies for phones (decision 034). */
-const PICTURE_KINDS = ["campaign", "poster"] as const satisfies readonly ImageKind[];
+const PICTURE_KINDS = ["campaign", "poster", "update"] as const satisfies readonly ImageKind[];
 const ACCEPTED_IMAGES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /**
@@ -160,7 +161,8 @@ export async function makeMissingCopies(services: Pick<Services, "db" | "storage
  * volunteering policy says (volunteering/policy.ts: its applicant, the NGO whose position it was sent to, the
  * administrator); a check's document the administrator only; a spending record's document as the ledger policy says
  * (ledger/policy.ts: anyone once the record is published, the campaign's NGOs while it is a draft); other private kinds
- * (avatars) their owner and the administrator.
+ * (avatars) their owner and the administrator. An update's photo as the updates say (updates.ts: anyone once
+ * published, else the campaign's NGOs).
  */
 export async function mayRead(
   db: DbOrTx,
@@ -173,6 +175,7 @@ export async function mayRead(
   // The document kept with a check of an NGO: the administrator's alone, not even the NGO's (decision 051).
   if (file.kind === "check") return user?.role === "admin";
   if (file.kind === "spending") return mayReadSpendingDocument(db, file.key, user);
+  if (file.kind === "update") return mayReadUpdatePhoto(db, file.key, user);
   return user !== null && (user.role === "admin" || (file.ownerId !== null && file.ownerId === user.id));
 }
 
@@ -197,5 +200,7 @@ export async function findFileForUser(
   const served = copy && !row.widths?.includes(copy.width) ? row.key : key;
   const body = await services.storage.get(served);
   if (!body) return null;
-  return { body, contentType: row.contentType, public: PUBLIC_KINDS.has(row.kind), kind: row.kind, settled: !copy || row.widths !== null };
+  // An update's photo is public while its update is published, and cached like the other public pictures.
+  const isPublic = PUBLIC_KINDS.has(row.kind) || (row.kind === "update" && (await updatePhotoIsPublic(services.db, row.key)));
+  return { body, contentType: row.contentType, public: isPublic, kind: row.kind, settled: !copy || row.widths !== null };
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "#server/db/client.ts";
 import {
   ngoChecks,
+  campaignUpdatePhotos,
   campaigns,
   donationReplies,
   donations,
@@ -42,6 +43,7 @@ export const FILE_REFERENCES: { readonly [K in FileKind]: readonly AnyPgColumn[]
   resume: [volunteerApplications.resumeKey],
   check: [ngoChecks.documentKey],
   spending: [spendingRecords.documentKey],
+  update: [campaignUpdatePhotos.key],
 };
 
 const referencingColumns = (): AnyPgColumn[] => [...new Set(Object.values(FILE_REFERENCES).flat())];
