@@ -321,7 +321,7 @@ export async function listCampaigns(
   const runs = sql`${campaigns.id} in (select a.id from (select o.id from ${campaigns} o where o.owner_id = ${ngoId}
       and o.status = ${status}${titled("o")} order by o.${sortKey} desc, o.id desc limit ${through}) a
     union all select cp.campaign_id from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted')`;
-  // How many: its own from campaign_counts (kept by a trigger, migration 0022) or, searched, from the title's trigram
+  // How many: its own from campaign_counts (kept by a trigger, migration 0024) or, searched, from the title's trigram
   // index and its own campaigns; and its partnered ones.
   const owned = q
     ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")})`

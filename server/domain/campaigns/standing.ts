@@ -80,7 +80,7 @@ export async function campaignToGiveTo(db: DbOrTx, slug: string): Promise<typeof
 /**
  * How many active campaigns donors are offered, unfiltered, as a subquery: those of owners in good standing, for cash
  * only those some NGO of can be paid (takesCash). Read from `campaign_counts` (one row per NGO and state, kept by a
- * trigger, migration 0022), plus, for cash, the campaigns of an owner that cannot be paid that an accepted, payable
+ * trigger, migration 0024), plus, for cash, the campaigns of an owner that cannot be paid that an accepted, payable
  * partner can: a handful of rows, not every campaign (decision 044).
  */
 export function offeredCount(cash: boolean): SQL<number> {

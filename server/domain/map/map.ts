@@ -142,7 +142,7 @@ export async function mapView(db: DbOrTx, input: MapView, opts: { grid?: boolean
   };
 }
 
-/** The deepest zoom level kept in `map_cells` (migration 0022); from DETAIL_ZOOM on a view is small. */
+/** The deepest zoom level kept in `map_cells` (migration 0024); from DETAIL_ZOOM on a view is small. */
 export const GRID_MAX_ZOOM = 12;
 
 /** The cell of a whole zoom level: cellSize's at that zoom, 84.375° / 2^zoom (exact in floating point). */
