@@ -4,7 +4,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, ngoProfiles, users, zakatAttestations } from "#server/db/schema.ts";
 import { paged, pageOffset } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { conflict, invalid } from "#server/domain/errors.ts";
+import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
@@ -87,7 +87,9 @@ export async function assertFundAccepted(
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .for("share");
-  if (row && row.acceptedFunds.includes(fund)) return;
+  // Deleted meanwhile (it had no donations yet): the donor is told it is gone, as when the insert finds it gone.
+  if (!row) throw notFound("donate.details.not_found");
+  if (row.acceptedFunds.includes(fund)) return;
   if (when === "gift") throw invalid("funds.not_accepted", "fund");
   throw conflict("funds.no_longer_accepted");
 }
