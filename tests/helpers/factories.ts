@@ -266,14 +266,18 @@ export async function makeApplication(
 
 /** A small, valid one-page PDF (what a resume upload sends). */
 export function makePdf(text = "Resume"): Buffer {
-  const objects = [
+  return pdfOfObjects("1.4", [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
     `<< /Length ${`BT /F1 12 Tf 20 100 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 12 Tf 20 100 Td (${text}) Tj ET\nendstream`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
+  ]);
+}
+
+/** A PDF file of these objects (numbered from 1, the first the catalog), with its cross-reference table. */
+export function pdfOfObjects(version: string, objects: readonly string[]): Buffer {
+  let body = `%PDF-${version}\n`;
   const offsets: number[] = [];
   objects.forEach((o, i) => {
     offsets.push(body.length);

@@ -2,7 +2,7 @@ import type { Db } from "#server/db/client.ts";
 import { spendingRecords } from "#server/db/schema.ts";
 import { saveSpendingDocument } from "#server/domain/ledger/document.ts";
 import type { Storage } from "#server/storage/storage.ts";
-import { makeProofPng } from "./factories.ts";
+import { makeProofPng, pdfOfObjects } from "./factories.ts";
 
 /**
  * A PDF that carries what a public document must not: JavaScript run on opening (the catalog's OpenAction and its
@@ -12,7 +12,7 @@ import { makeProofPng } from "./factories.ts";
 export function makeHostilePdf(visible = "Invoice 4521 Rs 12000"): Buffer {
   const content = `BT /F1 18 Tf 20 150 Td (${visible}) Tj ET BT /F1 12 Tf 20 60 Td (CNIC 42101-SECRET-7) Tj ET 0 0 0 rg 10 50 280 30 re f`;
   const file = "HIDDEN-ATTACHMENT-PAYLOAD";
-  const objects = [
+  return pdfOfObjects("1.7", [
     "<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R /Names << /JavaScript << /Names [(init) 4 0 R] >> /EmbeddedFiles << /Names [(secret.txt) 6 0 R] >> >> >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 5 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> /AA << /O 4 0 R >> /Annots [8 0 R] >>",
@@ -21,18 +21,7 @@ export function makeHostilePdf(visible = "Invoice 4521 Rs 12000"): Buffer {
     "<< /Type /Filespec /F (secret.txt) /EF << /F 7 0 R >> >>",
     `<< /Type /EmbeddedFile /Length ${file.length} >>\nstream\n${file}\nendstream`,
     "<< /Type /Annot /Subtype /Link /Rect [0 0 300 200] /A 4 0 R >>",
-  ];
-  let body = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) body += `${String(off).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  ]);
 }
 
 /**
