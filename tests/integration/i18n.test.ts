@@ -26,7 +26,7 @@ describe("the strings a page carries (decision 035)", () => {
 
   it("include the namespaces of the messages a form on the page can show in the browser", () => {
     expect(messageNamespaces(riderSignUpSchema).sort()).toEqual(["settings", "validation"]);
-    expect(messageNamespaces(cashProofSchema).sort()).toEqual(["donations", "errors", "validation"]);
+    expect(messageNamespaces(cashProofSchema).sort()).toEqual(["donations", "errors", "funds", "validation"]);
     expect(messageNamespaces(goodsOfferSchema)).toEqual(expect.arrayContaining(["pickups", "donations"]));
     const i18n = serverI18n("en");
     i18n.t("auth:signUp.submit");
