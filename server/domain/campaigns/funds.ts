@@ -4,7 +4,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, ngoProfiles, users, zakatAttestations } from "#server/db/schema.ts";
 import { paged, pageOffset } from "#server/db/query.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
-import { conflict, invalid, notFound } from "#server/domain/errors.ts";
+import { invalid, notFound } from "#server/domain/errors.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
@@ -71,27 +71,17 @@ export async function setCampaignFunds(
 }
 
 /**
- * Refuses a gift to a fund the campaign does not take, reading the campaign's funds under a share lock: a change of
- * its funds (which updates the row) waits for the gift's transaction, or the gift waits for the change and reads it.
- * `when` says which answer: at the gift ("this campaign does not accept Zakat") or at the NGO's approval of one
- * made before the campaign stopped taking it (decision 048).
+ * Refuses a gift to a fund the campaign does not take ("this campaign does not accept Zakat"), reading the campaign's
+ * funds in the gift's transaction without a lock: a change of its funds committed at the same moment can let a gift
+ * in, but no gift counts before its approval, and the approval reads the funds from the campaign row it updates
+ * (locked), so a Zakat gift is never counted to a campaign that no longer takes Zakat (decision 048). A share lock
+ * here deadlocked with approvals, which hold the gift's tally row and then update the campaign.
  */
-export async function assertFundAccepted(
-  tx: DbOrTx,
-  campaignId: string,
-  fund: FundKind,
-  when: "gift" | "approval" = "gift",
-): Promise<void> {
-  const [row] = await tx
-    .select({ acceptedFunds: campaigns.acceptedFunds })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId))
-    .for("share");
+export async function assertFundAccepted(tx: DbOrTx, campaignId: string, fund: FundKind): Promise<void> {
+  const [row] = await tx.select({ acceptedFunds: campaigns.acceptedFunds }).from(campaigns).where(eq(campaigns.id, campaignId));
   // Deleted meanwhile (it had no donations yet): the donor is told it is gone, as when the insert finds it gone.
   if (!row) throw notFound("donate.details.not_found");
-  if (row.acceptedFunds.includes(fund)) return;
-  if (when === "gift") throw invalid("funds.not_accepted", "fund");
-  throw conflict("funds.no_longer_accepted");
+  if (!row.acceptedFunds.includes(fund)) throw invalid("funds.not_accepted", "fund");
 }
 
 /** One attestation as the admin reads it: the campaign, the words, who attested and when, who withdrew it and when. */

@@ -322,9 +322,6 @@ export async function decideCashDonation(
     let receiptNumber: number | null = null;
     let campaignCompleted = false;
     if (status === "approved") {
-      // The campaign may have stopped taking the gift's fund since it was given (its Zakat attestation withdrawn):
-      // the approval is refused, so a Zakat gift is never counted to a campaign that does not take Zakat (decision 048).
-      await assertFundAccepted(tx, row.campaignId, row.fund, "approval");
       // Locks the NGO's row: receipts are numbered without gaps or repeats, in the order approvals commit.
       const [counter] = await tx
         .update(ngoProfiles)
@@ -333,10 +330,15 @@ export async function decideCashDonation(
         .returning({ n: ngoProfiles.receiptCounter });
       receiptNumber = counter!.n;
       await tx.update(donations).set({ receiptNumber }).where(eq(donations.id, row.id));
-      await tx
+      const [campaign] = await tx
         .update(campaigns)
         .set({ collectedAmount: sql`${campaigns.collectedAmount} + ${row.amount!}`, updatedAt: sql`now()` })
-        .where(eq(campaigns.id, row.campaignId));
+        .where(eq(campaigns.id, row.campaignId))
+        .returning({ acceptedFunds: campaigns.acceptedFunds });
+      // The campaign may have stopped taking the gift's fund since it was given (its Zakat attestation withdrawn): read
+      // from the row this update locked, the approval is refused and all of it undone, so a Zakat gift is never counted
+      // to a campaign that does not take Zakat (decision 048).
+      if (!campaign?.acceptedFunds.includes(row.fund)) throw conflict("funds.no_longer_accepted");
       campaignCompleted = await completeIfTargetReached(tx, row.campaignId);
     }
     // The statement line tied to this gift is its evidence: confirmed with the approval, released by a disapproval.
