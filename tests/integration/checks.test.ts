@@ -30,6 +30,8 @@ let admin: Awaited<ReturnType<typeof makeUser>>;
 const today = pakistanToday();
 /** A moment `days` after now: time moved, not slept. */
 const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+/** A statement's period of one day. */
+const day = (d: string) => ({ from: d, to: d });
 
 beforeAll(async () => {
   s = await createTestServices();
@@ -214,7 +216,11 @@ describe("the badge", () => {
     expect(await kinds(later(11))).toEqual(["registration"]);
     expect(await cardKinds(later(11))).toEqual(["registration"]);
     expect(await profileKinds(later(11))).toEqual(["registration"]);
-    expect(await taxExemptionReferences(s.db, [ngo.id], later(11))).toEqual(new Map());
+    expect(await taxExemptionReferences(s.db, [ngo.id], day(addDays(today, 11)))).toEqual(new Map());
+    // A statement of a period the approval covered still names it after it lapsed.
+    expect(await taxExemptionReferences(s.db, [ngo.id], { from: addDays(today, 5), to: addDays(today, 40) })).toEqual(
+      new Map([[ngo.id, "FBR/2(36)/KHI/0457"]]),
+    );
     const { checks } = await checksOfNgo(s.db, asAdmin(admin.id), ngo.id, later(11));
     expect(checks.find((c) => c.kind === "tax_exemption")!.state).toBe("expired");
   });
@@ -244,7 +250,8 @@ describe("revoking and renewing", () => {
     });
     expect(await failureKind(revokeCheck(s, asAdmin(admin.id), crypto.randomUUID(), "x"))).toBe("not_found");
     expect((await standingChecks(s.db, [ngo.id])).get(ngo.id)).toEqual([]);
-    expect(await taxExemptionReferences(s.db, [ngo.id])).toEqual(new Map());
+    // A revoked approval is named on no statement, of any period.
+    expect(await taxExemptionReferences(s.db, [ngo.id], { from: addDays(today, -400), to: today })).toEqual(new Map());
     const { checks } = await checksOfNgo(s.db, asAdmin(admin.id), ngo.id);
     expect(checks[0]).toMatchObject({ state: "revoked", revokedByEmail: admin.email, revokedReason: "FBR withdrew the approval" });
     const audit = await s.db
@@ -262,7 +269,7 @@ describe("revoking and renewing", () => {
       asAdmin(admin.id),
       taxExemption(ngo.id, { checkedOn: addDays(today, -400), expiresOn: addDays(today, -5), document: pdf() }),
     );
-    expect(await taxExemptionReferences(s.db, [ngo.id])).toEqual(new Map());
+    expect(await taxExemptionReferences(s.db, [ngo.id], day(today))).toEqual(new Map());
     expect(await failure(renewCheck(s, asAdmin(admin.id), id, { checkedOn: today }))).toMatchObject({ field: "expiresOn" });
     const results = await Promise.allSettled(
       [1, 2].map(() => renewCheck(s, asAdmin(admin.id), id, { checkedOn: today, expiresOn: addDays(today, 1095) })),
@@ -278,7 +285,9 @@ describe("revoking and renewing", () => {
       expiresOn: addDays(today, 1095),
       documentKey: old.documentKey,
     });
-    expect(await taxExemptionReferences(s.db, [ngo.id])).toEqual(new Map([[ngo.id, "FBR/2(36)/KHI/0457"]]));
+    expect(await taxExemptionReferences(s.db, [ngo.id], day(today))).toEqual(new Map([[ngo.id, "FBR/2(36)/KHI/0457"]]));
+    // The renewed (ended) check still speaks for the time it covered, before the renewal was checked.
+    expect(await taxExemptionReferences(s.db, [ngo.id], day(addDays(today, -200)))).toEqual(new Map([[ngo.id, "FBR/2(36)/KHI/0457"]]));
     expect(await failureKind(revokeCheck(s, asAdmin(admin.id), id, "old one"))).toBe("conflict");
     expect(
       await s.db
@@ -290,7 +299,7 @@ describe("revoking and renewing", () => {
 });
 
 describe("taxExemptionReferences", () => {
-  it("gives each NGO's current, unexpired tax-exemption reference, the newest when there are several, and nothing else", async () => {
+  it("gives each NGO's tax-exemption reference valid in the period, the newest when there are several, and nothing else", async () => {
     const a = await makeUser(s.db, "ngo");
     const b = await makeUser(s.db, "ngo");
     const none = await makeUser(s.db, "ngo");
@@ -301,13 +310,23 @@ describe("taxExemptionReferences", () => {
     await recordCheck(s, asAdmin(admin.id), registration(none.id));
     await recordCheck(s, asAdmin(admin.id), { ...taxExemption(none.id), kind: "pcp", reference: "PCP-NOT-TAX" });
     await recordCheck(s, asAdmin(admin.id), taxExemption(expired.id, { checkedOn: addDays(today, -60), expiresOn: addDays(today, -1) }));
-    const refs = await taxExemptionReferences(s.db, [a.id, b.id, none.id, expired.id, "not-a-uuid", a.id]);
+    const refs = await taxExemptionReferences(s.db, [a.id, b.id, none.id, expired.id, "not-a-uuid", a.id], day(today));
     expect(refs).toEqual(
       new Map([
         [a.id, "NEW-A"],
         [b.id, "B-1"],
       ]),
     );
-    expect(await taxExemptionReferences(s.db, [])).toEqual(new Map());
+    // A period before any check was made names none; one that ends before the newest check names the older one.
+    const past = { from: addDays(today, -90), to: addDays(today, -61) };
+    expect(await taxExemptionReferences(s.db, [a.id, b.id, expired.id], past)).toEqual(new Map());
+    const lastMonth = { from: addDays(today, -40), to: addDays(today, -20) };
+    expect(await taxExemptionReferences(s.db, [a.id, b.id, expired.id], lastMonth)).toEqual(
+      new Map([
+        [a.id, "OLD-A"],
+        [expired.id, "FBR/2(36)/KHI/0457"],
+      ]),
+    );
+    expect(await taxExemptionReferences(s.db, [], day(today))).toEqual(new Map());
   });
 });

@@ -5,6 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { recordCheck } from "#server/domain/admin/checks.ts";
+import { asAdmin } from "#tests/helpers/actors.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /**
@@ -83,6 +85,50 @@ describe("/dvh/statements", () => {
     expect(ur.status).toBe(200);
     expect(ur.headers.get("content-disposition")).toBe('attachment; filename="ek-chhat-zakat-1447AH-ur.pdf"');
     expect(pdfText(await ur.arrayBuffer())).toContain("ربیع الاول");
+  });
+
+  it("names the tax exemption the administrator had checked during the statement's year, not today's", async () => {
+    const donor = await makeUser(s.db, "donor");
+    const admin = await makeUser(s.db, "admin");
+    const lapsed = await makeUser(s.db, "ngo", { name: "Lapsed Exemption Trust" });
+    const later = await makeUser(s.db, "ngo", { name: "Later Exemption Trust" });
+    for (const [ngo, receipt] of [
+      [lapsed, 31],
+      [later, 32],
+    ] as const) {
+      const campaign = await makeCampaign(s.db, ngo.id);
+      await makeDonation(s.db, campaign, donor.id, {
+        status: "approved",
+        amount: 1_000 + receipt,
+        decidedAt: pkt("2024-10-01T11:00:00"),
+        receiptNumber: receipt,
+      });
+    }
+    const tax = { kind: "tax_exemption" as const };
+    // Valid through the fiscal year 2024–25, lapsed since: still named on that year's statement.
+    await recordCheck(s, asAdmin(admin.id), {
+      ...tax,
+      ngoId: lapsed.id,
+      reference: "FBR-LAPSED-2024",
+      checkedOn: "2024-07-15",
+      expiresOn: "2025-06-30",
+    });
+    // Checked only after that year: named on none of it.
+    await recordCheck(s, asAdmin(admin.id), {
+      ...tax,
+      ngoId: later.id,
+      reference: "FBR-LATER-2026",
+      checkedOn: "2026-01-10",
+      expiresOn: "2099-06-30",
+    });
+    const cookie = await signIn(s.db, donor.id);
+    const res = await t.request("/dvh/statements/fiscal/2024?lang=en", { cookie });
+    expect(res.status).toBe(200);
+    const text = pdfText(await res.arrayBuffer());
+    expect(text).toContain("Lapsed Exemption Trust");
+    expect(text).toContain("Later Exemption Trust");
+    expect(text).toContain("FBR-LAPSED-2024");
+    expect(text).not.toContain("FBR-LATER-2026");
   });
 
   it("gives another donor none of it: the same addresses are their own (empty) statements, a 404", async () => {

@@ -5,6 +5,7 @@ import { requireUser, pdfDownload } from "#app/lib/http.server.ts";
 import { givingStatement, STATEMENT_KINDS, type StatementKind } from "#server/domain/donations/giving-statements.ts";
 import { renderGivingStatementPdf, statementFileName } from "#server/domain/donations/giving-statement-pdf.ts";
 import { taxExemptionReferences } from "#server/domain/admin/checks.ts";
+import { pakistanToday } from "#server/domain/dates.ts";
 
 /**
  * GET /dvh/statements/fiscal/2025 (the fiscal year 2025–26) or /dvh/statements/zakat/1446 (the Zakat summary of 1446
@@ -27,10 +28,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  // Each NGO's tax-exemption reference that the administrator's checks hold and that is valid today (decision 051).
+  // Each NGO's tax-exemption reference that the administrator's checks held during the statement's period (decision 051).
+  const period = { from: pakistanToday(statement.from), to: pakistanToday(new Date(statement.to.getTime() - 1)) };
   const references = await taxExemptionReferences(
     db,
     statement.ngos.map((n) => n.ngoId),
+    period,
   );
   const pdf = await renderGivingStatementPdf(statement, references, t, lang);
   return pdfDownload(pdf, statementFileName(kind, statement.year, lang));

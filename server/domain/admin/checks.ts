@@ -332,18 +332,33 @@ export function standingKindsColumn(ngoId: AnyPgColumn, now = new Date()) {
 }
 
 /**
- * Each NGO's current tax-exemption reference (FBR's approval under section 2(36)): the newest check of that kind that
- * stands today, for the donor's yearly statement. An NGO without one is not in the map. Whether the NGO is suspended
- * now does not matter: the statement tells the donor about gifts already made.
+ * Each NGO's tax-exemption reference (FBR's approval under section 2(36)) for a donor's statement of a period: the
+ * newest check of that kind that was valid during some of it (checked on or before its last day, not lapsed before
+ * its first, never revoked; a check renewed since still speaks for its own time). A statement of a past year names
+ * the approval the platform had checked then, not today's, and an NGO whose approval lapsed since keeps it on the
+ * years it covered. An NGO without one is not in the map. Whether the NGO is suspended now does not matter: the
+ * statement tells the donor about gifts already made. `period` is Pakistan calendar days, both included.
  */
-export async function taxExemptionReferences(db: DbOrTx, ngoIds: string[], now = new Date()): Promise<Map<string, string>> {
+export async function taxExemptionReferences(
+  db: DbOrTx,
+  ngoIds: string[],
+  period: { from: string; to: string },
+): Promise<Map<string, string>> {
   const ids = [...new Set(ngoIds.filter(isUuid))];
   const result = new Map<string, string>();
   if (ids.length === 0) return result;
   const rows = await db
     .select({ ngoId: ngoChecks.ngoId, reference: ngoChecks.reference })
     .from(ngoChecks)
-    .where(and(inArray(ngoChecks.ngoId, ids), eq(ngoChecks.kind, "tax_exemption"), standingSql(pakistanToday(now))))
+    .where(
+      and(
+        inArray(ngoChecks.ngoId, ids),
+        eq(ngoChecks.kind, "tax_exemption"),
+        isNull(ngoChecks.revokedAt),
+        sql`${ngoChecks.checkedOn} <= ${period.to}`,
+        or(isNull(ngoChecks.expiresOn), sql`${ngoChecks.expiresOn} >= ${period.from}`),
+      ),
+    )
     .orderBy(desc(ngoChecks.checkedOn), desc(ngoChecks.createdAt));
   for (const r of rows) if (!result.has(r.ngoId)) result.set(r.ngoId, r.reference);
   return result;
