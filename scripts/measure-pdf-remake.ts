@@ -2,7 +2,7 @@
  * What re-making a spending PDF costs (decision 049): bytes in and out, time and resident memory, for the ledger test's
  * hostile PDF and an A4 invoice of 31 text lines. `npx tsx scripts/measure-pdf-remake.ts`
  */
-import { remakePdf } from "#server/domain/ledger/document.ts";
+import { remakePdf } from "#server/domain/ledger/remake-pdf.ts";
 import { makeHostilePdf } from "#tests/helpers/ledger.ts";
 const { default: PDFDocument } = await import("pdfkit");
 const doc = new PDFDocument({ size: "A4", margin: 56 });
