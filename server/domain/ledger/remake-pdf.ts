@@ -120,7 +120,9 @@ export async function remakePdf(input: Buffer, opts: { timeoutMs?: number | unde
           clearTimeout(timer);
           resolve(reply ?? { ok: false, reason: "invalid" });
         };
-        child.once("exit", done);
+        // "close", not "exit": it comes once the process has ended and its IPC channel is closed, so an answer sent
+        // just before exiting has been read.
+        child.once("close", done);
         child.once("error", () => {
           child.kill("SIGKILL");
           done();
