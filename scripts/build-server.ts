@@ -6,7 +6,8 @@
  * Packages stay outside the bundle and load from node_modules as they do for React Router's server build, so both
  * share one copy of each (drizzle, zod, hono). React picks its production build itself under NODE_ENV=production.
  * The files the server reads from disk beside its own module (the migrations, the gazetteer) are copied next to it,
- * and the PDFs' Urdu font beside React Router's server chunk.
+ * and the PDFs' Urdu font beside React Router's server chunk; the child process that re-makes spending PDFs beside
+ * both bundles.
  *
  *   npx tsx scripts/build-server.ts
  */
@@ -15,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { PDF_URDU_FONT } from "#server/domain/pdf.ts";
+import { REMAKE_PDF_CHILD, REMAKE_PDF_CHILD_BUILD } from "#server/domain/ledger/remake-pdf.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "node");
@@ -43,4 +45,14 @@ fs.copyFileSync(
   path.join(root, "server/domain", PDF_URDU_FONT),
   path.resolve(root, process.env.BUILD_DIR ?? "build", "server/assets", PDF_URDU_FONT),
 );
+// The child process that re-makes spending PDFs (decision 049), started from the module that holds remake-pdf.ts:
+// this bundle (the demo seed) and React Router's server chunk (the NGO's form), so it is written beside both.
+const childFile = path.join(outDir, `${REMAKE_PDF_CHILD}.js`);
+await esbuild.build({
+  ...REMAKE_PDF_CHILD_BUILD,
+  absWorkingDir: root,
+  entryPoints: [`server/domain/ledger/${REMAKE_PDF_CHILD}.ts`],
+  outfile: childFile,
+});
+fs.copyFileSync(childFile, path.resolve(root, process.env.BUILD_DIR ?? "build", "server/assets", `${REMAKE_PDF_CHILD}.js`));
 console.log(`Compiled the server into ${path.relative(root, outDir)}/server.js`);

@@ -1,8 +1,9 @@
 /**
- * What re-making a spending PDF costs (decision 049): bytes in and out, time and resident memory, for the ledger test's
- * hostile PDF and an A4 invoice of 31 text lines. `npx tsx scripts/measure-pdf-remake.ts`
+ * What re-making a spending PDF costs (decision 049): bytes in and out, time (a child process each: starting it and
+ * loading pdf.js included) and this process's resident memory after, for the ledger test's hostile PDF and an A4
+ * invoice of 31 text lines. `npx tsx scripts/measure-pdf-remake.ts`
  */
-import { remakePdf } from "#server/domain/ledger/document.ts";
+import { remakePdf } from "#server/domain/ledger/remake-pdf.ts";
 import { makeHostilePdf } from "#tests/helpers/ledger.ts";
 const { default: PDFDocument } = await import("pdfkit");
 const doc = new PDFDocument({ size: "A4", margin: 56 });
@@ -13,6 +14,7 @@ doc.font("Helvetica-Bold").fontSize(18).text("Sukkur Canvas House");
 for (let i = 0; i < 30; i++) doc.font("Helvetica").fontSize(11).text(`Family tent (4 x 4 m) line ${i}  Rs. 7,000`);
 doc.end();
 const a4 = await done;
+console.log(`before: rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
 for (const [name, pdf] of [
   ["hostile 300x200pt", makeHostilePdf()],
   ["A4 invoice, 31 lines of text", a4],

@@ -70,6 +70,7 @@ export const ERROR_MESSAGES = {
   "ledger.document_invalid": "ledger:errors.documentInvalid",
   "ledger.document_too_large": "ledger:errors.documentTooLarge",
   "ledger.document_too_many_pages": "ledger:errors.documentTooManyPages",
+  "ledger.document_too_slow": "ledger:errors.documentTooSlow",
   "ledger.spender_only": "ledger:errors.spenderOnly",
   "map.inverted": "map:errors.inverted",
   "map.not_number": "map:errors.notNumber",
