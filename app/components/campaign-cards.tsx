@@ -121,10 +121,10 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
-                  <CompactCheckBadge kinds={c.ownerChecks} />
-                  {c.acceptedFunds.length > 1 && (
+                  <CompactCheckBadge label={c.checkBadge} />
+                  {c.fundBadges.length > 0 && (
                     <p className="flex flex-wrap gap-2">
-                      <FundBadges funds={c.acceptedFunds} />
+                      <FundBadges badges={c.fundBadges} />
                     </p>
                   )}
                   <ProgressBar
@@ -193,9 +193,9 @@ function CampaignDetails({
         <UserText as="h2" id="details-title" className="break-words text-start text-2xl font-bold text-brand-900">
           {c.title}
         </UserText>
-        {c.acceptedFunds.length > 1 && (
+        {c.fundBadges.length > 0 && (
           <p className="flex flex-wrap gap-2">
-            <FundBadges funds={c.acceptedFunds} size="sm" />
+            <FundBadges badges={c.fundBadges} size="sm" />
           </p>
         )}
       </header>

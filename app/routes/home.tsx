@@ -12,7 +12,7 @@ import { browseData } from "#app/components/landing/browse.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, geocoder } = context.services;
-  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, geocoder, new URL(request.url))]);
+  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, geocoder, new URL(request.url), context.lang)]);
   return { partners, browse };
 }
 

@@ -204,7 +204,7 @@ test.describe("cash donation flow", () => {
     await expect(cards.first()).toContainText(`${Array.from({ length: 20 }, (_, i) => `word${i}`).join(" ")}…`);
     await expect(cards.first()).not.toContainText("word20");
     await expect(cards.first()).toContainText(`Jointly by ${owner.name}, ${partner.name}`);
-    await expect(cards.first()).toContainText("Zakat-eligible");
+    await expect(cards.first()).toContainText("Accepts Zakat");
     await expect(cards.first().getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Rs. 25,000 raised of Rs. 100,000");
     await expect(cards.nth(1)).toContainText(`By ${owner.name}`);
     await expect(page.getByText(`Winter ${tag} over`)).toHaveCount(0);
@@ -229,7 +229,7 @@ test.describe("cash donation flow", () => {
     await expect(panel).toContainText(longText);
     await expect(panel).toContainText(joint.locationLabel);
     await expect(panel).toContainText("Blankets and warm clothes");
-    await expect(panel).toContainText("Zakat-eligible");
+    await expect(panel).toContainText("Accepts Zakat");
     await expect(panel).toContainText(`${owner.name}(Organiser)`);
     await expect(panel).toContainText(`${partner.name}(Partner)`);
     await expect(panel.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");

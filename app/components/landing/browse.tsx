@@ -130,7 +130,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         </UserText>
         <p className="flex flex-wrap gap-2 text-xs font-bold">
           <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-900">{t(`campaigns:causes.${c.cause}`)}</span>
-          <FundBadges funds={c.acceptedFunds} />
+          <FundBadges badges={c.fundBadges} />
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -144,7 +144,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         <p className="text-start text-sm text-slate-700">
           {t(c.ngos.length > 1 ? "common:landing.browse.jointly" : "common:landing.browse.by", { names: c.ngos.join(", ") })}
         </p>
-        <CompactCheckBadge kinds={c.ownerChecks} />
+        <CompactCheckBadge label={c.checkBadge} />
         <ProgressBar
           collected={c.collectedAmount}
           target={c.targetAmount}

@@ -10,7 +10,7 @@ export const handle = pageTitle("donate:title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor");
-  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "cash");
+  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "cash", context.lang);
 }
 
 /** /donate1: the donor's cash campaign picker, searched and paged, with a details panel for one campaign. */

@@ -10,7 +10,7 @@ export const handle = pageTitle("donate:title");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor");
-  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "goods");
+  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "goods", context.lang);
 }
 
 /**
