@@ -72,9 +72,9 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
     body = (
       <section aria-labelledby="methods-heading" className="flex flex-col gap-3">
         <h2 id="methods-heading" className="text-xl font-bold text-brand-900">
-          {t("donate:pay.methodsHeading")}
+          {t("payment:pay.methodsHeading")}
         </h2>
-        <p className="text-slate-700">{t("donate:pay.methodsLead", { name: ngo.name })}</p>
+        <p className="text-slate-700">{t("payment:pay.methodsLead", { name: ngo.name })}</p>
         <ul className="flex flex-col gap-3">
           {ngo.methods.map((m) => {
             const Icon = METHOD_ICON[m];
@@ -92,7 +92,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
         {data.joint && (
           <p>
             <Link to={donatePayHref(data.slug)} className="font-medium text-brand-800 underline">
-              {t("donate:pay.changeNgo")}
+              {t("payment:pay.changeNgo")}
             </Link>
           </p>
         )}
@@ -102,12 +102,12 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
     body = (
       <section aria-labelledby="ngo-heading" className="flex flex-col gap-3">
         <h2 id="ngo-heading" className="text-xl font-bold text-brand-900">
-          {t("donate:pay.chooseNgo")}
+          {t("payment:pay.chooseNgo")}
         </h2>
-        <p className="text-slate-700">{t("donate:pay.chooseNgoLead")}</p>
+        <p className="text-slate-700">{t("payment:pay.chooseNgoLead")}</p>
         {data.ngoProblem && (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900">
-            {t(`donate:pay.${data.ngoProblem.key}`, { name: data.ngoProblem.name ?? "" })}
+            {t(`payment:pay.${data.ngoProblem.key}`, { name: data.ngoProblem.name ?? "" })}
           </p>
         )}
         <ul className="flex flex-col gap-3">
@@ -126,7 +126,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
                   <span className="text-sm text-slate-700">
                     {t(`donate:details.role.${n.role}`)}
                     {" · "}
-                    {n.methods.length > 0 ? n.methods.map((m) => t(`donations:methods.${m}`)).join(", ") : t("donate:pay.cannotReceive")}
+                    {n.methods.length > 0 ? n.methods.map((m) => t(`donations:methods.${m}`)).join(", ") : t("payment:pay.cannotReceive")}
                   </span>
                 </span>
               </>
@@ -152,7 +152,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <title>{`${t("donate:pay.title")} · ${t("common:brand")}`}</title>
+      <title>{`${t("payment:pay.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={2} />
         {"campaign" in data && data.campaign && <CampaignStrip title={data.campaign.title} pictureKey={data.campaign.pictureKey} />}
