@@ -15,7 +15,7 @@ import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
+import { OtherWaysToHelp } from "#app/components/other-ways-to-help.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
 import { fundBadges } from "#shared/fund-badges.ts";
