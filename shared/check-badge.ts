@@ -10,3 +10,11 @@ export function compactBadge(kinds: readonly CheckKind[], t: TFunction): string 
     .map((k) => t(`badge:short.${k}`))
     .join(" · ");
 }
+
+/**
+ * A card's whole compact badge ("Checked by Ek Chhat: Registered · Tax-exempt"), null when no check stands. The loaders
+ * write it, so a card's page carries neither the `badge` strings nor this code (decision 031, 2026-11-27).
+ */
+export function compactCheckLabel(kinds: readonly CheckKind[], t: TFunction): string | null {
+  return kinds.length === 0 ? null : t("badge:compactLabel", { kinds: compactBadge(kinds, t) });
+}

@@ -1,8 +1,9 @@
 import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
-import { HandHeart, Info, MapPin, Package } from "lucide-react";
+import { Info, MapPin, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BackLink, DonateProblem, OtherWaysToHelp } from "./donate-parts.tsx";
-import { ItemsNeeded } from "./items-needed.tsx";
+import { BackLink, DonateProblem } from "./donate-parts.tsx";
+import { OtherWaysToHelp } from "./other-ways-to-help.tsx";
 import { Pager } from "./pager.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SearchForm } from "./search-form.tsx";
@@ -24,7 +25,6 @@ const KIND = {
     action: "donate:donateNow",
     detailsHref: donateDetailsHref,
     actionHref: donatePayHref,
-    Icon: HandHeart,
   },
   goods: {
     base: "/donate5",
@@ -33,18 +33,26 @@ const KIND = {
     action: "goods:pick.donateGoods",
     detailsHref: goodsDetailsHref,
     actionHref: goodsOfferHref,
-    Icon: Package,
   },
 } as const;
 
+/**
+ * What differs in code between the two pickers, given by each route, so that neither page loads the other's (the cash
+ * picker no goods box, decision 033): the action's icon, and on the goods picker the items a campaign needs.
+ */
+export interface PickerParts {
+  Icon: LucideIcon;
+  Items?: (props: { items: string | null; compact?: boolean }) => ReactNode;
+}
+
 /** The body of a picker: the details panel of one campaign, why it cannot be shown, or a page of cards. */
-export function CampaignPicker({ kind, data }: { kind: PickerKind; data: PickerData }) {
+export function CampaignPicker({ kind, parts, data }: { kind: PickerKind; parts: PickerParts; data: PickerData }) {
   const { t } = useTranslation();
   const { q, page, panel, list } = data;
   const back = pickerHref(KIND[kind].base, { q, page });
   return (
     <>
-      {panel?.state === "open" && <CampaignDetails kind={kind} campaign={panel.campaign} back={back} />}
+      {panel?.state === "open" && <CampaignDetails kind={kind} parts={parts} campaign={panel.campaign} back={back} />}
       {panel?.state === "noCash" && (
         <>
           <OtherWaysToHelp title={panel.title} slug={panel.slug} />
@@ -58,14 +66,14 @@ export function CampaignPicker({ kind, data }: { kind: PickerKind; data: PickerD
           backLabel={t("donate:details.seeAll")}
         />
       )}
-      {list && <CampaignCards kind={kind} q={q} list={list} />}
+      {list && <CampaignCards kind={kind} parts={parts} q={q} list={list} />}
     </>
   );
 }
 
 type List = NonNullable<PickerData["list"]>;
 
-function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: List }) {
+function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: PickerParts; q: string; list: List }) {
   const { t, i18n } = useTranslation();
   const k = KIND[kind];
   const rupees = (n: number) => formatRupees(n, i18n.language);
@@ -114,17 +122,17 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                   <UserText as="h3" id={titleId} className={CARD_TITLE}>
                     {c.title}
                   </UserText>
-                  {kind === "goods" && <ItemsNeeded items={c.otherItems} compact />}
+                  {parts.Items && <parts.Items items={c.otherItems} compact />}
                   <UserText as="p" className="break-words text-start text-slate-700">
                     {c.preview}
                   </UserText>
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
-                  <CompactCheckBadge kinds={c.ownerChecks} />
-                  {c.acceptedFunds.length > 1 && (
+                  <CompactCheckBadge label={c.checkBadge} />
+                  {c.fundBadges.length > 0 && (
                     <p className="flex flex-wrap gap-2">
-                      <FundBadges funds={c.acceptedFunds} />
+                      <FundBadges badges={c.fundBadges} />
                     </p>
                   )}
                   <ProgressBar
@@ -146,7 +154,7 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
                       aria-describedby={titleId}
                       className={brandButton("narrow", "inline-flex flex-1 items-center justify-center gap-1 whitespace-nowrap")}
                     >
-                      <k.Icon aria-hidden="true" className="size-4" />
+                      <parts.Icon aria-hidden="true" className="size-4" />
                       {t(k.action)}
                     </Link>
                   </div>
@@ -163,10 +171,12 @@ function CampaignCards({ kind, q, list }: { kind: PickerKind; q: string; list: L
 
 function CampaignDetails({
   kind,
+  parts,
   campaign: c,
   back,
 }: {
   kind: PickerKind;
+  parts: PickerParts;
   campaign: Extract<PickerDetails, { state: "open" }>["campaign"];
   back: string;
 }) {
@@ -193,13 +203,13 @@ function CampaignDetails({
         <UserText as="h2" id="details-title" className="break-words text-start text-2xl font-bold text-brand-900">
           {c.title}
         </UserText>
-        {c.acceptedFunds.length > 1 && (
+        {c.fundBadges.length > 0 && (
           <p className="flex flex-wrap gap-2">
-            <FundBadges funds={c.acceptedFunds} size="sm" />
+            <FundBadges badges={c.fundBadges} size="sm" />
           </p>
         )}
       </header>
-      {kind === "goods" && <ItemsNeeded items={c.otherItems} />}
+      {parts.Items && <parts.Items items={c.otherItems} />}
       <ProgressBar
         collected={c.collectedAmount}
         target={c.targetAmount}
@@ -252,7 +262,7 @@ function CampaignDetails({
       <div className="flex flex-wrap gap-3 pt-2">
         <BackLink to={back} label={t("donate:details.goBack")} />
         <Link to={k.actionHref(c.slug)} className={brandButton("medium", "inline-flex items-center gap-2")}>
-          <k.Icon aria-hidden="true" className="size-5" />
+          <parts.Icon aria-hidden="true" className="size-5" />
           {t(k.action)}
         </Link>
       </div>

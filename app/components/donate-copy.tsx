@@ -25,14 +25,14 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
       <button
         type="button"
         onClick={copy}
-        aria-label={t("donate:proof.copyLabel", { what })}
+        aria-label={t("payment:proof.copyLabel", { what })}
         className="inline-flex items-center gap-1 rounded-md border border-brand-700 bg-white px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50"
       >
         {state === "copied" ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-        {t("donate:proof.copy")}
+        {t("payment:proof.copy")}
       </button>
       <span role="status" className="text-sm text-slate-700">
-        {state === "copied" ? t("donate:proof.copied") : state === "failed" ? t("donate:proof.copyFailed") : ""}
+        {state === "copied" ? t("payment:proof.copied") : state === "failed" ? t("payment:proof.copyFailed") : ""}
       </span>
     </span>
   );

@@ -129,7 +129,7 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
               {item.to === "/notifications" && unread > 0 && (
                 <span className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900">
                   <span aria-hidden="true">{unread}</span>
-                  <span className="sr-only"> {t("notifications:unread", { count: unread })}</span>
+                  <span className="sr-only"> {t("common:unread", { count: unread })}</span>
                 </span>
               )}
             </NavLink>

@@ -15,9 +15,10 @@ import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { previewWords } from "#shared/text.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-import { OtherWaysToHelp } from "#app/components/donate-parts.tsx";
+import { OtherWaysToHelp } from "#app/components/other-ways-to-help.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 import { FundBadges } from "#app/components/funds/fund-badges.tsx";
+import { fundBadges } from "#shared/fund-badges.ts";
 import { CheckStatement } from "#app/components/checks/check-statement.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 import { LedgerSection } from "#app/components/ledger/ledger-section.tsx";
@@ -56,8 +57,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       otherItems: c.otherItems,
       locationLabel: location,
       pictureKey: c.pictureKey,
-      acceptedFunds: c.acceptedFunds,
-      zakatAttestedOn: c.zakatAttestedAt ? formatDate(c.zakatAttestedAt, lang).text : null,
+      fundBadges: fundBadges(c.acceptedFunds, t),
+      zakatAttested: c.zakatAttestedAt ? t("funds:zakatAttested", { date: formatDate(c.zakatAttestedAt, lang).text }) : null,
       status: c.status,
       paused: c.paused,
       takesCash: c.takesCash,
@@ -112,10 +113,10 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             {c.title}
           </UserText>
           <p className="flex flex-wrap gap-2 text-sm">
-            <FundBadges funds={c.acceptedFunds} size="sm" />
+            <FundBadges badges={c.fundBadges} size="sm" />
             {joint && <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t("showcase:joint")}</span>}
           </p>
-          {c.zakatAttestedOn && <p className="text-sm text-slate-700">{t("funds:zakatAttested", { date: c.zakatAttestedOn })}</p>}
+          {c.zakatAttested && <p className="text-sm text-slate-700">{c.zakatAttested}</p>}
         </header>
         <CheckStatement ngos={loaderData.verified} named={joint} />
 

@@ -12,7 +12,7 @@ import { browseData } from "#app/components/landing/browse.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, geocoder } = context.services;
-  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, geocoder, new URL(request.url))]);
+  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, geocoder, new URL(request.url), context.lang)]);
   return { partners, browse };
 }
 
@@ -32,26 +32,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <PublicShell>
       <title>{t("common:brand")}</title>
-      <meta name="description" content={t("common:landing.lead")} />
+      <meta name="description" content={t("landing:lead")} />
       {/* Giving first: anyone can browse and open a campaign; the ways in for each role follow. */}
       <section className="mx-auto max-w-3xl text-center">
-        <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">{t("common:landing.title")}</h1>
-        <p className="mt-3 text-lg text-slate-700">{t("common:landing.lead")}</p>
+        <h1 className="text-3xl font-bold text-brand-900 md:text-4xl">{t("landing:title")}</h1>
+        <p className="mt-3 text-lg text-slate-700">{t("landing:lead")}</p>
       </section>
       <BrowseCampaigns data={loaderData.browse} />
       <section aria-labelledby="join-heading" className="mx-auto mt-12 max-w-3xl text-center">
         <h2 id="join-heading" className="text-xl font-bold text-brand-900">
-          {t("common:landing.browse.joinHeading")}
+          {t("landing:browse.joinHeading")}
         </h2>
         <ul className="mt-4 grid gap-3 text-start sm:grid-cols-2">
           {(["ngo", "donor", "rider", "admin"] as const).map((role) => (
             <li key={role} className="rounded-lg bg-white p-4 shadow-sm">
               <h3 className="font-bold text-brand-800">{t(`common:roles.${role}`)}</h3>
-              <p className="text-slate-700">{t(`common:landing.about.${role}`)}</p>
+              <p className="text-slate-700">{t(`landing:about.${role}`)}</p>
             </li>
           ))}
         </ul>
-        <nav aria-label={t("common:landing.entries")} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <nav aria-label={t("landing:entries")} className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {ENTRIES.map((e) => (
             <Link key={e.to} to={withReturnTo(e.to, back)} className={brandButton("tall", "text-center")}>
               {t(`common:roles.${e.label}`)}
@@ -61,12 +61,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="mx-auto mt-12 max-w-4xl" aria-labelledby="partners-heading">
         <h2 id="partners-heading" className="text-center text-xl font-bold text-brand-900">
-          {t("common:landing.partners")}
+          {t("landing:partners")}
         </h2>
         {partners.length === 0 ? (
           <div className="mt-4 flex flex-col items-center gap-2 text-slate-700">
             <img src={pictureUrl(null, "logo")} alt="" width={64} height={64} />
-            <p>{t("common:landing.noPartners")}</p>
+            <p>{t("landing:noPartners")}</p>
           </div>
         ) : (
           <ul className="mt-4 flex flex-wrap justify-center gap-6">
@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={p.id} className="flex w-28 flex-col items-center gap-2 text-center text-sm">
                 <img
                   src={pictureUrl(p.logoKey, "logo")}
-                  alt={t("common:landing.logoOf", { name: p.name })}
+                  alt={t("landing:logoOf", { name: p.name })}
                   width={80}
                   height={80}
                   loading="lazy"

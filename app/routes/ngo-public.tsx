@@ -17,6 +17,7 @@ import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share
 import { CheckStatement } from "#app/components/checks/check-statement.tsx";
 import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
+import { compactCheckLabel } from "#shared/check-badge.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   let ngo: PublicNgoProfile;
@@ -44,8 +45,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       verifiedAt: ngo.verifiedAt ? formatDate(ngo.verifiedAt, lang) : null,
       campaigns: {
         total: ngo.campaigns.total,
-        rows: ngo.campaigns.rows.map(({ locationLabel, locationLabelUr, ...c }) => ({
+        rows: ngo.campaigns.rows.map(({ locationLabel, locationLabelUr, ownerChecks, ...c }) => ({
           ...c,
+          checkBadge: compactCheckLabel(ownerChecks, t),
           locationLabel: placeLabelFor({ label: locationLabel, labelUr: locationLabelUr }, lang),
           path: publicCampaignPath(c.slug),
         })),
@@ -165,7 +167,7 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
                       <MapPin aria-hidden="true" className="size-4 shrink-0" />
                       <UserText className="min-w-0 break-words">{c.locationLabel}</UserText>
                     </p>
-                    <CompactCheckBadge kinds={c.ownerChecks} />
+                    <CompactCheckBadge label={c.checkBadge} />
                     {c.role === "partner" && (
                       <p className="inline-flex items-center gap-1 text-sm text-slate-700">
                         <HandHeart aria-hidden="true" className="size-4 shrink-0" />

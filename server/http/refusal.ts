@@ -87,11 +87,11 @@ ${text.hint ? `<p>${escapeHtml(t(text.hint, text.params))}</p>\n` : ""}<a href="
 export function tooLargeResponse(c: Context, appUrl: string): Response {
   const limit = limitText();
   return refusal(c, appUrl, 413, {
-    title: "donate:tooLarge.title",
-    body: "donate:tooLarge.body",
-    plain: "donate:tooLarge.plain",
-    hint: "donate:tooLarge.hint",
-    back: "donate:tooLarge.back",
+    title: "payment:tooLarge.title",
+    body: "payment:tooLarge.body",
+    plain: "payment:tooLarge.plain",
+    hint: "payment:tooLarge.hint",
+    back: "payment:tooLarge.back",
     params: { limit },
   });
 }

@@ -3,6 +3,7 @@ import enAuth from "#shared/locales/en/auth.json";
 import enCommon from "#shared/locales/en/common.json";
 import enErrors from "#shared/locales/en/errors.json";
 import enHome from "#shared/locales/en/home.json";
+import enLanding from "#shared/locales/en/landing.json";
 import enMail from "#shared/locales/en/mail.json";
 import enNotifications from "#shared/locales/en/notifications.json";
 import enSettings from "#shared/locales/en/settings.json";
@@ -12,6 +13,7 @@ import urAuth from "#shared/locales/ur/auth.json";
 import urCommon from "#shared/locales/ur/common.json";
 import urErrors from "#shared/locales/ur/errors.json";
 import urHome from "#shared/locales/ur/home.json";
+import urLanding from "#shared/locales/ur/landing.json";
 import urMail from "#shared/locales/ur/mail.json";
 import urNotifications from "#shared/locales/ur/notifications.json";
 import urSettings from "#shared/locales/ur/settings.json";
@@ -39,7 +41,9 @@ import urCollab from "#shared/locales/ur/collab.json";
 import enDonations from "#shared/locales/en/donations.json";
 import urDonations from "#shared/locales/ur/donations.json";
 import enDonate from "#shared/locales/en/donate.json";
+import enPayment from "#shared/locales/en/payment.json";
 import urDonate from "#shared/locales/ur/donate.json";
+import urPayment from "#shared/locales/ur/payment.json";
 import enReview from "#shared/locales/en/review.json";
 import urReview from "#shared/locales/ur/review.json";
 import enHistory from "#shared/locales/en/history.json";
@@ -78,6 +82,7 @@ export const resources = {
     validation: enValidation,
     errors: enErrors,
     home: enHome,
+    landing: enLanding,
     auth: enAuth,
     admin: enAdmin,
     settings: enSettings,
@@ -95,6 +100,7 @@ export const resources = {
     collab: enCollab,
     donations: enDonations,
     donate: enDonate,
+    payment: enPayment,
     review: enReview,
     reconcile: enReconcile,
     statements: enStatements,
@@ -116,6 +122,7 @@ export const resources = {
     validation: urValidation,
     errors: urErrors,
     home: urHome,
+    landing: urLanding,
     auth: urAuth,
     admin: urAdmin,
     settings: urSettings,
@@ -133,6 +140,7 @@ export const resources = {
     collab: urCollab,
     donations: urDonations,
     donate: urDonate,
+    payment: urPayment,
     review: urReview,
     reconcile: urReconcile,
     statements: urStatements,

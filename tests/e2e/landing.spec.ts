@@ -94,7 +94,7 @@ test.describe("giving first: anyone browses active campaigns", () => {
     await expect(cards.first()).toContainText("Mithi, Tharparkar, Sindh");
 
     await page.getByLabel("Cause").selectOption({ label: "All causes" });
-    await page.getByLabel("Zakat-eligible only").check();
+    await page.getByLabel("Only campaigns that accept Zakat").check();
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`\\?q=${t}&cause=&zakat=1$`));
     await expect(cards.getByRole("heading", { level: 3 })).toHaveText([meals.title]);
@@ -104,7 +104,7 @@ test.describe("giving first: anyone browses active campaigns", () => {
     );
 
     await page.getByLabel("Search by title, NGO or city").fill("lahore");
-    await page.getByLabel("Zakat-eligible only").uncheck();
+    await page.getByLabel("Only campaigns that accept Zakat").uncheck();
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\?q=lahore&cause=$/);
     await expect(cards.filter({ hasText: meals.title })).toHaveCount(1);

@@ -67,7 +67,7 @@ test.describe("public campaign page", () => {
 
     await expect(page.getByRole("heading", { level: 1, name: campaign.title })).toBeVisible();
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuetext", "Rs. 10,000 raised of Rs. 100,000");
-    await expect(page.getByText("Zakat-eligible")).toBeVisible();
+    await expect(page.getByText("Accepts Zakat")).toBeVisible();
     await expect(page.getByText("Hot meals for families in Lahore this winter.")).toBeVisible();
     await expect(page.getByText("Blankets and warm clothes")).toBeVisible();
     await expect(page.getByText(campaign.locationLabel)).toBeVisible();

@@ -17,7 +17,7 @@ import { pickerCampaigns } from "#server/domain/donations/picker.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { mayRead } from "#server/domain/files/files.ts";
 import { badgeStatement, checkSentence } from "#shared/checks.ts";
-import { compactBadge } from "#shared/check-badge.ts";
+import { compactBadge, compactCheckLabel } from "#shared/check-badge.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { asAdmin, asDonor, asNgo, asRider } from "#tests/helpers/actors.ts";
 import { asSessionUser, makeCampaign, makePdf, makeUser } from "#tests/helpers/factories.ts";
@@ -193,6 +193,10 @@ describe("the badge", () => {
     expect(urdu).toMatch(/[\u2066-\u2068]SCC\/KAR\/0457\u2069/);
     expect(compactBadge(["tax_exemption", "registration"], en)).toBe("Registered · Tax-exempt");
     expect(compactBadge(["pcp"], ur)).toBe("پی سی پی سے تصدیق شدہ");
+    // The card's whole badge, written by the loader in the reader's language; none when no check stands.
+    expect(compactCheckLabel(["tax_exemption", "registration"], en)).toBe("Checked by Ek Chhat: Registered · Tax-exempt");
+    expect(compactCheckLabel(["registration"], ur)).toBe("ایک چھت نے جانچا: رجسٹرڈ");
+    expect(compactCheckLabel([], en)).toBeNull();
   });
 
   it("shows the standing checks on the profile and the cards, and loses one the day after it expires", async () => {

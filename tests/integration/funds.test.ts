@@ -11,6 +11,7 @@ import { offerGoods } from "#server/domain/pickups/pickups.ts";
 import type { CampaignInput } from "#shared/forms/campaigns.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
 import { acceptedFundsOf, FUND_KINDS, type FundKind } from "#shared/statuses.ts";
+import { fundBadges } from "#shared/fund-badges.ts";
 import { asAdmin, asDonor, asNgo } from "#tests/helpers/actors.ts";
 import {
   changedTables,
@@ -184,6 +185,18 @@ describe("a campaign's funds and the Zakat attestation", () => {
     },
     WITH_APP,
   );
+
+  it("writes a card's fund badges in the reader's language: Zakat first as accepted, no badge for general", () => {
+    const en = serverI18n("en").t;
+    const ur = serverI18n("ur").t;
+    expect(fundBadges(["zakat", "sadaqah", "fitrana", "general"], en)).toEqual([
+      { fund: "zakat", label: "Accepts Zakat" },
+      { fund: "sadaqah", label: "Sadaqah" },
+      { fund: "fitrana", label: "Fitrana" },
+    ]);
+    expect(fundBadges(["zakat", "general"], ur)).toEqual([{ fund: "zakat", label: "زکوٰۃ قبول کی جاتی ہے" }]);
+    expect(fundBadges(["general"], en)).toEqual([]);
+  });
 
   it("derives accepted funds in one order, general always", () => {
     expect(acceptedFundsOf([])).toEqual(["general"]);

@@ -7,6 +7,8 @@ import { placeLabelFor } from "#shared/places.ts";
 import { parsePage } from "#server/db/query.ts";
 import { listCampaigns } from "#server/domain/campaigns/campaigns.ts";
 import { ngoPaymentMethods } from "#server/domain/donations/cash.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { fundBadges } from "#shared/fund-badges.ts";
 
 const NOTICES = ["created", "saved", "deleted", "archived", "closed"] as const;
 
@@ -17,6 +19,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
   const q = (url.searchParams.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH);
   const list = await listCampaigns(context.services.db, user, { tab, q, page: parsePage(url.searchParams.get("page")) });
   const notice = url.searchParams.get("notice");
+  const { t } = serverI18n(context.lang);
   return {
     tab,
     q,
@@ -34,7 +37,7 @@ export async function campaignListLoader({ context, request }: LoaderFunctionArg
         locationLabel: placeLabelFor({ label: c.locationLabel, labelUr: c.locationLabelUr }, context.lang),
         picture: pictureUrl(c.pictureKey, "campaign"),
         pictureSrcSet: pictureSrcSet(c.pictureKey),
-        acceptedFunds: c.acceptedFunds,
+        fundBadges: fundBadges(c.acceptedFunds, t),
         role: c.role,
         partners: c.ngos.map((n) => n.name),
       })),

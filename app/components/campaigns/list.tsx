@@ -116,9 +116,9 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                   {c.role === "partner" && (
                     <span className="ms-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-bold">{t("campaigns:list.partnerBadge")}</span>
                   )}
-                  {c.acceptedFunds.length > 1 && (
+                  {c.fundBadges.length > 0 && (
                     <span className="ms-2 inline-flex flex-wrap gap-2">
-                      <FundBadges funds={c.acceptedFunds} />
+                      <FundBadges badges={c.fundBadges} />
                     </span>
                   )}
                 </p>

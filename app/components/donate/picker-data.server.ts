@@ -6,6 +6,10 @@ import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import { findOrNull } from "#app/lib/http.server.ts";
 import type { Geocoder } from "#shared/places.ts";
+import type { Lang, TFunction } from "#shared/i18n/i18n.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { fundBadges, type FundBadge } from "#shared/fund-badges.ts";
+import { compactCheckLabel } from "#shared/check-badge.ts";
 
 /** Longest search text the pickers send; anything longer is cut. */
 export const PICKER_SEARCH_MAX_LENGTH = 100;
@@ -16,21 +20,35 @@ export type PickerKind = "cash" | "goods";
 export type PickerDetails =
   | {
       state: "open";
-      campaign: Omit<PublicCampaign, "lat" | "lng" | "createdAt" | "completedAt" | "status" | "paused" | "takesCash">;
+      campaign: Omit<
+        PublicCampaign,
+        "lat" | "lng" | "createdAt" | "completedAt" | "status" | "paused" | "takesCash" | "acceptedFunds" | "zakatAttestedAt"
+      > & { fundBadges: FundBadge[] };
     }
   | { state: "ended" | "paused"; title: string }
   /** The cash picker's campaign that no NGO can be paid for: how to help instead. */
   | { state: "noCash"; title: string; slug: string }
   | { state: "notFound" };
 
-async function details(db: DbOrTx, slug: string, kind: PickerKind): Promise<PickerDetails> {
+async function details(db: DbOrTx, slug: string, kind: PickerKind, t: TFunction): Promise<PickerDetails> {
   const c = await findOrNull(publicCampaign(db, slug));
   if (!c) return { state: "notFound" };
   if (c.status !== "active") return { state: "ended", title: c.title };
   if (c.paused) return { state: "paused", title: c.title };
   if (kind === "cash" && !c.takesCash) return { state: "noCash", title: c.title, slug: c.slug };
-  const { lat: _lat, lng: _lng, createdAt: _c, completedAt: _d, status: _s, paused: _p, takesCash: _t, ...shown } = c;
-  return { state: "open", campaign: shown };
+  const {
+    lat: _lat,
+    lng: _lng,
+    createdAt: _c,
+    completedAt: _d,
+    status: _s,
+    paused: _p,
+    takesCash: _t,
+    acceptedFunds,
+    zakatAttestedAt: _z,
+    ...shown
+  } = c;
+  return { state: "open", campaign: { ...shown, fundBadges: fundBadges(acceptedFunds, t) } };
 }
 
 /**
@@ -38,11 +56,12 @@ async function details(db: DbOrTx, slug: string, kind: PickerKind): Promise<Pick
  * one campaign's details panel (`?campaign=`) or a page of cards. The goods picker also shows each card's
  * "items needed", so the donor knows what helps. A search that names a place finds the campaigns there too.
  */
-export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind: PickerKind) {
+export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind: PickerKind, lang: Lang) {
+  const { t } = serverI18n(lang);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH);
   const page = parsePage(url.searchParams.get("page"));
   const slug = url.searchParams.get("campaign");
-  const panel = slug !== null ? await details(db, slug, kind) : null;
+  const panel = slug !== null ? await details(db, slug, kind, t) : null;
   // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
   const list = panel ? null : await pickerCampaigns(db, { q, page, kind, place: q ? await geocoder.named(q) : null });
   return {
@@ -51,15 +70,18 @@ export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind:
     panel,
     list: list && {
       ...list,
-      rows: list.rows.map((c) => ({ ...campaignCard(c), otherItems: kind === "goods" ? c.otherItems : null })),
+      rows: list.rows.map((c) => ({ ...campaignCard(c, t), otherItems: kind === "goods" ? c.otherItems : null })),
     },
   };
 }
 
 export type PickerData = Awaited<ReturnType<typeof pickerData>>;
 
-/** What a campaign's card shows a donor, in the pickers and on the landing page: a preview, not the whole text. */
-export function campaignCard(c: PickerCampaign) {
+/**
+ * What a campaign's card shows a donor, in the pickers and on the landing page: a preview, not the whole text, and its
+ * badges' words in the reader's language (`t`), so the page carries neither their strings nor the code that picks them.
+ */
+export function campaignCard(c: PickerCampaign, t: TFunction) {
   return {
     id: c.id,
     slug: c.slug,
@@ -68,8 +90,8 @@ export function campaignCard(c: PickerCampaign) {
     targetAmount: c.targetAmount,
     collectedAmount: c.collectedAmount,
     pictureKey: c.pictureKey,
-    acceptedFunds: c.acceptedFunds,
+    fundBadges: fundBadges(c.acceptedFunds, t),
     ngos: c.ngos.map((n) => n.name),
-    ownerChecks: c.ownerChecks,
+    checkBadge: compactCheckLabel(c.ownerChecks, t),
   };
 }

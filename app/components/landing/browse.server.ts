@@ -4,6 +4,8 @@ import { pickerCampaigns } from "#server/domain/donations/picker.ts";
 import { campaignCard, PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import type { Geocoder } from "#shared/places.ts";
+import type { Lang } from "#shared/i18n/i18n.ts";
+import { serverI18n } from "#shared/i18n/i18n.server.ts";
 
 /** The landing page's search, as the GET form sends it: anything unknown is no filter at all. */
 export interface BrowseFilters {
@@ -27,7 +29,8 @@ export function browseFilters(url: URL): BrowseFilters {
  * A page of the campaigns anyone may browse on the landing page (active, not paused), searched and filtered. A search
  * that names a place (a city in English or Urdu, a short name) finds the campaigns there too.
  */
-export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL) {
+export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL, lang: Lang) {
+  const { t } = serverI18n(lang);
   const filters = browseFilters(url);
   const list = await pickerCampaigns(db, {
     q: filters.q,
@@ -42,7 +45,7 @@ export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL) {
     list: {
       ...list,
       rows: list.rows.map((c) => ({
-        ...campaignCard(c),
+        ...campaignCard(c, t),
         locationLabel: c.locationLabel,
         locationLabelUr: c.locationLabelUr,
         cause: c.cause,

@@ -29,14 +29,14 @@ export function BrowseCampaigns({ data }: { data: BrowseData }) {
     <section aria-labelledby="give-heading" className="mx-auto mt-8 flex max-w-5xl flex-col gap-4">
       <div>
         <h2 id="give-heading" className="text-2xl font-bold text-brand-900">
-          {t("common:landing.browse.giveHeading")}
+          {t("landing:browse.giveHeading")}
         </h2>
-        <p className="text-slate-700">{t("common:landing.browse.giveLead")}</p>
+        <p className="text-slate-700">{t("landing:browse.giveLead")}</p>
       </div>
       <Form method="get" action="/" role="search" className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-3 shadow-sm">
         <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
           <label htmlFor="browse-q" className="font-medium text-slate-800">
-            {t("common:landing.browse.search.label")}
+            {t("landing:browse.search.label")}
           </label>
           <input
             key={filters.q}
@@ -45,16 +45,16 @@ export function BrowseCampaigns({ data }: { data: BrowseData }) {
             type="search"
             defaultValue={filters.q}
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder={t("common:landing.browse.search.placeholder")}
+            placeholder={t("landing:browse.search.placeholder")}
             className={`${field} w-full min-w-0`}
           />
         </div>
         <div className="flex min-w-0 flex-1 basis-40 flex-col gap-1">
           <label htmlFor="browse-cause" className="font-medium text-slate-800">
-            {t("common:landing.browse.search.cause")}
+            {t("landing:browse.search.cause")}
           </label>
           <select key={filters.cause} id="browse-cause" name="cause" defaultValue={filters.cause} className={`${field} w-full`}>
-            <option value="">{t("common:landing.browse.search.allCauses")}</option>
+            <option value="">{t("landing:browse.search.allCauses")}</option>
             {CAMPAIGN_CAUSES.map((c) => (
               <option key={c} value={c}>
                 {t(`campaigns:causes.${c}`)}
@@ -71,34 +71,34 @@ export function BrowseCampaigns({ data }: { data: BrowseData }) {
             defaultChecked={filters.zakatOnly}
             className="size-5"
           />
-          {t("common:landing.browse.search.zakatOnly")}
+          {t("landing:browse.search.zakatOnly")}
         </label>
         <button
           type="submit"
           className="inline-flex min-h-11 items-center gap-1 rounded-md bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-700"
         >
           <Search aria-hidden="true" className="size-4" />
-          {t("common:landing.browse.search.submit")}
+          {t("landing:browse.search.submit")}
         </button>
         {filtered && (
           <Link to="/" className="inline-flex min-h-11 items-center px-2 font-medium text-brand-800 underline">
-            {t("common:landing.browse.search.clear")}
+            {t("landing:browse.search.clear")}
           </Link>
         )}
       </Form>
 
       {list.rows.length === 0 ? (
         <p role="status" className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
-          {t(filtered ? "common:landing.browse.noMatch" : "common:landing.browse.empty")}
+          {t(filtered ? "landing:browse.noMatch" : "landing:browse.empty")}
         </p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("common:landing.browse.list")}>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("landing:browse.list")}>
           {list.rows.map((c, i) => (
             <BrowseCard key={c.id} campaign={c} first={i === 0} />
           ))}
         </ul>
       )}
-      <Pager page={list.page} pages={list.pages} label={t("common:landing.browse.pages")} />
+      <Pager page={list.page} pages={list.pages} label={t("landing:browse.pages")} />
     </section>
   );
 }
@@ -130,7 +130,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         </UserText>
         <p className="flex flex-wrap gap-2 text-xs font-bold">
           <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-900">{t(`campaigns:causes.${c.cause}`)}</span>
-          <FundBadges funds={c.acceptedFunds} />
+          <FundBadges badges={c.fundBadges} />
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -142,9 +142,9 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
           {c.preview}
         </UserText>
         <p className="text-start text-sm text-slate-700">
-          {t(c.ngos.length > 1 ? "common:landing.browse.jointly" : "common:landing.browse.by", { names: c.ngos.join(", ") })}
+          {t(c.ngos.length > 1 ? "landing:browse.jointly" : "landing:browse.by", { names: c.ngos.join(", ") })}
         </p>
-        <CompactCheckBadge kinds={c.ownerChecks} />
+        <CompactCheckBadge label={c.checkBadge} />
         <ProgressBar
           collected={c.collectedAmount}
           target={c.targetAmount}
@@ -153,22 +153,22 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <Link
             to={publicCampaignPath(c.slug)}
-            aria-label={t("common:landing.browse.openLabel", { title: c.title })}
+            aria-label={t("landing:browse.openLabel", { title: c.title })}
             className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
           >
-            {t("common:landing.browse.open")}
+            {t("landing:browse.open")}
           </Link>
           {c.takesCash ? (
             <Link
               to={donateHref(c.slug)}
-              aria-label={t("common:landing.browse.donateLabel", { title: c.title })}
+              aria-label={t("landing:browse.donateLabel", { title: c.title })}
               className={brandButton("narrow", "inline-flex min-h-11 flex-1 items-center justify-center gap-1 whitespace-nowrap")}
             >
               <HandHeart aria-hidden="true" className="size-4" />
-              {t("common:landing.browse.donate")}
+              {t("landing:browse.donate")}
             </Link>
           ) : (
-            <span className="flex-1 text-center text-sm text-slate-700">{t("common:landing.browse.otherWays")}</span>
+            <span className="flex-1 text-center text-sm text-slate-700">{t("landing:browse.otherWays")}</span>
           )}
         </div>
       </div>

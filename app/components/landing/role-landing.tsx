@@ -16,8 +16,8 @@ export function RoleLanding({ role }: { role: keyof typeof SIGN_UP }) {
     <PublicShell>
       <title>{`${t(`common:roles.${role}`)} · ${t("common:brand")}`}</title>
       <section className="mx-auto max-w-md rounded-lg bg-white p-6 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-brand-900">{t(`common:roleLanding.${role}.title`)}</h1>
-        <p className="mt-2 text-slate-700">{t(`common:roleLanding.${role}.lead`)}</p>
+        <h1 className="text-2xl font-bold text-brand-900">{t(`landing:role.${role}.title`)}</h1>
+        <p className="mt-2 text-slate-700">{t(`landing:role.${role}.lead`)}</p>
         <div className="mt-6 flex flex-col gap-3">
           <Link to={withReturnTo(ROLE_SIGN_IN[role], back)} className={brandButton("tall")}>
             {t("common:logIn")}

@@ -3,7 +3,8 @@ import { pageTitle } from "#app/components/role-shell.tsx";
 import { ChevronRight, Landmark, Smartphone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/pay";
-import { BackLink, CampaignStrip, DonateProblem, DonateStep, OtherWaysToHelp } from "#app/components/donate-parts.tsx";
+import { BackLink, CampaignStrip, DonateProblem, DonateStep } from "#app/components/donate-parts.tsx";
+import { OtherWaysToHelp } from "#app/components/other-ways-to-help.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { donateDetailsHref, donatePayHref, donateProofHref } from "#app/lib/campaign-links.ts";
 import { attempt, requireUser } from "#app/lib/http.server.ts";
@@ -72,9 +73,9 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
     body = (
       <section aria-labelledby="methods-heading" className="flex flex-col gap-3">
         <h2 id="methods-heading" className="text-xl font-bold text-brand-900">
-          {t("donate:pay.methodsHeading")}
+          {t("payment:pay.methodsHeading")}
         </h2>
-        <p className="text-slate-700">{t("donate:pay.methodsLead", { name: ngo.name })}</p>
+        <p className="text-slate-700">{t("payment:pay.methodsLead", { name: ngo.name })}</p>
         <ul className="flex flex-col gap-3">
           {ngo.methods.map((m) => {
             const Icon = METHOD_ICON[m];
@@ -92,7 +93,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
         {data.joint && (
           <p>
             <Link to={donatePayHref(data.slug)} className="font-medium text-brand-800 underline">
-              {t("donate:pay.changeNgo")}
+              {t("payment:pay.changeNgo")}
             </Link>
           </p>
         )}
@@ -102,12 +103,12 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
     body = (
       <section aria-labelledby="ngo-heading" className="flex flex-col gap-3">
         <h2 id="ngo-heading" className="text-xl font-bold text-brand-900">
-          {t("donate:pay.chooseNgo")}
+          {t("payment:pay.chooseNgo")}
         </h2>
-        <p className="text-slate-700">{t("donate:pay.chooseNgoLead")}</p>
+        <p className="text-slate-700">{t("payment:pay.chooseNgoLead")}</p>
         {data.ngoProblem && (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-900">
-            {t(`donate:pay.${data.ngoProblem.key}`, { name: data.ngoProblem.name ?? "" })}
+            {t(`payment:pay.${data.ngoProblem.key}`, { name: data.ngoProblem.name ?? "" })}
           </p>
         )}
         <ul className="flex flex-col gap-3">
@@ -126,7 +127,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
                   <span className="text-sm text-slate-700">
                     {t(`donate:details.role.${n.role}`)}
                     {" · "}
-                    {n.methods.length > 0 ? n.methods.map((m) => t(`donations:methods.${m}`)).join(", ") : t("donate:pay.cannotReceive")}
+                    {n.methods.length > 0 ? n.methods.map((m) => t(`donations:methods.${m}`)).join(", ") : t("payment:pay.cannotReceive")}
                   </span>
                 </span>
               </>
@@ -152,7 +153,7 @@ export default function DonatePay({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <title>{`${t("donate:pay.title")} · ${t("common:brand")}`}</title>
+      <title>{`${t("payment:pay.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={2} />
         {"campaign" in data && data.campaign && <CampaignStrip title={data.campaign.title} pictureKey={data.campaign.pictureKey} />}

@@ -1,6 +1,7 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import type { Route } from "./+types/pick";
-import { CampaignPicker } from "#app/components/campaign-cards.tsx";
+import { HandHeart } from "lucide-react";
+import { CampaignPicker, type PickerParts } from "#app/components/campaign-cards.tsx";
 import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
@@ -8,9 +9,11 @@ import { pickerData } from "#app/components/donate/picker-data.server.ts";
 
 export const handle = pageTitle("donate:title");
 
+const PARTS: PickerParts = { Icon: HandHeart };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor");
-  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "cash");
+  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "cash", context.lang);
 }
 
 /** /donate1: the donor's cash campaign picker, searched and paged, with a details panel for one campaign. */
@@ -25,7 +28,7 @@ export default function DonatePick({ loaderData }: Route.ComponentProps) {
           <DonationKindToggle current="cash" campaign={panel?.state === "open" ? panel.campaign.slug : undefined} />
           <DonateStep step={1} />
         </div>
-        <CampaignPicker kind="cash" data={loaderData} />
+        <CampaignPicker kind="cash" parts={PARTS} data={loaderData} />
       </div>
     </>
   );

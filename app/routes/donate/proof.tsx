@@ -54,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const iban = account.method === "bank" ? normalizeIban(account.number) : null;
       const qr =
         iban && isPakistaniIban(iban) && (await platformSettingsOf(db)).raastQr
-          ? await qrSvg(raastPayload({ iban }), { label: serverI18n(context.lang).t("donate:proof.raastLabel") })
+          ? await qrSvg(raastPayload({ iban }), { label: serverI18n(context.lang).t("payment:proof.raastLabel") })
           : null;
       return {
         campaign: { title: target.campaign.title, pictureKey: target.campaign.pictureKey },
@@ -117,7 +117,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
   const d = loaderData;
   return (
     <>
-      <title>{`${t("donate:proof.title")} · ${t("common:brand")}`}</title>
+      <title>{`${t("payment:proof.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={3} />
         {d.problem !== null ? (
@@ -131,7 +131,7 @@ export default function DonateProof({ loaderData, actionData }: Route.ComponentP
                 className="rounded-md border-2 border-amber-500 bg-amber-50 p-3 font-medium text-amber-950"
                 data-testid="account-changed"
               >
-                {t("donate:proof.recentlyChanged", { name: d.ngoName })}
+                {t("payment:proof.recentlyChanged", { name: d.ngoName })}
               </p>
             )}
             <AccountPanel ngoName={d.ngoName} ngoProfile={d.ngoProfile} account={d.account} pledge={d.pledge} qr={d.qr} />
@@ -161,13 +161,13 @@ function AccountPanel({
 }) {
   const { t } = useTranslation();
   const method = t(`donations:methods.${account.method}`);
-  const numberLabel = account.method === "bank" ? t("donate:proof.accountNumber") : t("donate:proof.walletNumber", { method });
+  const numberLabel = account.method === "bank" ? t("payment:proof.accountNumber") : t("payment:proof.walletNumber", { method });
   return (
     <section aria-labelledby="account-heading" className="flex flex-col gap-3 rounded-lg border-2 border-brand-700 bg-white p-4 shadow-sm">
       <h2 id="account-heading" className="text-xl font-bold text-brand-900">
-        {t("donate:proof.accountHeading", { method })}
+        {t("payment:proof.accountHeading", { method })}
       </h2>
-      <p className="text-slate-700">{t("donate:proof.accountLead", { name: ngoName })}</p>
+      <p className="text-slate-700">{t("payment:proof.accountLead", { name: ngoName })}</p>
       {/* Who is being paid, before paying: the NGO's registration, contact and vetting record. */}
       <p>
         <Link to={ngoProfile} className="font-medium text-brand-800 underline underline-offset-2" data-testid="ngo-profile-link">
@@ -177,7 +177,7 @@ function AccountPanel({
       <dl className="flex flex-col gap-2">
         {account.bankName && (
           <div>
-            <dt className="text-sm text-slate-700">{t("donate:proof.bankName")}</dt>
+            <dt className="text-sm text-slate-700">{t("payment:proof.bankName")}</dt>
             <UserText as="dd" className="text-start font-bold">
               {account.bankName}
             </UserText>
@@ -185,7 +185,7 @@ function AccountPanel({
         )}
         {account.title && (
           <div>
-            <dt className="text-sm text-slate-700">{t("donate:proof.accountTitle")}</dt>
+            <dt className="text-sm text-slate-700">{t("payment:proof.accountTitle")}</dt>
             <UserText as="dd" className="text-start font-bold">
               {account.title}
             </UserText>
@@ -205,15 +205,15 @@ function AccountPanel({
           </dd>
         </div>
         <div className="rounded-md border-2 border-dashed border-brand-700 bg-brand-50 p-3">
-          <dt className="font-bold text-brand-900">{t("donate:proof.pledgeLabel")}</dt>
+          <dt className="font-bold text-brand-900">{t("payment:proof.pledgeLabel")}</dt>
           <dd className="flex flex-col gap-2">
             <span className="flex flex-wrap items-center gap-3">
               <span dir="ltr" className="select-all font-mono text-3xl font-bold tracking-widest text-slate-900" data-testid="pledge-code">
                 {formatPledgeCode(pledge)}
               </span>
-              <CopyButton text={formatPledgeCode(pledge)} what={t("donate:proof.pledgeLabel")} />
+              <CopyButton text={formatPledgeCode(pledge)} what={t("payment:proof.pledgeLabel")} />
             </span>
-            <span className="text-sm text-slate-800">{t("donate:proof.pledgeHint")}</span>
+            <span className="text-sm text-slate-800">{t("payment:proof.pledgeHint")}</span>
           </dd>
         </div>
       </dl>
@@ -221,7 +221,7 @@ function AccountPanel({
         <figure className="flex flex-col items-center gap-2 self-center" data-testid="raast-qr">
           {/* Made on the server from digits and letters by the qrcode package: paths only, no script. */}
           <div className="size-52 bg-white [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: qr }} />
-          <figcaption className="max-w-xs text-center text-sm text-slate-800">{t("donate:proof.raastHint")}</figcaption>
+          <figcaption className="max-w-xs text-center text-sm text-slate-800">{t("payment:proof.raastHint")}</figcaption>
         </figure>
       )}
     </section>
@@ -290,9 +290,9 @@ function ProofForm({
   return (
     <section aria-labelledby="proof-heading" className="rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h2 id="proof-heading" className="mb-1 text-xl font-bold text-brand-900">
-        {t("donate:proof.formHeading")}
+        {t("payment:proof.formHeading")}
       </h2>
-      <p className="mb-4 text-slate-700">{t("donate:proof.formLead")}</p>
+      <p className="mb-4 text-slate-700">{t("payment:proof.formLead")}</p>
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" {...getFormProps(form)} onChange={onChange}>
         <ErrorBox id={form.errorId} errors={formErrors.length > 0 ? formErrors : null} />
         {([fields.campaign, fields.ngo, fields.method, fields.pledge, fields.idempotencyKey] as const).map((f) => {
@@ -301,40 +301,40 @@ function ProofForm({
         })}
         <TextField
           field={fields.phone}
-          label={t("donate:proof.phone")}
+          label={t("payment:proof.phone")}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint={t("donate:proof.phoneHint")}
+          hint={t("payment:proof.phoneHint")}
         />
-        <TextField field={fields.amount} label={t("donate:proof.amount")} inputMode="numeric" hint={t("donate:proof.amountHint")} />
+        <TextField field={fields.amount} label={t("payment:proof.amount")} inputMode="numeric" hint={t("payment:proof.amountHint")} />
         <div className="flex flex-col gap-1">
           <FileField
             field={fields.screenshot}
-            label={t("donate:proof.screenshot")}
+            label={t("payment:proof.screenshot")}
             accept={IMAGE_ACCEPT}
-            hint={t("donate:proof.screenshotHint")}
+            hint={t("payment:proof.screenshotHint")}
           />
           <p role="status" className="text-sm text-slate-700">
             {shrink.state === "working"
-              ? t("donate:proof.shrinking")
+              ? t("payment:proof.shrinking")
               : shrink.state === "done"
-                ? t("donate:proof.shrunk", { size: shrink.size })
+                ? t("payment:proof.shrunk", { size: shrink.size })
                 : ""}
           </p>
         </div>
         <TextField
           field={fields.transactionId}
-          label={t("donate:proof.transactionId")}
+          label={t("payment:proof.transactionId")}
           autoComplete="off"
-          hint={t("donate:proof.transactionIdHint")}
+          hint={t("payment:proof.transactionIdHint")}
         />
         <GiftFundFields fund={fields.fund} showName={fields.showName} inNameOf={fields.inNameOf} accepted={acceptedFunds} />
         {/* Pressing the button must not first take the focus from the field being typed in: that blur shows the
             field's message, the message pushes the button down before the press ends, and the press is lost, so
             the other missing fields (the screenshot among them) were only flagged on a second press. */}
         <button type="submit" disabled={busy} onMouseDown={keepFocus} className={brandButton("block")}>
-          {sending ? t("donate:proof.submitting") : t("donate:proof.submit")}
+          {sending ? t("payment:proof.submitting") : t("payment:proof.submit")}
         </button>
       </Form>
     </section>

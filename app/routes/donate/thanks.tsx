@@ -40,16 +40,16 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const d = loaderData.donation;
   const rows: [string, React.ReactNode][] = [
-    [t("donate:thanks.amount"), formatRupees(d.amount, i18n.language)],
-    [t("donate:thanks.campaign"), <UserText>{d.campaignTitle}</UserText>],
-    [t("donate:thanks.ngo"), <UserText>{d.ngoName}</UserText>],
-    [t("donate:thanks.method"), t(`donations:methods.${d.method}`)],
-    [t("donate:thanks.sentAt"), <DateTime value={d.createdAt} />],
-    [t("donate:thanks.status"), t(`donations:status.${d.status}`)],
+    [t("payment:thanks.amount"), formatRupees(d.amount, i18n.language)],
+    [t("payment:thanks.campaign"), <UserText>{d.campaignTitle}</UserText>],
+    [t("payment:thanks.ngo"), <UserText>{d.ngoName}</UserText>],
+    [t("payment:thanks.method"), t(`donations:methods.${d.method}`)],
+    [t("payment:thanks.sentAt"), <DateTime value={d.createdAt} />],
+    [t("payment:thanks.status"), t(`donations:status.${d.status}`)],
   ];
   return (
     <>
-      <title>{`${t("donate:thanks.title")} · ${t("common:brand")}`}</title>
+      <title>{`${t("payment:thanks.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <DonateStep step={4} />
         <section aria-labelledby="thanks-heading" className="flex flex-col gap-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
@@ -57,12 +57,12 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
             <CircleCheck aria-hidden="true" className="size-10 shrink-0 text-emerald-700" />
             <div>
               <h2 id="thanks-heading" className="text-2xl font-bold text-brand-900">
-                {t("donate:thanks.title")}
+                {t("payment:thanks.title")}
               </h2>
-              <p className="text-slate-700">{t("donate:thanks.lead")}</p>
+              <p className="text-slate-700">{t("payment:thanks.lead")}</p>
             </div>
           </div>
-          <h3 className="text-lg font-bold">{t("donate:thanks.summary")}</h3>
+          <h3 className="text-lg font-bold">{t("payment:thanks.summary")}</h3>
           <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
             {rows.map(([label, value]) => (
               <div key={label} className="contents">
@@ -76,10 +76,10 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
               to="/dvh"
               className="inline-flex items-center rounded-md border border-brand-700 px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
             >
-              {t("donate:thanks.history")}
+              {t("payment:thanks.history")}
             </Link>
             <Link to="/donate1" className={brandButton("roomy", "inline-flex items-center")}>
-              {t("donate:thanks.done")}
+              {t("payment:thanks.done")}
             </Link>
           </div>
         </section>

@@ -1,6 +1,8 @@
 import { pageTitle } from "#app/components/role-shell.tsx";
 import type { Route } from "./+types/pick";
-import { CampaignPicker } from "#app/components/campaign-cards.tsx";
+import { Package } from "lucide-react";
+import { CampaignPicker, type PickerParts } from "#app/components/campaign-cards.tsx";
+import { ItemsNeeded } from "#app/components/items-needed.tsx";
 import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
@@ -8,9 +10,11 @@ import { pickerData } from "#app/components/donate/picker-data.server.ts";
 
 export const handle = pageTitle("donate:title");
 
+const PARTS: PickerParts = { Icon: Package, Items: ItemsNeeded };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireUser(context, "donor");
-  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "goods");
+  return pickerData(context.services.db, context.services.geocoder, new URL(request.url), "goods", context.lang);
 }
 
 /**
@@ -28,7 +32,7 @@ export default function GoodsPick({ loaderData }: Route.ComponentProps) {
           <DonationKindToggle current="nonCash" campaign={panel?.state === "open" ? panel.campaign.slug : undefined} />
           <DonateStep step={1} flow="goods" />
         </div>
-        <CampaignPicker kind="goods" data={loaderData} />
+        <CampaignPicker kind="goods" parts={PARTS} data={loaderData} />
       </div>
     </>
   );
