@@ -17,7 +17,7 @@ import { originAllowed } from "./origin.ts";
 import { requestOrigin } from "./proxy.ts";
 import { tileImageSource } from "./tile-origin.ts";
 import { requestContext } from "./request-context.ts";
-import { badAddressResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
+import { badAddressResponse, crossSiteResponse, tooLargeResponse, unreadableFormResponse } from "./refusal.ts";
 import { compression } from "./compress.ts";
 import { healthz, readyz, type Lifecycle } from "./health.ts";
 import { requestIds } from "./request-id.ts";
@@ -188,7 +188,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
       !originAllowed(c.req.raw.headers, config.APP_URL, sentTo(c.req.url, requestOrigin(c, config).secure))
     ) {
       log.warn({ path: c.req.path, origin: c.req.header("origin") ?? null }, "refused cross-origin request");
-      return c.text("This request came from another site and was refused.", 403);
+      return crossSiteResponse(c, config.APP_URL);
     }
     await next();
   });

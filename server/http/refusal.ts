@@ -48,7 +48,7 @@ interface RefusalText {
  * read), so no page of the app can say why: a person gets a small page in their language that says what
  * happened and leads back; a script gets one plain line. Never cached.
  */
-function refusal(c: Context, appUrl: string, status: 400 | 404 | 413, text: RefusalText): Response {
+function refusal(c: Context, appUrl: string, status: 400 | 403 | 404 | 413, text: RefusalText): Response {
   const cookie = getCookie(c, LANG_COOKIE);
   const lang: Lang = isLang(cookie) ? cookie : "en";
   const { t } = serverI18n(lang);
@@ -108,4 +108,9 @@ export function badAddressResponse(c: Context, appUrl: string, where: "path" | "
 /** A form body that could not be read (cut off in transit, or not a form): nothing was changed. */
 export function unreadableFormResponse(c: Context, appUrl: string): Response {
   return refusal(c, appUrl, 400, { title: "errors:title", body: "errors:formIncomplete", back: "errors:badAddress.back" });
+}
+
+/** A state-changing request from a page of another site (no Origin of ours): refused, nothing changed. */
+export function crossSiteResponse(c: Context, appUrl: string): Response {
+  return refusal(c, appUrl, 403, { title: "errors:title", body: "errors:badOrigin", back: "errors:badAddress.back" });
 }

@@ -35,6 +35,28 @@ const brokenDb = (): Db =>
         : Reflect.get(target, prop, receiver),
   });
 
+describe("a form sent from another site", () => {
+  it("is refused with 403 in the reader's language, and changes nothing", async () => {
+    const { request } = createTestApp(s, loaded.build);
+    const user = await makeUser(s.db, "donor");
+    const cookie = `${await signIn(s.db, user.id)}; ekc_lang=ur`;
+    const body = new URLSearchParams({ lang: "en", redirectTo: "/" });
+    const evil = { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" };
+    const page = await request("/language", { method: "POST", body, cookie, headers: { ...evil, accept: "text/html" } });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    const html = await page.text();
+    expect(html).toContain('lang="ur" dir="rtl"');
+    expect(html).toContain("یہ درخواست کسی دوسری سائٹ سے آئی تھی");
+    expect(page.headers.get("set-cookie")).toBeNull();
+    const plain = await request("/language", { method: "POST", body, headers: evil });
+    expect(plain.status).toBe(403);
+    expect(await plain.text()).toBe(
+      "This request came from another site, so nothing was changed. Please open the page on Ek Chhat itself and send the form again.",
+    );
+  });
+});
+
 describe("health and readiness", () => {
   it("/healthz and /readyz answer 200, uncached, when the database and the file store are there", async () => {
     const { request } = createTestApp(s, loaded.build);
