@@ -37,6 +37,8 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/outbox", "routes/admin/outbox.tsx"),
     route("admin/zakat", "routes/admin/zakat.tsx"),
+    // every campaign's published spending, to take an entry down with a reason (decision 049)
+    route("admin/spending", "routes/admin/spending.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     // what the vetting of an NGO checked: record, renew, revoke (decision 051)
     route("admin/ngos/:id/checks", "routes/admin/checks.tsx"),

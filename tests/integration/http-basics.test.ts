@@ -40,7 +40,7 @@ describe("route table", () => {
   // middleware is the one guard (tests/integration/guard.test.ts, tests/e2e/guards.spec.ts).
   const words = (list: string) => list.trim().split(/\s+/);
   const SPEC_PAGES = {
-    admin: words(`/admin /admin/accounts /admin/audit /admin/outbox /admin/zakat`),
+    admin: words(`/admin /admin/accounts /admin/audit /admin/outbox /admin/zakat /admin/spending`),
     ngo: words(
       `/ngo_home /apps /noncash_apps /campaigns /create_camp /comp_camp /vol0 /cc1 /vol1 /vol2 /vol3 /volApproved /volRejected /volPSDAA /volClosed /settingsNGO /collab /collab1 /donHistory /ngo_map /campaigns/:id/edit /campaigns/:id/delete /campaigns/:id/analytics /collab/join/:campaignId /donHistory/export /campaigns/:id/updates /campaigns/:id/words`,
     ),

@@ -369,7 +369,7 @@ describe("demo data", () => {
   it("has a public ledger: what both NGOs of the joint Dadu campaign spent, with their documents, and one draft", async () => {
     const [dadu] = await s.db.select().from(campaigns).where(eq(campaigns.title, "Flood relief for Dadu families"));
     const ledger = await publicLedger(s.db, dadu!.slug);
-    expect(ledger.spending.map((r) => [r.amount, r.documentKey.split(".").pop()])).toEqual([
+    expect(ledger.spending.map((r) => [r.amount, r.documentKey!.split(".").pop()])).toEqual([
       [36_500, "webp"],
       [84_000, "pdf"],
     ]);
@@ -378,7 +378,7 @@ describe("demo data", () => {
     expect(general.spent).toBe(120_500);
     expect(general.balance).toBe(general.raised - 120_500);
     for (const r of ledger.spending) {
-      const [file] = await s.db.select().from(files).where(eq(files.key, r.documentKey));
+      const [file] = await s.db.select().from(files).where(eq(files.key, r.documentKey!));
       expect(await mayRead(s.db, file!, null)).toBe(true);
     }
     const drafts = await s.db.select().from(spendingRecords).where(eq(spendingRecords.status, "draft"));
