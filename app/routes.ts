@@ -27,6 +27,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("campaign/:slug", "routes/campaign-public.tsx"),
   route("campaign/:slug/ledger", "routes/ledger/public-ledger.tsx"),
+  route("campaign/:slug/updates", "routes/updates/public-updates.tsx"),
   route("ngo/:id", "routes/ngo-public.tsx"),
   route("api/places", "routes/api/places.ts"),
   route("api/map", "routes/api/map.ts"),

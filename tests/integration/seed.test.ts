@@ -391,13 +391,13 @@ describe("demo data", () => {
     const slugOf = async (title: string) =>
       (await s.db.select({ slug: campaigns.slug }).from(campaigns).where(eq(campaigns.title, title)))[0]!.slug;
     const dadu = await publicUpdatesSection(s.db, await slugOf("Flood relief for Dadu families"));
-    expect(dadu.updates.map((u) => u.photos.length)).toEqual([0, 2]);
-    expect(dadu.updates[0]!.body).toMatch(/خیرپور/);
-    expect(dadu.words.map((w) => w.name)).toEqual([null]);
+    expect(dadu.updates.rows.map((u) => u.photos.length)).toEqual([0, 2]);
+    expect(dadu.updates.rows[0]!.body).toMatch(/خیرپور/);
+    expect(dadu.words.rows.map((w) => w.name)).toEqual([null]);
     expect(dadu.donorCount).toBe(1);
     const thar = await publicUpdatesSection(s.db, await slugOf("Clean water wells in Tharparkar"));
-    expect(thar.updates).toHaveLength(1);
-    expect(thar.words).toEqual([]);
+    expect(thar.updates.rows).toHaveLength(1);
+    expect(thar.words.rows).toEqual([]);
     const ayesha = await idOf(DEMO_ACCOUNTS.donor);
     const told = await s.db
       .select()

@@ -2,6 +2,7 @@ import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { FundBalance, GiftView, GoodsView, SpendingView } from "#shared/ledger.ts";
+import type { FundKind } from "#shared/statuses.ts";
 
 /**
  * The pieces of the public ledger (decision 049), shared by the campaign's page and the whole ledger's page: plain
@@ -120,17 +121,7 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
         s.removed ? (
           <li key={s.id} className={rowClass} data-removed="true">
             <p className="font-medium text-slate-700">{t("ledger:spending.removed", { date: s.removed.text })}</p>
-            <p className="text-sm text-slate-700">
-              {t(`ledger:fund.${s.fund}`)}
-              {joint && (
-                <>
-                  {" · "}
-                  {t("ledger:spending.by", { ngo: s.ngoName })}
-                </>
-              )}
-              {" · "}
-              {t("ledger:spending.removedNotCounted")}
-            </p>
+            <SpentBy fund={s.fund} ngoName={s.ngoName} joint={joint} note={t("ledger:spending.removedNotCounted")} />
           </li>
         ) : (
           <li key={s.id} className={rowClass} data-corrected={s.corrected || undefined}>
@@ -143,15 +134,7 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
             <UserText as="p" className="break-words text-start text-slate-900">
               {s.purpose}
             </UserText>
-            <p className="text-sm text-slate-700">
-              {t(`ledger:fund.${s.fund}`)}
-              {joint && (
-                <>
-                  {" · "}
-                  {t("ledger:spending.by", { ngo: s.ngoName })}
-                </>
-              )}
-            </p>
+            <SpentBy fund={s.fund} ngoName={s.ngoName} joint={joint} />
             {s.corrects && (
               <p className="text-sm text-slate-700">
                 {t("ledger:spending.corrects", { date: s.corrects.date, amount: rupees(s.corrects.amount) })}
@@ -173,4 +156,11 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
       )}
     </ul>
   );
+}
+
+/** Which fund an entry was spent from, by which NGO on a joint campaign, and a note where there is one. */
+function SpentBy({ fund, ngoName, joint, note }: { fund: FundKind; ngoName: string; joint: boolean; note?: string }) {
+  const { t } = useTranslation();
+  const parts = [t(`ledger:fund.${fund}`), joint ? t("ledger:spending.by", { ngo: ngoName }) : null, note ?? null];
+  return <p className="text-sm text-slate-700">{parts.filter(Boolean).join(" · ")}</p>;
 }
