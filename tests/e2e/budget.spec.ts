@@ -87,7 +87,16 @@ const PUBLIC_PAGES = [
   "/about",
 ];
 const ROLE_PAGES = {
-  admin: ["/admin", "/admin/accounts", "/admin/audit", "/admin/outbox", "/admin/zakat", "/admin/settings", "/notifications"],
+  admin: [
+    "/admin",
+    "/admin/accounts",
+    "/admin/audit",
+    "/admin/outbox",
+    "/admin/zakat",
+    "/admin/spending",
+    "/admin/settings",
+    "/notifications",
+  ],
   ngo: [
     "/ngo_home",
     "/settingsNGO",
@@ -170,6 +179,7 @@ test("a campaign's edit, analytics, updates, words and public pages stay within 
     `/campaigns/${campaign.id}/updates`,
     `/campaigns/${campaign.id}/words`,
     `/campaign/${campaign.slug}`,
+    `/campaign/${campaign.slug}/updates`,
   ]) {
     await expectWithinBudget(page, path);
   }
