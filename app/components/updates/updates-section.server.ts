@@ -3,7 +3,8 @@ import type { Lang } from "#shared/i18n/i18n.ts";
 import { formatDate } from "#shared/format.ts";
 import type { KeysetPage } from "#shared/paging.ts";
 import { publicUpdatesSection, type PublicUpdate, type PublicWords } from "#server/domain/updates/public.ts";
-import type { UpdatesSectionData, UpdateView, WordsView } from "./campaign-updates-section.tsx";
+import type { UpdatesSectionData } from "./campaign-updates-section.tsx";
+import type { UpdateView, WordsView } from "./updates-parts.tsx";
 
 /** A page of updates with their dates written in the reader's language. */
 export const updatesView = (page: KeysetPage<PublicUpdate>, lang: Lang): KeysetPage<UpdateView> => ({

@@ -11,7 +11,6 @@ import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { ledgerPath } from "#app/lib/ledger-links.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
-import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { takedownSchema } from "#shared/forms/ledger.ts";
 import { formatDateTime, formatDay } from "#shared/format.ts";
@@ -153,14 +152,14 @@ export default function AdminSpending({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The takedown form of one entry: a plain POST form (no form engine in the browser: the page stays within the JavaScript
+ * budget); the server's answer opens it again with its error, under the reason.
+ */
 function TakedownForm({ id, purpose, lastResult }: { id: string; purpose: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(() => import("#shared/forms/ledger.ts").then((m) => m.takedownSchema), {
-    id: `takedown-${id}`,
-    lastResult,
-  });
   // A refusal of the whole form (taken down meanwhile) is shown with the field, where the administrator is looking.
-  const errors = [...(fields.reason.errors ?? []), ...(form.errors ?? [])];
+  const errors = [...(lastResult?.error?.reason ?? []), ...(lastResult?.error?.[""] ?? []), ...(lastResult?.error?.recordId ?? [])];
   return (
     <ReasonForm
       open={Boolean(lastResult)}
@@ -171,9 +170,8 @@ function TakedownForm({ id, purpose, lastResult }: { id: string; purpose: string
           <span className="sr-only"> {purpose}</span>
         </>
       }
-      formProps={getFormProps(form)}
       hidden={{ intent: "takeDown", recordId: id }}
-      field={{ ...fields.reason, errors }}
+      field={{ id: `takedown-${id}-reason`, name: "reason", errorId: `takedown-${id}-error`, errors }}
       label={t("ledger:admin.reason")}
       hint={t("ledger:admin.reasonHint")}
       required

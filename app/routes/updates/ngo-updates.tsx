@@ -6,7 +6,7 @@ import type { Route } from "./+types/ngo-updates";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { SubmitButton } from "#app/components/form.tsx";
 import { UpdateForm } from "#app/components/updates/update-form.tsx";
-import { UpdateCard } from "#app/components/updates/update-card.tsx";
+import { UpdateCard } from "#app/components/updates/updates-parts.tsx";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { formatDate } from "#shared/format.ts";

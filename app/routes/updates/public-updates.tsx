@@ -1,7 +1,7 @@
 import type { Route } from "./+types/public-updates";
 import { KeysetPager } from "#app/components/keyset-pager.tsx";
 import { PublicSubpage } from "#app/components/public-subpage.tsx";
-import { UpdatesBlock, WordsBlock } from "#app/components/updates/campaign-updates-section.tsx";
+import { UpdatesBlock, WordsBlock } from "#app/components/updates/updates-parts.tsx";
 import { updatesView, wordsView } from "#app/components/updates/updates-section.server.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { throwHttp } from "#app/lib/http.server.ts";

@@ -4,6 +4,23 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 
 /**
+ * The pieces of the updates' public sections (decision 050), shared by the campaign's page, its updates page and (the
+ * card) the NGO's updates screen, as ledger-parts.tsx is for the ledger: plain markup, no state, so the public pages
+ * ship no code for them beyond their JSX.
+ */
+
+export interface UpdateView {
+  id: string;
+  body: string;
+  publishedAt: { iso: string; text: string };
+  photos: { key: string }[];
+}
+export interface WordsView {
+  id: string;
+  body: string;
+  name: string | null;
+}
+/**
  * One campaign update as a card: a line saying when (and, for the NGO, where it stands), its text and its photos
  * (responsive copies, lazy). One markup for the public page, the updates page and the NGO's screen (decision 050); the
  * NGO's screen adds what it may do under a photo (`photoExtra`) and below the card (`children`). Markup only, no state,
@@ -72,5 +89,69 @@ export function WordsCard({ body, name }: { body: string; name: string | null })
       </blockquote>
       <p className="mt-2 text-sm font-medium text-slate-700">{name ? <UserText>{name}</UserText> : t("updates:public.aDonor")}</p>
     </li>
+  );
+}
+
+/** Updates as cards, newest first (the campaign's page and its updates page). */
+export function UpdateList({ updates }: { updates: UpdateView[] }) {
+  const { t } = useTranslation();
+  if (updates.length === 0) return <p className="text-slate-700">{t("updates:public.noUpdates")}</p>;
+  return (
+    <ol className="flex flex-col gap-4">
+      {updates.map((u) => (
+        <UpdateCard
+          key={u.id}
+          testId="public-update"
+          when={
+            <span>
+              {t("updates:public.posted")} <time dateTime={u.publishedAt.iso}>{u.publishedAt.text}</time>
+            </span>
+          }
+          body={u.body}
+          photos={u.photos}
+        />
+      ))}
+    </ol>
+  );
+}
+
+/** Approved words of support, newest first (the campaign's page and its updates page). */
+export function WordsList({ words }: { words: WordsView[] }) {
+  const { t } = useTranslation();
+  if (words.length === 0) return <p className="text-slate-700">{t("updates:public.noWords")}</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {words.map((w) => (
+        <WordsCard key={w.id} body={w.body} name={w.name} />
+      ))}
+    </ul>
+  );
+}
+
+/** The updates' section: heading, cards, and what follows them (a link to more, or the pager). */
+export function UpdatesBlock({ updates, children }: { updates: UpdateView[]; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="updates" className="flex flex-col gap-3">
+      <h2 id="updates" className="text-xl font-bold">
+        {t("updates:public.updatesTitle")}
+      </h2>
+      <UpdateList updates={updates} />
+      {children}
+    </section>
+  );
+}
+
+/** The words' section: heading, cards, and what follows them (a link to more, the pager, the link to write). */
+export function WordsBlock({ words, children }: { words: WordsView[]; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="words" className="flex flex-col gap-3">
+      <h2 id="words" className="text-xl font-bold">
+        {t("updates:public.wordsTitle")}
+      </h2>
+      <WordsList words={words} />
+      {children}
+    </section>
   );
 }
