@@ -27,6 +27,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("campaign/:slug", "routes/campaign-public.tsx"),
   route("campaign/:slug/ledger", "routes/ledger/public-ledger.tsx"),
+  route("campaign/:slug/updates", "routes/updates/public-updates.tsx"),
   route("ngo/:id", "routes/ngo-public.tsx"),
   route("api/places", "routes/api/places.ts"),
   route("api/map", "routes/api/map.ts"),
@@ -37,6 +38,8 @@ export default [
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/outbox", "routes/admin/outbox.tsx"),
     route("admin/zakat", "routes/admin/zakat.tsx"),
+    // every campaign's published spending, to take an entry down with a reason (decision 049)
+    route("admin/spending", "routes/admin/spending.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     // what the vetting of an NGO checked: record, renew, revoke (decision 051)
     route("admin/ngos/:id/checks", "routes/admin/checks.tsx"),

@@ -25,13 +25,18 @@ export interface LedgerGoods {
   ngoName: string;
 }
 
+/**
+ * A spending entry of the public ledger. One the administrator took down keeps its place (the public once read it)
+ * but carries no amount, purpose or document (null): only when it was removed (`takenDownAt`).
+ */
 export interface LedgerSpending {
   id: string;
-  amount: number;
+  amount: number | null;
   spentOn: string;
   fund: FundKind;
-  purpose: string;
-  documentKey: string;
+  purpose: string | null;
+  documentKey: string | null;
+  takenDownAt: Date | null;
   ngoName: string;
   publishedAt: Date;
   /** The published record this one corrects (its amount and day). */
@@ -75,8 +80,10 @@ export interface GoodsView {
   date: { iso: string; text: string };
   ngoName: string;
 }
-export interface SpendingView {
+export type SpendingView = PublishedSpendingView | RemovedSpendingView;
+export interface PublishedSpendingView {
   id: string;
+  removed: null;
   amount: number;
   date: { iso: string; text: string };
   fund: FundKind;
@@ -85,6 +92,13 @@ export interface SpendingView {
   ngoName: string;
   corrects: { amount: number; date: string } | null;
   corrected: boolean;
+}
+/** Taken down by the administrator: the day it was removed, its fund and NGO, nothing of what it said. */
+export interface RemovedSpendingView {
+  id: string;
+  removed: { iso: string; text: string };
+  fund: FundKind;
+  ngoName: string;
 }
 export interface LedgerView {
   funds: FundBalance[];
@@ -104,17 +118,21 @@ export const giftView = (g: LedgerGift, lang: Lang): GiftView => ({
 
 export const goodsView = (g: LedgerGoods, lang: Lang): GoodsView => ({ items: g.items, date: formatDate(g.at, lang), ngoName: g.ngoName });
 
-export const spendingView = (s: LedgerSpending, lang: Lang): SpendingView => ({
-  id: s.id,
-  amount: s.amount,
-  date: { iso: s.spentOn, text: formatDay(s.spentOn, lang) },
-  fund: s.fund,
-  purpose: s.purpose,
-  documentUrl: `/files/${s.documentKey}`,
-  ngoName: s.ngoName,
-  corrects: s.corrects ? { amount: s.corrects.amount, date: formatDay(s.corrects.spentOn, lang) } : null,
-  corrected: s.corrected,
-});
+export const spendingView = (s: LedgerSpending, lang: Lang): SpendingView =>
+  s.takenDownAt || s.amount === null || s.purpose === null || s.documentKey === null
+    ? { id: s.id, removed: formatDate(s.takenDownAt ?? s.publishedAt, lang), fund: s.fund, ngoName: s.ngoName }
+    : {
+        id: s.id,
+        removed: null,
+        amount: s.amount,
+        date: { iso: s.spentOn, text: formatDay(s.spentOn, lang) },
+        fund: s.fund,
+        purpose: s.purpose,
+        documentUrl: `/files/${s.documentKey}`,
+        ngoName: s.ngoName,
+        corrects: s.corrects ? { amount: s.corrects.amount, date: formatDay(s.corrects.spentOn, lang) } : null,
+        corrected: s.corrected,
+      };
 
 export function ledgerView(ledger: PublicLedger, lang: Lang): LedgerView {
   return {

@@ -75,9 +75,13 @@ export type RegistrationAuthority = (typeof REGISTRATION_AUTHORITIES)[number];
 
 /**
  * A spending record of a campaign's public ledger (server/domain/ledger): a `draft` only its campaign's NGOs see, then
- * `published` for anyone, for good (decision 049: a published record is never edited; a correction is a new record).
+ * `published` for anyone (decision 049: a published record is never edited; a correction is a new record), and
+ * `taken_down` when the platform's administrator took a published record down (its document showed private data, or it
+ * was abusive): the ledger then says so, without its amount or document, and it no longer counts as spent.
  */
-export const SPENDING_STATUSES = ["draft", "published"] as const;
+export const SPENDING_STATUSES = ["draft", "published", "taken_down"] as const;
+/** The most a takedown's reason may hold (told to the NGO, kept with the record and in the audit log). */
+export const TAKEDOWN_REASON_MAX_LENGTH = 500;
 export type SpendingStatus = (typeof SPENDING_STATUSES)[number];
 
 export const PICKUP_STATUSES = ["new", "assigned", "accepted", "collected", "delivered", "received", "cancelled"] as const;

@@ -19,6 +19,15 @@ export function publicCampaignPath(slug: string): string {
   return href("/campaign/:slug", { slug: encodeURIComponent(slug) });
 }
 
+/** Every update and every approved word of support of a campaign, each list a page at a time (decision 050). */
+export function publicUpdatesPath(slug: string, cursors: { updates?: string | null; words?: string | null } = {}): string {
+  const query = new URLSearchParams();
+  if (cursors.updates) query.set("updates", cursors.updates);
+  if (cursors.words) query.set("words", cursors.words);
+  const search = query.toString();
+  return href("/campaign/:slug/updates", { slug: encodeURIComponent(slug) }) + (search ? `?${search}` : "");
+}
+
 /** An NGO's public profile (its name, registration, contact, vetting record, campaigns and positions). */
 export function ngoProfilePath(ngoId: string): string {
   return href("/ngo/:id", { id: ngoId });

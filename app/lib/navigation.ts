@@ -17,6 +17,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { to: "/admin/audit", label: "adminAudit" },
     { to: "/admin/outbox", label: "adminOutbox" },
     { to: "/admin/zakat", label: "adminZakat" },
+    { to: "/admin/spending", label: "adminSpending" },
     { to: "/admin/settings", label: "adminSettings" },
     { to: "/notifications", label: "notifications" },
   ],

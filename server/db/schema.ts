@@ -204,7 +204,14 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    // At most one unread "words wait for moderation" notice per account and campaign (decision 050): a donor's words
+    // insert it with ON CONFLICT DO NOTHING, so a hundred words at once tell each NGO once, and reading it makes room.
+    uniqueIndex("notifications_words_waiting_unread_unique")
+      .on(t.userId, sql`(${t.params}->>'campaignId')`)
+      .where(sql`${t.type} = 'supportWordsWaiting' and ${t.readAt} is null`),
+  ],
 );
 
 export const mailStatusEnum = pgEnum("mail_status", MAIL_STATUSES);
@@ -559,6 +566,10 @@ export const spendingRecords = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** When the publisher confirmed that private data (names, numbers, CNICs) on the document is covered. */
     redactionConfirmedAt: timestamp("redaction_confirmed_at", { withTimezone: true }),
+    /** The platform's administrator took the published record down (decision 049): who, when and why (told to the NGO). */
+    takenDownBy: uuid("taken_down_by").references(() => users.id, { onDelete: "set null" }),
+    takenDownAt: timestamp("taken_down_at", { withTimezone: true }),
+    takedownReason: text("takedown_reason"),
     ...timestamps,
   },
   (t) => [
@@ -574,6 +585,12 @@ export const spendingRecords = pgTable(
     check(
       "spending_records_published_whole",
       sql`${t.status} = 'draft' or (${t.publishedAt} is not null and ${t.redactionConfirmedAt} is not null)`,
+    ),
+    // Compared as text: the enum's new value cannot be named in the migration that adds it (PostgreSQL refuses an
+    // "unsafe use of new value" in the same transaction).
+    check(
+      "spending_records_taken_down_whole",
+      sql`(${t.status}::text = 'taken_down') = (${t.takenDownAt} is not null and ${t.takedownReason} is not null)`,
     ),
   ],
 );

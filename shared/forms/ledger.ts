@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { SPENDING_AMOUNT_MAX, SPENDING_DOCUMENT_MAX_BYTES, SPENDING_PURPOSE_MAX_LENGTH } from "#shared/constants.ts";
-import { FUND_KINDS } from "#shared/statuses.ts";
+import { FUND_KINDS, TAKEDOWN_REASON_MAX_LENGTH } from "#shared/statuses.ts";
 import { westernDigits } from "#shared/numbers.ts";
 import { blankToUndefined, requiredText, rupees } from "./fields.ts";
 
@@ -50,3 +50,13 @@ export const spendingDecisionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("discard"), recordId }),
 ]);
 export type SpendingDecision = z.output<typeof spendingDecisionSchema>;
+
+/**
+ * The administrator takes a published record down (/admin/spending, decision 049), with the reason the NGO is told.
+ * Characters no person types are refused by `parseWithZod` for every field, and again by the domain.
+ */
+export const takedownSchema = z.object({
+  intent: z.literal("takeDown"),
+  recordId,
+  reason: requiredText("ledger:errors.takedownReasonRequired", TAKEDOWN_REASON_MAX_LENGTH),
+});

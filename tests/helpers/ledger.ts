@@ -37,7 +37,8 @@ export async function makeSpending(
   const ngoId = opts.ngoId ?? campaign.ownerId;
   const file = new File([new Uint8Array(await makeProofPng())], "receipt.png", { type: "image/png" });
   const documentKey = await saveSpendingDocument(services, { file, ownerId: ngoId, field: "document" });
-  const published = opts.status === "published";
+  const published = opts.status === "published" || opts.status === "taken_down";
+  const takenDown = opts.status === "taken_down";
   const [row] = await services.db
     .insert(spendingRecords)
     .values({
@@ -50,6 +51,7 @@ export async function makeSpending(
       documentKey,
       createdBy: ngoId,
       ...(published ? { publishedAt: new Date(), publishedBy: ngoId, redactionConfirmedAt: new Date() } : {}),
+      ...(takenDown ? { takenDownAt: new Date(), takedownReason: "Shows a CNIC" } : {}),
       ...opts,
     })
     .returning();

@@ -80,6 +80,83 @@ describe("a spending document's access matrix", () => {
   });
 });
 
+describe("the administrator's takedown (/admin/spending)", () => {
+  it("opens for the administrator only; the form takes a published record down with a reason; its document is then refused to all but the administrator and the campaign's NGOs", async () => {
+    const { campaign, cookies } = await cast();
+    const record = await makeSpending(s, campaign, { status: "published", purpose: "Invoice that shows a CNIC" });
+    const status = async (path: string, init: { method?: string; body?: URLSearchParams } = {}) =>
+      Object.fromEntries(
+        await Promise.all(Object.entries(cookies).map(async ([who, cookie]) => [who, (await t.request(path, { ...init, cookie })).status])),
+      );
+    // The screen: the administrator's; every other account is turned away by the area's guard, the signed-out sent to sign in.
+    expect(await status("/admin/spending")).toEqual({
+      owner: 303,
+      partner: 303,
+      stranger: 303,
+      donor: 303,
+      rider: 303,
+      admin: 200,
+      signedOut: 303,
+    });
+    // The form, posted by anyone but the administrator, changes nothing.
+    const post = (reason: string, cookie: string | null) =>
+      t.request("/admin/spending", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "takeDown", recordId: record.id, reason }),
+        cookie,
+      });
+    for (const who of ["owner", "partner", "stranger", "donor", "rider", "signedOut"] as const) {
+      expect((await post("Abusive", cookies[who])).status, who).toBe(303);
+    }
+    const read = async () => (await s.db.select().from(spendingRecords).where(eq(spendingRecords.id, record.id)))[0]!;
+    expect((await read()).status).toBe("published");
+    // A blank reason is refused under its field.
+    const blank = await t.request("/admin/spending", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "takeDown", recordId: record.id, reason: "  " }),
+      cookie: cookies.admin,
+      headers: { accept: "text/html" },
+    });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Say why the entry is taken down");
+    expect((await read()).status).toBe("published");
+
+    expect(await status(`/files/${record.documentKey}`)).toEqual({
+      owner: 200,
+      partner: 200,
+      stranger: 200,
+      donor: 200,
+      rider: 200,
+      admin: 200,
+      signedOut: 200,
+    });
+    expect((await post("The invoice shows a donor's CNIC.", cookies.admin)).status).toBe(302);
+    expect(await read()).toMatchObject({ status: "taken_down", takedownReason: "The invoice shows a donor's CNIC." });
+    expect(await status(`/files/${record.documentKey}`)).toEqual({
+      owner: 200,
+      partner: 200,
+      stranger: 404,
+      donor: 404,
+      rider: 404,
+      admin: 200,
+      signedOut: 404,
+    });
+    // The public ledger says when it was removed, and nothing of what it said, in both languages.
+    for (const path of [`/campaign/${campaign.slug}/ledger`, `/campaign/${campaign.slug}/ledger.data`, `/campaign/${campaign.slug}`]) {
+      const body = await (await t.request(path)).text();
+      expect(body, path).not.toContain("Invoice that shows a CNIC");
+      expect(body, path).not.toContain(record.documentKey);
+    }
+    const html = await (await t.request(`/campaign/${campaign.slug}/ledger`)).text();
+    expect(html).toContain("Removed by the platform administrator on");
+    const ur = await (await t.request(`/campaign/${campaign.slug}/ledger`, { headers: { cookie: `${LANG_COOKIE}=ur` } })).text();
+    expect(ur).toContain("پلیٹ فارم کے منتظم نے");
+    // The NGO's screen says so, with the reason.
+    const ngo = await (await t.request(`/campaigns/${campaign.id}/spending`, { cookie: cookies.owner })).text();
+    expect(ngo).toContain("The invoice shows a donor&#x27;s CNIC.");
+  });
+});
+
 describe("/campaigns/:id/spending", () => {
   it("opens for the campaign's NGOs; another NGO finds no such page", async () => {
     const { campaign, cookies } = await cast();

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spendingRecords, spendingStatusEnum } from "#server/db/schema.ts";
 import { discardSpending, publishSpending, writeSpending } from "#server/domain/ledger/spending.ts";
+import { takeDownSpending } from "#server/domain/ledger/takedown.ts";
 import { SPENDING_STATES, spendingState, spendingStates, type SpendingRole } from "#server/domain/ledger/states.ts";
 import { SPENDING_STATUSES } from "#shared/statuses.ts";
-import { asNgo } from "#tests/helpers/actors.ts";
+import { asAdmin, asNgo } from "#tests/helpers/actors.ts";
 import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { makeSpending } from "#tests/helpers/ledger.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -15,8 +16,13 @@ describe("spending record states", () => {
   let actors: Record<SpendingRole, string>;
   beforeAll(async () => {
     s = await createTestServices();
-    const [spender, partner, other] = await Promise.all([makeUser(s.db, "ngo"), makeUser(s.db, "ngo"), makeUser(s.db, "ngo")]);
-    actors = { spender: spender.id, campaignNgo: partner.id, otherNgo: other.id };
+    const [spender, partner, other, admin] = await Promise.all([
+      makeUser(s.db, "ngo"),
+      makeUser(s.db, "ngo"),
+      makeUser(s.db, "ngo"),
+      makeUser(s.db, "admin"),
+    ]);
+    actors = { spender: spender.id, campaignNgo: partner.id, otherNgo: other.id, admin: admin.id };
   });
   afterAll(async () => s.close());
 
@@ -47,11 +53,12 @@ describe("spending record states", () => {
       },
       perform: (action, role, id) => {
         const [campaignId, recordId] = id.split("|") as [string, string];
-        const actor = asNgo(actors[role]);
+        const actor = role === "admin" ? asAdmin(actors.admin) : asNgo(actors[role]);
         if (action === "write") return recordId ? undefined : values().then((v) => writeSpending(s, actor, campaignId, v));
         if (!recordId) return undefined;
         if (action === "publish") return publishSpending(s.db, actor, recordId);
         if (action === "discard") return discardSpending(s, actor, recordId);
+        if (action === "takeDown") return takeDownSpending(s, actor, recordId, "The invoice shows a donor's CNIC");
         return values(recordId).then((v) => writeSpending(s, actor, campaignId, v));
       },
       stateOf: async (id) => {

@@ -309,6 +309,8 @@ describe("the public ledger", () => {
     await makeSpending(s, campaign, { fund: "zakat", amount: 70_000 }); // a draft: not counted
     await makeSpending(s, campaign, { fund: "sadaqah", amount: 3_500, status: "published", ngoId: partner.id });
     await makeSpending(s, campaign, { fund: "fitrana", amount: 400, status: "published" });
+    // Taken down by the administrator: listed as removed, without its amount, and not counted.
+    await makeSpending(s, campaign, { fund: "zakat", amount: 9_999, status: "taken_down" });
 
     const ledger = await publicLedger(s.db, campaign.slug);
     expect(ledger.funds).toEqual([
@@ -326,10 +328,13 @@ describe("the public ledger", () => {
         f.fund,
       ).toBe(f.raised);
       expect(
-        all.spending.rows.filter((r) => r.fund === f.fund && !r.corrected).reduce((sum, r) => sum + r.amount, 0),
+        all.spending.rows.filter((r) => r.fund === f.fund && !r.corrected).reduce((sum, r) => sum + (r.amount ?? 0), 0),
         f.fund,
       ).toBe(f.spent);
     }
+    const removed = all.spending.rows.filter((r) => r.takenDownAt !== null);
+    expect(removed.map((r) => [r.amount, r.purpose, r.documentKey])).toEqual([[null, null, null]]);
+    expect(all.spending.total).toBe(4);
     expect(all.joint).toBe(true);
     expect(new Set(all.gifts.rows.map((g) => g.ngoName))).toEqual(new Set(["Roshni Trust", "Saaya Foundation"]));
     expect(new Set(all.spending.rows.map((r) => r.ngoName))).toEqual(new Set(["Roshni Trust", "Saaya Foundation"]));

@@ -86,9 +86,9 @@ describe("posting an update", () => {
     expect(posted.status).toBe("published");
 
     const section = await publicUpdatesSection(s.db, campaign.slug);
-    expect(section.updates.map((u) => u.body)).toEqual(["پہلا کنواں مکمل ہو گیا۔ The first well is done."]);
+    expect(section.updates.rows.map((u) => u.body)).toEqual(["پہلا کنواں مکمل ہو گیا۔ The first well is done."]);
     expect(section.donorCount).toBe(3);
-    const key = section.updates[0]!.photos[0]!.key;
+    const key = section.updates.rows[0]!.photos[0]!.key;
     const [file] = await s.db.select().from(files).where(eq(files.key, key));
     expect(file).toMatchObject({ kind: "update", contentType: "image/webp", widths: [480, 960] });
 
@@ -138,7 +138,7 @@ describe("posting an update", () => {
     expect(await sendUpdateMails(s, posted.id)).toBe(0);
     expect(await s.db.select().from(campaignUpdateMails).where(eq(campaignUpdateMails.campaignId, campaign.id))).toHaveLength(0);
     for (const d of donors) expect(await outboxTo(d.email)).toBe(0);
-    expect((await publicUpdatesSection(s.db, campaign.slug)).updates).toEqual([]);
+    expect((await publicUpdatesSection(s.db, campaign.slug)).updates.rows).toEqual([]);
     // Removed stays removed: it is not published again.
     expect(await refusal(publishUpdate(s, owner, posted.id))).toEqual({ code: "updates.state_changed", field: undefined });
   });
@@ -167,7 +167,7 @@ describe("the consent rule", () => {
     expect(draft.status).toBe("draft");
     for (const d of donors) expect(await noticesOf(d.id)).toBe(0);
     expect(await refusal(publishUpdate(s, partner, draft.id))).toEqual({ code: "updates.consent_missing", field: "consent1" });
-    expect((await publicUpdatesSection(s.db, campaign.slug)).updates).toEqual([]);
+    expect((await publicUpdatesSection(s.db, campaign.slug)).updates.rows).toEqual([]);
 
     const { updates } = await updatesForNgo(s.db, partner, campaign.id);
     expect(updates[0]).toMatchObject({ status: "draft", actions: ["confirmConsent", "publish", "discard"] });
@@ -182,7 +182,7 @@ describe("the consent rule", () => {
 
     await confirmConsent(s, partner, draft.id, photoRow.id);
     await publishUpdate(s, partner, draft.id);
-    expect((await publicUpdatesSection(s.db, campaign.slug)).updates).toHaveLength(1);
+    expect((await publicUpdatesSection(s.db, campaign.slug)).updates.rows).toHaveLength(1);
     expect(await mayRead(s.db, file, null)).toBe(true);
     for (const d of donors) expect(await noticesOf(d.id)).toBe(1);
     // Published once: a second click changes nothing and tells no one again.
@@ -225,7 +225,7 @@ describe("words of support", () => {
       body: "شکریہ، اللہ آپ کو جزا دے",
       mayWrite: true,
     });
-    expect((await publicUpdatesSection(s.db, campaign.slug)).words).toEqual([]);
+    expect((await publicUpdatesSection(s.db, campaign.slug)).words.rows).toEqual([]);
 
     const listed = await wordsForNgo(s.db, partner, campaign.id);
     expect(listed.words.map((w) => [w.status, w.actions])).toEqual([
@@ -241,7 +241,7 @@ describe("words of support", () => {
 
     await decideWords(s, partner, idOf("شکریہ، اللہ آپ کو جزا دے"), "approve");
     await decideWords(s, owner, idOf("Proud to help"), "approve");
-    const shown = (await publicUpdatesSection(s.db, campaign.slug)).words.map((w) => [w.body, w.name]);
+    const shown = (await publicUpdatesSection(s.db, campaign.slug)).words.rows.map((w) => [w.body, w.name]);
     expect(shown).toEqual(
       expect.arrayContaining([
         ["شکریہ، اللہ آپ کو جزا دے", null],
@@ -250,12 +250,12 @@ describe("words of support", () => {
     );
     // One anonymous gift keeps the donor "a donor".
     await makeDonation(s.db, campaign, namedDonor.id, { status: "approved", showName: false });
-    expect((await publicUpdatesSection(s.db, campaign.slug)).words.find((w) => w.body === "Proud to help")!.name).toBeNull();
+    expect((await publicUpdatesSection(s.db, campaign.slug)).words.rows.find((w) => w.body === "Proud to help")!.name).toBeNull();
 
     // Decided words are the NGO's to change, not the donor's.
     expect(await refusal(writeWords(s, anonymous, campaign.slug, "Changed"))).toEqual({ code: "updates.words_decided", field: undefined });
     await decideWords(s, owner, idOf("Proud to help"), "hide");
-    expect((await publicUpdatesSection(s.db, campaign.slug)).words.map((w) => w.body)).toEqual(["شکریہ، اللہ آپ کو جزا دے"]);
+    expect((await publicUpdatesSection(s.db, campaign.slug)).words.rows.map((w) => w.body)).toEqual(["شکریہ، اللہ آپ کو جزا دے"]);
     expect(await refusal(decideWords(s, owner, idOf("Proud to help"), "hide"))).toEqual({
       code: "updates.state_changed",
       field: undefined,
@@ -342,7 +342,7 @@ describe("who may read updates and words beyond the public page (updates/policy.
     expect(words.actual).toEqual(words.expected);
     // Neither the draft nor the waiting words are on the public page.
     const section = await publicUpdatesSection(s.db, campaign.slug);
-    expect(section.updates).toEqual([]);
-    expect(section.words).toEqual([]);
+    expect(section.updates.rows).toEqual([]);
+    expect(section.words.rows).toEqual([]);
   });
 });

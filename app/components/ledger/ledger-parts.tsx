@@ -2,6 +2,7 @@ import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { formatRupees } from "#shared/money.ts";
 import type { FundBalance, GiftView, GoodsView, SpendingView } from "#shared/ledger.ts";
+import type { FundKind } from "#shared/statuses.ts";
 
 /**
  * The pieces of the public ledger (decision 049), shared by the campaign's page and the whole ledger's page: plain
@@ -116,44 +117,50 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
   if (spending.length === 0) return <p className="text-slate-700">{t("ledger:spending.empty")}</p>;
   return (
     <ul data-testid="ledger-spending">
-      {spending.map((s) => (
-        <li key={s.id} className={rowClass} data-corrected={s.corrected || undefined}>
-          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className={`font-bold ${s.corrected ? "text-slate-500 line-through" : "text-slate-900"}`}>{rupees(s.amount)}</span>
-            <time dateTime={s.date.iso} className="text-sm text-slate-700">
-              {s.date.text}
-            </time>
-          </p>
-          <UserText as="p" className="break-words text-start text-slate-900">
-            {s.purpose}
-          </UserText>
-          <p className="text-sm text-slate-700">
-            {t(`ledger:fund.${s.fund}`)}
-            {joint && (
-              <>
-                {" · "}
-                {t("ledger:spending.by", { ngo: s.ngoName })}
-              </>
-            )}
-          </p>
-          {s.corrects && (
-            <p className="text-sm text-slate-700">
-              {t("ledger:spending.corrects", { date: s.corrects.date, amount: rupees(s.corrects.amount) })}
+      {spending.map((s) =>
+        s.removed ? (
+          <li key={s.id} className={rowClass} data-removed="true">
+            <p className="font-medium text-slate-700">{t("ledger:spending.removed", { date: s.removed.text })}</p>
+            <SpentBy fund={s.fund} ngoName={s.ngoName} joint={joint} note={t("ledger:spending.removedNotCounted")} />
+          </li>
+        ) : (
+          <li key={s.id} className={rowClass} data-corrected={s.corrected || undefined}>
+            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className={`font-bold ${s.corrected ? "text-slate-500 line-through" : "text-slate-900"}`}>{rupees(s.amount)}</span>
+              <time dateTime={s.date.iso} className="text-sm text-slate-700">
+                {s.date.text}
+              </time>
             </p>
-          )}
-          {s.corrected && <p className="text-sm font-medium text-amber-900">{t("ledger:spending.corrected")}</p>}
-          <p>
-            <a
-              href={s.documentUrl}
-              className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
-              aria-label={t("ledger:spending.documentLabel", { purpose: s.purpose })}
-              data-testid="spending-document"
-            >
-              {t("ledger:spending.document")}
-            </a>
-          </p>
-        </li>
-      ))}
+            <UserText as="p" className="break-words text-start text-slate-900">
+              {s.purpose}
+            </UserText>
+            <SpentBy fund={s.fund} ngoName={s.ngoName} joint={joint} />
+            {s.corrects && (
+              <p className="text-sm text-slate-700">
+                {t("ledger:spending.corrects", { date: s.corrects.date, amount: rupees(s.corrects.amount) })}
+              </p>
+            )}
+            {s.corrected && <p className="text-sm font-medium text-amber-900">{t("ledger:spending.corrected")}</p>}
+            <p>
+              <a
+                href={s.documentUrl}
+                className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
+                aria-label={t("ledger:spending.documentLabel", { purpose: s.purpose })}
+                data-testid="spending-document"
+              >
+                {t("ledger:spending.document")}
+              </a>
+            </p>
+          </li>
+        ),
+      )}
     </ul>
   );
+}
+
+/** Which fund an entry was spent from, by which NGO on a joint campaign, and a note where there is one. */
+function SpentBy({ fund, ngoName, joint, note }: { fund: FundKind; ngoName: string; joint: boolean; note?: string }) {
+  const { t } = useTranslation();
+  const parts = [t(`ledger:fund.${fund}`), joint ? t("ledger:spending.by", { ngo: ngoName }) : null, note ?? null];
+  return <p className="text-sm text-slate-700">{parts.filter(Boolean).join(" · ")}</p>;
 }

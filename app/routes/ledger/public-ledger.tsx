@@ -1,12 +1,8 @@
-import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/public-ledger";
-import { PublicShell } from "#app/components/public-shell.tsx";
+import { PublicSubpage } from "#app/components/public-subpage.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { UserText } from "#app/components/user-text.tsx";
 import { FundBalances, GiftList, GoodsList, SpendingList } from "#app/components/ledger/ledger-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
 import { giftView, goodsView, pagedView, spendingView } from "#shared/ledger.ts";
 import { parsePage } from "#server/db/query.ts";
@@ -34,49 +30,34 @@ export default function PublicLedgerPage({ loaderData }: Route.ComponentProps) {
   const { slug, title, joint, funds, gifts, goods, spending } = loaderData;
   const heading = t("ledger:page.title", { title });
   return (
-    <PublicShell>
-      <title>{`${heading} · ${t("common:brand")}`}</title>
-      <article className="mx-auto flex max-w-3xl flex-col gap-6" aria-labelledby="ledger-page-title">
-        <p>
-          <Link
-            to={publicCampaignPath(slug)}
-            className="inline-flex items-center gap-1 font-medium text-brand-800 underline underline-offset-2"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-            {t("ledger:page.back")}
-          </Link>
-        </p>
-        <UserText as="h1" id="ledger-page-title" className="break-words text-start text-2xl font-bold text-brand-900">
-          {heading}
-        </UserText>
-        <section aria-labelledby="funds-title" className="rounded-lg bg-white p-4 shadow-sm">
-          <h2 id="funds-title" className="mb-2 text-lg font-bold">
-            {t("ledger:funds.title")}
-          </h2>
-          <FundBalances funds={funds} />
-        </section>
-        <section aria-labelledby="spending-title" className="rounded-lg bg-white p-4 shadow-sm">
-          <h2 id="spending-title" className="mb-2 text-lg font-bold">
-            {t("ledger:spending.title")}
-          </h2>
-          <SpendingList spending={spending.rows} joint={joint} />
-          <Pager page={spending.page} pages={spending.pages} param="spending" label={t("ledger:page.spendingPages")} />
-        </section>
-        <section aria-labelledby="gifts-title" className="rounded-lg bg-white p-4 shadow-sm">
-          <h2 id="gifts-title" className="mb-2 text-lg font-bold">
-            {t("ledger:gifts.title")}
-          </h2>
-          <GiftList gifts={gifts.rows} joint={joint} />
-          <Pager page={gifts.page} pages={gifts.pages} param="gifts" label={t("ledger:page.giftsPages")} />
-        </section>
-        <section aria-labelledby="goods-title" className="rounded-lg bg-white p-4 shadow-sm">
-          <h2 id="goods-title" className="mb-2 text-lg font-bold">
-            {t("ledger:goods.title")}
-          </h2>
-          <GoodsList goods={goods.rows} joint={joint} />
-          <Pager page={goods.page} pages={goods.pages} param="goods" label={t("ledger:page.goodsPages")} />
-        </section>
-      </article>
-    </PublicShell>
+    <PublicSubpage slug={slug} heading={heading} back={t("ledger:page.back")} headingId="ledger-page-title">
+      <section aria-labelledby="funds-title" className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="funds-title" className="mb-2 text-lg font-bold">
+          {t("ledger:funds.title")}
+        </h2>
+        <FundBalances funds={funds} />
+      </section>
+      <section aria-labelledby="spending-title" className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="spending-title" className="mb-2 text-lg font-bold">
+          {t("ledger:spending.title")}
+        </h2>
+        <SpendingList spending={spending.rows} joint={joint} />
+        <Pager page={spending.page} pages={spending.pages} param="spending" label={t("ledger:page.spendingPages")} />
+      </section>
+      <section aria-labelledby="gifts-title" className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="gifts-title" className="mb-2 text-lg font-bold">
+          {t("ledger:gifts.title")}
+        </h2>
+        <GiftList gifts={gifts.rows} joint={joint} />
+        <Pager page={gifts.page} pages={gifts.pages} param="gifts" label={t("ledger:page.giftsPages")} />
+      </section>
+      <section aria-labelledby="goods-title" className="rounded-lg bg-white p-4 shadow-sm">
+        <h2 id="goods-title" className="mb-2 text-lg font-bold">
+          {t("ledger:goods.title")}
+        </h2>
+        <GoodsList goods={goods.rows} joint={joint} />
+        <Pager page={goods.page} pages={goods.pages} param="goods" label={t("ledger:page.goodsPages")} />
+      </section>
+    </PublicSubpage>
   );
 }

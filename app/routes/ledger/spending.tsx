@@ -49,6 +49,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     publishedAt: r.publishedAt ? formatDate(r.publishedAt, lang) : null,
     corrects: r.corrects ? { amount: r.corrects.amount, spentOn: formatDay(r.corrects.spentOn, lang) } : null,
     corrected: r.correctedBy !== null,
+    takenDown: r.takenDown ? { date: formatDate(r.takenDown.at, lang).text, reason: r.takenDown.reason } : null,
     actions: r.actions,
   }));
   // A correction is offered from a published record's "Correct" link; anything else in the address is ignored.
@@ -234,6 +235,12 @@ function SpendingForm({
   );
 }
 
+const STATUS_CLASS = {
+  draft: "bg-amber-100 text-amber-950",
+  published: "bg-emerald-100 text-emerald-900",
+  taken_down: "bg-red-100 text-red-900",
+} as const;
+
 function RecordCard({ record: r, page, answer }: { record: Row; page: number; answer?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation();
   const rupees = (n: number) => formatRupees(n, i18n.language);
@@ -244,11 +251,7 @@ function RecordCard({ record: r, page, answer }: { record: Row; page: number; an
     <li className="flex flex-col gap-2 rounded-md border border-slate-200 p-3" data-testid="spending-record" data-status={r.status}>
       <p className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className={`font-bold ${r.corrected ? "text-slate-500 line-through" : "text-slate-900"}`}>{rupees(r.amount)}</span>
-        <span
-          className={`rounded px-2 py-0.5 text-sm font-bold ${r.status === "draft" ? "bg-amber-100 text-amber-950" : "bg-emerald-100 text-emerald-900"}`}
-        >
-          {t(`ledger:ngo.status.${r.status}`)}
-        </span>
+        <span className={`rounded px-2 py-0.5 text-sm font-bold ${STATUS_CLASS[r.status]}`}>{t(`ledger:ngo.status.${r.status}`)}</span>
       </p>
       <UserText as="p" className="break-words text-start text-slate-900">
         {r.purpose}
@@ -268,6 +271,14 @@ function RecordCard({ record: r, page, answer }: { record: Row; page: number; an
         </p>
       )}
       {r.corrected && <p className="text-sm font-medium text-amber-900">{t("ledger:spending.corrected")}</p>}
+      {r.takenDown && (
+        <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="taken-down">
+          <p className="font-bold">{t("ledger:ngo.takenDown", { date: r.takenDown.date })}</p>
+          <p>
+            {t("ledger:ngo.takenDownReason")} <UserText>{r.takenDown.reason}</UserText>
+          </p>
+        </div>
+      )}
       <p>
         <a href={r.documentUrl} className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-800 underline underline-offset-2">
           <FileText aria-hidden="true" className="size-4 shrink-0" />

@@ -6,12 +6,12 @@ import type { Route } from "./+types/ngo-updates";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { SubmitButton } from "#app/components/form.tsx";
 import { UpdateForm } from "#app/components/updates/update-form.tsx";
+import { UpdateCard } from "#app/components/updates/updates-parts.tsx";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { formatDate } from "#shared/format.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { photosOf, updateSchema, updateStepSchema } from "#shared/forms/updates.ts";
-import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { confirmConsent, discardDraft, postUpdate, publishUpdate, removeUpdate, updatesForNgo } from "#server/domain/updates/updates.ts";
 
 export const handle = pageTitle("updates:ngo.title");
@@ -129,52 +129,42 @@ export default function CampaignUpdates({ loaderData, actionData }: Route.Compon
           ) : (
             <ul className="flex flex-col gap-4">
               {updates.map((u) => (
-                <li key={u.id} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow-sm" data-testid="managed-update">
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                    <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t(`updates:status.${u.status}`)}</span>
-                    {u.publishedAt ? (
-                      <time dateTime={u.publishedAt.iso}>{t("updates:ngo.publishedOn", { date: u.publishedAt.text })}</time>
-                    ) : (
-                      <time dateTime={u.createdAt.iso}>{t("updates:ngo.writtenOn", { date: u.createdAt.text })}</time>
-                    )}
-                  </p>
-                  <UserText as="p" className="whitespace-pre-line break-words text-start text-slate-900">
-                    {u.body}
-                  </UserText>
-                  {u.photos.length > 0 && (
-                    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                      {u.photos.map((p, i) => (
-                        <li key={p.id} className="flex flex-col gap-1">
-                          <img
-                            src={pictureUrl(p.key, "campaign")}
-                            srcSet={pictureSrcSet(p.key)}
-                            sizes={PICTURE_SIZES.card}
-                            alt={t("updates:photo.alt", { n: i + 1 })}
-                            width={480}
-                            height={360}
-                            loading="lazy"
-                            decoding="async"
-                            className="aspect-[4/3] w-full rounded-md bg-slate-100 object-cover"
-                          />
-                          {p.showsPeople && (
-                            <p className={`text-sm ${p.consented ? "text-emerald-800" : "font-medium text-amber-900"}`}>
-                              {t(p.consented ? "updates:photo.people" : "updates:photo.peopleNoConsent")}
-                            </p>
-                          )}
-                          {p.showsPeople && !p.consented && u.actions.includes("confirmConsent") && (
-                            <Form method="post">
-                              <input type="hidden" name="step" value="consent" />
-                              <input type="hidden" name="updateId" value={u.id} />
-                              <input type="hidden" name="photoId" value={p.id} />
-                              <SubmitButton className="rounded-md border border-amber-800 px-3 py-1.5 text-start text-sm font-medium text-amber-900 hover:bg-amber-50">
-                                {t("updates:action.consent", { n: i + 1 })}
-                              </SubmitButton>
-                            </Form>
-                          )}
-                        </li>
-                      ))}
-                    </ul>
+                <UpdateCard
+                  key={u.id}
+                  testId="managed-update"
+                  columns={3}
+                  when={
+                    <>
+                      <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t(`updates:status.${u.status}`)}</span>
+                      {u.publishedAt ? (
+                        <time dateTime={u.publishedAt.iso}>{t("updates:ngo.publishedOn", { date: u.publishedAt.text })}</time>
+                      ) : (
+                        <time dateTime={u.createdAt.iso}>{t("updates:ngo.writtenOn", { date: u.createdAt.text })}</time>
+                      )}
+                    </>
+                  }
+                  body={u.body}
+                  photos={u.photos}
+                  photoExtra={(p, i) => (
+                    <>
+                      {p.showsPeople && (
+                        <p className={`text-sm ${p.consented ? "text-emerald-800" : "font-medium text-amber-900"}`}>
+                          {t(p.consented ? "updates:photo.people" : "updates:photo.peopleNoConsent")}
+                        </p>
+                      )}
+                      {p.showsPeople && !p.consented && u.actions.includes("confirmConsent") && (
+                        <Form method="post">
+                          <input type="hidden" name="step" value="consent" />
+                          <input type="hidden" name="updateId" value={u.id} />
+                          <input type="hidden" name="photoId" value={p.id} />
+                          <SubmitButton className="rounded-md border border-amber-800 px-3 py-1.5 text-start text-sm font-medium text-amber-900 hover:bg-amber-50">
+                            {t("updates:action.consent", { n: i + 1 })}
+                          </SubmitButton>
+                        </Form>
+                      )}
+                    </>
                   )}
+                >
                   {u.actions.some((a) => a !== "confirmConsent") && (
                     <div className="flex flex-wrap gap-2">
                       {u.actions.includes("publish") && (
@@ -184,7 +174,7 @@ export default function CampaignUpdates({ loaderData, actionData }: Route.Compon
                       {u.actions.includes("remove") && <StepButton step="remove" updateId={u.id} label={t("updates:action.remove")} />}
                     </div>
                   )}
-                </li>
+                </UpdateCard>
               ))}
             </ul>
           )}

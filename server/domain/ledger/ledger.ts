@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "#server/db/client.ts";
 import {
   campaignPartners,
@@ -64,6 +64,16 @@ const goodsReceived = (campaignId: string) =>
 const notCorrected = sql`not exists (select 1 from spending_records c where c.corrects_id = spending_records.id and c.status = 'published')`;
 
 const published = (campaignId: string) => and(eq(spendingRecords.campaignId, campaignId), eq(spendingRecords.status, "published"));
+
+/**
+ * What the public list shows: published records, and those the administrator took down (they keep their place, saying
+ * when they were removed, without their amount, purpose or document; the totals leave them out).
+ */
+const listed = (campaignId: string) =>
+  and(eq(spendingRecords.campaignId, campaignId), inArray(spendingRecords.status, ["published", "taken_down"]));
+
+/** A column of a published record; null once taken down, so what was removed never leaves the database for the public. */
+const whilePublished = <T>(column: AnyPgColumn) => sql<T | null>`case when ${spendingRecords.status} = 'published' then ${column} end`;
 
 /** Raised, spent and balance per fund: sums of approved cash gifts and of published, uncorrected spending. */
 export async function fundBalances(db: DbOrTx, campaignId: string): Promise<FundBalance[]> {
@@ -132,11 +142,12 @@ async function spendingQuery(db: DbOrTx, campaignId: string, limit: number, offs
   const rows = await db
     .select({
       id: spendingRecords.id,
-      amount: spendingRecords.amount,
+      amount: whilePublished<number>(spendingRecords.amount).mapWith(Number),
       spentOn: spendingRecords.spentOn,
       fund: spendingRecords.fund,
-      purpose: spendingRecords.purpose,
-      documentKey: spendingRecords.documentKey,
+      purpose: whilePublished<string>(spendingRecords.purpose),
+      documentKey: whilePublished<string>(spendingRecords.documentKey),
+      takenDownAt: spendingRecords.takenDownAt,
       ngoName: sql<string>`coalesce(${ngoProfiles.name}, '')`,
       publishedAt: spendingRecords.publishedAt,
       correctsAmount: corrected.amount,
@@ -146,7 +157,7 @@ async function spendingQuery(db: DbOrTx, campaignId: string, limit: number, offs
     .from(spendingRecords)
     .leftJoin(ngoProfiles, eq(ngoProfiles.userId, spendingRecords.ngoId))
     .leftJoin(corrected, eq(corrected.id, spendingRecords.correctsId))
-    .where(published(campaignId))
+    .where(listed(campaignId))
     .orderBy(desc(spendingRecords.spentOn), desc(spendingRecords.publishedAt), desc(spendingRecords.id))
     .limit(limit)
     .offset(offset);
@@ -190,7 +201,7 @@ const count = async (db: DbOrTx, from: "gifts" | "goods" | "spending", campaignI
   const where: Record<typeof from, () => Promise<{ n: number }[]>> = {
     gifts: () => db.select({ n }).from(donations).where(approvedCash(campaignId)),
     goods: () => db.select({ n }).from(donations).innerJoin(pickups, eq(pickups.donationId, donations.id)).where(goodsReceived(campaignId)),
-    spending: () => db.select({ n }).from(spendingRecords).where(published(campaignId)),
+    spending: () => db.select({ n }).from(spendingRecords).where(listed(campaignId)),
   };
   const [row] = await where[from]();
   return row?.n ?? 0;

@@ -18,15 +18,20 @@ const RELATIONS: Record<Exclude<SpendingRole, "otherNgo">, Relation> = {
   // Its own record, while it still runs the campaign: a partner that left keeps no access to its drafts.
   spender: { account: "ngo", where: (actor) => and(eq(spendingRecords.ngoId, actor.id), runsCampaign(actor))! },
   campaignNgo: { account: "ngo", where: runsCampaign },
+  // The platform's administrator: every record, for what the table lets it do (take a published one down).
+  admin: { account: "admin", where: () => sql`true` },
 };
 
 /**
  * What may be read, and by whom:
  * - `campaign`: every record of a campaign the NGO runs, drafts included (its spending screen); published records
  *   are public as well, through the ledger.
+ * - `takenDown`: a record the administrator took down, with its document: the administrator (who judged it) reads it
+ *   as well as the campaign's NGOs; the public ledger shows only that it was removed and when.
  */
 export const SPENDING_READS = {
   campaign: ["spender", "campaignNgo"],
+  takenDown: ["spender", "campaignNgo", "admin"],
 } as const satisfies Record<string, readonly SpendingRole[]>;
 export type SpendingRead = keyof typeof SPENDING_READS;
 
@@ -37,14 +42,22 @@ export const spendingScope = areaPolicy.scope;
 export const { rolesFor, decisionScope } = areaPolicy;
 
 /**
- * Whether `actor` may read the document stored under `key` (file kind `spending`): anyone once its record is
- * published, the campaign's NGOs while it is a draft; a key no record holds (yet) is nobody's.
+ * Whether `actor` may read the document stored under `key` (file kind `spending`): anyone while its record is
+ * published, the campaign's NGOs while it is a draft, the campaign's NGOs and the administrator once it was taken
+ * down; a key no record holds (yet) is nobody's.
  */
 export async function mayReadSpendingDocument(db: DbOrTx, key: string, actor: Actor | null): Promise<boolean> {
   const [row] = await db
     .select({ id: spendingRecords.id })
     .from(spendingRecords)
-    .where(and(eq(spendingRecords.documentKey, key), sql`(${spendingRecords.status} = 'published' or ${spendingScope(actor, "campaign")})`))
+    .where(
+      and(
+        eq(spendingRecords.documentKey, key),
+        sql`(${spendingRecords.status} = 'published'
+          or (${spendingRecords.status} = 'draft' and ${spendingScope(actor, "campaign")})
+          or (${spendingRecords.status} = 'taken_down' and ${spendingScope(actor, "takenDown")}))`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

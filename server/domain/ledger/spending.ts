@@ -44,6 +44,8 @@ export interface SpendingRow {
   corrects: { id: string; amount: number; spentOn: string } | null;
   /** A published correction of this record exists: the totals count that one instead. */
   correctedBy: string | null;
+  /** The administrator took it down (decision 049): when, and the reason the NGO was told. */
+  takenDown: { at: Date; reason: string } | null;
   /** What the asking NGO may do to it, in the table's order. */
   actions: SpendingAction[];
 }
@@ -76,6 +78,8 @@ export async function campaignSpending(
         status: spendingRecords.status,
         publishedAt: spendingRecords.publishedAt,
         createdAt: spendingRecords.createdAt,
+        takenDownAt: spendingRecords.takenDownAt,
+        takedownReason: spendingRecords.takedownReason,
         correctsId: corrected.id,
         correctsAmount: corrected.amount,
         correctsSpentOn: corrected.spentOn,
@@ -101,8 +105,9 @@ export async function campaignSpending(
       .from(spendingRecords)
       .where(where),
   ]);
-  const records = rows.map(({ correctsId, correctsAmount, correctsSpentOn, ...r }) => ({
+  const records = rows.map(({ correctsId, correctsAmount, correctsSpentOn, takenDownAt, takedownReason, ...r }) => ({
     ...r,
+    takenDown: takenDownAt ? { at: takenDownAt, reason: takedownReason ?? "" } : null,
     corrects: correctsId ? { id: correctsId, amount: correctsAmount!, spentOn: correctsSpentOn! } : null,
     // A record already corrected is not offered another correction: its correction is corrected instead.
     actions: actionsFor(spendingState(r.status), roleOf(actor, r.ngoId)).filter((a) => !(a === "correct" && r.correctedBy)),
@@ -203,5 +208,5 @@ async function refusal(db: DbOrTx, actor: Actor, recordId: string): Promise<neve
     .limit(1);
   if (!row) throw notFound();
   if (row.ngoId !== actor.id) throw forbidden("ledger.spender_only");
-  throw conflict("ledger.already_published");
+  throw conflict(row.status === "taken_down" ? "ledger.already_taken_down" : "ledger.already_published");
 }

@@ -100,13 +100,25 @@ export async function notify(services: Pick<Services, "db" | "mailer" | "log">, 
  */
 export async function notifyAll(
   services: Pick<Services, "db" | "log">,
-  n: { userIds: SQL; type: string; params?: Record<string, string>; link?: string | null },
+  n: {
+    userIds: SQL;
+    type: string;
+    params?: Record<string, string>;
+    link?: string | null;
+    /**
+     * A notice of which a partial unique index allows one unread at a time per account (and subject, e.g.
+     * `notifications_words_waiting_unread_unique`): an account that has one unread is not told again. The index
+     * decides, not a read before the write, so concurrent changes tell each account once.
+     */
+    unreadOnce?: boolean;
+  },
 ): Promise<number> {
   try {
     return await services.db.transaction(async (tx) => {
+      const once = n.unreadOnce ? sql`on conflict do nothing` : sql``;
       const result = (await tx.execute(sql`with told as (insert into ${notifications} (user_id, type, params, link)
         select told.id, ${n.type}, ${JSON.stringify(n.params ?? {})}::jsonb, ${n.link ?? null} from (${n.userIds}) as told(id)
-        returning 1) select count(*)::int as n from told`)) as unknown as { rows: { n: number }[] };
+        ${once} returning 1) select count(*)::int as n from told`)) as unknown as { rows: { n: number }[] };
       return Number(result.rows[0]?.n ?? 0);
     });
   } catch (err) {

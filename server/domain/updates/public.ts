@@ -1,70 +1,157 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { PUBLIC_UPDATES_SHOWN, PUBLIC_WORDS_SHOWN } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
+import { isUuid } from "#server/db/query.ts";
 import { campaignUpdates, campaigns, donations, donorProfiles, supportWords } from "#server/db/schema.ts";
+import { notFound } from "#server/domain/errors.ts";
+import type { KeysetPage } from "#shared/paging.ts";
 import { photosOf } from "./updates.ts";
 import { namedColumn } from "./words.ts";
+
+/** A published update as the public reads it: its text, when, and its photos in order. */
+export interface PublicUpdate {
+  id: string;
+  body: string;
+  publishedAt: Date;
+  photos: { key: string }[];
+}
+/** Approved words; `name` is the donor's first name, or null for "a donor". */
+export interface PublicWords {
+  id: string;
+  body: string;
+  name: string | null;
+  createdAt: Date;
+}
 
 /** What the public page shows of a campaign's updates and its donors' words (decision 050): no id of a person. */
 export interface PublicUpdatesSection {
   /** Distinct donors with an approved gift (the partial index on donations answers it without the table). */
   donorCount: number;
-  /** The newest published updates, newest first, with their photos in order. */
-  updates: { id: string; body: string; publishedAt: Date; photos: { key: string }[] }[];
-  /** The newest approved words; `name` is the donor's first name, or null for "a donor". */
-  words: { id: string; body: string; name: string | null; createdAt: Date }[];
+  /** The newest published updates, newest first, with their photos in order; `next` when there are older ones. */
+  updates: KeysetPage<PublicUpdate>;
+  /** The newest approved words; `next` when there are more. */
+  words: KeysetPage<PublicWords>;
 }
 
-/** The updates section of a campaign's public page, by its slug; nothing for an archived or unknown campaign. */
-export async function publicUpdatesSection(db: DbOrTx, slug: string): Promise<PublicUpdatesSection> {
+/** Longer than any slug the product makes: not looked up at all. */
+const MAX_SLUG_LENGTH = 200;
+
+/** A public (not archived) campaign by its slug. */
+async function publicCampaign(db: DbOrTx, slug: string): Promise<{ id: string; title: string } | undefined> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return undefined;
   const [campaign] = await db
-    .select({ id: campaigns.id })
+    .select({ id: campaigns.id, title: campaigns.title })
     .from(campaigns)
     .where(and(eq(campaigns.slug, slug), ne(campaigns.status, "archived")))
     .limit(1);
-  if (!campaign) return { donorCount: 0, updates: [], words: [] };
-  const [count, updates, words] = await Promise.all([
-    db
-      .select({ n: sql<number>`count(distinct ${donations.donorId})`.mapWith(Number) })
-      .from(donations)
-      .where(and(eq(donations.campaignId, campaign.id), eq(donations.status, "approved"))),
-    db
-      .select({ id: campaignUpdates.id, body: campaignUpdates.body, publishedAt: campaignUpdates.publishedAt })
-      .from(campaignUpdates)
-      .where(and(eq(campaignUpdates.campaignId, campaign.id), eq(campaignUpdates.status, "published")))
-      .orderBy(desc(campaignUpdates.publishedAt), desc(campaignUpdates.id))
-      .limit(PUBLIC_UPDATES_SHOWN),
-    db
-      .select({
-        id: supportWords.id,
-        body: supportWords.body,
-        firstName: donorProfiles.firstName,
-        named: namedColumn(),
-        createdAt: supportWords.createdAt,
-      })
-      .from(supportWords)
-      .leftJoin(donorProfiles, eq(donorProfiles.userId, supportWords.donorId))
-      .where(and(eq(supportWords.campaignId, campaign.id), eq(supportWords.status, "approved")))
-      .orderBy(desc(supportWords.createdAt), desc(supportWords.id))
-      .limit(PUBLIC_WORDS_SHOWN),
-  ]);
+  return campaign;
+}
+
+/**
+ * A cursor names a row, and the next page starts after that row's own (time, id) as the database holds it, so no time
+ * is rounded through JavaScript and no OFFSET walks the rows before (decision 050).
+ */
+export type { KeysetPage };
+
+/** A cursor as the address carries it: a row's id, or nothing (the first page); anything else reads as the first page. */
+const cursorOf = (value: string | null | undefined): string | null => (isUuid(value) ? value : null);
+
+function keyset<T extends { id: string }>(rows: T[], size: number): KeysetPage<T> {
+  const shown = rows.slice(0, size);
+  return { rows: shown, next: rows.length > size ? shown[shown.length - 1]!.id : null };
+}
+
+/** The campaign's published updates after `cursor` (an update of this campaign), newest first: `size` and one more. */
+async function updatesAfter(db: DbOrTx, campaignId: string, cursor: string | null, size: number): Promise<KeysetPage<PublicUpdate>> {
+  const after = cursor
+    ? sql`(${campaignUpdates.publishedAt}, ${campaignUpdates.id}) < (select c.published_at, c.id from ${campaignUpdates} c
+        where c.id = ${cursor} and c.campaign_id = ${campaignId})`
+    : undefined;
+  const rows = await db
+    .select({ id: campaignUpdates.id, body: campaignUpdates.body, publishedAt: campaignUpdates.publishedAt })
+    .from(campaignUpdates)
+    .where(and(eq(campaignUpdates.campaignId, campaignId), eq(campaignUpdates.status, "published"), after))
+    .orderBy(desc(campaignUpdates.publishedAt), desc(campaignUpdates.id))
+    .limit(size + 1);
+  const page = keyset(rows, size);
   const photos = await photosOf(
     db,
-    updates.map((u) => u.id),
+    page.rows.map((u) => u.id),
   );
   return {
-    donorCount: count[0]?.n ?? 0,
-    updates: updates.map((u) => ({
+    next: page.next,
+    rows: page.rows.map((u) => ({
       id: u.id,
       body: u.body,
       publishedAt: u.publishedAt!,
       photos: (photos.get(u.id) ?? []).map((p) => ({ key: p.key })),
     })),
-    words: words.map((w) => ({
+  };
+}
+
+/** The campaign's approved words after `cursor` (words of this campaign), newest first: `size` and one more. */
+async function wordsAfter(db: DbOrTx, campaignId: string, cursor: string | null, size: number): Promise<KeysetPage<PublicWords>> {
+  const after = cursor
+    ? sql`(${supportWords.createdAt}, ${supportWords.id}) < (select w.created_at, w.id from ${supportWords} w
+        where w.id = ${cursor} and w.campaign_id = ${campaignId})`
+    : undefined;
+  const rows = await db
+    .select({
+      id: supportWords.id,
+      body: supportWords.body,
+      firstName: donorProfiles.firstName,
+      named: namedColumn(),
+      createdAt: supportWords.createdAt,
+    })
+    .from(supportWords)
+    .leftJoin(donorProfiles, eq(donorProfiles.userId, supportWords.donorId))
+    .where(and(eq(supportWords.campaignId, campaignId), eq(supportWords.status, "approved"), after))
+    .orderBy(desc(supportWords.createdAt), desc(supportWords.id))
+    .limit(size + 1);
+  const page = keyset(rows, size);
+  return {
+    next: page.next,
+    rows: page.rows.map((w) => ({
       id: w.id,
       body: w.body,
       name: w.named === true && w.firstName ? w.firstName : null,
       createdAt: w.createdAt,
     })),
   };
+}
+
+const EMPTY: KeysetPage<never> = { rows: [], next: null };
+
+/** The updates section of a campaign's public page, by its slug; nothing for an archived or unknown campaign. */
+export async function publicUpdatesSection(db: DbOrTx, slug: string): Promise<PublicUpdatesSection> {
+  const campaign = await publicCampaign(db, slug);
+  if (!campaign) return { donorCount: 0, updates: EMPTY, words: EMPTY };
+  const [count, updates, words] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(distinct ${donations.donorId})`.mapWith(Number) })
+      .from(donations)
+      .where(and(eq(donations.campaignId, campaign.id), eq(donations.status, "approved"))),
+    updatesAfter(db, campaign.id, null, PUBLIC_UPDATES_SHOWN),
+    wordsAfter(db, campaign.id, null, PUBLIC_WORDS_SHOWN),
+  ]);
+  return { donorCount: count[0]?.n ?? 0, updates, words };
+}
+
+/**
+ * /campaign/:slug/updates: every published update and every approved word of a campaign, each list a page at a time
+ * from its own cursor (the last row of the page before), as many a page as the campaign's page shows. Not found for an
+ * archived or unknown campaign.
+ */
+export async function publicUpdatesPages(
+  db: DbOrTx,
+  slug: string,
+  cursors: { updates?: string | null; words?: string | null },
+): Promise<{ title: string; updates: KeysetPage<PublicUpdate>; words: KeysetPage<PublicWords> }> {
+  const campaign = await publicCampaign(db, slug);
+  if (!campaign) throw notFound();
+  const [updates, words] = await Promise.all([
+    updatesAfter(db, campaign.id, cursorOf(cursors.updates), PUBLIC_UPDATES_SHOWN),
+    wordsAfter(db, campaign.id, cursorOf(cursors.words), PUBLIC_WORDS_SHOWN),
+  ]);
+  return { title: campaign.title, updates, words };
 }

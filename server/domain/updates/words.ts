@@ -2,11 +2,12 @@ import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { SupportWordStatus } from "#shared/statuses.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isUuid } from "#server/db/query.ts";
-import { campaigns, donations, donorProfiles, supportWords } from "#server/db/schema.ts";
+import { campaignPartners, campaigns, donations, donorProfiles, supportWords } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { recordAudit } from "#server/domain/audit/audit.ts";
 import { campaignForNgo, type Campaign } from "#server/domain/campaigns/access.ts";
 import { conflict, forbidden, notFound } from "#server/domain/errors.ts";
+import { notifyAll } from "#server/domain/notifications/notifications.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { supportWordScope } from "./policy.ts";
 import { supportWordStates, type SupportWordAction, type SupportWordState } from "./states.ts";
@@ -69,7 +70,7 @@ export async function ownWords(db: DbOrTx, actor: Actor, slug: string): Promise<
 }
 
 /** Writes (or, while they wait, rewrites) the donor's words for a campaign they gave to. */
-export async function writeWords(services: Pick<Services, "db">, actor: Actor, slug: string, body: string): Promise<void> {
+export async function writeWords(services: Pick<Services, "db" | "log">, actor: Actor, slug: string, body: string): Promise<void> {
   const donorId = idAs(actor, "donor");
   await services.db.transaction(async (tx) => {
     const campaign = await publicCampaignBySlug(tx, slug);
@@ -97,8 +98,25 @@ export async function writeWords(services: Pick<Services, "db">, actor: Actor, s
       action: "updates.wordsWritten",
       details: { campaignId: campaign.id, wordsId: written[0]!.id },
     });
+    // Every NGO that moderates them is told, once: a notice already unread for this campaign stands for these too.
+    await notifyAll(
+      { db: tx, log: services.log },
+      {
+        userIds: moderatorsOf(campaign.id),
+        type: "supportWordsWaiting",
+        params: { campaign: campaign.title, campaignId: campaign.id },
+        link: `/campaigns/${campaign.id}/words`,
+        unreadOnce: true,
+      },
+    );
   });
 }
+
+/** The NGOs that moderate a campaign's words (the `moderate` read): its owner and its accepted partners, as one column. */
+const moderatorsOf = (campaignId: string) =>
+  sql`select ${campaigns.ownerId} from ${campaigns} where ${campaigns.id} = ${campaignId}
+    union select ${campaignPartners.ngoId} from ${campaignPartners}
+    where ${campaignPartners.campaignId} = ${campaignId} and ${campaignPartners.status} = 'accepted'`;
 
 export interface ModeratedWords {
   id: string;
