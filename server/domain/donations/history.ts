@@ -19,7 +19,7 @@ import { formatReceiptNumber, receiptPrefix, RECEIPT_NUMBER_DIGITS } from "./rec
 import { ngoContactColumns, repliedSql } from "./replies.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { campaignChoices } from "#server/domain/campaigns/access.ts";
-import { tallies, type Tally } from "./tallies.ts";
+import { tallied, tallies, type Tally } from "./tallies.ts";
 
 /** The NGO history's sort orders, in the order the screen offers them; the first is the default. */
 export const HISTORY_SORTS = ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const;
@@ -362,11 +362,9 @@ function stateOf(kind: HistoryKind, tally: Tally): string | null {
 
 /** The campaigns with donations to this NGO, for the history's filter: a bounded list, A–Z. */
 export async function ngoHistoryCampaigns(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
-  return campaignChoices(
-    db,
-    idAs(actor, "ngo"),
-    sql`exists (select 1 from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donationScope(actor, "history")})`,
-  );
+  // The kept tallies count every donation paid to the NGO (donationScope's "history" for an NGO: the recipient).
+  const ngoId = idAs(actor, "ngo");
+  return campaignChoices(db, ngoId, tallied(ngoId, sql`${campaigns.id}`));
 }
 
 // ---------------------------------------------------------------------------------------------------------
