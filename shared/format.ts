@@ -122,12 +122,13 @@ const pakistanClock = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * A moment as Pakistan's clock showed it, for files (the CSV export): "2026-11-23 15:05:09", a form spreadsheets
- * read as a date and time. The file says the zone in its heading (Pakistan keeps UTC+05:00 all year).
+ * A moment as Pakistan's clock showed it, for files: "2026-11-23 15:05:09", a form spreadsheets read as a date and
+ * time. The CSV export writes it in SQL (`to_char(… at time zone 'Asia/Karachi', …)`, decision 044); history.test.ts
+ * holds the export's bytes to this function's.
  */
 export function pakistanTimestamp(date: Date): string {
   // Since its last daylight saving time (2009) Pakistan's clock is UTC+05:00: arithmetic, where the zone's rules
-  // cost microseconds a row (the CSV export writes 100,000 of them, decision 044). Earlier moments ask the rules.
+  // cost microseconds a call. Earlier moments ask the rules.
   const ms = date.getTime();
   if (ms >= STEADY_OFFSET_SINCE) return new Date(ms + 5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
   const part: Record<string, string> = {};

@@ -15,7 +15,19 @@ export interface Relation {
    * that all give one, the scope is `id in (ids union all ids)`: PostgreSQL plans `a or exists (…)` as a scan of the
    * whole table, and the union as one index lookup each (decision 044).
    */
-  ids?: (actor: Actor) => SQL;
+  ids?: (actor: Actor, within?: IdsWithin) => SQL;
+}
+
+/**
+ * What a reader will keep of the rows anyway, told to the relations' `ids` so a relation whose ids are rows of the
+ * area's own table can read only those (by an index of its condition and order, up to the page's end) where it would
+ * read all of them. A relation may ignore it: the reader applies the same condition to the rows it reads.
+ */
+export interface IdsWithin {
+  /** A condition on the area's table under `alias`. */
+  where: (alias: string) => SQL;
+  /** Only the first `limit` rows in this order (of the area's table under `alias`): enough for a page's end. */
+  first?: { orderBy: (alias: string) => SQL; limit: number };
 }
 
 /**
@@ -32,7 +44,7 @@ export function policy<R extends string, Read extends string, A extends string, 
   /** The rows' id, which the relations' `ids` give. */
   id?: AnyColumn;
 }) {
-  const scopeOf = (actor: Actor | null, granted: readonly R[]): SQL => {
+  const scopeOf = (actor: Actor | null, granted: readonly R[], within?: IdsWithin): SQL => {
     const held = granted.flatMap((relation) => {
       const r = spec.relations[relation];
       return actor && r && r.account === actor.role ? [r] : [];
@@ -41,7 +53,7 @@ export function policy<R extends string, Read extends string, A extends string, 
     if (held.length === 1) return held[0]!.where(actor!);
     if (spec.id && held.every((r) => r.ids)) {
       return sql`${spec.id} in (${sql.join(
-        held.map((r) => r.ids!(actor!)),
+        held.map((r) => r.ids!(actor!, within)),
         sql` union all `,
       )})`;
     }
@@ -50,8 +62,8 @@ export function policy<R extends string, Read extends string, A extends string, 
   /** The roles the transition table lets take `action` from some state (states.ts is the one place this is written). */
   const rolesFor = (action: A): R[] => [...new Set(spec.machine.table.filter((t) => t.action === action).flatMap((t) => t.by))];
   return {
-    /** The rows `actor` may read this way. */
-    scope: (actor: Actor | null, read: Read): SQL => scopeOf(actor, spec.reads[read]),
+    /** The rows `actor` may read this way; `within`, what the reader keeps of them anyway (see `IdsWithin`). */
+    scope: (actor: Actor | null, read: Read, within?: IdsWithin): SQL => scopeOf(actor, spec.reads[read], within),
     rolesFor,
     /** The rows `actor` may take `action` on: the table's roles turned into a scope. */
     decisionScope: (actor: Actor, action: A): SQL => scopeOf(actor, rolesFor(action)),

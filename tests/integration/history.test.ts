@@ -2,18 +2,23 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
+import { pakistanTimestamp } from "#shared/format.ts";
+import type { Actor } from "#server/domain/policy.ts";
 import { campaigns, donations, donorProfiles, mailOutbox, ngoProfiles, pickups } from "#server/db/schema.ts";
 import { decideCashDonation } from "#server/domain/donations/cash.ts";
 import {
   csvCell,
+  csvLine,
+  CSV_COLUMNS,
   EXPORT_BATCH_SIZE,
   donorHistory,
   ngoHistory,
-  ngoHistoryBatches,
   ngoHistoryCampaigns,
   ngoHistoryCsv,
+  ngoHistoryCsvBatches,
   ngoHistoryQuery,
   ngoHistoryTotals,
+  historyChoices,
   parseNgoHistoryFilter,
   type NgoHistoryFilter,
 } from "#server/domain/donations/history.ts";
@@ -399,8 +404,11 @@ describe("donation histories and receipts", () => {
       );
 
       const sizes: number[] = [];
-      for await (const batch of ngoHistoryBatches(s.db, ngo, filter())) sizes.push(batch.length);
-      expect(sizes).toEqual([EXPORT_BATCH_SIZE, EXPORT_BATCH_SIZE, total - 2 * EXPORT_BATCH_SIZE]);
+      for await (const batch of ngoHistoryCsvBatches(s.db, ngo, filter(), en, 500)) sizes.push(batch.rows);
+      expect(sizes).toEqual([500, 500, total - 2 * 500]);
+      const whole: number[] = [];
+      for await (const batch of ngoHistoryCsvBatches(s.db, ngo, filter(), en)) whole.push(batch.rows);
+      expect(whole).toEqual([Math.min(total, EXPORT_BATCH_SIZE)]);
 
       const rows = parseCsv((await readAll(ngoHistoryCsv(s.db, ngo, filter({ sort: "amountAsc" }), en))).slice(1));
       expect(rows).toHaveLength(total + 1);
@@ -417,7 +425,8 @@ describe("donation histories and receipts", () => {
       const second = await campaign(ngo.id, { title: uniq("beta schools") });
       const total = 40;
       for (let i = 0; i < total; i++) {
-        const d = await makeDonation(s.db, i % 2 ? first : second, donor.id, { amount: 100 * (1 + (i % 4)) });
+        // The transaction ID names the row in the CSV.
+        const d = await makeDonation(s.db, i % 2 ? first : second, donor.id, { amount: 100 * (1 + (i % 4)), transactionId: `TX${i}` });
         // Three rows share each time, which has microseconds (a JavaScript Date would drop them).
         await s.db
           .update(donations)
@@ -426,17 +435,131 @@ describe("donation histories and receipts", () => {
       }
       for (const sort of ["newest", "oldest", "amountDesc", "amountAsc", "campaign"] as const) {
         // The pages of the list (OFFSET) are the reference order.
-        const paged: string[] = [];
+        const paged: (string | null)[] = [];
         for (let page = 1; ; page++) {
           const { rows, pages } = await ngoHistory(s.db, ngo, filter({ sort }), { page });
-          paged.push(...rows.map((r) => r.id));
+          paged.push(...rows.map((r) => r.transactionId));
           if (page >= pages) break;
         }
-        const exported: string[] = [];
-        for await (const batch of ngoHistoryBatches(s.db, ngo, filter({ sort }), 7)) exported.push(...batch.map((r) => r.id));
+        const sizes: number[] = [];
+        let text = "";
+        for await (const batch of ngoHistoryCsvBatches(s.db, ngo, filter({ sort }), en, 7)) {
+          sizes.push(batch.rows);
+          text += batch.text;
+        }
         expect(paged, sort).toHaveLength(total);
-        expect(exported, sort).toEqual(paged);
+        expect(sizes, sort).toEqual([7, 7, 7, 7, 7, 5]);
+        expect(
+          parseCsv(text).map((r) => r[9]),
+          sort,
+        ).toEqual(paged);
       }
+    });
+
+    /**
+     * The export as it was written before PostgreSQL wrote its lines (decision 044): the list's rows, each formatted
+     * by JavaScript. The reference the export's bytes are held to.
+     */
+    async function exportAsRows(ngo: Actor, f: NgoHistoryFilter, t: typeof en): Promise<string> {
+      const label = (key: string, fallback?: string) => (fallback === undefined ? t(key) : t(key, { defaultValue: fallback }));
+      const heading = (c: (typeof CSV_COLUMNS)[number]) =>
+        label(c === "fund" || c === "showName" || c === "inNameOf" ? `funds:csv.${c}` : `history:csv.${c}`);
+      let text = `\uFEFF${csvLine(CSV_COLUMNS.map(heading))}`;
+      for (let page = 1; ; page++) {
+        const { rows, pages } = await ngoHistory(s.db, ngo, f, { page });
+        for (const row of rows) {
+          const state =
+            row.kind === "cash" || row.pickupStatus === null
+              ? label(`donations:status.${row.status}`, row.status)
+              : label(`pickups:status.${row.pickupStatus}`, row.pickupStatus);
+          text += csvLine([
+            pakistanTimestamp(row.createdAt),
+            label(`history:ngo.kinds.${row.kind === "cash" ? "cash" : "goods"}`),
+            row.receiptNumber,
+            row.campaignTitle,
+            row.donorName,
+            row.donorEmail,
+            row.method ? label(`donations:methods.${row.method}`, row.method) : "",
+            row.amount,
+            row.items,
+            row.transactionId,
+            state,
+            row.rejectionReason,
+            label(`funds:kinds.${row.fund}`, row.fund),
+            label(row.showName ? "funds:csv.yes" : "funds:csv.no"),
+            row.inNameOf,
+          ]);
+        }
+        if (page >= pages) break;
+      }
+      return text;
+    }
+
+    it("writes the same bytes as formatting the list's rows one by one, for awkward values, every sort, both kinds and both languages", async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      // A series past three digits and a count past six: padded like padStart, never cut.
+      await s.db
+        .update(ngoProfiles)
+        .set({ receiptSeries: sql`(select coalesce(max(${ngoProfiles.receiptSeries}), 0) + 1000 from ${ngoProfiles})` })
+        .where(eq(ngoProfiles.userId, ngo.id));
+      const plain = await makeUser(s.db, "donor");
+      const awkward = await makeUser(s.db, "donor");
+      await s.db.update(donorProfiles).set({ firstName: '@Ali, "the" ', lastName: "خان\nJr" }).where(eq(donorProfiles.userId, awkward.id));
+      // A donor without a profile is named by the email.
+      const bare = await makeUser(s.db, "donor");
+      await s.db.delete(donorProfiles).where(eq(donorProfiles.userId, bare.id));
+      // Made directly: the rows below are written as they are, not approved through the review (no collected amount to keep).
+      const formula = await makeCampaign(s.db, ngo.id, { title: uniq('=1+1 "roof", walls') });
+      const urdu = await makeCampaign(s.db, ngo.id, { title: uniq("صاف پانی، تھرپارکر") });
+      const rows: Partial<typeof donations.$inferInsert>[] = [
+        { amount: 2500, status: "approved", receiptNumber: 7, transactionId: "-TX1", fund: "zakat", showName: true },
+        { amount: 1, status: "approved", receiptNumber: 1_234_567, method: "bank", inNameOf: "+92 والدہ", fund: "sadaqah" },
+        { amount: 40, status: "rejected", rejectionReason: '\tline one\r\nline "two", three', method: "easypaisa" },
+        { amount: 999_999_999, status: "pending", transactionId: "@SUM(A1)", inNameOf: 'Abba, "Ji"\n', fund: "fitrana" },
+        { amount: 300, status: "approved", receiptNumber: null, showName: true },
+      ];
+      const times = [
+        // Before 2010, on Pakistan's summer time of 2008 (UTC+06:00) and after it.
+        sql`timestamptz '2008-06-01 18:30:00.5+00'`,
+        sql`timestamptz '2009-12-31 18:59:59.999999+00'`,
+        sql`timestamptz '2025-01-01 08:00:00.999999+00'`,
+        sql`timestamptz '2025-01-01 08:00:00.999999+00'`,
+        sql`timestamptz '2026-11-27 18:59:59+00'`,
+      ];
+      let i = 0;
+      for (const c of [formula, urdu]) {
+        for (const donor of [plain, awkward, bare]) {
+          for (const [j, values] of rows.entries()) {
+            // Receipt numbers are unique per NGO.
+            const receiptNumber = values.receiptNumber ? values.receiptNumber + i : null;
+            const d = await makeDonation(s.db, c, donor.id, { ...values, receiptNumber });
+            await s.db
+              .update(donations)
+              .set({ createdAt: times[(i + j) % times.length]! })
+              .where(eq(donations.id, d.id));
+          }
+          i++;
+        }
+      }
+      for (const [j, items] of ["5 blankets, 2 quilts", '-1 "old" coat\nand shoes', "چاول، 20 کلو"].entries()) {
+        const goods = await makePickup(s.db, j % 2 ? urdu : formula, awkward.id, { items, status: j === 1 ? "collected" : "new" });
+        await s.db.update(donations).set({ createdAt: times[j]! }).where(eq(donations.id, goods.donation.id));
+      }
+      await makeDonation(s.db, urdu, plain.id, { kind: "in_kind", items: "=without a pick-up" });
+
+      for (const t of [en, ur]) {
+        for (const kind of ["cash", "goods"] as const) {
+          for (const sort of historyChoices(kind).sorts) {
+            const f = filter({ kind, sort });
+            const expected = await exportAsRows(ngo, f, t);
+            expect(expected.split("\r\n").length, `${kind} ${sort}`).toBeGreaterThan(kind === "cash" ? 30 : 4);
+            expect(await readAll(ngoHistoryCsv(s.db, ngo, f, t, 4)), `${kind} ${sort}`).toBe(expected);
+          }
+        }
+      }
+      expect(await readAll(ngoHistoryCsv(s.db, ngo, filter({ status: "approved", campaignId: urdu.id }), ur))).toBe(
+        await exportAsRows(ngo, filter({ status: "approved", campaignId: urdu.id }), ur),
+      );
     });
   });
 

@@ -39,7 +39,7 @@ import {
   riderPickups,
 } from "#server/domain/pickups/pickups.ts";
 import { type PickupStatus } from "#shared/statuses.ts";
-import { makeCampaign, makePickup, makeUser } from "#tests/helpers/factories.ts";
+import { makeCampaign, makeDonation, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { NOT_FOUND, failure } from "#tests/helpers/failure.ts";
 import { asDonor } from "#tests/helpers/actors.ts";
@@ -914,6 +914,29 @@ describe("pick-ups", () => {
       expect(page2.rows).toHaveLength(3);
       expect(page1.total).toBe(PAGE_SIZE + 3);
       expect(new Set([...page1.rows, ...page2.rows].map((r) => r.id)).size).toBe(PAGE_SIZE + 3);
+    });
+
+    it("pickupCampaigns: the campaigns with an open request to the NGO, from the tallies; one drops out when its last request is received or cancelled, and a partner's goods are its own", async () => {
+      const { ngo, donor, campaign } = await world();
+      const cashOnly = await makeCampaign(s.db, ngo.id);
+      await makeDonation(s.db, cashOnly, donor.id, { amount: 500 });
+      const partner = await makeUser(s.db, "ngo");
+      const joint = await makeCampaign(s.db, ngo.id, { partners: [partner.id] });
+      const first = await makePickup(s.db, campaign, donor.id);
+      const second = await makePickup(s.db, campaign, donor.id, { status: "collected" });
+      // Goods given to the partner through the joint campaign are in the partner's queue, not the owner's.
+      await makePickup(s.db, joint, donor.id, { recipientNgoId: partner.id });
+      const ids = async (actor: typeof ngo) => (await pickupCampaigns(s.db, actor)).map((c) => c.id);
+      expect(await ids(ngo)).toEqual([campaign.id]);
+      expect(await ids(partner)).toEqual([joint.id]);
+
+      // The tally rows of the states they left stay at zero: they do not keep the campaign in the filter.
+      await s.db.update(pickups).set({ status: "received" }).where(eq(pickups.donationId, second.donation.id));
+      expect(await ids(ngo)).toEqual([campaign.id]);
+      await s.db.update(pickups).set({ status: "cancelled" }).where(eq(pickups.donationId, first.donation.id));
+      expect(await ids(ngo)).toEqual([]);
+      await s.db.update(pickups).set({ status: "new" }).where(eq(pickups.donationId, first.donation.id));
+      expect(await ids(ngo)).toEqual([campaign.id]);
     });
 
     it("riderPickups: tabs with counts, only the rider's own, distance from the rider's area, search with LIKE wildcards taken literally", async () => {

@@ -14,6 +14,7 @@ import { deleteFile, saveImage } from "#server/domain/files/files.ts";
 import { resolvePlace, type SavedPlace } from "#server/domain/places/resolve.ts";
 import { campaignFor, ngosOfCampaigns, type Campaign, type CampaignNgo, type CampaignRole } from "./access.ts";
 import { setCampaignFunds } from "./funds.ts";
+import { campaignScope } from "./policy.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import type { FundKind } from "#shared/statuses.ts";
 import { assertTransition, canTransition, fromStates } from "./states.ts";
@@ -314,13 +315,14 @@ export async function listCampaigns(
   const status = opts.tab === "ongoing" ? "active" : "completed";
   const sortKey = opts.tab === "ongoing" ? sql.raw("created_at") : sql.raw("completed_at");
   const titled = (alias: string) => (q ? sql` and ${sql.raw(alias)}.title ilike ${likePattern(q)}` : sql``);
-  const through = pageOffset(opts.page) + PAGE_SIZE;
-  // The campaigns it runs (campaignScope's "run": owned, or an accepted partner's), read apart: its own in the order
-  // of campaigns_owner_status_idx up to the page's end, its partnered ones through campaign_partners (decision 044).
-  // As one condition `id in (…)` they were a hash of every campaign the NGO runs, looked up one by one and sorted.
-  const runs = sql`${campaigns.id} in (select a.id from (select o.id from ${campaigns} o where o.owner_id = ${ngoId}
-      and o.status = ${status}${titled("o")} order by o.${sortKey} desc, o.id desc limit ${through}) a
-    union all select cp.campaign_id from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted')`;
+  // The campaigns it runs (campaignScope's "run": owned, or an accepted partner's), told what the list keeps: its own
+  // are read in the order of campaigns_owner_status_idx up to the page's end, its partnered ones through
+  // campaign_partners (decision 044). Read whole, they were a hash of every campaign the NGO runs, looked up one by
+  // one and sorted.
+  const runs = campaignScope(actor, "run", {
+    where: (t) => sql`${sql.raw(t)}.status = ${status}${titled(t)}`,
+    first: { orderBy: (t) => sql`${sql.raw(t)}.${sortKey} desc, ${sql.raw(t)}.id desc`, limit: pageOffset(opts.page) + PAGE_SIZE },
+  });
   // How many: its own from campaign_counts (kept by a trigger, migration 0024) or, searched, from the title's trigram
   // index and its own campaigns; and its partnered ones.
   const owned = q

@@ -18,7 +18,14 @@ const RELATIONS: Record<GrantingRelation, Relation> = {
   owner: {
     account: "ngo",
     where: (actor) => eq(campaigns.ownerId, actor.id),
-    ids: (actor) => sql`select owned.id from ${campaigns} owned where owned.owner_id = ${actor.id}`,
+    // Its own campaigns, narrowed (and cut at a page's end) when the reader says what it keeps: an index of the owner,
+    // the state and the list's order answers it (campaigns_owner_status_idx, decision 044).
+    ids: (actor, within) =>
+      within
+        ? sql`select owned.id from (select o.id from ${campaigns} o where o.owner_id = ${actor.id} and ${within.where("o")}${
+            within.first ? sql` order by ${within.first.orderBy("o")} limit ${within.first.limit}` : sql``
+          }) owned`
+        : sql`select owned.id from ${campaigns} owned where owned.owner_id = ${actor.id}`,
   },
   partner: {
     account: "ngo",

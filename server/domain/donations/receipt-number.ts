@@ -1,5 +1,5 @@
 /** Receipt numbers are counted per NGO and shown zero-padded to this many digits: 123 → "000123". */
-const RECEIPT_NUMBER_DIGITS = 6;
+export const RECEIPT_NUMBER_DIGITS = 6;
 /** An NGO's series (its number on the platform) is shown with at least this many digits: 42 → "N042". */
 const RECEIPT_SERIES_DIGITS = 3;
 

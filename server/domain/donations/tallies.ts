@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { donationTallies, donations, pickups } from "#server/db/schema.ts";
 import type { DonationKind, DonationStatus, FundKind } from "#shared/statuses.ts";
@@ -93,4 +93,27 @@ export async function tallyDrift(db: DbOrTx): Promise<string[]> {
   }
   for (const [k, f] of counted) out.push(`${k}: none ≠ ${f.n}/${f.amount}`);
   return out;
+}
+
+/**
+ * Whether the NGO holds any donation to the campaign `campaignId` (a column of the outer query) of this kind, in one of
+ * these states or pick-up states, from the kept tallies: a probe of their key per campaign, where an `EXISTS` over the
+ * donations read every donation of each campaign and kept the NGO's (decision 044). For the lists' campaign filters.
+ * `offset 0` keeps it a probe per campaign in the filter's A–Z walk: as a join, PostgreSQL hashed every tally of the
+ * NGO's and sorted all the campaigns they name (it guessed a few hundred where the busy NGO has 5,000).
+ */
+export function tallied(
+  ngoId: string,
+  campaignId: SQL,
+  opts: { kind?: DonationKind; statuses?: readonly DonationStatus[]; pickupStatuses?: readonly string[] } = {},
+): SQL {
+  const t = donationTallies;
+  return sql`exists (select 1 from ${t} where ${and(
+    eq(t.ngoId, ngoId),
+    sql`${t.campaignId} = ${campaignId}`,
+    opts.kind ? eq(t.kind, opts.kind) : undefined,
+    opts.statuses ? inArray(t.status, [...opts.statuses]) : undefined,
+    opts.pickupStatuses ? inArray(t.pickupStatus, [...opts.pickupStatuses]) : undefined,
+    sql`${t.n} > 0`,
+  )} offset 0)`;
 }

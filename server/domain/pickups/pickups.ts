@@ -34,7 +34,7 @@ import { findDonationByKey } from "#server/domain/donations/idempotency.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { conflict, invalid, notFound } from "#server/domain/errors.ts";
 import { appLink, notify } from "#server/domain/notifications/notifications.ts";
-import { tallies } from "#server/domain/donations/tallies.ts";
+import { tallied, tallies } from "#server/domain/donations/tallies.ts";
 import { decisionScope, pickupScope, type PickupActor } from "./policy.ts";
 import { idAs, type Actor } from "#server/domain/policy.ts";
 import { pickupStates } from "./states.ts";
@@ -661,12 +661,11 @@ export async function ngoPickupCounts(
 /** The campaigns with open pick-up requests to this NGO, for the queue's filter (a bounded list, A–Z). */
 export async function pickupCampaigns(db: DbOrTx, actor: PickupActor): Promise<{ id: string; title: string }[]> {
   if (actor.role !== "ngo") return [];
+  // The kept tallies count the NGO's goods by their pick-up's state (pickupScope's "queue": the recipient NGO).
   return campaignChoices(
     db,
     actor.id,
-    sql`exists (select 1 from ${donations} join ${pickups} on ${pickups.donationId} = ${donations.id}
-      where ${donations.campaignId} = ${campaigns.id} and ${pickupScope(actor, "queue")}
-      and ${inArray(pickups.status, [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active])})`,
+    tallied(actor.id, sql`${campaigns.id}`, { kind: "in_kind", pickupStatuses: [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active] }),
   );
 }
 
