@@ -47,12 +47,12 @@ describe("a form sent from another site", () => {
     expect(page.headers.get("Cache-Control")).toBe("no-store");
     const html = await page.text();
     expect(html).toContain('lang="ur" dir="rtl"');
-    expect(html).toContain("یہ درخواست کسی دوسری سائٹ سے آئی تھی");
+    expect(html).toContain("یہ فارم کسی دوسری سائٹ سے آیا تھا");
     expect(page.headers.get("set-cookie")).toBeNull();
     const plain = await request("/language", { method: "POST", body, headers: evil });
     expect(plain.status).toBe(403);
     expect(await plain.text()).toBe(
-      "This request came from another site, so nothing was changed. Please open the page on Ek Chhat itself and send the form again.",
+      "This form came from another site, so nothing was changed. Open the page on Ek Chhat and send it again.",
     );
   });
 });
