@@ -251,7 +251,9 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     } catch {
       return unreadableFormResponse(c, config.APP_URL);
     }
-    const lang = form.get("lang");
+    // One language, as the switch sends it: a form naming several is not one the page sent, and changes nothing.
+    const langs = form.getAll("lang");
+    const lang = langs.length === 1 ? langs[0] : null;
     if (!isLang(lang)) return unreadableFormResponse(c, config.APP_URL);
     // Decided before anything changes: a target this site cannot go to falls back to the home page.
     const back = safeRedirectTarget(form.get("redirectTo"), "/");

@@ -191,7 +191,7 @@ export async function routeInventory(build: ServerBuild, honoRoutes: { method: s
   }
   // The Hono app's own routes: what they read is written in server/http/app.ts.
   const honoSource = fs.readFileSync(path.join(root, "server/http/app.ts"), "utf8");
-  const formFields = [...new Set([...honoSource.matchAll(/form\.get\("([^"]+)"\)/g)].map((m) => m[1]!))];
+  const formFields = [...new Set([...honoSource.matchAll(/form\.(?:get|getAll)\("([^"]+)"\)/g)].map((m) => m[1]!))];
   const queryNames = [...new Set([...honoSource.matchAll(/c\.req\.query\("([^"]+)"\)/g)].map((m) => m[1]!))];
   const own = honoRoutes.filter((r) => r.path !== "*" && r.path !== "/*" && !r.path.endsWith("/*") && r.method !== "ALL");
   const byPath = new Map<string, { get: boolean; post: boolean }>();
