@@ -940,6 +940,44 @@ describe("cash donations", () => {
       expect(await reviewDetail(s.db, owner, rejected.id)).toMatchObject({ status: "rejected", rejectionReason: "No transfer" });
     });
 
+    it("reviewCampaigns: the campaigns with cash waiting for the NGO's review, from the tallies; one drops out when its last is decided and comes back with a new one, and a partner's cash is its own", async () => {
+      const owner = await ngo();
+      const partner = await ngo();
+      const donor = await makeUser(s.db, "donor");
+      const titled = (title: string, partners: string[] = []) =>
+        makeCampaign(s.db, owner.id, { title: `${title} ${randomUUID().slice(0, 6)}`, partners });
+      const waiting = await titled("Alpha");
+      const decided = await titled("Bravo");
+      const goods = await titled("Charlie");
+      const joint = await titled("Delta", [partner.id]);
+      const decide = (donationId: string, approve: boolean) =>
+        decideCashDonation(s, asNgo(owner.id), approve ? { donationId, approve } : { donationId, approve, reason: "No transfer" });
+      const first = await makeCashDonation(s, waiting, donor.id);
+      // Not waiting for the review the page offers: cash decided either way, and goods (pending like the cash).
+      await decide((await makeCashDonation(s, decided, donor.id)).id, true);
+      const disapproved = await makeCashDonation(s, decided, donor.id);
+      await decide(disapproved.id, false);
+      await makeDonation(s.db, goods, donor.id, { kind: "in_kind" });
+      // Cash given to the partner through the joint campaign waits for the partner, not the owner.
+      await makeCashDonation(s, { id: joint.id, ownerId: partner.id }, donor.id);
+      const ids = async (actor: typeof owner) => (await reviewCampaigns(s.db, actor)).map((c) => c.id);
+      expect(await ids(owner)).toEqual([waiting.id]);
+      expect(await ids(partner)).toEqual([joint.id]);
+
+      // The tally rows of the state they left stay at zero: they do not keep the campaign in the filter.
+      const second = await makeCashDonation(s, waiting, donor.id);
+      await decide(first.id, true);
+      expect(await ids(owner)).toEqual([waiting.id]);
+      await decide(second.id, false);
+      expect(await ids(owner)).toEqual([]);
+      // A disapproved gift answered with a corrected proof waits again (decision 025).
+      await s.db.update(donations).set({ status: "pending" }).where(eq(donations.id, disapproved.id));
+      expect(await ids(owner)).toEqual([decided.id]);
+      await makeCashDonation(s, waiting, donor.id);
+      expect(await ids(owner)).toEqual([waiting.id, decided.id]);
+      expect(await ids(partner)).toEqual([joint.id]);
+    });
+
     it("flags a transaction ID used on another donation, naming the campaign only when it is the NGO's own", async () => {
       const owner = await ngo();
       const other = await ngo();

@@ -23,7 +23,7 @@ import { settleStatementLine } from "#server/domain/statements/settle.ts";
 import { paymentChangedRecentlySql } from "#server/domain/accounts/payment-guard.ts";
 import { queueAccountMatch } from "#server/domain/statements/matching.ts";
 import { decisionScope, donationScope, type DonationActor } from "./policy.ts";
-import { tallies } from "./tallies.ts";
+import { tallied, tallies } from "./tallies.ts";
 import { assertFundAccepted } from "#server/domain/campaigns/funds.ts";
 import { formatReceiptNumber } from "./receipt-number.ts";
 import { assertTransition, cashDonationStates, fromStates } from "./states.ts";
@@ -507,12 +507,8 @@ export async function pendingReviewCount(db: DbOrTx, actor: DonationActor, campa
 /** The campaigns with pending cash donations to this NGO, for the queue's filter (a bounded list, A–Z). */
 export async function reviewCampaigns(db: DbOrTx, actor: DonationActor): Promise<{ id: string; title: string }[]> {
   if (actor.role !== "ngo") return [];
-  return campaignChoices(
-    db,
-    actor.id,
-    sql`exists (select 1 from ${donations} where ${donations.campaignId} = ${campaigns.id} and ${donationScope(actor, "review")}
-      and ${donations.kind} = 'cash' and ${inArray(donations.status, fromStates("approve"))})`,
-  );
+  // The kept tallies count the NGO's cash by state (donationScope's "review": the recipient NGO), the queue's states.
+  return campaignChoices(db, actor.id, tallied(actor.id, sql`${campaigns.id}`, { kind: "cash", statuses: fromStates("approve") }));
 }
 
 /** Another donation that shares a transaction ID or a screenshot with the one under review. */
