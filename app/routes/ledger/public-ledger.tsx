@@ -1,4 +1,5 @@
 import type { Route } from "./+types/public-ledger";
+import type { ReactNode } from "react";
 import { PublicSubpage } from "#app/components/public-subpage.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { FundBalances, GiftList, GoodsList, SpendingList } from "#app/components/ledger/ledger-parts.tsx";
@@ -31,33 +32,33 @@ export default function PublicLedgerPage({ loaderData }: Route.ComponentProps) {
   const heading = t("ledger:page.title", { title });
   return (
     <PublicSubpage slug={slug} heading={heading} back={t("ledger:page.back")} headingId="ledger-page-title">
-      <section aria-labelledby="funds-title" className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 id="funds-title" className="mb-2 text-lg font-bold">
-          {t("ledger:funds.title")}
-        </h2>
+      <LedgerSection id="funds-title" title={t("ledger:funds.title")}>
         <FundBalances funds={funds} />
-      </section>
-      <section aria-labelledby="spending-title" className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 id="spending-title" className="mb-2 text-lg font-bold">
-          {t("ledger:spending.title")}
-        </h2>
+      </LedgerSection>
+      <LedgerSection id="spending-title" title={t("ledger:spending.title")}>
         <SpendingList spending={spending.rows} joint={joint} />
         <Pager page={spending.page} pages={spending.pages} param="spending" label={t("ledger:page.spendingPages")} />
-      </section>
-      <section aria-labelledby="gifts-title" className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 id="gifts-title" className="mb-2 text-lg font-bold">
-          {t("ledger:gifts.title")}
-        </h2>
+      </LedgerSection>
+      <LedgerSection id="gifts-title" title={t("ledger:gifts.title")}>
         <GiftList gifts={gifts.rows} joint={joint} />
         <Pager page={gifts.page} pages={gifts.pages} param="gifts" label={t("ledger:page.giftsPages")} />
-      </section>
-      <section aria-labelledby="goods-title" className="rounded-lg bg-white p-4 shadow-sm">
-        <h2 id="goods-title" className="mb-2 text-lg font-bold">
-          {t("ledger:goods.title")}
-        </h2>
+      </LedgerSection>
+      <LedgerSection id="goods-title" title={t("ledger:goods.title")}>
         <GoodsList goods={goods.rows} joint={joint} />
         <Pager page={goods.page} pages={goods.pages} param="goods" label={t("ledger:page.goodsPages")} />
-      </section>
+      </LedgerSection>
     </PublicSubpage>
+  );
+}
+
+/** One list of the ledger page: a card with its heading, which names the section for screen readers. */
+function LedgerSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg bg-white p-4 shadow-sm">
+      <h2 id={id} className="mb-2 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
