@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files } from "#server/db/schema.ts";
 import { saveSpendingDocument } from "#server/domain/ledger/document.ts";
-import { REMAKE_PDF_CHILD } from "#server/domain/ledger/remake-pdf.ts";
+import { childEnvironment, REMAKE_PDF_CHILD } from "#server/domain/ledger/remake-pdf.ts";
 import { makePdf, makeUser } from "#tests/helpers/factories.ts";
 import { failure } from "#tests/helpers/failure.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -40,6 +40,19 @@ const childPids = () =>
 const pdfFile = () => new File([new Uint8Array(makePdf("Invoice 77"))], "invoice.pdf");
 
 describe("re-making a spending PDF", () => {
+  it("gives the child none of the server's secrets, only what runs Node", () => {
+    const env = childEnvironment({
+      PATH: "/usr/bin",
+      NODE_ENV: "production",
+      MALLOC_ARENA_MAX: "2",
+      DATABASE_URL: "postgres://app:secret@db/ekc",
+      SESSION_SECRET: "s3cret",
+      SMTP_URL: "smtp://user:pass@mail",
+      S3_SECRET_ACCESS_KEY: "key",
+    });
+    expect(env).toEqual({ PATH: "/usr/bin", NODE_ENV: "production", MALLOC_ARENA_MAX: "2" });
+  });
+
   it("happens in a child process that exits: the server never loads pdf.js or the canvas", async () => {
     const ngo = await makeUser(s.db, "ngo");
     const before = childPids();

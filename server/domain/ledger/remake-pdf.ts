@@ -82,6 +82,14 @@ async function bundleSourceChild(entry: string): Promise<string> {
   return file;
 }
 
+/** What the child's environment keeps of the server's: how to run Node and its allocator, nothing else. */
+const CHILD_ENVIRONMENT = ["PATH", "NODE_ENV", "NODE_OPTIONS", "MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_", "TZ", "LANG"];
+
+/** The child's environment: the names in CHILD_ENVIRONMENT that the server has, and no others. */
+export function childEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(CHILD_ENVIRONMENT.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]));
+}
+
 /**
  * Re-makes a PDF in a child process, within the process-wide image slots. `timeoutMs` is for tests only (a limit
  * short enough to be reached); the product uses REMAKE_PDF_TIMEOUT_MS.
@@ -93,10 +101,11 @@ export async function remakePdf(input: Buffer, opts: { timeoutMs?: number | unde
   return withImageSlot(
     () =>
       new Promise<RemadePdf>((resolve) => {
-        // Flags on the command line win over the operator's NODE_OPTIONS, which the child inherits with the rest of
-        // the environment (decision 045).
+        // Flags on the command line win over the operator's NODE_OPTIONS (decision 045). The child reads a hostile file:
+        // it gets only the environment it needs, none of the server's secrets (database, mail, storage credentials).
         const child = fork(file, [], {
           execArgv: [`--max-old-space-size=${REMAKE_PDF_HEAP_MB}`, "--max-semi-space-size=4"],
+          env: childEnvironment(process.env),
           serialization: "advanced",
           stdio: ["ignore", "ignore", "inherit", "ipc"],
         });
