@@ -50,4 +50,25 @@ describe("withoutModulePreloads", () => {
     expect(seen.join("")).toBe(EXPECTED.slice(0, EXPECTED.indexOf("<body>")) + "<body><main>the shell");
     stream.end();
   });
+
+  it("gives back the very bytes it was given, cut where they were cut, and the body's chunks as they are", async () => {
+    // Bytes no UTF-8 decoder would give back unchanged: the transform must never decode.
+    const odd = Buffer.from([0xe2, 0x82, 0xff, 0x3c, 0x61, 0x3e]);
+    const stream = withoutModulePreloads();
+    const out: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => out.push(chunk));
+    const done = new Promise((resolve) => stream.on("end", resolve));
+    const head = Buffer.concat([Buffer.from(HEAD.slice(0, 40)), odd, Buffer.from(HEAD.slice(40))]);
+    stream.write(head);
+    stream.write(odd);
+    stream.end();
+    await done;
+    const expectedHead = Buffer.concat([
+      Buffer.from(EXPECTED.slice(0, 40)),
+      odd,
+      Buffer.from(EXPECTED.slice(40, EXPECTED.indexOf("<body>"))),
+    ]);
+    expect(Buffer.concat(out).equals(Buffer.concat([expectedHead, odd]))).toBe(true);
+    expect(out.at(-1)!.equals(odd)).toBe(true);
+  });
 });
