@@ -98,6 +98,17 @@ describe("taking a published spending record down", () => {
     expect(told[0]!.link).toBe(`/campaigns/${campaign.id}/spending`);
   });
 
+  it("tells both the partner that wrote the record and the campaign's owner, once each, and no other NGO", async () => {
+    const { owner, partner, stranger, admin, campaign } = await cast();
+    const record = await makeSpending(s, campaign, { status: "published", ngoId: partner.id });
+    await takeDownSpending(s, asAdmin(admin.id), record.id, REASON);
+    const told = await s.db.select().from(notifications).where(eq(notifications.type, "spendingTakenDown"));
+    const about = told.filter((n) => n.link === `/campaigns/${campaign.id}/spending`);
+    expect(about.map((n) => n.userId).sort()).toEqual([owner.id, partner.id].sort());
+    expect(about.every((n) => n.params.reason === REASON)).toBe(true);
+    expect(told.some((n) => n.userId === stranger.id)).toBe(false);
+  });
+
   it("makes the document private to the administrator and the campaign's NGOs, and the ledger say only that it was removed", async () => {
     const { owner, partner, stranger, donor, admin, campaign } = await cast();
     await makeDonation(s.db, campaign, donor.id, { amount: 10_000, status: "approved", decidedAt: new Date() });

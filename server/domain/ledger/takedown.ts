@@ -89,7 +89,7 @@ export async function spendingForAdmin(db: DbOrTx, actor: Actor, opts: { page: n
  * all, or it was abusive. One guarded statement (`WHERE status = 'published'`), so two administrators (or two clicks)
  * at once take it down once: one audit entry, one notice. From then on the public ledger says it was removed and
  * when, without its amount, purpose or document; it no longer counts as spent; its document is read only by the
- * administrator and the campaign's NGOs. The NGO that spent it is told why, in app.
+ * administrator and the campaign's NGOs. The NGO that spent it, and the campaign's owner if another, are told why, in app.
  */
 export async function takeDownSpending(
   services: Pick<Services, "db" | "mailer" | "log">,
@@ -121,16 +121,24 @@ export async function takeDownSpending(
       targetUserId: row.ngoId,
       details: { campaignId: row.campaignId, spendingId: recordId, amount: row.amount, reason: text },
     });
-    const [campaign] = await tx.select({ title: campaigns.title }).from(campaigns).where(eq(campaigns.id, row.campaignId)).limit(1);
-    await notify(
-      { ...services, db: tx },
-      {
-        userId: row.ngoId,
-        type: "spendingTakenDown",
-        params: { campaign: campaign?.title ?? "", reason: text },
-        link: `/campaigns/${row.campaignId}/spending`,
-      },
-    );
+    const [campaign] = await tx
+      .select({ title: campaigns.title, ownerId: campaigns.ownerId })
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId))
+      .limit(1);
+    // The NGO that wrote the record, and the campaign's owner when a partner wrote it: the owner answers for the
+    // campaign's public page.
+    for (const userId of new Set([row.ngoId, campaign?.ownerId ?? row.ngoId])) {
+      await notify(
+        { ...services, db: tx },
+        {
+          userId,
+          type: "spendingTakenDown",
+          params: { campaign: campaign?.title ?? "", reason: text },
+          link: `/campaigns/${row.campaignId}/spending`,
+        },
+      );
+    }
     return true;
   });
   if (done) return;
