@@ -7,7 +7,7 @@ import { campaigns, donorProfiles } from "#server/db/schema.ts";
 import { likePattern, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
-import { offeredCount, ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
+import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -81,7 +81,7 @@ export async function pickerCampaigns(
   const where = and(
     eq(campaigns.status, "active"),
     ownerInGoodStanding(),
-    opts.kind === "cash" ? takesCash() : undefined,
+    opts.kind === "cash" ? takesCashAmongMany() : undefined,
     opts.cause ? eq(campaigns.cause, opts.cause) : undefined,
     opts.zakatOnly ? arrayContains(campaigns.acceptedFunds, ["zakat"]) : undefined,
     // Each place a word can be found is an arm of one OR that PostgreSQL answers as a BitmapOr of the trigram indexes
