@@ -295,4 +295,54 @@ describe("campaigns", () => {
       ["Beta Foundation", "partner"],
     ]);
   });
+
+  it("reads the same pages of a search whether few or many of the NGO's own campaigns match (by the title's index or in order)", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const tag = Math.random().toString(36).slice(2, 8);
+    const base = Date.parse("2025-04-01T00:00:00Z");
+    // More of its own than the list reads by the index for one word, a few for the other; three share each instant.
+    await s.db.insert(campaigns).values(
+      Array.from({ length: 205 }, (_, i) => ({
+        slug: `drive-${tag}-${i}`,
+        ownerId: owner.id,
+        title: i % 50 === 7 ? `Rare drive ${tag} ${i}` : `Drive ${tag} ${i}`,
+        description: "Meals.",
+        targetAmount: 1000,
+        locationLabel: "Lahore",
+        lat: 31.5,
+        lng: 74.3,
+        createdAt: new Date(base + Math.floor(i / 3) * 60_000),
+      })),
+    );
+    await makeCampaign(s.db, partner.id, {
+      title: `Partnered rare drive ${tag}`,
+      partners: [owner.id],
+      createdAt: new Date(base + 5 * 60_000),
+    });
+    await makeCampaign(s.db, partner.id, { title: `Not ours rare drive ${tag}` });
+    const done = await makeCampaign(s.db, owner.id, { title: `Rare drive ${tag} done`, createdAt: new Date(base) });
+    await closeCampaign(s.db, owner, done.id);
+
+    const reference = async (q: string) => {
+      const rows = await s.db.execute(sql`select c.id from ${campaigns} c where c.status = 'active' and c.title ilike ${`%${q}%`}
+        and (c.owner_id = ${owner.id} or exists (select 1 from campaign_partners cp where cp.campaign_id = c.id
+          and cp.ngo_id = ${owner.id} and cp.status = 'accepted'))
+        order by c.created_at desc, c.id desc`);
+      return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    };
+    for (const q of [`drive ${tag}`, `RARE DRIVE ${tag}`]) {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const list = await listCampaigns(s.db, owner, { tab: "ongoing", q, page });
+        expect(list.total, q).toBe((await reference(q)).length);
+        ids.push(...list.rows.map((r) => r.id));
+        if (page >= list.pages) break;
+      }
+      expect(ids, q).toEqual(await reference(q));
+    }
+    // One word matches more than the index path takes, the other fewer: both paths ran.
+    expect((await reference(`drive ${tag}`)).length).toBeGreaterThan(201);
+    expect((await reference(`rare drive ${tag}`)).length).toBe(5);
+  });
 });

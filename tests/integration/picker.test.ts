@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
 import { donorContactNumber, pickerCampaigns } from "#server/domain/donations/picker.ts";
 import { eq, sql } from "drizzle-orm";
-import { users } from "#server/db/schema.ts";
+import { campaignPartners, campaigns, ngoProfiles, users } from "#server/db/schema.ts";
 import { publicCampaign } from "#server/domain/campaigns/public.ts";
 import { donationTarget } from "#server/domain/donations/cash.ts";
 import { goodsTarget } from "#server/domain/pickups/pickups.ts";
@@ -217,6 +217,103 @@ describe("what donors are offered (campaigns/standing.ts)", () => {
     await db.update(users).set({ suspendedAt: null }).where(eq(users.id, ngo.id));
     expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
     expect((await donationTarget(db, c.slug)).ngos).toHaveLength(2);
+  });
+});
+
+describe("the picker's queries against its rule read row by row (decision 044)", () => {
+  const hasAccount = (p: typeof ngoProfiles.$inferSelect) =>
+    !!p.jazzcashNumber || !!p.easypaisaNumber || (!!p.bankName && !!p.bankAccountTitle && !!p.bankAccountNumber);
+
+  /**
+   * What the picker should show, computed here from every row: active campaigns of a verified, unsuspended owner, for
+   * cash with an NGO (owner or accepted partner) in good standing that can be paid, found by the text in the title,
+   * either place label or an NGO's name (owner or accepted partner), newest first, ties by id.
+   */
+  async function expected(kind: "cash" | "goods", q?: string) {
+    const { db } = services;
+    const [all, people, profiles, partners] = await Promise.all([
+      db.select().from(campaigns),
+      db.select().from(users),
+      db.select().from(ngoProfiles),
+      db.select().from(campaignPartners).where(eq(campaignPartners.status, "accepted")),
+    ]);
+    const user = new Map(people.map((u) => [u.id, u]));
+    const profile = new Map(profiles.map((p) => [p.userId, p]));
+    const good = (id: string) => user.get(id)?.verification === "verified" && !user.get(id)?.suspendedAt;
+    const partnersOf = (id: string) => partners.filter((p) => p.campaignId === id).map((p) => p.ngoId);
+    const has = (text: string | null | undefined) => !!q && !!text && text.toLowerCase().includes(q.toLowerCase());
+    return all
+      .filter((c) => c.status === "active" && good(c.ownerId))
+      .filter(
+        (c) => kind === "goods" || [c.ownerId, ...partnersOf(c.id)].some((n) => good(n) && profile.has(n) && hasAccount(profile.get(n)!)),
+      )
+      .filter(
+        (c) =>
+          !q ||
+          has(c.title) ||
+          has(c.locationLabel) ||
+          has(c.locationLabelUr) ||
+          [c.ownerId, ...partnersOf(c.id)].some((n) => has(profile.get(n)?.name)),
+      )
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .map((c) => ({
+        id: c.id,
+        ngos: [c.ownerId, ...partnersOf(c.id).sort((x, y) => profile.get(x)!.name.localeCompare(profile.get(y)!.name))],
+      }));
+  }
+
+  /** Every page of the picker, each card with its NGOs' ids, and the total each page reported. */
+  async function walk(kind: "cash" | "goods", q?: string) {
+    const rows: { id: string; ngos: string[] }[] = [];
+    const totals = new Set<number>();
+    for (let page = 1; ; page++) {
+      const list = await pickerCampaigns(services.db, { q, page, kind });
+      totals.add(list.total);
+      rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
+      if (page >= list.pages) return { rows, totals: [...totals] };
+    }
+  }
+
+  it("gives the same cards, NGOs and totals on every page, searched or not, for cash and goods", async () => {
+    const { db } = services;
+    const tag = token();
+    const base = Date.parse("2025-03-01T00:00:00Z");
+    let minute = 0;
+    const at = () => new Date(base + (minute++ % 5) * 60_000); // five instants: ties on created_at
+    const payable = await makeUser(db, "ngo", { name: `Payable ${tag.toUpperCase()} Trust` });
+    await givePaymentAccounts(db, payable.id);
+    const unpayable = await makeUser(db, "ngo", { name: "Unpaid Welfare" });
+    const partner = await makeUser(db, "ngo", { name: `Partner ${tag} Foundation` });
+    await givePaymentAccounts(db, partner.id);
+    const declined = await makeUser(db, "ngo", { name: `Declined ${tag} Society` });
+    await givePaymentAccounts(db, declined.id);
+    const suspended = await makeUser(db, "ngo", { name: `Suspended ${tag}` });
+    await givePaymentAccounts(db, suspended.id);
+    for (let i = 0; i < 4; i++) {
+      await makeCampaign(db, payable.id, { title: `Water ${tag} ${i}`, createdAt: at() });
+      await makeCampaign(db, unpayable.id, { title: `Unpaid ${tag} ${i}`, createdAt: at() });
+      await makeCampaign(db, unpayable.id, { title: `Joint ${i}`, partners: [partner.id], createdAt: at() });
+      await makeCampaign(db, unpayable.id, { locationLabel: `Mithi ${tag.toUpperCase()}, Tharparkar`, createdAt: at() });
+      await makeCampaign(db, unpayable.id, { locationLabelUr: `مٹھی ${tag}`, partners: [payable.id], createdAt: at() });
+    }
+    await makeCampaign(db, payable.id, { title: `Done ${tag}`, status: "completed", completedAt: new Date(), createdAt: at() });
+    await makeCampaign(db, suspended.id, { title: `Paused ${tag}`, createdAt: at() });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const left = await makeCampaign(db, unpayable.id, { title: "Left", partners: [declined.id], createdAt: at() });
+    await db.update(campaignPartners).set({ status: "declined" }).where(eq(campaignPartners.campaignId, left.id));
+    // A suspended partner does not pay; its name still finds the campaign, which is its owner's.
+    await makeCampaign(db, unpayable.id, { title: "Partner suspended", partners: [suspended.id], createdAt: at() });
+
+    for (const kind of ["cash", "goods"] as const) {
+      for (const q of [undefined, tag, tag.toUpperCase(), `partner ${tag}`, `mithi ${tag}`, `payable ${tag}`, `declined ${tag}`]) {
+        const want = await expected(kind, q);
+        const got = await walk(kind, q);
+        expect(got.rows, `${kind} ${q ?? "(all)"}`).toEqual(want);
+        expect(got.totals, `${kind} ${q ?? "(all)"}`).toEqual([want.length]);
+      }
+    }
+    // Our search finds this test's campaigns only, and enough of them for several pages.
+    expect((await expected("goods", tag)).length).toBeGreaterThan(3 * DONATE_PICKER_PAGE_SIZE);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, sql } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CampaignCause, CheckKind, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
@@ -7,7 +7,7 @@ import { campaigns, donorProfiles } from "#server/db/schema.ts";
 import { likePattern, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
-import { offeredCount, ownerInGoodStanding, standingColumns, takesCash } from "#server/domain/campaigns/standing.ts";
+import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -76,36 +76,50 @@ export async function pickerCampaigns(
   const pattern = q ? likePattern(q) : null;
   const placeNames = q && opts.place ? [opts.place.name, opts.place.nameUr].filter((n): n is string => !!n) : [];
   const inPlace = placeNames.map(
-    (name) => sql` union all select p.id from campaigns p where p.location_label ~* ${labelPart(name)}
-          union all select pu.id from campaigns pu where pu.location_label_ur ~* ${labelPart(name)}`,
+    (name) => sql` or ${campaigns.locationLabel} ~* ${labelPart(name)} or ${campaigns.locationLabelUr} ~* ${labelPart(name)}`,
   );
   const where = and(
     eq(campaigns.status, "active"),
     ownerInGoodStanding(),
-    opts.kind === "cash" ? takesCash() : undefined,
+    opts.kind === "cash" ? takesCashAmongMany() : undefined,
     opts.cause ? eq(campaigns.cause, opts.cause) : undefined,
     opts.zakatOnly ? arrayContains(campaigns.acceptedFunds, ["zakat"]) : undefined,
-    // Each place a word can be found is a lookup in its own trigram index, joined by UNION ALL (decision 044); an OR
-    // of ILIKEs and an EXISTS read every active campaign.
+    // Each place a word can be found is an arm of one OR that PostgreSQL answers as a BitmapOr of the trigram indexes
+    // (title, place, Urdu place), of campaigns_owner_status_idx (the NGOs named so) and of the primary key (the campaigns
+    // such an NGO partners), then one pass over the campaigns found (decision 044). Each as a lookup of its own joined
+    // by IN (… UNION ALL …) read the matches by id one at a time, and the page probed that whole list for every campaign.
     pattern
-      ? sql`${campaigns.id} in (select t.id from campaigns t where t.title ilike ${pattern}
-          union all select l.id from campaigns l where l.location_label ilike ${pattern}
-          union all select u.id from campaigns u where u.location_label_ur ilike ${pattern}
-          union all select o.id from ngo_profiles np join campaigns o on o.owner_id = np.user_id where np.name ilike ${pattern}
-          union all select cp.campaign_id from ngo_profiles np join campaign_partners cp on cp.ngo_id = np.user_id
-            and cp.status = 'accepted' where np.name ilike ${pattern}${sql.join(inPlace, sql``)})`
+      ? sql`(${campaigns.title} ilike ${pattern} or ${campaigns.locationLabel} ilike ${pattern}
+          or ${campaigns.locationLabelUr} ilike ${pattern}
+          or ${campaigns.ownerId} = any(array(select np.user_id from ngo_profiles np where np.name ilike ${pattern}))
+          or ${campaigns.id} = any(array(select cp.campaign_id from ngo_profiles np join campaign_partners cp
+            on cp.ngo_id = np.user_id and cp.status = 'accepted' where np.name ilike ${pattern}))${sql.join(inPlace, sql``)})`
       : undefined,
   );
   const filtered = pattern !== null || !!opts.cause || !!opts.zakatOnly;
+  const newestFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
+  // Filtered, what the filter finds is read once (a CTE named twice is materialized) for both the count and the page.
+  const found$ = db.$with("found").as(db.select({ id: campaigns.id, createdAt: campaigns.createdAt }).from(campaigns).where(where));
+  // The page's ids first, then its cards' columns for those six only: with the columns on the row read in order,
+  // PostgreSQL computed each card's NGOs, checks and takesCash for every row OFFSET skipped (120 at page 20).
+  const pageIds = (
+    filtered
+      ? db.select({ id: found$.id }).from(found$).orderBy(desc(found$.createdAt), desc(found$.id))
+      : db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(where)
+          .orderBy(...newestFirst)
+  )
+    .limit(DONATE_PICKER_PAGE_SIZE)
+    .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
   // The page and how many there are in all in one query: the page is read in the index's order and stops at its
   // last card, the count is a subquery PostgreSQL runs once (a window count made it read every row in order first).
   // Only past the last page, where no row carries the count, is it asked for on its own.
-  const found = await db
+  const found = await (filtered ? db.with(found$) : db)
     .select({
       // Unfiltered, the count is kept per NGO (offeredCount); filtered, it counts what the filter finds.
-      total: (filtered ? sql<number>`(select count(*) from ${campaigns} where ${where})` : offeredCount(opts.kind === "cash")).mapWith(
-        Number,
-      ),
+      total: (filtered ? sql<number>`(select count(*) from ${found$})` : offeredCount(opts.kind === "cash")).mapWith(Number),
       id: campaigns.id,
       slug: campaigns.slug,
       title: campaigns.title,
@@ -124,10 +138,8 @@ export async function pickerCampaigns(
       ownerChecks: standingKindsColumn(campaigns.ownerId, now),
     })
     .from(campaigns)
-    .where(where)
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(DONATE_PICKER_PAGE_SIZE)
-    .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
+    .where(inArray(campaigns.id, pageIds))
+    .orderBy(...newestFirst);
   const rows = found.map(({ total: _, ...r }) => r);
   const n =
     found[0]?.total ??
