@@ -59,6 +59,8 @@ const ALWAYS_FALSE: { name: string; find: string; replace: string }[] = [
   },
 ];
 
+const lines = (text: string) => text.split("\n").length;
+
 export function reactRouterWithoutUnused(): Plugin {
   const found = new Map<string, number>();
   return {
@@ -75,7 +77,8 @@ export function reactRouterWithoutUnused(): Plugin {
         const parts = out.split(find);
         if (parts.length === 1) continue;
         found.set(name, (found.get(name) ?? 0) + parts.length - 1);
-        out = parts.join(replace);
+        // As many lines as were there, so the module's lines (and its source map, `map: null`) stay where they were.
+        out = parts.join(replace + "\n".repeat(lines(find) - lines(replace)));
       }
       return out === code ? null : { code: out, map: null };
     },
@@ -83,7 +86,7 @@ export function reactRouterWithoutUnused(): Plugin {
       if (error) return;
       for (const { name } of ALWAYS_FALSE) {
         const times = found.get(name) ?? 0;
-        if (times !== 1) this.error(`React Router's ${name} was found ${times} times in its production build, not once`);
+        if (times !== 1) this.error(`${name} was found ${times} times in React Router's production build, not once`);
       }
     },
   };
