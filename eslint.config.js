@@ -58,7 +58,20 @@ export default tseslint.config(
     // can do is known only there).
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // The browser's React Router is built without a link's prefetching and without React Server Components
+      // (scripts/react-router-unused-plugin.ts, decision 033): a `prefetch` would silently do nothing.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name='prefetch']",
+          message:
+            "Links do not prefetch in this build (decision 033): remove the replacement in scripts/react-router-unused-plugin.ts first.",
+        },
+      ],
+    },
   },
   { files: ["server/**/*.{ts,tsx}"], rules: boundary(SERVER_NOT_APP) },
   { files: ["shared/**/*.{ts,tsx}"], rules: boundary(SHARED_NOT_APP, SHARED_NOT_SERVER, SHARED_NOT_NODE) },

@@ -4,6 +4,7 @@ import type { ManualChunkMeta } from "rollup";
 import { defineConfig } from "vite";
 import { leanPreloadHelper } from "./scripts/lean-preload-helper-plugin.ts";
 import { reactRouterProductionBuild } from "./scripts/react-router-production-plugin.ts";
+import { reactRouterWithoutUnused } from "./scripts/react-router-unused-plugin.ts";
 import { stringsFiles } from "./scripts/strings-files-plugin.ts";
 
 /** React, React DOM and React Router: every page loads all of them. */
@@ -31,7 +32,7 @@ function everyPageModules(meta: ManualChunkMeta): Set<string> {
 export default defineConfig(({ command }) => ({
   // The browser gets React Router's production build, without its development warnings, and a smaller helper for
   // dynamic imports than Vite's (decision 033, 2026-11-27).
-  plugins: [tailwindcss(), reactRouter(), stringsFiles(), reactRouterProductionBuild(), leanPreloadHelper()],
+  plugins: [tailwindcss(), reactRouter(), stringsFiles(), reactRouterProductionBuild(), reactRouterWithoutUnused(), leanPreloadHelper()],
   build: {
     assetsInlineLimit: 0,
     // Terser makes React DOM and React Router 3 KB (gzip) smaller than esbuild's minifier (decision 033).

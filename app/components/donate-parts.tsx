@@ -2,7 +2,7 @@ import { UserText } from "#app/components/user-text.tsx";
 import { ArrowLeft, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { cashHref, IN_KIND_FLOW_AVAILABLE, nonCashHref } from "#app/lib/campaign-links.ts";
+import type { DonationKindLinks } from "#app/lib/campaign-links.ts";
 import { pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 
 /** How many screens each flow has: cash /donate1 → /donate4, goods /donate5 → /donate6; for "Step 2 of 4". */
@@ -17,24 +17,21 @@ export function DonateStep({ step, flow = "cash" }: { step: number; flow?: keyof
 /**
  * The Cash / Non-Cash toggle of the pickers (and the goods form). The current half is marked; the other
  * keeps the campaign the donor is looking at, if any. The Non-Cash half shows only while the in-kind flow
- * exists, so it never links to a page that is not there.
+ * exists, so it never links to a page that is not there. The page gives the links (`donationKindLinks`), so the
+ * flow's other pages, which show no toggle, do not load the campaign links with these parts (decision 033).
  */
-export function DonationKindToggle({ current = "cash", campaign }: { current?: "cash" | "nonCash"; campaign?: string }) {
+export function DonationKindToggle({ current = "cash", links }: { current?: "cash" | "nonCash"; links: DonationKindLinks }) {
   const { t } = useTranslation();
   const base = "rounded-md px-4 py-2 font-bold";
   const on = `${base} bg-brand-700 text-white`;
   const off = `${base} text-brand-800 hover:bg-brand-50`;
   return (
     <nav aria-label={t("donate:kind.label")} className="inline-flex rounded-lg border border-brand-700 bg-white p-1">
-      <Link to={cashHref(campaign)} aria-current={current === "cash" ? "page" : undefined} className={current === "cash" ? on : off}>
+      <Link to={links.cash} aria-current={current === "cash" ? "page" : undefined} className={current === "cash" ? on : off}>
         {t("donate:kind.cash")}
       </Link>
-      {IN_KIND_FLOW_AVAILABLE && (
-        <Link
-          to={nonCashHref(campaign)}
-          aria-current={current === "nonCash" ? "page" : undefined}
-          className={current === "nonCash" ? on : off}
-        >
+      {links.nonCash && (
+        <Link to={links.nonCash} aria-current={current === "nonCash" ? "page" : undefined} className={current === "nonCash" ? on : off}>
           {t("donate:kind.nonCash")}
         </Link>
       )}

@@ -48,6 +48,17 @@ export function cashHref(slug?: string): string {
   return slug ? donateHref(slug) : "/donate1";
 }
 
+/** The two halves of the Cash / Non-Cash toggle, the Non-Cash one only while the in-kind flow exists. */
+export interface DonationKindLinks {
+  cash: string;
+  nonCash: string | null;
+}
+
+/** The Cash / Non-Cash toggle's links, with the same campaign open if one is. */
+export function donationKindLinks(slug?: string): DonationKindLinks {
+  return { cash: cashHref(slug), nonCash: IN_KIND_FLOW_AVAILABLE ? nonCashHref(slug) : null };
+}
+
 /** The in-kind picker with one campaign's details panel open, remembering the search and page it came from. */
 export function goodsDetailsHref(slug: string, from: { q?: string; page?: number } = {}): string {
   return pickerHref("/donate5", { ...from, campaign: slug });

@@ -3,6 +3,7 @@ import type { Route } from "./+types/pick";
 import { HandHeart } from "lucide-react";
 import { CampaignPicker, type PickerParts } from "#app/components/campaign-cards.tsx";
 import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
+import { donationKindLinks } from "#app/lib/campaign-links.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { pickerData } from "#app/components/donate/picker-data.server.ts";
@@ -25,7 +26,7 @@ export default function DonatePick({ loaderData }: Route.ComponentProps) {
       <title>{`${panel?.state === "open" ? panel.campaign.title : t("donate:pick.heading")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <DonationKindToggle current="cash" campaign={panel?.state === "open" ? panel.campaign.slug : undefined} />
+          <DonationKindToggle current="cash" links={donationKindLinks(panel?.state === "open" ? panel.campaign.slug : undefined)} />
           <DonateStep step={1} />
         </div>
         <CampaignPicker kind="cash" parts={PARTS} data={loaderData} />

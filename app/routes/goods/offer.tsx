@@ -5,6 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/offer";
 import { ItemsNeeded } from "#app/components/items-needed.tsx";
 import { BackLink, CampaignStrip, DonateProblem, DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
+import { donationKindLinks } from "#app/lib/campaign-links.ts";
 import { TextAreaField, TextField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PlaceField } from "#app/components/place-field.tsx";
@@ -91,7 +92,7 @@ export default function GoodsOffer({ loaderData, actionData }: Route.ComponentPr
       <title>{`${t("goods:offer.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <DonationKindToggle current="nonCash" campaign={d.problem === null ? d.campaign.slug : undefined} />
+          <DonationKindToggle current="nonCash" links={donationKindLinks(d.problem === null ? d.campaign.slug : undefined)} />
           <DonateStep step={2} flow="goods" />
         </div>
         {d.problem !== null ? (

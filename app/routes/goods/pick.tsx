@@ -4,6 +4,7 @@ import { Package } from "lucide-react";
 import { CampaignPicker, type PickerParts } from "#app/components/campaign-cards.tsx";
 import { ItemsNeeded } from "#app/components/items-needed.tsx";
 import { DonateStep, DonationKindToggle } from "#app/components/donate-parts.tsx";
+import { donationKindLinks } from "#app/lib/campaign-links.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { pickerData } from "#app/components/donate/picker-data.server.ts";
@@ -29,7 +30,7 @@ export default function GoodsPick({ loaderData }: Route.ComponentProps) {
       <title>{`${panel?.state === "open" ? panel.campaign.title : t("goods:pick.heading")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <DonationKindToggle current="nonCash" campaign={panel?.state === "open" ? panel.campaign.slug : undefined} />
+          <DonationKindToggle current="nonCash" links={donationKindLinks(panel?.state === "open" ? panel.campaign.slug : undefined)} />
           <DonateStep step={1} flow="goods" />
         </div>
         <CampaignPicker kind="goods" parts={PARTS} data={loaderData} />
