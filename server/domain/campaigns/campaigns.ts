@@ -4,7 +4,7 @@ import { campaignSchema, type CampaignInput, type CampaignValues } from "#shared
 import { PAGE_SIZE, type CampaignTab } from "#shared/constants.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/db/errors.ts";
-import { campaigns, donations } from "#server/db/schema.ts";
+import { campaigns, donations, partneredCampaigns } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
@@ -328,9 +328,11 @@ export async function listCampaigns(
   const owned = q
     ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")})`
     : sql`coalesce((select n from campaign_counts where owner_id = ${ngoId} and status = ${status}), 0)`;
-  // Each partnered campaign looked up by its id (a join was planned as a pass over every campaign in the state).
-  const partnered = sql`(select count(*) from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted'
-    and exists (select 1 from ${campaigns} p where p.id = cp.campaign_id and p.status = ${status}${titled("p")} offset 0))`;
+  // Its accepted partnerships in the state, from their kept copy (partnered_campaigns): the entries of one index range,
+  // where each partnered campaign was looked up by its id. A campaign it also owns (the domain refuses such a
+  // partnership) is counted once, as its own.
+  const partnered = sql`(select count(*) from ${partneredCampaigns} p where p.ngo_id = ${ngoId} and p.partnership = 'accepted'
+    and p.status = ${status} and p.owner_id <> p.ngo_id${titled("p")})`;
   const [total] = await db
     .execute(sql`select (${owned} + ${partnered})::int as n`)
     .then((r) => (r as unknown as { rows: { n: number }[] }).rows);

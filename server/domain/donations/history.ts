@@ -364,7 +364,7 @@ function stateOf(kind: HistoryKind, tally: Tally): string | null {
 export async function ngoHistoryCampaigns(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
   // The kept tallies count every donation paid to the NGO (donationScope's "history" for an NGO: the recipient).
   const ngoId = idAs(actor, "ngo");
-  return campaignChoices(db, ngoId, tallied(ngoId, sql`${campaigns.id}`));
+  return campaignChoices(db, ngoId, (id) => tallied(ngoId, id));
 }
 
 // ---------------------------------------------------------------------------------------------------------
