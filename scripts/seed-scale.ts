@@ -19,6 +19,7 @@ import { openDatabase, type DbOrTx } from "#server/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "#server/demo/seed.ts";
 import { findUserByEmail } from "#server/domain/accounts/accounts.ts";
 import { tallyDrift } from "#server/domain/donations/tallies.ts";
+import { partneredDrift } from "#server/domain/campaigns/access.ts";
 import { campaignCountDrift } from "#server/domain/campaigns/standing.ts";
 import { mapCellDrift } from "#server/domain/map/map.ts";
 import { hashPassword } from "#server/domain/accounts/passwords.ts";
@@ -371,11 +372,21 @@ const drift = await tallyDrift(database.db);
 // And the campaign counts and the map's grid (migration 0022), likewise.
 const countDrift = await campaignCountDrift(database.db);
 const cellDrift = await mapCellDrift(database.db);
-console.log({ ...counts, tallyMismatches: drift.length, campaignCountMismatches: countDrift.length, mapCellMismatches: cellDrift.length });
+// And the kept copy of the partnerships (migration 0028).
+const partnerDrift = await partneredDrift(database.db);
+console.log({
+  ...counts,
+  tallyMismatches: drift.length,
+  campaignCountMismatches: countDrift.length,
+  mapCellMismatches: cellDrift.length,
+  partneredMismatches: partnerDrift.length,
+});
 for (const line of drift.slice(0, 10)) console.error(`tally mismatch ${line}`);
 for (const line of countDrift.slice(0, 10)) console.error(`campaign count mismatch ${line}`);
 for (const line of cellDrift.slice(0, 10)) console.error(`map cell mismatch ${line}`);
-if (counts.unreconciled !== 0 || drift.length !== 0 || countDrift.length !== 0 || cellDrift.length !== 0) process.exitCode = 1;
+for (const line of partnerDrift.slice(0, 10)) console.error(`partnered campaign mismatch ${line}`);
+if (counts.unreconciled !== 0 || drift.length !== 0 || countDrift.length !== 0 || cellDrift.length !== 0 || partnerDrift.length !== 0)
+  process.exitCode = 1;
 console.log(`seed:scale ×${factor} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await queue.stop();
 await database.close();

@@ -657,6 +657,42 @@ export const campaignCounts = pgTable(
 );
 
 /**
+ * Each partnership (any state) with the columns of its campaign that the NGO's lists filter and order by (decision
+ * 044): the campaign list's partnered half reads an NGO's accepted partnerships in a state in the list's order, and
+ * the lists' campaign filters read its partnerships A–Z, each from an index of this table and stopping at the page's
+ * end, where they looked up every partnered campaign (2,000 for the busy NGO at 100×) and sorted them. The columns
+ * carry the campaign's names (`id`, `status`, `title`, …) so a reader's condition on `campaigns` reads them unchanged
+ * (`IdsWithin`); `partnership` is the partnership's state. Triggers on `campaign_partners` and `campaigns` (migration
+ * 0028) keep them in the statement that changes either; `partneredDrift` compares them with the two tables.
+ */
+export const partneredCampaigns = pgTable(
+  "partnered_campaigns",
+  {
+    ngoId: uuid("ngo_id").notNull(),
+    /** The campaign's id. */
+    id: uuid("id").notNull(),
+    partnership: partnershipStatusEnum("partnership").notNull(),
+    ownerId: uuid("owner_id").notNull(),
+    status: campaignStatusEnum("status").notNull(),
+    title: text("title").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ngoId, t.id] }),
+    index("partnered_campaigns_title_idx").on(t.ngoId, sql`lower(${t.title})`, t.id),
+    // The campaign list's partnered half: accepted, and not the NGO's own (the domain refuses such a partnership; the
+    // list reads that campaign as its own).
+    index("partnered_campaigns_created_idx")
+      .on(t.ngoId, t.status, t.createdAt, t.id)
+      .where(sql`${t.partnership} = 'accepted' and ${t.ownerId} <> ${t.ngoId}`),
+    index("partnered_campaigns_completed_idx")
+      .on(t.ngoId, t.status, t.completedAt, t.id)
+      .where(sql`${t.partnership} = 'accepted' and ${t.ownerId} <> ${t.ngoId}`),
+  ],
+);
+
+/**
  * The map's clusters, aggregated ahead (decision 044): for each whole zoom level 0–12, the grid cells of the campaigns
  * the map shows (active, owner in good standing), with how many, the sums of their coordinates (for the mean), their
  * bounds and, when a cell holds one, its id. The cells of level z are the map's cells at zoom z (`cellSize`), 84.375° /

@@ -24,7 +24,10 @@ export interface Relation {
  * read all of them. A relation may ignore it: the reader applies the same condition to the rows it reads.
  */
 export interface IdsWithin {
-  /** A condition on the area's table under `alias`. */
+  /**
+   * A condition on the area's table under `alias`. A relation may apply it to a kept copy of some of the table's
+   * columns under the same names (the campaigns' partner relation: `partnered_campaigns`), so it names only those.
+   */
   where: (alias: string) => SQL;
   /** Only the first `limit` rows in this order (of the area's table under `alias`): enough for a page's end. */
   first?: { orderBy: (alias: string) => SQL; limit: number };

@@ -656,6 +656,44 @@ describe("donation histories and receipts", () => {
       expect((await ngoHistoryTotals(s.db, ngo, goods)).counts).toMatchObject({ new: 0, assigned: 1 });
     });
 
+    it("pages goods filtered by their pick-up state, in every order, as one read of the rule's rows: each page's ids are read before their columns", async () => {
+      const ngo = await makeUser(s.db, "ngo");
+      const donor = await makeUser(s.db, "donor");
+      const [first, second] = [
+        await campaign(ngo.id, { title: uniq("Gamma quilts") }),
+        await campaign(ngo.id, { title: uniq("delta rice") }),
+      ];
+      // 25 goods, two of each three waiting, three sharing each time: pages 1–3 of the "new" ones cut through the ties.
+      for (let i = 0; i < 25; i++) {
+        const { donation } = await makePickup(s.db, i % 2 ? first : second, donor.id, { status: i % 3 === 2 ? "assigned" : "new" });
+        await s.db
+          .update(donations)
+          .set({ createdAt: at(Math.floor(i / 3)) })
+          .where(eq(donations.id, donation.id));
+      }
+      const orders = {
+        newest: sql`d.created_at desc, d.id desc`,
+        oldest: sql`d.created_at asc, d.id asc`,
+        campaign: sql`lower(c.title) asc, c.id asc, d.created_at desc, d.id desc`,
+      };
+      for (const [sort, order] of Object.entries(orders) as [NgoHistoryFilter["sort"], ReturnType<typeof sql>][]) {
+        const expected = (
+          (await s.db.execute(sql`select d.id from ${donations} d join ${campaigns} c on c.id = d.campaign_id
+            join ${pickups} p on p.donation_id = d.id where d.recipient_ngo_id = ${ngo.id} and p.status = 'new' order by ${order}`)) as unknown as {
+            rows: { id: string }[];
+          }
+        ).rows.map((r) => r.id);
+        expect(expected.length).toBe(17);
+        const seen: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const list = await ngoHistory(s.db, ngo, filter({ kind: "goods", status: "new", sort }), { page });
+          expect(list.total).toBe(17);
+          seen.push(...list.rows.map((r) => r.id));
+        }
+        expect(seen, sort).toEqual(expected);
+      }
+    });
+
     it("the goods CSV says each row is goods, with the items and the pick-up state as its state", async () => {
       const { ngo, c } = await goodsScene();
       const goods = filter({ kind: "goods", campaignId: c.id, sort: "oldest" });

@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { union } from "drizzle-orm/pg-core";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "#server/db/client.ts";
 import { isUuid } from "#server/db/query.ts";
-import { campaignPartners, campaigns, ngoProfiles } from "#server/db/schema.ts";
+import { campaignPartners, campaigns, ngoProfiles, partneredCampaigns } from "#server/db/schema.ts";
 import { forbidden, notFound } from "#server/domain/errors.ts";
 import type { Actor } from "#server/domain/policy.ts";
 import { campaignScope, rolesFor } from "./policy.ts";
@@ -89,28 +88,53 @@ export const CAMPAIGN_CHOICES_LIMIT = 200;
 /**
  * The campaigns for a list's campaign filter (/apps, /noncash_apps, /donHistory): those the NGO owns or has been a
  * partner of (in any state of the partnership, so a campaign it left still shows the donations it received) for
- * which `having` holds, a condition on the row of `campaigns` (it has pending gifts to the NGO, open pick-ups, any
- * donation), A–Z, at most CAMPAIGN_CHOICES_LIMIT. The owned ones are read in title order from their index and the
- * reading stops at the limit, so the cost stays the same however many campaigns the NGO has (decision 044).
+ * which `having` holds, a condition on the campaign's id (it has pending gifts to the NGO, open pick-ups, any
+ * donation), A–Z, at most `limit`. Both halves are read in title order from an index, the owned ones from
+ * `campaigns`, the partnered ones from their kept copy (`partnered_campaigns`), and merged: the reading stops at the
+ * limit, so the cost stays the same however many campaigns the NGO owns or partners (decision 044). A campaign the
+ * NGO both owns and partners (the domain refuses such a partnership) is read once, as its own.
  */
-export async function campaignChoices(db: DbOrTx, ngoId: string, having: SQL): Promise<{ id: string; title: string }[]> {
-  const columns = { id: campaigns.id, title: campaigns.title, key: sql<string>`lower(${campaigns.title})`.as("key") };
-  const byTitle = [sql`lower(${campaigns.title})`, asc(campaigns.id)];
-  const owned = db
-    .select(columns)
-    .from(campaigns)
-    .where(and(eq(campaigns.ownerId, ngoId), having))
-    .orderBy(...byTitle)
-    .limit(CAMPAIGN_CHOICES_LIMIT);
-  const joined = db
-    .select(columns)
-    .from(campaignPartners)
-    .innerJoin(campaigns, eq(campaigns.id, campaignPartners.campaignId))
-    .where(and(eq(campaignPartners.ngoId, ngoId), having))
-    .orderBy(...byTitle)
-    .limit(CAMPAIGN_CHOICES_LIMIT);
-  const rows = await union(owned, joined)
-    .orderBy(sql`key`, sql`id`)
-    .limit(CAMPAIGN_CHOICES_LIMIT);
-  return rows.map(({ id, title }) => ({ id, title }));
+export async function campaignChoices(
+  db: DbOrTx,
+  ngoId: string,
+  having: (campaignId: SQL) => SQL,
+  limit = CAMPAIGN_CHOICES_LIMIT,
+): Promise<{ id: string; title: string }[]> {
+  // Merge Append of the two ordered walks: PostgreSQL merges the halves of a UNION ALL in a subquery by the order they
+  // share and stops both at the limit (each half's own limit keeps its plan an ordered walk of its index).
+  const result = await db.execute(sql`
+    select u.id, u.title from (
+      (select o.id, o.title, lower(o.title) as key from ${campaigns} o
+        where o.owner_id = ${ngoId} and ${having(sql`o.id`)}
+        order by lower(o.title), o.id limit ${limit})
+      union all
+      (select p.id, p.title, lower(p.title) as key from ${partneredCampaigns} p
+        where p.ngo_id = ${ngoId} and p.owner_id <> p.ngo_id and ${having(sql`p.id`)}
+        order by lower(p.title), p.id limit ${limit})
+    ) u
+    order by u.key, u.id
+    limit ${limit}`);
+  return (result as unknown as { rows: { id: string; title: string }[] }).rows.map(({ id, title }) => ({ id, title }));
+}
+
+/**
+ * The kept partnerships (`partnered_campaigns`) that differ from `campaign_partners` and their campaigns, as
+ * `ngo/campaign: kept ≠ fresh` lines: none when they agree. The tests and the scale seed ask it.
+ */
+export async function partneredDrift(db: DbOrTx): Promise<string[]> {
+  const result = await db.execute(sql`
+    with fresh as (
+      select cp.ngo_id, c.id, cp.status as partnership, c.owner_id, c.status, c.title, c.created_at, c.completed_at
+      from ${campaignPartners} cp join ${campaigns} c on c.id = cp.campaign_id
+    )
+    select coalesce(k.ngo_id, f.ngo_id)::text as ngo, coalesce(k.id, f.id)::text as campaign,
+      case when k.ngo_id is null then 'none' else concat_ws(' ', k.partnership, k.owner_id, k.status, k.title, k.created_at, k.completed_at) end as kept,
+      case when f.ngo_id is null then 'none' else concat_ws(' ', f.partnership, f.owner_id, f.status, f.title, f.created_at, f.completed_at) end as fresh
+    from ${partneredCampaigns} k
+    full join fresh f on f.ngo_id = k.ngo_id and f.id = k.id
+    where (k.partnership, k.owner_id, k.status, k.title, k.created_at, k.completed_at)
+      is distinct from (f.partnership, f.owner_id, f.status, f.title, f.created_at, f.completed_at)
+    order by 1, 2`);
+  const rows = (result as unknown as { rows: { ngo: string; campaign: string; kept: string; fresh: string }[] }).rows;
+  return rows.map((r) => `${r.ngo}/${r.campaign}: ${r.kept} ≠ ${r.fresh}`);
 }

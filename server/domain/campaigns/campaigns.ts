@@ -4,7 +4,7 @@ import { campaignSchema, type CampaignInput, type CampaignValues } from "#shared
 import { PAGE_SIZE, type CampaignTab } from "#shared/constants.ts";
 import type { Db, DbOrTx } from "#server/db/client.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "#server/db/errors.ts";
-import { campaigns, donations } from "#server/db/schema.ts";
+import { campaigns, donations, partneredCampaigns } from "#server/db/schema.ts";
 import type { Services } from "#server/services.ts";
 import { likePattern, paged, pageOffset, searchTerm } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
@@ -323,21 +323,18 @@ export async function listCampaigns(
   const owned = q
     ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")})`
     : sql`coalesce((select n from campaign_counts where owner_id = ${ngoId} and status = ${status}), 0)`;
-  // Unsearched, each partnered campaign looked up by its id (a join was planned as a pass over every campaign in the
-  // state). Searched, a join PostgreSQL may answer from the title's trigram index when the words are rarer than the
-  // NGO's partnerships (2,000 for the busy NGO at 100×), or by id when they are common (decision 044).
-  const partnered = q
-    ? sql`(select count(*) from ${campaigns} p where p.status = ${status}${titled("p")} and p.id in (select cp.campaign_id
-        from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted'))`
-    : sql`(select count(*) from campaign_partners cp where cp.ngo_id = ${ngoId} and cp.status = 'accepted'
-        and exists (select 1 from ${campaigns} p where p.id = cp.campaign_id and p.status = ${status} offset 0))`;
+  // Its accepted partnerships in the state, from their kept copy (partnered_campaigns, migration 0028): the entries of
+  // one index range, where each partnered campaign was looked up by its id. A campaign it also owns (the domain refuses
+  // such a partnership) is counted once, as its own.
+  const partnered = sql`(select count(*) from ${partneredCampaigns} p where p.ngo_id = ${ngoId} and p.partnership = 'accepted'
+    and p.status = ${status} and p.owner_id <> p.ngo_id${titled("p")})`;
   const [counts] = await db
     .execute(sql`select ${owned}::int as owned, ${partnered}::int as partnered`)
     .then((r) => (r as unknown as { rows: { owned: number; partnered: number }[] }).rows);
   const ownedCount = Number(counts?.owned ?? 0);
   // The campaigns it runs (campaignScope's "run": owned, or an accepted partner's), told what the list keeps: its own
-  // are read in the order of campaigns_owner_status_idx up to the page's end, its partnered ones through
-  // campaign_partners (decision 044). Read whole, they were a hash of every campaign the NGO runs, looked up one by
+  // are read in the order of campaigns_owner_status_idx up to the page's end, its partnered ones through their kept
+  // copy (partnered_campaigns, decision 044). Read whole, they were a hash of every campaign the NGO runs, looked up one by
   // one and sorted. Searched, when few of its own match (the count above says how many) they are read from the
   // title's trigram index instead: walking its 10,000 campaigns in order for a word only one holds read them all.
   const walk = !q || ownedCount > SEARCH_BY_INDEX_MAX;

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { campaignPartners, campaigns } from "#server/db/schema.ts";
+import { campaignPartners, campaigns, partneredCampaigns } from "#server/db/schema.ts";
 import { policy, type Relation } from "#server/domain/policy.ts";
 import { campaignStates, type CampaignActor } from "./states.ts";
 
@@ -32,9 +32,17 @@ const RELATIONS: Record<GrantingRelation, Relation> = {
     where: (actor) =>
       sql`exists (select 1 from ${campaignPartners} where ${campaignPartners.campaignId} = ${campaigns.id}
         and ${campaignPartners.ngoId} = ${actor.id} and ${campaignPartners.status} = 'accepted')`,
-    ids: (actor) =>
-      sql`select ${campaignPartners.campaignId} from ${campaignPartners} where ${campaignPartners.ngoId} = ${actor.id}
-        and ${campaignPartners.status} = 'accepted'`,
+    // Narrowed, from the kept copy of its partnerships with their campaigns' columns (partnered_campaigns, named as in
+    // `campaigns`): an index of the NGO, the state and the list's order answers it up to the page's end, where every
+    // partnered campaign was looked up and sorted (decision 044).
+    ids: (actor, within) =>
+      within
+        ? sql`select partnered.id from (select r.id from ${partneredCampaigns} r where r.ngo_id = ${actor.id}
+            and r.partnership = 'accepted' and r.owner_id <> r.ngo_id and ${within.where("r")}${
+              within.first ? sql` order by ${within.first.orderBy("r")} limit ${within.first.limit}` : sql``
+            }) partnered`
+        : sql`select ${campaignPartners.campaignId} from ${campaignPartners} where ${campaignPartners.ngoId} = ${actor.id}
+            and ${campaignPartners.status} = 'accepted'`,
   },
 };
 

@@ -508,7 +508,7 @@ export async function pendingReviewCount(db: DbOrTx, actor: DonationActor, campa
 export async function reviewCampaigns(db: DbOrTx, actor: DonationActor): Promise<{ id: string; title: string }[]> {
   if (actor.role !== "ngo") return [];
   // The kept tallies count the NGO's cash by state (donationScope's "review": the recipient NGO), the queue's states.
-  return campaignChoices(db, actor.id, tallied(actor.id, sql`${campaigns.id}`, { kind: "cash", statuses: fromStates("approve") }));
+  return campaignChoices(db, actor.id, (id) => tallied(actor.id, id, { kind: "cash", statuses: fromStates("approve") }));
 }
 
 /** Another donation that shares a transaction ID or a screenshot with the one under review. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "#shared/i18n/i18n.ts";
 import { PAGE_SIZE, PAYMENT_METHODS, type PaymentMethod } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
@@ -278,10 +278,22 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .where(and(ngoWhere(actor, filter), cursor ? after(keys, cursor) : undefined))
     .orderBy(...ngoOrder(filter.sort))
     .limit(limit);
-  return "offset" in page ? query.offset(page.offset) : query;
+  if (!("offset" in page) || page.offset === 0) return query.where(and(ngoWhere(actor, filter), cursor ? after(keys, cursor) : undefined));
+  // A later page by OFFSET: the page's ids first, from the index of the order alone (the campaign joined only when it is
+  // the order, the pick-up's state only when it is the filter), then their columns; joined before the OFFSET, every
+  // row before the page was joined to its campaign, donor and pick-up (decision 044: page 40 read 4,660 buffers at
+  // 100×, 400 rows' joins).
+  let inner = db.select({ id: donations.id }).from(donations).$dynamic();
+  if (filter.sort === "campaign") inner = inner.innerJoin(campaigns, eq(campaigns.id, donations.campaignId));
+  if (filter.kind === "goods" && filter.status !== null) inner = inner.leftJoin(pickups, eq(pickups.donationId, donations.id));
+  const ids = inner
+    .where(ngoWhere(actor, filter))
+    .orderBy(...ngoOrder(filter.sort))
+    .limit(limit)
+    .offset(page.offset);
+  return query.where(and(ngoWhere(actor, filter), inArray(donations.id, ids)));
 }
 
 /** The donations of one kind this NGO received, filtered and sorted, paged. */
@@ -364,7 +376,7 @@ function stateOf(kind: HistoryKind, tally: Tally): string | null {
 export async function ngoHistoryCampaigns(db: DbOrTx, actor: Actor): Promise<{ id: string; title: string }[]> {
   // The kept tallies count every donation paid to the NGO (donationScope's "history" for an NGO: the recipient).
   const ngoId = idAs(actor, "ngo");
-  return campaignChoices(db, ngoId, tallied(ngoId, sql`${campaigns.id}`));
+  return campaignChoices(db, ngoId, (id) => tallied(ngoId, id));
 }
 
 // ---------------------------------------------------------------------------------------------------------

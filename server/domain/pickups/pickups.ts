@@ -662,10 +662,8 @@ export async function ngoPickupCounts(
 export async function pickupCampaigns(db: DbOrTx, actor: PickupActor): Promise<{ id: string; title: string }[]> {
   if (actor.role !== "ngo") return [];
   // The kept tallies count the NGO's goods by their pick-up's state (pickupScope's "queue": the recipient NGO).
-  return campaignChoices(
-    db,
-    actor.id,
-    tallied(actor.id, sql`${campaigns.id}`, { kind: "in_kind", pickupStatuses: [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active] }),
+  return campaignChoices(db, actor.id, (id) =>
+    tallied(actor.id, id, { kind: "in_kind", pickupStatuses: [...NGO_TAB_STATUSES.new, ...NGO_TAB_STATUSES.active] }),
   );
 }
 
