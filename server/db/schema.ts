@@ -486,7 +486,9 @@ export const donations = pgTable(
     // totals (decision 044).
     index("donations_recipient_kind_created_idx").on(t.recipientNgoId, t.kind, t.createdAt, t.id),
     index("donations_recipient_kind_status_idx").on(t.recipientNgoId, t.kind, t.status, t.createdAt, t.id),
-    index("donations_donor_idx").on(t.donorId, t.createdAt),
+    // The donor's history (/dvh) in its order with the id that breaks ties: a page's ids are read from the index alone,
+    // however deep the page (decision 044).
+    index("donations_donor_created_idx").on(t.donorId, t.createdAt, t.id),
     uniqueIndex("donations_donor_idempotency_unique").on(t.donorId, t.idempotencyKey),
     uniqueIndex("donations_receipt_unique").on(t.recipientNgoId, t.receiptNumber),
     index("donations_transaction_idx").on(t.transactionId),
