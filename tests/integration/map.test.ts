@@ -186,6 +186,10 @@ describe("map view of active campaigns", () => {
         { south: 24.5, west: 66.5, north: 25.5, east: 67.5, zoom: 9 },
         { south: 24.8, west: 66.95, north: 24.95, east: 67.1, zoom: 12 },
         { south: -90, west: -180, north: 90, east: 180, zoom: 0 },
+        // Edges on the lines of the zoom-5 grid, and edges cutting the dense town at several levels.
+        { south: (84.375 / 32) * 9, west: (84.375 / 32) * 23, north: (84.375 / 32) * 14, east: (84.375 / 32) * 29, zoom: 5 },
+        { south: 24.871, west: 67.013, north: 36, east: 76, zoom: 6 },
+        { south: 20, west: 55, north: 24.893, east: 67.031, zoom: 8 },
       ];
       // The mean of a cluster is a sum divided by a count, added up in another order: equal to its fifth decimal, ±1.
       const near = (x: MapData, y: MapData) => {
@@ -342,6 +346,30 @@ describe("the map with 10,000 campaigns", () => {
     const gzipped = gzipSync(body).length;
     expect(gzipped, `${gzipped} bytes gzipped`).toBeLessThan(20 * 1024);
     expect(elapsed, `${elapsed.toFixed(0)} ms`).toBeLessThan(3000);
+  });
+
+  it("answers from the kept grid as from counting the campaigns, for views whose edges cut dense places at every level", async () => {
+    const rnd = random(99);
+    const views: MapView[] = [{ south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 5 }];
+    for (let i = 0; i < 12; i++) {
+      const zoom = 4 + Math.floor(rnd() * 9);
+      const [lat, lng] = [24 + rnd() * 12, 61 + rnd() * 15];
+      const half = (84.375 / 2 ** zoom) * (1.5 + rnd() * 4);
+      views.push({ south: lat - half * 0.8, west: lng - half, north: lat + half * 0.8, east: lng + half, zoom });
+    }
+    for (const view of views) {
+      const [kept, counted] = [await mapView(s.db, view), await mapView(s.db, view, { grid: false })];
+      const label = JSON.stringify(view);
+      expect(kept.campaigns, label).toEqual(counted.campaigns);
+      expect(
+        kept.clusters.map((c) => [c.count, c.bounds]),
+        label,
+      ).toEqual(counted.clusters.map((c) => [c.count, c.bounds]));
+      kept.clusters.forEach((c, i) => {
+        expect(Math.abs(c.lat - counted.clusters[i]!.lat), label).toBeLessThanOrEqual(1.1e-5);
+        expect(Math.abs(c.lng - counted.clusters[i]!.lng), label).toBeLessThanOrEqual(1.1e-5);
+      });
+    }
   });
 
   it("stays bounded for any view: a city up close, or the whole world at the highest zoom", async () => {

@@ -57,6 +57,11 @@ const inGoodStanding = (ngoId: SQL) =>
 const payable = (ngoId: SQL) => sql`exists (select 1 from ngo_profiles p join users u on u.id = p.user_id
   where p.user_id = ${ngoId} and u.verification = 'verified' and u.suspended_at is null and ${sql.raw(HAS_ACCOUNT)})`;
 
+/** `ownerInGoodStanding` as a probe of the owner's row: for a query that tests a handful of campaigns, not a list. */
+export function ownerInGoodStandingProbe(ownerId: SQL = sql`${campaigns.ownerId}`): SQL<boolean> {
+  return sql<boolean>`${inGoodStanding(ownerId)}`;
+}
+
 /** `standingColumns` for a select of one campaign: the same answer, NGO by NGO. */
 export function standingColumnsOfOne() {
   return {
