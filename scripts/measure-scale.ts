@@ -65,6 +65,8 @@ const PAGES: Page[] = [
   { label: "/donate1 search", who: "donor", path: () => "/donate1?q=water" },
   { label: "/donate1 page 20", who: "donor", path: () => "/donate1?page=20" },
   { label: "/dvh page 20", who: "donor", path: () => "/dvh?page=20" },
+  // At 1× the demo donor has 122 gifts (13 pages): page 20 is past the end there, an empty list; page 12 is full at both.
+  { label: "/dvh page 12", who: "donor", path: () => "/dvh?page=12" },
   { label: "analytics (top campaign)", who: "ngo", path: (f) => `/campaigns/${f.topCampaign}/analytics` },
   { label: "public page (top campaign)", who: "public", path: (f) => `/campaign/${f.topSlug}` },
   { label: "/api/map Pakistan", who: "public", path: () => "/api/map?south=23.5&west=60.8&north=37.1&east=77.9&zoom=5" },
