@@ -48,6 +48,8 @@ interface Page {
 interface Facts {
   /** The busy NGO's campaign with the most donations. */
   topCampaign: string;
+  /** Its slug: the address of its public page, which a donor from a shared link opens. */
+  topSlug: string;
 }
 
 const PAGES: Page[] = [
@@ -63,7 +65,10 @@ const PAGES: Page[] = [
   { label: "/donate1 search", who: "donor", path: () => "/donate1?q=water" },
   { label: "/donate1 page 20", who: "donor", path: () => "/donate1?page=20" },
   { label: "/dvh page 20", who: "donor", path: () => "/dvh?page=20" },
+  // At 1× the demo donor has 122 gifts (13 pages): page 20 is past the end there, an empty list; page 12 is full at both.
+  { label: "/dvh page 12", who: "donor", path: () => "/dvh?page=12" },
   { label: "analytics (top campaign)", who: "ngo", path: (f) => `/campaigns/${f.topCampaign}/analytics` },
+  { label: "public page (top campaign)", who: "public", path: (f) => `/campaign/${f.topSlug}` },
   { label: "/api/map Pakistan", who: "public", path: () => "/api/map?south=23.5&west=60.8&north=37.1&east=77.9&zoom=5" },
   { label: "/api/map Karachi", who: "public", path: () => "/api/map?south=24.75&west=66.9&north=24.97&east=67.15&zoom=12" },
 ];
@@ -127,10 +132,11 @@ async function facts(url: string): Promise<Facts & { campaigns: number; donation
   await client.connect();
   try {
     const { rows } = await client.query(
-      `select (select d.campaign_id from donations d join users u on u.id = d.recipient_ngo_id
-               where u.email = $1 group by d.campaign_id order by count(*) desc, d.campaign_id limit 1) as "topCampaign",
+      `select top.id as "topCampaign", (select slug from campaigns where id = top.id) as "topSlug",
               (select count(*) from campaigns)::int as campaigns, (select count(*) from donations)::int as donations,
-              (select count(*) from pickups)::int as pickups`,
+              (select count(*) from pickups)::int as pickups
+       from (select d.campaign_id as id from donations d join users u on u.id = d.recipient_ngo_id
+             where u.email = $1 group by d.campaign_id order by count(*) desc, d.campaign_id limit 1) top`,
       [DEMO_ACCOUNTS.ngo],
     );
     return rows[0];

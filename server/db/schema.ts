@@ -486,7 +486,9 @@ export const donations = pgTable(
     // totals (decision 044).
     index("donations_recipient_kind_created_idx").on(t.recipientNgoId, t.kind, t.createdAt, t.id),
     index("donations_recipient_kind_status_idx").on(t.recipientNgoId, t.kind, t.status, t.createdAt, t.id),
-    index("donations_donor_idx").on(t.donorId, t.createdAt),
+    // The donor's history (/dvh) in its order with the id that breaks ties: a page's ids are read from the index alone,
+    // however deep the page (decision 044).
+    index("donations_donor_created_idx").on(t.donorId, t.createdAt, t.id),
     uniqueIndex("donations_donor_idempotency_unique").on(t.donorId, t.idempotencyKey),
     uniqueIndex("donations_receipt_unique").on(t.recipientNgoId, t.receiptNumber),
     index("donations_transaction_idx").on(t.transactionId),
@@ -696,8 +698,9 @@ export const partneredCampaigns = pgTable(
  * The map's clusters, aggregated ahead (decision 044): for each whole zoom level 0–12, the grid cells of the campaigns
  * the map shows (active, owner in good standing), with how many, the sums of their coordinates (for the mean), their
  * bounds and, when a cell holds one, its id. The cells of level z are the map's cells at zoom z (`cellSize`), 84.375° /
- * 2^z on a side, so each is exactly four of level z + 1. Triggers on `campaigns` and `users` (migration 0022) recount
- * the level-12 cells a change touches from the campaigns, then each coarser level from its four finer cells.
+ * 2^z on a side, so each is exactly four of level z + 1. Triggers on `campaigns` and `users` mark the level-12 cells a
+ * change touches (`map_cell_marks`); `map_cells_fold()`, called before the map is read, recounts the marked cells from
+ * the campaigns, then each coarser level from its four finer cells (migrations 0024 and 0030).
  */
 export const mapCells = pgTable(
   "map_cells",
@@ -717,6 +720,16 @@ export const mapCells = pgTable(
   },
   (t) => [primaryKey({ columns: [t.zoom, t.gy, t.gx] })],
 );
+
+/**
+ * The level-12 cells of `map_cells` that a committed change may have altered, not yet recounted: appended by the
+ * triggers in the changing statement (an insert waits for nobody), taken and recounted by `map_cells_fold()` under
+ * its own lock (decision 044). A cell may be marked many times; no key.
+ */
+export const mapCellMarks = pgTable("map_cell_marks", {
+  gy: integer("gy").notNull(),
+  gx: integer("gx").notNull(),
+});
 
 /**
  * How many donations, and how many rupees, each NGO holds per campaign, kind, state and pick-up state (decision 044):

@@ -184,6 +184,32 @@ describe("donation histories and receipts", () => {
       expect(first.rows.every((r) => r.campaignArchived)).toBe(true);
     });
 
+    it("pages in the order of time then id, ties across pages included, each row with its own campaign and NGO", async () => {
+      const [ngoA, ngoB] = [await makeUser(s.db, "ngo", { name: "Alif Trust" }), await makeUser(s.db, "ngo", { name: "Bay Trust" })];
+      const donor = await makeUser(s.db, "donor");
+      const other = await makeUser(s.db, "donor");
+      const cs = [await campaign(ngoA.id), await campaign(ngoB.id), await campaign(ngoA.id)];
+      // 25 gifts, three at each moment (ties on created_at fall across the pages' edges), another donor's in between.
+      for (let i = 0; i < 25; i++) {
+        const c = cs[i % 3]!;
+        await makeDonation(s.db, c, donor.id, { amount: 1000 + i, createdAt: at(Math.floor(i / 3)) });
+        await makeDonation(s.db, c, other.id, { amount: 5000 + i, createdAt: at(Math.floor(i / 3)) });
+      }
+      const expected = await s.db
+        .select({ id: donations.id, campaignId: donations.campaignId, amount: donations.amount })
+        .from(donations)
+        .where(eq(donations.donorId, donor.id))
+        .orderBy(sql`${donations.createdAt} desc, ${donations.id} desc`);
+      const pages = [1, 2, 3].map((page) => donorHistory(s.db, donor, { page }));
+      const seen = (await Promise.all(pages)).flatMap((p) => p.rows);
+      expect(seen.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+      const title = new Map(cs.map((c) => [c.id, c.title]));
+      expect(seen.map((r) => [r.campaignTitle, r.ngoName, r.amount])).toEqual(
+        expected.map((r) => [title.get(r.campaignId), r.campaignId === cs[1]!.id ? "Bay Trust" : "Alif Trust", Number(r.amount)]),
+      );
+      expect(await donorHistory(s.db, donor, { page: 4 })).toMatchObject({ rows: [], total: 25, pages: 3, page: 4 });
+    });
+
     it("is empty for a donor who has not given", async () => {
       const donor = await makeUser(s.db, "donor");
       expect(await donorHistory(s.db, donor, { page: 1 })).toMatchObject({ rows: [], total: 0, pages: 1 });

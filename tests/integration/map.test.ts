@@ -6,6 +6,7 @@ import { loader as mapApi } from "#app/routes/api/map.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import {
   cellSize,
+  foldMapCells,
   listMapCampaigns,
   mapCellDrift,
   mapView,
@@ -186,6 +187,10 @@ describe("map view of active campaigns", () => {
         { south: 24.5, west: 66.5, north: 25.5, east: 67.5, zoom: 9 },
         { south: 24.8, west: 66.95, north: 24.95, east: 67.1, zoom: 12 },
         { south: -90, west: -180, north: 90, east: 180, zoom: 0 },
+        // Edges on the lines of the zoom-5 grid, and edges cutting the dense town at several levels.
+        { south: (84.375 / 32) * 9, west: (84.375 / 32) * 23, north: (84.375 / 32) * 14, east: (84.375 / 32) * 29, zoom: 5 },
+        { south: 24.871, west: 67.013, north: 36, east: 76, zoom: 6 },
+        { south: 20, west: 55, north: 24.893, east: 67.031, zoom: 8 },
       ];
       // The mean of a cluster is a sum divided by a count, added up in another order: equal to its fifth decimal, ±1.
       const near = (x: MapData, y: MapData) => {
@@ -230,6 +235,91 @@ describe("map view of active campaigns", () => {
     expect(new Set(all.map((r) => r.id)).size).toBe(first.total);
     const titles = all.map((r) => r.title.toLowerCase());
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
+
+describe("the kept grid under concurrent changes (map_cell_marks, decision 044)", () => {
+  let s: TestServices;
+  beforeAll(async () => {
+    s = await createTestServices();
+  });
+  afterAll(async () => s.close());
+  const onPostgres = process.env.TEST_DB === "postgres";
+
+  it("lets two transactions changing campaigns in different cells pass each other, and folds both", async () => {
+    const ngo = (await makeUser(s.db, "ngo")).id;
+    const karachi = await makeCampaign(s.db, ngo, { lat: 24.86, lng: 67.01 });
+    const lahore = await makeCampaign(s.db, ngo, { lat: 31.55, lng: 74.34 });
+    const moved = { lat: 24.9, lng: 67.05 };
+    if (onPostgres) {
+      // The first transaction moves its campaign and stays open; the second, in another cell, must not wait for it (with
+      // the one lock of migration 0024 it waited to the first's commit: lock_timeout ends it after 2 s).
+      let updated!: () => void;
+      let finish!: () => void;
+      const hasUpdated = new Promise<void>((r) => (updated = r));
+      const finished = new Promise<void>((r) => (finish = r));
+      const first = s.db.transaction(async (tx) => {
+        await tx.update(campaigns).set(moved).where(eq(campaigns.id, karachi.id));
+        updated();
+        await finished;
+      });
+      await hasUpdated;
+      try {
+        await s.db.transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '2s'`);
+          await tx.update(campaigns).set({ status: "completed" }).where(eq(campaigns.id, lahore.id));
+          await tx.insert(campaigns).values({
+            ownerId: ngo,
+            slug: `mardan-${karachi.id.slice(0, 8)}`,
+            title: "Mardan",
+            description: "Blankets for the winter.",
+            targetAmount: 50000,
+            locationLabel: "Mardan",
+            lat: 34.2,
+            lng: 72.04,
+          });
+        });
+      } finally {
+        finish();
+        await first;
+      }
+    } else {
+      // One connection: the same changes one after the other.
+      await s.db.update(campaigns).set(moved).where(eq(campaigns.id, karachi.id));
+      await s.db.update(campaigns).set({ status: "completed" }).where(eq(campaigns.id, lahore.id));
+      await makeCampaign(s.db, ngo, { lat: 34.2, lng: 72.04 });
+    }
+    const pakistan = await mapView(s.db, { south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 12 });
+    expect(pakistan).toEqual(await mapView(s.db, { south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 12 }, { grid: false }));
+    expect(await mapCellDrift(s.db)).toEqual([]);
+  });
+
+  it("stays exact when many transactions change campaigns of the same cells at once, with folds and a suspension among them", async () => {
+    const [a, b] = [(await makeUser(s.db, "ngo")).id, (await makeUser(s.db, "ngo")).id];
+    const rnd = random(11);
+    // Two dense cells of level 12 (Saddar, Karachi, and one beside it) and a few of level 5 around them.
+    const near = () => ({ lat: 24.855 + rnd() * 0.03, lng: 67.005 + rnd() * 0.03 });
+    const made = [];
+    for (let i = 0; i < 16; i++) made.push(await makeCampaign(s.db, i % 2 ? a : b, near()));
+    const view: MapView = { south: 24.5, west: 66.5, north: 25.5, east: 67.5, zoom: 9 };
+    await Promise.all([
+      ...made.map((c, i) =>
+        s.db.transaction(async (tx) => {
+          if (i % 4 === 0) await tx.update(campaigns).set({ status: "completed" }).where(eq(campaigns.id, c.id));
+          else if (i % 4 === 1) await tx.delete(campaigns).where(eq(campaigns.id, c.id));
+          else await tx.update(campaigns).set(near()).where(eq(campaigns.id, c.id));
+          if (i % 3 === 0) await tx.update(campaigns).set({ status: "active" }).where(eq(campaigns.id, c.id));
+        }),
+      ),
+      s.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, a)),
+      ...Array.from({ length: 6 }, () => makeCampaign(s.db, b, near())),
+      mapView(s.db, view),
+      mapView(s.db, view),
+    ]);
+    expect(await mapCellDrift(s.db)).toEqual([]);
+    const [kept, counted] = [await mapView(s.db, view), await mapView(s.db, view, { grid: false })];
+    expect(kept.clusters.map((c) => [c.count, c.bounds])).toEqual(counted.clusters.map((c) => [c.count, c.bounds]));
+    expect(kept.campaigns).toEqual(counted.campaigns);
   });
 });
 
@@ -327,6 +417,8 @@ describe("the map with 10,000 campaigns", () => {
       return { lat: lat! + (rnd() - 0.5) * 0.6, lng: lng! + (rnd() - 0.5) * 0.6 };
     });
     await bulkInsert(s, owner, points, "bulk");
+    // The grid's recount of the 10,000 new campaigns' cells, which the first map request would otherwise pay.
+    await foldMapCells(s.db);
   }, 120_000);
   afterAll(async () => s.close());
 
@@ -342,6 +434,30 @@ describe("the map with 10,000 campaigns", () => {
     const gzipped = gzipSync(body).length;
     expect(gzipped, `${gzipped} bytes gzipped`).toBeLessThan(20 * 1024);
     expect(elapsed, `${elapsed.toFixed(0)} ms`).toBeLessThan(3000);
+  });
+
+  it("answers from the kept grid as from counting the campaigns, for views whose edges cut dense places at every level", async () => {
+    const rnd = random(99);
+    const views: MapView[] = [{ south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 5 }];
+    for (let i = 0; i < 12; i++) {
+      const zoom = 4 + Math.floor(rnd() * 9);
+      const [lat, lng] = [24 + rnd() * 12, 61 + rnd() * 15];
+      const half = (84.375 / 2 ** zoom) * (1.5 + rnd() * 4);
+      views.push({ south: lat - half * 0.8, west: lng - half, north: lat + half * 0.8, east: lng + half, zoom });
+    }
+    for (const view of views) {
+      const [kept, counted] = [await mapView(s.db, view), await mapView(s.db, view, { grid: false })];
+      const label = JSON.stringify(view);
+      expect(kept.campaigns, label).toEqual(counted.campaigns);
+      expect(
+        kept.clusters.map((c) => [c.count, c.bounds]),
+        label,
+      ).toEqual(counted.clusters.map((c) => [c.count, c.bounds]));
+      kept.clusters.forEach((c, i) => {
+        expect(Math.abs(c.lat - counted.clusters[i]!.lat), label).toBeLessThanOrEqual(1.1e-5);
+        expect(Math.abs(c.lng - counted.clusters[i]!.lng), label).toBeLessThanOrEqual(1.1e-5);
+      });
+    }
   });
 
   it("stays bounded for any view: a city up close, or the whole world at the highest zoom", async () => {

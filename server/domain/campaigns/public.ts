@@ -3,7 +3,7 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations } from "#server/db/schema.ts";
 import { notFound } from "#server/domain/errors.ts";
 import { ngosOfCampaigns, type CampaignRole } from "./access.ts";
-import { standingColumns, type CampaignStanding } from "./standing.ts";
+import { standingColumnsOfOne, type CampaignStanding } from "./standing.ts";
 import { type CampaignStatus, type FundKind } from "#shared/statuses.ts";
 import { currentAttestation } from "./funds.ts";
 import { ngosWithPublicProfile } from "#server/domain/accounts/public-profile.ts";
@@ -54,7 +54,7 @@ export interface PublicCampaign extends CampaignStanding {
 export async function publicCampaign(db: DbOrTx, slug: string): Promise<PublicCampaign> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) throw notFound();
   const [row] = await db
-    .select({ c: campaigns, ...standingColumns() })
+    .select({ c: campaigns, ...standingColumnsOfOne() })
     .from(campaigns)
     .where(and(eq(campaigns.slug, slug), ne(campaigns.status, "archived")))
     .limit(1);

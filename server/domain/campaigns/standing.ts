@@ -65,6 +65,31 @@ export function takesCashAmongMany(): SQL<boolean> {
     where cp.status = 'accepted' and cp.ngo_id in (${PAYABLE})))`;
 }
 
+/**
+ * The same two conditions for a query that reads one campaign (its public page, the gift and goods screens): each NGO is
+ * probed by its primary key. The set forms above read every NGO in good standing (6,200 accounts at 100×, 367 buffers
+ * for one campaign, decision 044); for one row, a probe per NGO is the smaller read. `standing.test.ts` holds both
+ * forms to the same answer for every case.
+ */
+const inGoodStanding = (ngoId: SQL) =>
+  sql`exists (select 1 from users o where o.id = ${ngoId} and o.verification = 'verified' and o.suspended_at is null)`;
+const payable = (ngoId: SQL) => sql`exists (select 1 from ngo_profiles p join users u on u.id = p.user_id
+  where p.user_id = ${ngoId} and u.verification = 'verified' and u.suspended_at is null and ${sql.raw(HAS_ACCOUNT)})`;
+
+/** `ownerInGoodStanding` as a probe of the owner's row: for a query that tests a handful of campaigns, not a list. */
+export function ownerInGoodStandingProbe(ownerId: SQL = sql`${campaigns.ownerId}`): SQL<boolean> {
+  return sql<boolean>`${inGoodStanding(ownerId)}`;
+}
+
+/** `standingColumns` for a select of one campaign: the same answer, NGO by NGO. */
+export function standingColumnsOfOne() {
+  return {
+    paused: sql<boolean>`not ${inGoodStanding(sql`${campaigns.ownerId}`)}`.mapWith(Boolean),
+    takesCash: sql<boolean>`(${payable(sql`${campaigns.ownerId}`)} or exists (select 1 from campaign_partners cp
+      where cp.campaign_id = ${campaigns.id} and cp.status = 'accepted' and ${payable(sql`cp.ngo_id`)}))`.mapWith(Boolean),
+  };
+}
+
 /** How a campaign stands with donors: paused (its owner is suspended) and whether it takes cash. */
 export interface CampaignStanding {
   paused: boolean;
@@ -86,7 +111,7 @@ export function standingColumns() {
 export async function campaignToGiveTo(db: DbOrTx, slug: string): Promise<typeof campaigns.$inferSelect> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) throw notFound();
   const [row] = await db
-    .select({ c: campaigns, ...standingColumns() })
+    .select({ c: campaigns, ...standingColumnsOfOne() })
     .from(campaigns)
     .where(eq(campaigns.slug, slug))
     .limit(1);

@@ -105,6 +105,15 @@ export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: numbe
   idAs(actor, "donor");
   const where = donationScope(actor, "history");
   const [total] = await db.select({ n: count() }).from(donations).where(where);
+  // The page's ids first, from the index of the order alone (donations_donor_created_idx); only those ten are joined to
+  // their campaign, NGO and pick-up. Joined before the offset, every skipped row was (decision 044).
+  const pageIds = db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(where)
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(opts.page));
   const rows = await db
     .select({
       ...baseColumns(),
@@ -117,10 +126,8 @@ export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: numbe
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
     .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .where(where)
-    .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(opts.page));
+    .where(and(where, inArray(donations.id, pageIds)))
+    .orderBy(desc(donations.createdAt), desc(donations.id));
   return paged(rows.map(withReceipt), opts.page, total?.n ?? 0);
 }
 

@@ -1,13 +1,12 @@
-import { and, asc, between, count, eq, gte, inArray, lte, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { DESCRIPTION_PREVIEW_WORDS, PAGE_SIZE } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, mapCells } from "#server/db/schema.ts";
-import { unionAll } from "drizzle-orm/pg-core";
 import { pageOffset, paged } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { invalid } from "#server/domain/errors.ts";
-import { ownerInGoodStanding } from "#server/domain/campaigns/standing.ts";
+import { ownerInGoodStanding, ownerInGoodStandingProbe } from "#server/domain/campaigns/standing.ts";
 import type { ListedCampaign, MapCampaign, MapData } from "#shared/map.ts";
 
 /** The part of the map a browser shows: a box in degrees and Leaflet's (possibly fractional) zoom. */
@@ -92,6 +91,7 @@ export async function mapView(db: DbOrTx, input: MapView, opts: { grid?: boolean
     between(campaigns.lng, view.west, view.east),
   );
   const cell = cellSize(view);
+  if (opts.grid ?? true) await foldMapCells(db);
   const cells = await clusterCells(db, view, cell, inView, opts.grid ?? true);
   const total = cells.reduce((sum, c) => sum + Number(c.count), 0);
   if (view.zoom >= DETAIL_ZOOM && total <= MAX_ITEMS) {
@@ -140,6 +140,16 @@ export async function mapView(db: DbOrTx, input: MapView, opts: { grid?: boolean
       })),
     campaigns: rows.map(toMapCampaign),
   };
+}
+
+/**
+ * Recounts the cells of `map_cells` that changes committed since the last fold have marked (`map_cell_marks`), so the
+ * grid read next counts every committed campaign (migration 0030, decision 044). The changes themselves only mark
+ * cells, so they never wait for each other; folds wait for each other (one lock), and when nothing is marked a fold is
+ * one look at an empty table.
+ */
+export async function foldMapCells(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select map_cells_fold()`);
 }
 
 /** The deepest zoom level kept in `map_cells` (migration 0024); from DETAIL_ZOOM on a view is small. */
@@ -196,42 +206,62 @@ async function clusterCells(db: DbOrTx, view: MapView, cell: number, inView: SQL
   const [ylo, yhi] = [Math.floor(view.south / cell) + 1, Math.floor(view.north / cell) - 1];
   const [xlo, xhi] = [Math.floor(view.west / cell) + 1, Math.floor(view.east / cell) - 1];
   if (!whole || ylo > yhi || xlo > xhi) return counted(inView);
-  // The edge cells' campaigns lie in four strips along the view's sides, read apart (west, east, then south and north
-  // between them) so each is one range of a position index, read from the index alone; the cell test decides (the
-  // strips' bounds have a hair of margin for rounding).
+  // The edge cells, for the part of each inside the view: the kept cells of finer levels wholly inside the view, found
+  // by walking down from the edge cells through the kept cells the view cuts (a recursive query over `map_cells`, a few
+  // rows a level, since only non-empty cells are kept), and the campaigns of the level-GRID_MAX_ZOOM cells the view
+  // still cuts (thin slivers along its sides), counted from the campaigns. A cell is wholly inside when its bounds lie
+  // inside the view with a hair of margin (a campaign's cell is a floor of a division, which may round at the bounds).
+  const [south, west, north, east] = [view.south, view.west, view.north, view.east];
+  const z = view.zoom;
   const m = 1e-9;
-  const [southEdge, northEdge] = [(ylo + m) * cell, (yhi + 1 - m) * cell];
-  const [westEdge, eastEdge] = [(xlo + m) * cell, (xhi + 1 - m) * cell];
-  const notInside = not(and(between(gy, ylo, yhi), between(gx, xlo, xhi))!);
-  const strip = (where: SQL) =>
-    db
-      .select({ id: campaigns.id, lat: campaigns.lat, lng: campaigns.lng })
-      .from(campaigns)
-      .where(and(inView, where, notInside));
-  const lngBetween = sql`${campaigns.lng} between ${westEdge}::float8 and ${eastEdge}::float8`;
-  const rows = unionAll(
-    strip(sql`${campaigns.lng} < ${westEdge}::float8`),
-    strip(sql`${campaigns.lng} > ${eastEdge}::float8`),
-    strip(sql`${campaigns.lat} < ${southEdge}::float8 and ${lngBetween}`),
-    strip(sql`${campaigns.lat} > ${northEdge}::float8 and ${lngBetween}`),
-  ).as("edge");
-  const egy = sql<number>`floor(${rows.lat} / ${cell}::float8)::int`;
-  const egx = sql<number>`floor(${rows.lng} / ${cell}::float8)::int`;
-  const edge = db
-    .select({
-      count: sql<number>`count(*)::int`,
-      lat: sql<number>`avg(${rows.lat})::float8`,
-      lng: sql<number>`avg(${rows.lng})::float8`,
-      south: sql<number>`min(${rows.lat})::float8`,
-      west: sql<number>`min(${rows.lng})::float8`,
-      north: sql<number>`max(${rows.lat})::float8`,
-      east: sql<number>`max(${rows.lng})::float8`,
-      only: sql<string | null>`case when count(*) = 1 then min(${rows.id}::text) end`,
-      gy: egy.as("gy"),
-      gx: egx.as("gx"),
-    })
-    .from(rows)
-    .groupBy(sql`gy, gx`);
+  const c12 = gridCell(GRID_MAX_ZOOM);
+  // Whether the cell (gy, gx) of this size lies inside the view.
+  const wholeInside = (size: SQL, gy: SQL, gx: SQL) => {
+    const margin = sql`${m}::float8`;
+    return sql`(${gy} * ${size} - ${margin} >= ${south}::float8 and (${gy} + 1) * ${size} + ${margin} <= ${north}::float8
+      and ${gx} * ${size} - ${margin} >= ${west}::float8 and (${gx} + 1) * ${size} + ${margin} <= ${east}::float8)`;
+  };
+  const keptWhole = wholeInside(sql`(84.375::float8 / 2 ^ m.zoom)`, sql`m.gy`, sql`m.gx`);
+  const finestWhole = wholeInside(sql`${c12}::float8`, sql`floor(c.lat / ${c12}::float8)`, sql`floor(c.lng / ${c12}::float8)`);
+  // A campaign whose finest cell the view cuts lies within a cell's width of a side: four strips, each one range of a
+  // position index (campaigns_status_position_idx, campaigns_status_lng_idx); the cell test decides.
+  const [westStrip, eastStrip, southStrip, northStrip] = [west + 2 * c12, east - 2 * c12, south + 2 * c12, north - 2 * c12];
+  const [y0, y1, x0, x1] = [Math.floor(south / cell), Math.floor(north / cell), Math.floor(west / cell), Math.floor(east / cell)];
+  const edge = db.execute(sql`
+    with recursive piece as (
+      select m.zoom, m.gy, m.gx, m.n, m.sum_lat, m.sum_lng, m.south, m.west, m.north, m.east, m.single_id, ${keptWhole} as whole
+      from ${mapCells} m
+      where m.zoom = ${z}::int and m.gy between ${y0}::int and ${y1}::int and m.gx between ${x0}::int and ${x1}::int
+        and not (m.gy between ${ylo}::int and ${yhi}::int and m.gx between ${xlo}::int and ${xhi}::int)
+      union all
+      select m.zoom, m.gy, m.gx, m.n, m.sum_lat, m.sum_lng, m.south, m.west, m.north, m.east, m.single_id, ${keptWhole}
+      from piece p join ${mapCells} m on m.zoom = p.zoom + 1 and m.gy between 2 * p.gy and 2 * p.gy + 1
+        and m.gx between 2 * p.gx and 2 * p.gx + 1
+      where not p.whole and p.zoom < ${GRID_MAX_ZOOM}::int
+    ),
+    sliver as (
+      select c.id, c.lat, c.lng from ${campaigns} c
+      where c.status = 'active' and c.lat between ${south}::float8 and ${north}::float8
+        and c.lng between ${west}::float8 and ${east}::float8
+        and (c.lng < ${westStrip}::float8 or c.lng > ${eastStrip}::float8 or c.lat < ${southStrip}::float8 or c.lat > ${northStrip}::float8)
+        and not ${finestWhole}
+        and not (floor(c.lat / ${cell}::float8)::int between ${ylo}::int and ${yhi}::int
+          and floor(c.lng / ${cell}::float8)::int between ${xlo}::int and ${xhi}::int)
+        and ${ownerInGoodStandingProbe(sql`c.owner_id`)}
+    ),
+    part as (
+      select floor(p.gy / 2 ^ (p.zoom - ${z}::int))::int as gy, floor(p.gx / 2 ^ (p.zoom - ${z}::int))::int as gx,
+        p.n, p.sum_lat, p.sum_lng, p.south, p.west, p.north, p.east, p.single_id
+      from piece p where p.whole
+      union all
+      select floor(s.lat / ${cell}::float8)::int, floor(s.lng / ${cell}::float8)::int, 1, s.lat, s.lng, s.lat, s.lng, s.lat,
+        s.lng, s.id::text
+      from sliver s
+    )
+    select sum(n)::int as count, (sum(sum_lat) / sum(n))::float8 as lat, (sum(sum_lng) / sum(n))::float8 as lng,
+      min(south)::float8 as south, min(west)::float8 as west, max(north)::float8 as north, max(east)::float8 as east,
+      case when sum(n) = 1 then max(single_id) end as only, gy, gx
+    from part group by gy, gx`);
   const inner = db
     .select()
     .from(mapCells)
@@ -240,7 +270,7 @@ async function clusterCells(db: DbOrTx, view: MapView, cell: number, inView: SQL
     .limit(MAX_CELLS);
   const [edges, inside] = await Promise.all([edge, inner]);
   return [
-    ...edges,
+    ...(edges as unknown as { rows: Cell[] }).rows,
     ...inside.map((c) => ({
       count: c.n,
       lat: c.sumLat / c.n,
@@ -304,11 +334,12 @@ export async function listMapCampaigns(db: DbOrTx, page: number): Promise<Paged<
 }
 
 /**
- * The kept cells (`map_cells`) that differ from a fresh count of the campaigns the map shows, at every level, as
+ * The kept cells (`map_cells`), folded first, that differ from a fresh count of the campaigns the map shows, at every level, as
  * `zoom/gy/gx: kept ≠ counted` lines: none when they agree. Coordinates' sums may differ in the last bits (another
  * order of addition); the tests and the scale seed ask it.
  */
 export async function mapCellDrift(db: DbOrTx): Promise<string[]> {
+  await foldMapCells(db);
   const result = await db.execute(sql`
     with fresh as (
       select z as zoom, floor(${campaigns.lat} / (84.375 / 2 ^ z))::int as gy, floor(${campaigns.lng} / (84.375 / 2 ^ z))::int as gx,
