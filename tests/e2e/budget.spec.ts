@@ -23,13 +23,16 @@ const OVER_BUDGET_PAGES = new Map<string, number>(
     "/donate5_1": 121,
     // The pick-up requests' dialog, timeline and assignment actions: 124,915 bytes.
     "/noncash_apps": 122,
+    // The spending form: its document field with the redaction check and the fund choice (decision 049), 123,036 bytes
+    // measured 2026-11-27 (it was not loaded by this test before).
+    "/campaigns/:id/spending": 121,
   }).map(([page, kb]) => [page, kb * 1024]),
 );
 
 function budgetOf(path: string): number {
   const page = path
     .replace(/\?.*/, "")
-    .replace(/^\/campaigns\/[^/]+\/(edit|updates)$/, "/campaigns/:id/$1")
+    .replace(/^\/campaigns\/[^/]+\/(edit|updates|spending)$/, "/campaigns/:id/$1")
     .replace(/^\/campaign\/[^/]+$/, "/campaign/:slug");
   return OVER_BUDGET_PAGES.get(page) ?? BUDGET_BYTES;
 }
@@ -145,7 +148,7 @@ test("the review dialog stays within the JavaScript budget", async ({ page, logi
   await expectWithinBudget(page, path);
 });
 
-test("a campaign's edit, analytics, updates, words and public pages stay within the JavaScript budget", async ({
+test("a campaign's edit, analytics, updates, words, spending, ledger and public pages stay within the JavaScript budget", async ({
   page,
   login,
   db,
@@ -158,8 +161,10 @@ test("a campaign's edit, analytics, updates, words and public pages stay within 
     `/campaigns/${campaign.id}/analytics`,
     `/campaigns/${campaign.id}/updates`,
     `/campaigns/${campaign.id}/words`,
+    `/campaigns/${campaign.id}/spending`,
     `/campaign/${campaign.slug}`,
     `/campaign/${campaign.slug}/updates`,
+    `/campaign/${campaign.slug}/ledger`,
   ]) {
     await expectWithinBudget(page, path);
   }
