@@ -59,7 +59,12 @@ test("the admin vets sign-ups, reads the audit log and outbox, and suspends an N
   await expect(mail).toHaveCount(1);
   await expect(mail).toContainText("Your Ek Chhat sign-up needs changes");
   await expect(mail).toContainText(reason);
-  await expect(mail).toContainText("Sent");
+  // The mail goes out through the job queue, after the decision's transaction: the outbox says "Queued" until a worker
+  // has sent it, and the admin sees "Sent" on a later look.
+  await expect(async () => {
+    await page.reload();
+    await expect(mail).toContainText("Sent", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   // Its link to the app is a link, and the outbox finds it by recipient.
   await expect(mail.getByRole("link").first()).toHaveAttribute("href", /^http:\/\/(localhost|127\.0\.0\.1):\d+\//);
   await page.getByRole("searchbox", { name: "Search by recipient" }).fill(rider.email);
