@@ -25,7 +25,11 @@ export function ReviewDialog({
   const navigate = useNavigate();
 
   useEffect(() => {
-    ref.current?.focus();
+    // A dialog the server rendered open may have been scrolled, or focused inside, before this runs (a reader on a
+    // slow phone taps Approve while the page hydrates): moving focus must neither scroll it back to the top, which
+    // moves the button from under the finger, nor take focus from where the reader put it.
+    const dialog = ref.current;
+    if (dialog && !dialog.contains(document.activeElement)) dialog.focus({ preventScroll: true });
     const body = document.body;
     const overflow = body.style.overflow;
     body.style.overflow = "hidden";

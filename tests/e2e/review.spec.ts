@@ -236,6 +236,39 @@ test("an approval that reaches the target moves the campaign to Successful", asy
   await expect(page.getByRole("heading", { name: `Roof repair ${tag}` })).toHaveCount(0);
 });
 
+test("a dialog scrolled to its Approve button before the page hydrated stays where the reader put it", async ({
+  page,
+  db,
+  login,
+  account,
+}) => {
+  // On a slow phone the reader scrolls to Approve and taps while the JavaScript still starts; the dialog's focus on
+  // hydration used to scroll it back to the top, so the tap landed beside the button and nothing happened.
+  const ngo = await login({ role: "ngo" });
+  const donor = await account({ role: "donor" });
+  const campaign = await makeCampaign(db, ngo.id, { targetAmount: 100_000 });
+  const donation = await makeCashDonation({ db, storage: storage() }, campaign, donor.id, { amount: 700 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/apps?view=${donation.id}`, { waitUntil: "domcontentloaded" });
+  const dialog = page.getByRole("dialog");
+  const approve = dialog.getByRole("button", { name: "Approve" });
+  await approve.scrollIntoViewIfNeeded();
+  const before = (await approve.boundingBox())!;
+  expect(await dialog.locator("xpath=..").evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  release();
+  // Hydrated: the dialog's effect has moved focus into it, and the button is still under the finger.
+  await expect(dialog).toBeFocused();
+  const after = (await approve.boundingBox())!;
+  expect(Math.abs(after.y - before.y)).toBeLessThan(2);
+  await approve.click();
+  await expect(page.getByRole("status")).toHaveText("The donation was approved and added to the campaign. The donor was told.");
+});
+
 test("an approval from a page opened before the donor's correction is refused, and the new proof is shown", async ({
   page,
   db,
