@@ -160,9 +160,9 @@ function DonationReview({
 
 /**
  * Approve (one click) and Disapprove (a native disclosure asking for the reason, which opens again when the
- * server sends the form back). Both are plain POST forms; while one is being sent, both buttons wait. The reason is
- * checked by the server, which answers an empty one with its message under the field; without JavaScript the
- * browser's own check (`required`) asks for it first.
+ * server sends the form back). Both are plain POST forms; while one is being sent, both buttons wait. The server
+ * checks the reason; before sending, an empty one (or only spaces) is answered here with the server's message under
+ * the field, in the page's language, and without JavaScript the browser's own check (`required`) asks for it.
  */
 function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; actionData: ReviewActionData }) {
   const { t } = useTranslation();
@@ -170,11 +170,21 @@ function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; act
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
   const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
-  // Hydrated, the form is sent as it is and the server's message shows under the field, in the page's language.
+  // Hydrated, the browser's check gives way to this one, whose message is the server's, in the page's language.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const [missing, setMissing] = useState(false);
   const formId = `disapprove-${id}`;
   const reason = rejectResult?.initialValue?.reason;
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const field = e.currentTarget.elements.namedItem("reason") as HTMLTextAreaElement | null;
+    const empty = !field?.value.trim();
+    setMissing(empty);
+    if (empty) {
+      e.preventDefault();
+      field?.focus();
+    }
+  };
   return (
     <div className="flex flex-col gap-3">
       <Form method="post" className="flex flex-col gap-1">
@@ -194,13 +204,13 @@ function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; act
       <ReasonForm
         open={Boolean(rejectResult)}
         summary={t("review:actions.disapprove")}
-        formProps={{ id: formId, noValidate: hydrated }}
+        formProps={{ id: formId, noValidate: hydrated, onSubmit }}
         hidden={{ intent: "reject", donationId: id, round }}
         field={{
           id: `${formId}-reason`,
           name: "reason",
           errorId: `${formId}-reason-error`,
-          errors: rejectResult?.error?.reason ?? undefined,
+          errors: missing ? ["donations:errors.reasonRequired"] : (rejectResult?.error?.reason ?? undefined),
           initialValue: typeof reason === "string" ? reason : undefined,
         }}
         label={t("review:actions.reason")}

@@ -49,7 +49,7 @@ export function ReasonForm({
   summaryClassName?: string;
   className?: string;
   /** `getFormProps(form)` of a Conform form, or a plain form's id and whether the browser's check is left out. */
-  formProps?: ReturnType<typeof getFormProps> | { id: string; noValidate: boolean };
+  formProps?: ReturnType<typeof getFormProps> | { id: string; noValidate: boolean; onSubmit?: React.FormEventHandler<HTMLFormElement> };
   formClassName?: string;
   hidden: Record<string, string>;
   field: ReasonField;
