@@ -70,6 +70,12 @@ export default tseslint.config(
           message:
             "Links do not prefetch in this build (decision 033): remove the replacement in scripts/react-router-unused-plugin.ts first.",
         },
+        {
+          // Conform's field helpers are 1 KB (gzip) with Babel's helpers; use-schema-form.ts has the same in a few lines.
+          selector: "ImportDeclaration[source.value='@conform-to/react'][importKind!='type'] > ImportSpecifier[importKind!='type']",
+          message:
+            "Take getFormProps, getInputProps, getSelectProps and getTextareaProps from #app/lib/use-schema-form.ts (decision 033); only types from @conform-to/react.",
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { REASON_MAX_LENGTH, STATEMENT_MAX_BYTES } from "#shared/constants.ts";
 import { paymentMethod } from "./donations.ts";
 import { requiredText } from "./fields.ts";
+import { DATE_ORDERS } from "#shared/statement-columns.ts";
 
 /** Upload a statement (/statements): which of the NGO's accounts it is of, and the file. */
 export const statementUploadSchema = z.object({
@@ -11,24 +12,6 @@ export const statementUploadSchema = z.object({
     z.refine((f) => f.size <= STATEMENT_MAX_BYTES, "reconcile:form.fileTooLarge"),
   ),
 });
-
-/**
- * What a statement column can hold (server/domain/statements/columns.ts reads them). `phone`: a column holding only
- * the sender's number (a wallet's Sender MSISDN) when another holds the sender's name.
- */
-export const STATEMENT_FIELDS = [
-  "date",
-  "amount",
-  "credit",
-  "debit",
-  "direction",
-  "description",
-  "sender",
-  "reference",
-  "balance",
-  "phone",
-] as const;
-export const DATE_ORDERS = ["dmy", "mdy", "ymd"] as const;
 
 const column = z.optional(
   z.coerce.number({ error: "reconcile:form.columnInvalid" }).check(z.int("reconcile:form.columnInvalid"), z.gte(0), z.lte(59)),

@@ -1,9 +1,10 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { ngoProfiles } from "#server/db/schema.ts";
+import { ngoProfiles, statementUploads } from "#server/db/schema.ts";
+import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
-import { makeApplication, makeCampaign, makeCashDonation, makePosition, makeUser } from "#tests/helpers/factories.ts";
+import { makeApplication, makeCampaign, makeCashDonation, makePickup, makePosition, makeUser } from "#tests/helpers/factories.ts";
 import { e2ePort } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -11,21 +12,17 @@ import { expect, test } from "./fixtures.ts";
 const BUDGET_BYTES = 120 * 1024;
 /**
  * The pages still over BUDGET_BYTES (decision 033, 2026-11-27), each held to what it loads rounded up to the next KB,
- * so none can grow: their own code (a form's fields, the review dialog, the pick-up requests) is more than the 11 KB
- * the framework leaves. Each leaves this list once it fits. (On 2026-11-27 the maps left it, Leaflet coming when the
- * map is asked for; then twelve pages, the browser's React Router without its RSC, instrumentation and prefetch code.)
+ * so none can grow. Since the same day's last change the two lists load their dialog only when a record is opened
+ * (the queue alone is within 120 KB); a page opened with a record loads the dialog too, and that is what is held here.
  */
 const OVER_BUDGET_PAGES = new Map<string, number>(
   Object.entries({
-    // The review dialog, its flags, the proof's picture and the reason form: 125,879 bytes measured 2026-11-27.
-    "/apps": 123,
-    // The goods form with its fund choice (issue 18) and the place field: 123,639 bytes.
-    "/donate5_1": 121,
-    // The pick-up requests' dialog, timeline and assignment actions: 124,915 bytes.
-    "/noncash_apps": 122,
-    // The spending form: its document field with the redaction check and the fund choice (decision 049), 123,036 bytes
-    // measured 2026-11-27 (it was not loaded by this test before).
-    "/campaigns/:id/spending": 121,
+    // /apps?view=…: the review dialog with the proof's picture, the statement's check and the decision's forms,
+    // 124,836 bytes measured 2026-11-27 (/apps alone 118,592).
+    "/apps": 122,
+    // /noncash_apps?view=…: the pick-up request's details, timeline and assignment forms, 125,623 bytes (/noncash_apps
+    // alone 116,850).
+    "/noncash_apps": 123,
   }).map(([page, kb]) => [page, kb * 1024]),
 );
 
@@ -62,12 +59,17 @@ const PUBLIC_PAGES = [
   "/donor",
   "/rider",
   "/ngo_signin",
+  "/donor_signin",
+  "/rider_signin",
   "/ngo_signup",
   "/donor_signup",
   "/rider_signup",
   "/admin_signin",
   "/forgot_password",
+  "/reset_password",
   "/about",
+  // The 404 page, drawn for any address no route has.
+  "/no-such-page",
 ];
 const ROLE_PAGES = {
   admin: [
@@ -187,5 +189,85 @@ test("the volunteering detail pages stay within the JavaScript budget", async ({
   await login({ role: "donor" });
   for (const path of [`/vfg2?position=${position.id}`, `/vfg3?position=${position.id}`]) {
     await expectWithinBudget(page, path);
+  }
+});
+
+test("the pick-up dialog stays within the JavaScript budget", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const donor = await makeUser(db, "donor");
+  const campaign = await makeCampaign(db, ngo.id);
+  const { donation } = await makePickup(db, campaign, donor.id);
+  await expectWithinBudget(page, `/noncash_apps?view=${donation.id}`);
+});
+
+// The pages reached from a record (a link in a list, a redirect after a form), which the lists above do not name.
+test("the pages reached from a record stay within the JavaScript budget", async ({ page, login, db, account, context }) => {
+  const ngo = await login({ role: "ngo" });
+  const own = await makeCampaign(db, ngo.id);
+  const other = await account({ role: "ngo" });
+  const theirs = await makeCampaign(db, other.id);
+  // A statement whose layout is new to the NGO: the column step.
+  const [upload] = await db
+    .insert(statementUploads)
+    .values({
+      ngoId: ngo.id,
+      method: "jazzcash",
+      fileName: "statement.csv",
+      content: Buffer.from("Date,Amount,Reference,Sender\n01/11/2026,2500,TX1,Ali\n"),
+    })
+    .returning({ id: statementUploads.id });
+  for (const path of [
+    `/statements/columns?upload=${upload!.id}`,
+    `/campaigns/${own.id}/delete`,
+    `/collab/join/${theirs.id}`,
+    `/ngo/${ngo.id}`,
+  ]) {
+    await expectWithinBudget(page, path);
+  }
+
+  await context.clearCookies();
+  await login({ role: "admin" });
+  await expectWithinBudget(page, `/admin/ngos/${ngo.id}/checks`);
+
+  await context.clearCookies();
+  const donor = await login({ role: "donor" });
+  const storage = createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);
+  const cash = await makeCashDonation({ db, storage }, own, donor.id, { status: "rejected", rejectionReason: "Not received" });
+  const { donation: goods } = await makePickup(db, own, donor.id);
+  for (const path of [`/donate4?donation=${cash.id}`, `/dvh/reply?donation=${cash.id}`, `/donate6?donation=${goods.id}`]) {
+    await expectWithinBudget(page, path);
+  }
+
+  // A rejected account's page to correct its details and send them again.
+  await context.clearCookies();
+  const rider = await account({ role: "rider", verification: "rejected" });
+  const { token } = await createSession(db, rider.id);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await expectWithinBudget(page, "/resubmit");
+});
+
+test("the queues fetch their dialog's code when a record is opened, not with the list", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const donor = await makeUser(db, "donor");
+  const campaign = await makeCampaign(db, ngo.id);
+  const storage = createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);
+  await makeCashDonation({ db, storage }, campaign, donor.id);
+  await makePickup(db, campaign, donor.id);
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".js")) scripts.push(r.url());
+  });
+  for (const [path, chunk] of [
+    ["/apps", /\/donation-review-[\w-]+\.js$/],
+    ["/noncash_apps", /\/pickup-review-[\w-]+\.js$/],
+  ] as const) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(
+      scripts.filter((url) => chunk.test(url)),
+      `${path} fetched its dialog with the list`,
+    ).toEqual([]);
+    await page.getByRole("link", { name: /^View/ }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(scripts.filter((url) => chunk.test(url))).toHaveLength(1);
   }
 });

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { FileField, SelectField, SubmitButton, TextField } from "#app/components/form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { CHECK_KINDS, REGISTRATION_AUTHORITIES } from "#shared/statuses.ts";
 import { checksPath } from "./checks-path.ts";
 

@@ -1,4 +1,4 @@
-import type { getFormProps } from "@conform-to/react";
+import type { getFormProps } from "#app/lib/use-schema-form.ts";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -48,8 +48,8 @@ export function ReasonForm({
   summary: ReactNode;
   summaryClassName?: string;
   className?: string;
-  /** `getFormProps(form)` of a Conform form. */
-  formProps?: ReturnType<typeof getFormProps>;
+  /** `getFormProps(form)` of a Conform form, or a plain form's id and whether the browser's check is left out. */
+  formProps?: ReturnType<typeof getFormProps> | { id: string; noValidate: boolean; onSubmit?: React.FormEventHandler<HTMLFormElement> };
   formClassName?: string;
   hidden: Record<string, string>;
   field: ReasonField;

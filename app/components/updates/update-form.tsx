@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { FileField, TextAreaField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { IMAGE_ACCEPT, UPDATE_PHOTOS_MAX } from "#shared/constants.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -53,13 +53,21 @@ export function UpdateForm({ lastResult }: { lastResult?: SubmissionResult<strin
 /** A box to tick, its label beside it, and its error (the consent rule's) below. */
 function Tick({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint?: string }) {
   const { t } = useTranslation();
-  const { key, ...props } = getInputProps(field as FieldMetadata<string>, { type: "checkbox", value: "yes" });
+  // A box sent as "yes", ticked when the form was drawn with it (what Conform's helper does with `value: "yes"`).
+  const { key, defaultValue, ...props } = getInputProps(field, { type: "checkbox" });
   const hintId = hint ? `${field.id}-hint` : undefined;
   const describedBy = [props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label className="flex items-start gap-2 text-slate-800">
-        <input key={key} {...props} aria-describedby={describedBy} className="mt-1 size-5 shrink-0" />
+        <input
+          key={key}
+          {...props}
+          value="yes"
+          defaultChecked={defaultValue === "yes"}
+          aria-describedby={describedBy}
+          className="mt-1 size-5 shrink-0"
+        />
         <span>{label}</span>
       </label>
       {hint && (

@@ -2,17 +2,15 @@ import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { Eye, Filter } from "lucide-react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/noncash-apps";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay, formatKm } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { PICKUP_ACTION_FIELDS, PickupActions, type PickupActionData } from "#app/components/pickup-actions.tsx";
-import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "#app/components/pickup-parts.tsx";
-import { PickupTimeline } from "#app/components/pickup-timeline.tsx";
-import { ReviewDialog } from "#app/components/review-dialog.tsx";
+import type { PickupActionData } from "#app/components/pickup-actions.tsx";
+import { PickupStatusBadge, PickupWindow } from "#app/components/pickup-parts.tsx";
 import { ngoPickupSchema } from "#shared/forms/pickups.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -208,7 +206,23 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
-type Detail = Extract<NonNullable<LoaderData["view"]>, { found: true }>;
+/** A request opened in the dialog, or the id of one that is not found. */
+export type PickupView = NonNullable<LoaderData["view"]>;
+
+/** The fields that each action form of the dialog shows its own errors under; anything else is a form error. */
+const PICKUP_ACTION_FIELDS = ["riderId", "reason", "note"];
+
+/**
+ * The dialog (the request's details, its steps, the assignment actions with their forms) is a chunk of its own,
+ * fetched when a request is opened (or already when the pointer or focus reaches its View link), not with the list:
+ * the list is what the page shows first (decision 033). Opened from a link, the list stays until it has come (React
+ * Router renders the new screen in a transition); a page opened with a request is drawn whole by the server, and
+ * hydrated once the chunk is there.
+ */
+const loadPickupDialog = () => import("#app/components/pickup-review.tsx");
+const PickupDialog = lazy(loadPickupDialog);
+/** Asked for early; a failure here is left to the dialog's own import, which tries again when it is opened. */
+const preloadPickupDialog = () => void loadPickupDialog().catch(() => undefined);
 
 /** /noncash_apps: the NGO's pick-up requests (new and under way), each opened in a dialog to assign a rider and follow it. */
 export default function PickupQueue({ loaderData }: Route.ComponentProps) {
@@ -340,6 +354,8 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
                       id={`view-${p.id}`}
                       to={`/noncash_apps${listQuery(params, LIST_PARAMS, { view: p.id })}`}
                       preventScrollReset
+                      onPointerEnter={preloadPickupDialog}
+                      onFocus={preloadPickupDialog}
                       aria-label={t("assign:viewLabel", { name: p.donorName, items: p.itemsPreview })}
                       className={brandButton("regular", "inline-flex items-center gap-1")}
                     >
@@ -356,126 +372,15 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
       </div>
 
       {view && (
-        <ReviewDialog key={view.id} titleId="assign-dialog-title" closeHref={closeHref} closeLabel={t("assign:dialog.close")}>
-          {view.found ? (
-            <PickupReview
-              detail={view}
-              notice={noticeBox}
-              actionData={actionData?.donationId === view.id ? actionData : undefined}
-              formErrors={formErrors}
-            />
-          ) : (
-            <>
-              <h2 id="assign-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
-                {t("assign:dialog.notFoundTitle")}
-              </h2>
-              <p className="mt-3 text-slate-800">{t("assign:dialog.notFound")}</p>
-              <div className="mt-3">
-                <ErrorBox errors={formErrors} />
-              </div>
-            </>
-          )}
-        </ReviewDialog>
+        <PickupDialog
+          key={view.id}
+          view={view}
+          closeHref={closeHref}
+          notice={noticeBox}
+          actionData={actionData?.donationId === view.id ? actionData : undefined}
+          formErrors={formErrors}
+        />
       )}
-    </>
-  );
-}
-
-/** The dialog's content: every detail of the request, its steps with times, and the actions its state allows. */
-function PickupReview({
-  detail,
-  notice,
-  actionData,
-  formErrors,
-}: {
-  detail: Detail;
-  notice: React.ReactNode;
-  actionData: PickupActionData;
-  formErrors: string[];
-}) {
-  const { t } = useTranslation();
-  const rows: [string, React.ReactNode][] = [
-    [t("assign:fields.state"), <PickupStatusBadge key="state" status={detail.status} />],
-    [
-      t("assign:fields.items"),
-      <span key="items" className="whitespace-pre-line">
-        <UserText>{detail.items}</UserText>
-      </span>,
-    ],
-    [t("assign:fields.phone"), detail.phone ? <PhoneLink key="phone" phone={detail.phone} /> : ""],
-    [
-      t("assign:fields.address"),
-      <span key="address" className="flex flex-col gap-1">
-        <UserText>{detail.address}</UserText>
-        <span className="text-slate-700">{detail.areaLabel}</span>
-        <DirectionsLink lat={detail.lat} lng={detail.lng} />
-      </span>,
-    ],
-    [t("assign:fields.window"), <PickupWindow key="window" day={detail.windowDay} slot={detail.windowSlot} />],
-    [t("assign:fields.campaign"), detail.campaignTitle],
-    [t("assign:fields.donor"), detail.donorName],
-    [t("funds:review.fund"), t(`funds:kinds.${detail.fund}`)],
-    ...(detail.inNameOf ? ([[t("funds:review.inNameOf"), detail.inNameOf]] as [string, React.ReactNode][]) : []),
-    [t("funds:review.shown"), t(detail.showName ? "funds:csv.yes" : "funds:review.anonymous")],
-    [
-      t("assign:fields.dropoff"),
-      <span key="dropoff" className="flex flex-col" data-testid="assign-dropoff">
-        <UserText className="font-medium">{detail.dropoff.name}</UserText>
-        <UserText>{detail.dropoff.address}</UserText>
-        {detail.dropoff.areaLabel && <span className="text-slate-700">{detail.dropoff.areaLabel}</span>}
-        {(detail.dropoff.distance !== null || detail.dropoff.near) && (
-          <span className="text-slate-700">
-            {detail.dropoff.near ? t("assign:dropoffNear") : t("assign:dropoffKm", { km: detail.dropoff.distance ?? "" })}
-          </span>
-        )}
-      </span>,
-    ],
-    [t("assign:fields.rider"), detail.riderName ?? t("assign:noRider")],
-    [t("assign:fields.requested"), <DateTime key="requested" value={detail.createdAt} />],
-  ];
-  if (detail.receivedNote)
-    rows.push([
-      t("assign:fields.receivedNote"),
-      <span key="note" className="whitespace-pre-line">
-        {detail.receivedNote}
-      </span>,
-    ]);
-  return (
-    <>
-      <h2 id="assign-dialog-title" className="pe-24 text-xl font-bold text-brand-900 break-words">
-        {t("assign:dialog.title", { name: detail.donorName })}
-      </h2>
-      <div className="mt-3 empty:hidden">
-        {notice}
-        <ErrorBox errors={formErrors} />
-      </div>
-      <div className="mt-4 grid gap-5 md:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="assign-details" className="min-w-0">
-          <h3 id="assign-details" className="mb-2 font-bold text-slate-800">
-            {t("assign:dialog.details")}
-          </h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-2">
-            {rows.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-medium text-slate-600">{label}</dt>
-                <dd className="min-w-0 wrap-anywhere">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section aria-labelledby="assign-steps" className="min-w-0">
-          <h3 id="assign-steps" className="mb-2 font-bold text-slate-800">
-            {t("assign:dialog.steps")}
-          </h3>
-          <PickupTimeline events={detail.events} labelledBy="assign-steps" className="ms-1.5" />
-        </section>
-      </div>
-      <section aria-labelledby="assign-next" className="mt-5 border-t border-slate-200 pt-4">
-        <h3 id="assign-next" className="mb-3 font-bold text-slate-800">
-          {t("assign:dialog.actions")}
-        </h3>
-        <PickupActions detail={detail} riders={detail.riders} radiusKm={detail.radiusKm} actionData={actionData} />
-      </section>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft, FileText } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/spending";
@@ -11,7 +11,7 @@ import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, getInputProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { formatDate, formatDay } from "#shared/format.ts";
 import { spendingDecisionSchema, spendingSchema } from "#shared/forms/ledger.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";

@@ -2,29 +2,21 @@ import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
-import { Check, Eye, Filter } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Eye, Filter } from "lucide-react";
+import { lazy, useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/apps";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime, formatDay } from "#shared/format.ts";
-import type { Lang } from "#shared/i18n/i18n.ts";
-import { formatPledgeCode } from "#shared/pledges.ts";
+import { formatDateTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { ProofImage } from "#app/components/proof-image.tsx";
-import { ReviewDialog } from "#app/components/review-dialog.tsx";
-import { FlagBadge, FlagBadges, FlagPanel, type ReviewFlag } from "#app/components/review-flags.tsx";
-import { ReasonForm } from "#app/components/ui/reason-form.tsx";
+import { FlagBadges, type ReviewFlag } from "#app/components/review-flags.tsx";
 import { decisionSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { REASON_MAX_LENGTH } from "#shared/constants.ts";
 import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { formatRupees } from "#shared/money.ts";
-import { pictureUrl } from "#shared/pictures.ts";
 import { parsePage } from "#server/db/query.ts";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "#server/domain/donations/cash.ts";
 import { actionsFor } from "#server/domain/donations/states.ts";
@@ -152,14 +144,28 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect(`/apps${listQuery(from, LIST_PARAMS, { notice })}`);
 }
 
-type ActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
+/** What the action answers when it does not redirect: the form's reply, and which donation and form it was. */
+export type ReviewActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
 type LoaderData = Route.ComponentProps["loaderData"];
-type Detail = Extract<NonNullable<LoaderData["view"]>, { found: true }>;
+/** A donation opened in the dialog, or the id of one that is not found. */
+export type ReviewView = NonNullable<LoaderData["view"]>;
+
+/**
+ * The dialog (the proof, the details, the history, the statement's check, the warnings and the decision's forms) is
+ * a chunk of its own, fetched when a donation is opened (or already when the pointer or focus reaches its View link),
+ * not with the queue (decision 033). Opened from a link, the queue stays until it has come (React Router renders the
+ * new screen in a transition); a page opened with a donation is drawn whole by the server, and hydrated once the
+ * chunk is there.
+ */
+const loadDonationDialog = () => import("#app/components/donation-review.tsx");
+const DonationDialog = lazy(loadDonationDialog);
+/** Asked for early; a failure here is left to the dialog's own import, which tries again when it is opened. */
+const preloadDonationDialog = () => void loadDonationDialog().catch(() => undefined);
 
 /** /apps: the NGO's queue of cash donations to approve or disapprove, with the proof in a dialog. */
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const actionData = useActionData<typeof action>() as ActionData;
+  const actionData = useActionData<typeof action>() as ReviewActionData;
   const [params] = useSearchParams();
   const { notice, campaign, campaigns, queue, view, neighbours } = loaderData;
   const lang = i18n.language;
@@ -262,6 +268,8 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
                         id={`view-${d.id}`}
                         to={`/apps${listQuery(params, LIST_PARAMS, { view: d.id })}`}
                         preventScrollReset
+                        onPointerEnter={preloadDonationDialog}
+                        onFocus={preloadDonationDialog}
                         aria-label={t("review:viewLabel", { name: d.donorName, amount })}
                         className={brandButton("regular", "inline-flex items-center gap-1")}
                       >
@@ -278,365 +286,17 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
         <Pager page={queue.page} pages={queue.pages} label={t("review:listLabel")} />
       </div>
 
-      {view &&
-        (view.found ? (
-          <ReviewDialog key={view.id} titleId="review-dialog-title" closeHref={closeHref} closeLabel={t("review:dialog.close")}>
-            <DonationReview
-              detail={view}
-              neighbours={neighbours}
-              notice={noticeBox}
-              actionData={actionData?.donationId === view.id ? actionData : undefined}
-              formErrors={formErrors}
-            />
-          </ReviewDialog>
-        ) : (
-          <ReviewDialog key={view.id} titleId="review-dialog-title" closeHref={closeHref} closeLabel={t("review:dialog.close")}>
-            <h2 id="review-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
-              {t("review:dialog.notFoundTitle")}
-            </h2>
-            <p className="mt-3 text-slate-800">{t("review:dialog.notFound")}</p>
-          </ReviewDialog>
-        ))}
+      {view && (
+        <DonationDialog
+          key={view.id}
+          view={view}
+          closeHref={closeHref}
+          neighbours={neighbours}
+          notice={noticeBox}
+          actionData={actionData?.donationId === view.id ? actionData : undefined}
+          formErrors={formErrors}
+        />
+      )}
     </>
-  );
-}
-
-/** The dialog's content: the screenshot, every detail, the warnings, and Approve / Disapprove while pending. */
-function DonationReview({
-  detail,
-  neighbours,
-  notice,
-  actionData,
-  formErrors,
-}: {
-  detail: Detail;
-  neighbours: { previous: string | null; next: string | null };
-  notice: React.ReactNode;
-  actionData: ActionData;
-  formErrors: string[];
-}) {
-  const { t, i18n } = useTranslation();
-  const amount = formatRupees(detail.amount, i18n.language);
-  const rows: [string, React.ReactNode][] = [
-    [t("review:fields.donor"), detail.donorName],
-    [t("review:fields.email"), detail.donorEmail],
-    [t("review:fields.phone"), detail.phone ?? ""],
-    [t("review:fields.amount"), <strong key="amount">{amount}</strong>],
-    [t("review:fields.method"), t(`donations:methods.${detail.method}`)],
-    [
-      t("review:fields.transactionId"),
-      <span key="tx" className="font-mono">
-        {detail.transactionId ?? ""}
-      </span>,
-    ],
-    [t("review:fields.campaign"), detail.campaignTitle],
-    [t("funds:review.fund"), t(`funds:kinds.${detail.fund}`)],
-    ...(detail.inNameOf ? ([[t("funds:review.inNameOf"), detail.inNameOf]] as [string, React.ReactNode][]) : []),
-    [t("funds:review.shown"), t(detail.showName ? "funds:csv.yes" : "funds:review.anonymous")],
-    [t("review:fields.date"), <DateTime key="date" value={detail.createdAt} />],
-  ];
-  return (
-    <>
-      <h2 id="review-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
-        {t("review:dialog.title", { name: detail.donorName })}
-      </h2>
-      <div className="mt-3 empty:hidden">
-        {notice}
-        <ErrorBox errors={formErrors} />
-      </div>
-      {detail.resubmitted && (
-        <div className="mt-3">
-          <FlagBadge flag="resubmitted" />
-        </div>
-      )}
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="review-screenshot">
-          <h3 id="review-screenshot" className="mb-2 font-bold text-slate-800">
-            {t("review:dialog.screenshot")}
-          </h3>
-          {detail.proofKey ? (
-            <ProofImage src={pictureUrl(detail.proofKey, "campaign")} alt={t("review:dialog.screenshotAlt", { name: detail.donorName })} />
-          ) : (
-            <p className="text-slate-700">{t("review:dialog.noScreenshot")}</p>
-          )}
-        </section>
-        <section aria-labelledby="review-details" className="min-w-0">
-          <h3 id="review-details" className="mb-2 font-bold text-slate-800">
-            {t("review:dialog.details")}
-          </h3>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5">
-            {rows.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-medium text-slate-600">{label}</dt>
-                <dd className="wrap-anywhere">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      </div>
-
-      <GiftHistory detail={detail} />
-
-      <StatementCheck detail={detail} />
-
-      {(detail.sameTransaction.length > 0 || detail.sameImage.length > 0) && (
-        <div className="mt-4 flex flex-col gap-3">
-          {detail.sameTransaction.length > 0 && <FlagPanel flag="sameTransaction" related={detail.sameTransaction} />}
-          {detail.sameImage.length > 0 && <FlagPanel flag="sameImage" related={detail.sameImage} />}
-        </div>
-      )}
-
-      <ReviewNavigation neighbours={neighbours} />
-
-      <div className="mt-5 border-t border-slate-200 pt-4">
-        {detail.actions.length > 0 ? (
-          <Decision id={detail.id} round={detail.resubmitted ? "1" : "0"} actionData={actionData} />
-        ) : (
-          <div role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
-            <p className="font-bold">{t("review:dialog.decided", { state: t(`donations:status.${detail.status}`) })}</p>
-            {detail.status === "rejected" && detail.rejectionReason && (
-              <p className="mt-1 wrap-anywhere">{t("review:dialog.decidedReason", { reason: detail.rejectionReason })}</p>
-            )}
-          </div>
-        )}
-      </div>
-    </>
-  );
-}
-
-/**
- * Approve (one click) and Disapprove (a native disclosure asking for the reason, which opens again when the
- * server sends the form back). Both are plain POST forms; while one is being sent, both buttons wait.
- */
-function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
-  const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
-  const [form, fields] = useSchemaForm(() => import("#shared/forms/donations.ts").then((m) => m.disapproveSchema), {
-    id: `disapprove-${id}`,
-    lastResult: rejectResult,
-  });
-  return (
-    <div className="flex flex-col gap-3">
-      <Form method="post" className="flex flex-col gap-1">
-        <input type="hidden" name="intent" value="approve" />
-        <input type="hidden" name="donationId" value={id} />
-        <input type="hidden" name="round" value={round} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center gap-1 self-start rounded-md bg-emerald-700 px-5 py-2 font-bold text-white hover:bg-emerald-800 disabled:cursor-wait disabled:opacity-70"
-        >
-          <Check aria-hidden="true" className="size-5" />
-          {sending === "approve" ? t("review:actions.approving") : t("review:actions.approve")}
-        </button>
-        <p className="text-sm text-slate-600">{t("review:actions.approveHint")}</p>
-      </Form>
-      <ReasonForm
-        open={Boolean(rejectResult)}
-        summary={t("review:actions.disapprove")}
-        formProps={getFormProps(form)}
-        hidden={{ intent: "reject", donationId: id, round }}
-        field={fields.reason}
-        label={t("review:actions.reason")}
-        hint={t("review:actions.reasonHint")}
-        required
-        maxLength={REASON_MAX_LENGTH}
-      >
-        <button
-          type="submit"
-          disabled={busy}
-          className="self-start rounded-md bg-red-700 px-4 py-2 font-bold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-        >
-          {sending === "reject" ? t("review:actions.sending") : t("review:actions.sendDisapproval")}
-        </button>
-      </ReasonForm>
-    </div>
-  );
-}
-
-/**
- * The gift's history (decision 025): sent, disapproved with the reason, the donor's reply, re-sent with the corrected
- * proof (and a link to the screenshot it replaced), and the decision since. Shown once there is more than the sending.
- */
-function GiftHistory({ detail }: { detail: Detail }) {
-  const { t } = useTranslation();
-  if (detail.history.length < 2) return null;
-  return (
-    <section aria-labelledby="review-history" className="mt-4 rounded-md border border-slate-300 p-3" data-testid="gift-history">
-      <h3 id="review-history" className="font-bold text-slate-800">
-        {t("review:history.heading")}
-      </h3>
-      <ol className="mt-2 flex flex-col gap-2 border-s-2 border-slate-300 ps-3">
-        {detail.history.map((step, i) => (
-          <li key={i} data-step={step.type}>
-            <p className="font-medium text-slate-900">
-              {t(`review:history.${step.type}`)}
-              {step.at && (
-                <span className="ms-2 text-sm font-normal text-slate-600">
-                  <DateTime value={step.at} />
-                </span>
-              )}
-            </p>
-            {step.text && (
-              <UserText as="p" className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">
-                {step.type === "rejected" ? t("review:history.reason", { reason: step.text }) : step.text}
-              </UserText>
-            )}
-            {step.transactionId && (
-              <p className="text-sm text-slate-700">
-                {t("review:history.transactionId")}{" "}
-                <span dir="ltr" className="font-mono">
-                  {step.transactionId}
-                </span>
-              </p>
-            )}
-            {step.previousProofKey && (
-              <a
-                href={pictureUrl(step.previousProofKey, "campaign")}
-                target="_blank"
-                rel="noreferrer"
-                className="text-sm font-medium text-brand-800 underline"
-              >
-                {t("review:history.earlierScreenshot")} <span className="sr-only">{t("review:history.newTab")}</span>
-              </a>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/**
- * What the NGO's own statement says beside what the donor typed (decision 022): the statement line tied to the gift
- * and a checklist (paid to our account, amount, day, transaction ID), or where to import a statement when none is.
- */
-function StatementCheck({ detail }: { detail: Detail }) {
-  const { t, i18n } = useTranslation();
-  const line = detail.statement;
-  const lang = i18n.language as Lang;
-  if (!line) {
-    return (
-      <section aria-labelledby="review-statement" className="mt-4 rounded-md border border-slate-300 bg-slate-50 p-3">
-        <h3 id="review-statement" className="font-bold text-slate-800">
-          {t("review:statement.heading")}
-        </h3>
-        <p className="mt-1 text-slate-800">
-          {t("review:statement.none")}{" "}
-          <Link to="/statements" className="font-medium text-brand-800 underline">
-            {t("review:statement.import")}
-          </Link>
-        </p>
-        {detail.pledgeCode && (
-          <p className="mt-1 text-sm text-slate-700">{t("review:statement.pledge", { code: formatPledgeCode(detail.pledgeCode) })}</p>
-        )}
-      </section>
-    );
-  }
-  const sameAmount = line.amountPaisa === detail.amount * 100;
-  const typedId = detail.transactionId ?? "";
-  const sameId = typedId !== "" && (line.reference === typedId || line.description.toUpperCase().includes(typedId));
-  const checks: [string, boolean | null, React.ReactNode][] = [
-    [
-      t("review:statement.paidTo"),
-      true,
-      <span key="to" dir="ltr" className="font-mono">
-        {detail.accountNumber ?? ""}
-      </span>,
-    ],
-    [
-      t("review:statement.amount"),
-      sameAmount,
-      `${formatRupees(Math.floor(line.amountPaisa / 100), lang)}${line.amountPaisa % 100 ? `.${String(line.amountPaisa % 100).padStart(2, "0")}` : ""}`,
-    ],
-    [t("review:statement.day"), null, `${formatDay(line.postedOn, lang)} ${line.postedAt ?? ""}`],
-    [
-      t("review:statement.transactionId"),
-      typedId ? sameId : null,
-      <span key="ref" dir="ltr" className="font-mono">
-        {line.reference}
-      </span>,
-    ],
-  ];
-  return (
-    <section
-      aria-labelledby="review-statement"
-      className="mt-4 rounded-md border-2 border-emerald-600 bg-emerald-50 p-3"
-      data-testid="statement-check"
-    >
-      <h3 id="review-statement" className="font-bold text-emerald-900">
-        {t("review:statement.headingFound", { rule: t(`reconcile:rule.${line.rule ?? "manual"}`) })}
-      </h3>
-      <ul className="mt-2 flex flex-col gap-1">
-        {checks.map(([label, ok, value]) => (
-          <li key={label} className="flex flex-wrap items-baseline gap-2">
-            <span aria-hidden="true" className={ok === false ? "font-bold text-amber-800" : "font-bold text-emerald-800"}>
-              {ok === false ? "✗" : "✓"}
-            </span>
-            <span className="font-medium">{label}:</span>
-            <span className="wrap-anywhere">{value}</span>
-            {ok === false && <span className="font-bold text-amber-900">{t("review:statement.differs")}</span>}
-          </li>
-        ))}
-        {line.sender && (
-          <li className="text-sm wrap-anywhere">
-            <UserText>{line.sender}</UserText>
-          </li>
-        )}
-        {line.description && (
-          <li className="text-sm wrap-anywhere">
-            <UserText>{line.description}</UserText>
-          </li>
-        )}
-      </ul>
-    </section>
-  );
-}
-
-/**
- * Previous and Next in the queue, as links (they work without JavaScript); with it, the arrow keys and J/K move too,
- * unless the reviewer is typing a reason.
- */
-function ReviewNavigation({ neighbours }: { neighbours: { previous: string | null; next: string | null } }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (e.altKey || e.ctrlKey || e.metaKey || target?.closest("input, textarea, select, [contenteditable]")) return;
-      const rtl = document.documentElement.dir === "rtl";
-      const forward = e.key === "j" || e.key === (rtl ? "ArrowLeft" : "ArrowRight");
-      const back = e.key === "k" || e.key === (rtl ? "ArrowRight" : "ArrowLeft");
-      const to = forward ? neighbours.next : back ? neighbours.previous : null;
-      if (!to) return;
-      e.preventDefault();
-      navigate(to, { preventScrollReset: true });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [neighbours.next, neighbours.previous, navigate]);
-  if (!neighbours.previous && !neighbours.next) return null;
-  const link = "rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-brand-800 hover:bg-brand-50";
-  return (
-    <nav aria-label={t("review:navigation.label")} className="mt-4 flex flex-wrap items-center justify-between gap-2">
-      {neighbours.previous ? (
-        <Link to={neighbours.previous} preventScrollReset aria-keyshortcuts="k ArrowLeft" className={link}>
-          {t("review:navigation.previous")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-slate-600">{t("review:navigation.keys")}</span>
-      {neighbours.next ? (
-        <Link to={neighbours.next} preventScrollReset aria-keyshortcuts="j ArrowRight" className={link}>
-          {t("review:navigation.next")}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -9,7 +9,8 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { attempt, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
-import { DATE_ORDERS, STATEMENT_FIELDS, statementMappingSchema } from "#shared/forms/statements.ts";
+import { statementMappingSchema } from "#shared/forms/statements.ts";
+import { DATE_ORDERS, STATEMENT_FIELDS } from "#shared/statement-columns.ts";
 import type { StatementMapping } from "#server/domain/statements/columns.ts";
 import { importUpload, mappingStep } from "#server/domain/statements/import.ts";
 

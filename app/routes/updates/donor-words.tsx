@@ -1,13 +1,13 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/donor-words";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { SubmitButton, TextAreaField } from "#app/components/form.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
-import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { getFormProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { formAction, readFormData, requireUser, throwHttp } from "#app/lib/http.server.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";

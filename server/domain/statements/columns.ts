@@ -13,8 +13,8 @@ import { columnLetter, type StatementGrid } from "./read.ts";
  */
 
 /** The fields a column can be mapped to, and how dates may be ordered: shared with the column step's form. */
-export { DATE_ORDERS, STATEMENT_FIELDS } from "#shared/forms/statements.ts";
-import { DATE_ORDERS, STATEMENT_FIELDS } from "#shared/forms/statements.ts";
+export { DATE_ORDERS, STATEMENT_FIELDS } from "#shared/statement-columns.ts";
+import { DATE_ORDERS, STATEMENT_FIELDS } from "#shared/statement-columns.ts";
 export type StatementField = (typeof STATEMENT_FIELDS)[number];
 export type DateOrder = (typeof DATE_ORDERS)[number];
 
