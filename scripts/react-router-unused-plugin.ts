@@ -5,7 +5,9 @@
  * - React Server Components: `RSCRouterContext` is only ever true under `unstable_RSCHydratedRouter`, which the app
  *   does not render (it hydrates `HydratedRouter`);
  * - the router's `instrumentations`, an option of `HydratedRouter` that `entry.client.tsx` does not pass;
- * - a link's `prefetch` (no link of the app asks for one; lint refuses the attribute, so none can expect it to work).
+ * - a link's `prefetch` (no link of the app asks for one; lint refuses the attribute, so none can expect it to work);
+ * - the modulepreload links `<Scripts />` renders (decision 036: the page's head has none; in the browser they would
+ *   only be added at hydration and removed again, 2026-11-27).
  *
  * Each is a branch on a value that is always the same here, which the bundler cannot know: written as that value,
  * the branches and the functions only they reach (the RSC error handler and prefetch links, the redirect digests,
@@ -51,6 +53,29 @@ const ALWAYS_FALSE: { name: string; find: string; replace: string }[] = [
     name: "the router's own instrumentations",
     find: "  if (init.instrumentations) {\n    router = instrumentClientSideRouter(",
     replace: "  if (false) {\n    router = instrumentClientSideRouter(",
+  },
+  {
+    // The page's head carries no modulepreload links (the server's stream leaves them out, decision 036), and by the
+    // time the browser's <Scripts /> renders, every module they name has loaded: React would add them to the head
+    // while the page hydrates and take them out again at the next render, 20 elements on the landing page.
+    name: "the modulepreload links of the page's modules",
+    find: "  let preloads = isHydrated || isRSCRouterContext ? [] : [",
+    replace: "  let preloads = true ? [] : [",
+  },
+  {
+    name: "the modulepreload link of the entry module",
+    find: `/* @__PURE__ */ React8.createElement(
+    "link",
+    {
+      rel: "modulepreload",
+      href: manifest.entry.module,
+      crossOrigin: scriptProps.crossOrigin,
+      integrity: sri[manifest.entry.module],
+      nonce: scriptProps.nonce,
+      suppressHydrationWarning: true
+    }
+  )`,
+    replace: "null",
   },
   {
     name: "a link's prefetching",

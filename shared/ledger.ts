@@ -1,4 +1,5 @@
 import { formatDate, formatDay } from "#shared/format.ts";
+import { formatRupees } from "#shared/money.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import type { FundKind } from "#shared/statuses.ts";
 import type { Paged } from "#shared/paging.ts";
@@ -64,12 +65,21 @@ export interface PublicLedger {
 }
 
 /**
- * The public ledger as the page shows it: dates written in the reader's language on the server, so the page
- * needs no date code in the browser and hydrates the same text (decision 049).
+ * The public ledger as the page shows it: dates and amounts written in the reader's language on the server, so the
+ * page needs no date or number code in the browser and hydrates the same text (decision 049). The browser's first
+ * number or date format costs tens of milliseconds of the phone's main thread (decision 036, 2026-11-27).
  */
 
+/** A fund's raised, spent and balance in rupees as the page writes them; a balance below zero with its minus sign. */
+export interface FundBalanceView {
+  fund: FundKind;
+  raised: string;
+  spent: string;
+  balance: string;
+  overspent: boolean;
+}
 export interface GiftView {
-  amount: number;
+  amount: string;
   date: { iso: string; text: string };
   fund: FundKind;
   donorName: string | null;
@@ -84,13 +94,13 @@ export type SpendingView = PublishedSpendingView | RemovedSpendingView;
 export interface PublishedSpendingView {
   id: string;
   removed: null;
-  amount: number;
+  amount: string;
   date: { iso: string; text: string };
   fund: FundKind;
   purpose: string;
   documentUrl: string;
   ngoName: string;
-  corrects: { amount: number; date: string } | null;
+  corrects: { amount: string; date: string } | null;
   corrected: boolean;
 }
 /** Taken down by the administrator: the day it was removed, its fund and NGO, nothing of what it said. */
@@ -101,15 +111,23 @@ export interface RemovedSpendingView {
   ngoName: string;
 }
 export interface LedgerView {
-  funds: FundBalance[];
+  funds: FundBalanceView[];
   gifts: GiftView[];
   goods: GoodsView[];
   spending: SpendingView[];
   more: PublicLedger["more"];
 }
 
+export const fundBalanceView = (f: FundBalance, lang: Lang): FundBalanceView => ({
+  fund: f.fund,
+  raised: formatRupees(f.raised, lang),
+  spent: formatRupees(f.spent, lang),
+  balance: f.balance < 0 ? `−${formatRupees(-f.balance, lang)}` : formatRupees(f.balance, lang),
+  overspent: f.balance < 0,
+});
+
 export const giftView = (g: LedgerGift, lang: Lang): GiftView => ({
-  amount: g.amount,
+  amount: formatRupees(g.amount, lang),
   date: formatDate(g.at, lang),
   fund: g.fund,
   donorName: g.donorName,
@@ -124,19 +142,19 @@ export const spendingView = (s: LedgerSpending, lang: Lang): SpendingView =>
     : {
         id: s.id,
         removed: null,
-        amount: s.amount,
+        amount: formatRupees(s.amount, lang),
         date: { iso: s.spentOn, text: formatDay(s.spentOn, lang) },
         fund: s.fund,
         purpose: s.purpose,
         documentUrl: `/files/${s.documentKey}`,
         ngoName: s.ngoName,
-        corrects: s.corrects ? { amount: s.corrects.amount, date: formatDay(s.corrects.spentOn, lang) } : null,
+        corrects: s.corrects ? { amount: formatRupees(s.corrects.amount, lang), date: formatDay(s.corrects.spentOn, lang) } : null,
         corrected: s.corrected,
       };
 
 export function ledgerView(ledger: PublicLedger, lang: Lang): LedgerView {
   return {
-    funds: ledger.funds,
+    funds: ledger.funds.map((f) => fundBalanceView(f, lang)),
     gifts: ledger.gifts.map((g) => giftView(g, lang)),
     goods: ledger.goods.map((g) => goodsView(g, lang)),
     spending: ledger.spending.map((s) => spendingView(s, lang)),

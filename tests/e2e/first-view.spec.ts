@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { saveImage } from "#server/domain/files/files.ts";
 import { createLocalStorage } from "#server/storage/storage.ts";
-import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { givePaymentAccounts, makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { e2ePort } from "./env.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -123,4 +123,102 @@ test("a page's first paint waits for one small stylesheet only; the map's styles
   await page.goto("/donor_map");
   await page.getByRole("button", { name: "Show the map" }).click();
   await expect(page.locator(".leaflet-container")).toHaveCSS("overflow", "hidden");
+});
+
+/**
+ * Records, from before the page's first script, every number or date format the page makes (Intl's constructors and
+ * the toLocale… methods, which make one each call) and every modulepreload link put into the document.
+ */
+function watchHydration() {
+  const w = window as unknown as { formatsMade: string[]; preloadsAdded: number };
+  w.formatsMade = [];
+  w.preloadsAdded = 0;
+  for (const name of ["NumberFormat", "DateTimeFormat"] as const) {
+    const original = Intl[name];
+    const count = () => w.formatsMade.push(`Intl.${name}`);
+    Intl[name] = new Proxy(original, {
+      construct: (target, args) => (count(), Reflect.construct(target, args)),
+      apply: (target, self, args) => (count(), Reflect.apply(target, self, args)),
+    }) as never;
+  }
+  const locale: [object, string][] = [
+    [Number.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleDateString"],
+    [Date.prototype, "toLocaleTimeString"],
+  ];
+  for (const [proto, name] of locale) {
+    const original = (proto as Record<string, (...args: unknown[]) => string>)[name]!;
+    Object.defineProperty(proto, name, {
+      value: function (this: unknown, ...args: unknown[]) {
+        w.formatsMade.push(name);
+        return original.apply(this, args);
+      },
+    });
+  }
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes) if (n instanceof HTMLLinkElement && n.rel === "modulepreload") w.preloadsAdded += 1;
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Waits until React has hydrated the page (the footer's last link carries its props) and its requests are over. */
+async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.querySelector('footer a[href="/about"]') ?? {}).some((k) => k.startsWith("__reactProps"))),
+    )
+    .toBe(true);
+  await page.waitForLoadState("networkidle");
+}
+
+test("/ and a campaign's public page hydrate without making a number or date format or adding modulepreload links; their amounts are in the HTML", async ({
+  page,
+  db,
+  browser,
+}) => {
+  // A joint campaign with a named gift: its page shows the progress, each NGO's share, the donor count and the ledger.
+  const ngo = await makeUser(db, "ngo");
+  const partner = await makeUser(db, "ngo");
+  await givePaymentAccounts(db, ngo.id);
+  const title = `Wells ${Math.random().toString(36).slice(2, 8)}`;
+  const campaign = await makeCampaign(db, ngo.id, { title, partners: [partner.id], collectedAmount: 20_000 });
+  const donor = await makeUser(db, "donor", { name: "Farah Named" });
+  await makeDonation(db, campaign, donor.id, {
+    amount: 20_000,
+    fund: "sadaqah",
+    showName: true,
+    status: "approved",
+    decidedAt: new Date(),
+  });
+  const landing = `/?q=${encodeURIComponent(title)}`;
+  const publicPage = `/campaign/${campaign.slug}`;
+
+  // The browser's first format costs a phone tens of milliseconds on the main thread while the page hydrates (decision
+  // 036, 2026-11-27): the loaders write the amounts.
+  await page.addInitScript(watchHydration);
+  for (const path of [landing, publicPage]) {
+    await page.goto(path);
+    await hydrated(page);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { formatsMade: string[]; preloadsAdded: number };
+      return { formats: w.formatsMade, preloads: w.preloadsAdded };
+    });
+    expect(seen, path).toEqual({ formats: [], preloads: 0 });
+  }
+  await expect(page.getByTestId("fund-balances")).toContainText("Rs. 20,000");
+
+  // What the browser no longer writes is in the page as the server sends it.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(landing);
+  await expect(plain.getByRole("progressbar")).toHaveAccessibleName("Rs. 20,000 raised of Rs. 100,000");
+  await plain.goto(publicPage);
+  await expect(plain.getByRole("progressbar")).toHaveAccessibleName("Rs. 20,000 raised of Rs. 100,000");
+  await expect(plain.getByTestId("donor-count")).toContainText("1");
+  await expect(plain.getByTestId("ledger-gifts")).toContainText("Rs. 20,000");
+  await expect(plain.getByTestId("fund-balances").getByTestId("balance")).toHaveText("Rs. 20,000");
+  // Each NGO of a joint campaign with what it collected and its share.
+  await expect(plain.getByRole("main")).toContainText(/Rs\. [\d,]+ collected \(\d+%\)/);
+  await noScript.close();
 });

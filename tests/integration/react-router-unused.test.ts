@@ -26,7 +26,7 @@ function build(files: { id: string; code: string }[]) {
   return out;
 }
 
-describe("the browser's React Router without the code of RSC, instrumentations and prefetching", () => {
+describe("the browser's React Router without the code of RSC, instrumentations, prefetching and modulepreload links", () => {
   const installed = modules.map((name) => {
     const id = path.join(PRODUCTION, name);
     return { id, code: fs.readFileSync(id, "utf8") };
@@ -40,6 +40,9 @@ describe("the browser's React Router without the code of RSC, instrumentations a
     expect(router.code).not.toContain("React.useContext(RSCRouterContext)");
     expect(router.code).not.toContain("if (init.instrumentations)");
     expect(router.code).not.toContain("usePrefetchBehavior(\n      prefetch");
+    // <Scripts /> renders no modulepreload link in the browser: neither the entry's nor the page's modules'.
+    expect(router.code).toContain("let preloads = true ? [] : [");
+    expect(router.code).not.toContain("href: manifest.entry.module,");
     expect(router.code.split("\n")).toHaveLength(before.split("\n").length);
     // Nothing else of the build changes.
     for (const m of out) if (m !== router) expect(m.code).toBe(installed.find((i) => i.id === m.id)!.code);

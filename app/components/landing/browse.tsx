@@ -8,7 +8,6 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
 import { donateHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
-import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
@@ -105,7 +104,6 @@ export function BrowseCampaigns({ data }: { data: BrowseData }) {
 
 function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows"][number]; first: boolean }) {
   const { t, i18n } = useTranslation();
-  const rupees = (n: number) => formatRupees(n, i18n.language);
   const titleId = `browse-${c.id}`;
   return (
     <li className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm">
@@ -145,11 +143,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
           {t(c.ngos.length > 1 ? "landing:browse.jointly" : "landing:browse.by", { names: c.ngos.join(", ") })}
         </p>
         <CompactCheckBadge label={c.checkBadge} />
-        <ProgressBar
-          collected={c.collectedAmount}
-          target={c.targetAmount}
-          label={t("donate:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
-        />
+        <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <Link
             to={publicCampaignPath(c.slug)}

@@ -1,23 +1,21 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { formatRupees } from "#shared/money.ts";
-import type { FundBalance, GiftView, GoodsView, SpendingView } from "#shared/ledger.ts";
+import type { FundBalanceView, GiftView, GoodsView, SpendingView } from "#shared/ledger.ts";
 import type { FundKind } from "#shared/statuses.ts";
 
 /**
  * The pieces of the public ledger (decision 049), shared by the campaign's page and the whole ledger's page: plain
- * markup, no state, so the public page ships no code for them. Tables would not fit 360 px with five columns; each
+ * markup, no state, so the public page ships no code for them; amounts and dates come written (shared/ledger.ts). Tables would not fit 360 px with five columns; each
  * entry is a short card of two lines instead.
  */
 
 const rowClass = "flex flex-col gap-0.5 border-b border-slate-200 py-2 last:border-b-0";
 
 /** Raised, spent and balance per fund; a balance below zero is shown as such, in red, with what it means. */
-export function FundBalances({ funds }: { funds: FundBalance[] }) {
-  const { t, i18n } = useTranslation();
-  const rupees = (n: number) => formatRupees(n, i18n.language);
+export function FundBalances({ funds }: { funds: FundBalanceView[] }) {
+  const { t } = useTranslation();
   if (funds.length === 0) return <p className="text-slate-700">{t("ledger:funds.none")}</p>;
-  const overspent = funds.some((f) => f.balance < 0);
+  const overspent = funds.some((f) => f.overspent);
   return (
     <div>
       <table className="w-full table-fixed border-collapse text-sm" data-testid="fund-balances">
@@ -44,13 +42,13 @@ export function FundBalances({ funds }: { funds: FundBalance[] }) {
               <th scope="row" className="py-1.5 text-start font-bold text-slate-900">
                 {t(`ledger:fund.${f.fund}`)}
               </th>
-              <td className="py-1.5 text-end break-words">{rupees(f.raised)}</td>
-              <td className="py-1.5 text-end break-words">{rupees(f.spent)}</td>
+              <td className="py-1.5 text-end break-words">{f.raised}</td>
+              <td className="py-1.5 text-end break-words">{f.spent}</td>
               <td
-                className={`py-1.5 text-end font-bold break-words ${f.balance < 0 ? "text-red-700" : "text-slate-900"}`}
+                className={`py-1.5 text-end font-bold break-words ${f.overspent ? "text-red-700" : "text-slate-900"}`}
                 data-testid="balance"
               >
-                {f.balance < 0 ? `−${rupees(-f.balance)}` : rupees(f.balance)}
+                {f.balance}
               </td>
             </tr>
           ))}
@@ -62,14 +60,14 @@ export function FundBalances({ funds }: { funds: FundBalance[] }) {
 }
 
 export function GiftList({ gifts, joint }: { gifts: GiftView[]; joint: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (gifts.length === 0) return <p className="text-slate-700">{t("ledger:gifts.empty")}</p>;
   return (
     <ul data-testid="ledger-gifts">
       {gifts.map((g, i) => (
         <li key={`${g.date.iso}-${i}`} className={rowClass}>
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <span className="font-bold text-slate-900">{formatRupees(g.amount, i18n.language)}</span>
+            <span className="font-bold text-slate-900">{g.amount}</span>
             <time dateTime={g.date.iso} className="text-sm text-slate-700">
               {g.date.text}
             </time>
@@ -112,8 +110,7 @@ export function GoodsList({ goods, joint }: { goods: GoodsView[]; joint: boolean
 }
 
 export function SpendingList({ spending, joint }: { spending: SpendingView[]; joint: boolean }) {
-  const { t, i18n } = useTranslation();
-  const rupees = (n: number) => formatRupees(n, i18n.language);
+  const { t } = useTranslation();
   if (spending.length === 0) return <p className="text-slate-700">{t("ledger:spending.empty")}</p>;
   return (
     <ul data-testid="ledger-spending">
@@ -126,7 +123,7 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
         ) : (
           <li key={s.id} className={rowClass} data-corrected={s.corrected || undefined}>
             <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className={`font-bold ${s.corrected ? "text-slate-500 line-through" : "text-slate-900"}`}>{rupees(s.amount)}</span>
+              <span className={`font-bold ${s.corrected ? "text-slate-500 line-through" : "text-slate-900"}`}>{s.amount}</span>
               <time dateTime={s.date.iso} className="text-sm text-slate-700">
                 {s.date.text}
               </time>
@@ -137,7 +134,7 @@ export function SpendingList({ spending, joint }: { spending: SpendingView[]; jo
             <SpentBy fund={s.fund} ngoName={s.ngoName} joint={joint} />
             {s.corrects && (
               <p className="text-sm text-slate-700">
-                {t("ledger:spending.corrects", { date: s.corrects.date, amount: rupees(s.corrects.amount) })}
+                {t("ledger:spending.corrects", { date: s.corrects.date, amount: s.corrects.amount })}
               </p>
             )}
             {s.corrected && <p className="text-sm font-medium text-amber-900">{t("ledger:spending.corrected")}</p>}

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { publicUpdatesPath } from "#app/lib/campaign-links.ts";
-import { formatCount } from "#shared/money.ts";
 import type { KeysetPage } from "#shared/paging.ts";
 import { UpdatesBlock, WordsBlock, type UpdateView, type WordsView } from "./updates-parts.tsx";
 
-/** What the loader sends: the domain's section (server/domain/updates/public.ts) with its dates written out. */
+/** What the loader sends: the domain's section (server/domain/updates/public.ts) with its dates and count written out. */
 export interface UpdatesSectionData {
   slug: string;
   donorCount: number;
+  /** The count as the page writes it ("1,250"), so the browser needs no number format to hydrate it. */
+  donorCountText: string;
   updates: KeysetPage<UpdateView>;
   words: KeysetPage<WordsView>;
 }
@@ -23,14 +24,14 @@ const MORE_CLASS =
  * (tests/e2e/budget.spec.ts).
  */
 export function CampaignUpdatesSection({ section }: { section: UpdatesSectionData }) {
-  const { t, i18n } = useTranslation();
-  const { donorCount, updates, words, slug } = section;
+  const { t } = useTranslation();
+  const { donorCount, donorCountText, updates, words, slug } = section;
   return (
     <>
       {donorCount > 0 && (
         <p className="flex items-center gap-2 font-medium text-slate-800" data-testid="donor-count">
           {t(donorCount === 1 ? "updates:public.donors_one" : "updates:public.donors_other", {
-            count: formatCount(donorCount, i18n.language),
+            count: donorCountText,
           })}
         </p>
       )}

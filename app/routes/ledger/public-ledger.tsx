@@ -5,7 +5,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { FundBalances, GiftList, GoodsList, SpendingList } from "#app/components/ledger/ledger-parts.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { throwHttp } from "#app/lib/http.server.ts";
-import { giftView, goodsView, pagedView, spendingView } from "#shared/ledger.ts";
+import { fundBalanceView, giftView, goodsView, pagedView, spendingView } from "#shared/ledger.ts";
 import { parsePage } from "#server/db/query.ts";
 import { ledgerPages } from "#server/domain/ledger/ledger.ts";
 
@@ -18,7 +18,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     slug: params.slug,
     title: ledger.title,
     joint: ledger.joint,
-    funds: ledger.funds,
+    funds: ledger.funds.map((f) => fundBalanceView(f, lang)),
     gifts: pagedView(ledger.gifts, (g) => giftView(g, lang)),
     goods: pagedView(ledger.goods, (g) => goodsView(g, lang)),
     spending: pagedView(ledger.spending, (s) => spendingView(s, lang)),
