@@ -34,10 +34,14 @@ export async function createSession(db: DbOrTx, userId: string): Promise<{ token
   return { token, expiresAt };
 }
 
-/** The signed-in user for a cookie token, or null when the session is unknown, expired or the account suspended. */
-export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
-  const id = hashToken(token);
-  const [row] = await db
+/**
+ * The lookup of every request that carries a session cookie, its SQL built once per database handle rather than for
+ * each request (decision 037, 2026-11-27: Drizzle's building was most of the lookup's Node time). The statement has no
+ * name, so node-postgres sends it unnamed as before and any PgBouncer connection in transaction mode can run it
+ * (docs/deployment.md). A transaction's handle gets its own.
+ */
+function sessionLookup(db: DbOrTx) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -57,8 +61,19 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
     .leftJoin(ngoProfiles, eq(ngoProfiles.userId, users.id))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, users.id))
     .leftJoin(riderProfiles, eq(riderProfiles.userId, users.id))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
+    .limit(1)
+    .prepare("");
+}
+
+const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof sessionLookup>>();
+
+/** The signed-in user for a cookie token, or null when the session is unknown, expired or the account suspended. */
+export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+  const id = hashToken(token);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ id });
   if (!row) return null;
   // Sliding expiry: renew once half the lifetime has passed.
   if (row.expiresAt.getTime() - Date.now() < (SESSION_DAYS / 2) * DAY_MS) {
