@@ -4,6 +4,7 @@ import { passwordResets, rateLimits } from "#server/db/schema.ts";
 import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
 import { makeMissingCopies } from "#server/domain/files/files.ts";
 import { foldMarkedMapCells } from "#server/domain/map/map.ts";
+import { repairCampaignTitles } from "#server/domain/donations/campaign-titles.ts";
 import { backfillPlaceLabels } from "#server/domain/places/saved-labels.ts";
 import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
 import { removeStaleUploads } from "#server/domain/statements/import.ts";
@@ -33,6 +34,8 @@ export interface MaintenanceReport {
   reminders: number | null;
   /** Cells of the map marked by changes and recounted now rather than by the next map request (migration 0030). */
   mapCellMarks: number | null;
+  /** Donations given their campaign's new title after a rename that raced their insert (migration 0031). */
+  campaignTitles: number | null;
 }
 
 type MaintenanceServices = Pick<Services, "config" | "db" | "log" | "storage" | "mailer">;
@@ -86,6 +89,7 @@ export async function runMaintenance(
     statementUploads: await attempt("statementUploads", () => removeStaleUploads(db)),
     reminders: await attempt("reminders", () => remindWaitingDonors(services)),
     mapCellMarks: await attempt("mapCellMarks", () => foldMarkedMapCells(db)),
+    campaignTitles: await attempt("campaignTitles", () => repairCampaignTitles(db)),
   };
   const f = report.files;
   if (f && f.withheld > 0) {
@@ -105,6 +109,7 @@ export async function runMaintenance(
   };
   if (report.pictureCopies) log.info({ pictures: report.pictureCopies }, "narrower copies made of pictures stored before them");
   if (report.placeLabels) log.info({ places: report.placeLabels }, "saved places given their Urdu label beside the English one");
+  if (report.campaignTitles) log.info({ donations: report.campaignTitles }, "donations given their campaign's new title");
   if (report.mapCellMarks) log.info({ marks: report.mapCellMarks }, "map cells marked by changes recounted");
   if (report.reminders) log.info({ reminders: report.reminders }, "donors reminded of gifts not yet in their NGO's statement");
   if (Object.values(removed).some((n) => n > 0)) {
