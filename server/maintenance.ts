@@ -3,6 +3,8 @@ import type { DbOrTx } from "#server/db/client.ts";
 import { passwordResets, rateLimits } from "#server/db/schema.ts";
 import { deleteExpiredSessions } from "#server/domain/accounts/sessions.ts";
 import { makeMissingCopies } from "#server/domain/files/files.ts";
+import { foldMarkedMapCells } from "#server/domain/map/map.ts";
+import { repairCampaignTitles } from "#server/domain/donations/campaign-titles.ts";
 import { backfillPlaceLabels } from "#server/domain/places/saved-labels.ts";
 import { sweepFiles, type SweepReport } from "#server/domain/files/sweep.ts";
 import { removeStaleUploads } from "#server/domain/statements/import.ts";
@@ -30,6 +32,10 @@ export interface MaintenanceReport {
   rateLimits: number | null;
   statementUploads: number | null;
   reminders: number | null;
+  /** Cells of the map marked by changes and recounted now rather than by the next map request (migration 0030). */
+  mapCellMarks: number | null;
+  /** Donations given their campaign's new title after a rename that raced their insert (migration 0031). */
+  campaignTitles: number | null;
 }
 
 type MaintenanceServices = Pick<Services, "config" | "db" | "log" | "storage" | "mailer">;
@@ -55,7 +61,8 @@ export async function deleteEndedRateLimits(db: DbOrTx, windowSeconds: number): 
 
 /**
  * One round of upkeep: the file sweep (orphan rows, orphan bytes, temp files), the copies of pictures stored before
- * copies were made, the Urdu labels of places saved with one, expired sessions, expired reset links and ended rate-limit windows. Each task is independent:
+ * copies were made, the Urdu labels of places saved with one, the map's marked cells (so the first map request after a
+ * bulk change does not pay their recount), expired sessions, expired reset links and ended rate-limit windows. Each task is independent:
  * one that fails is logged and the others still run, and nothing is thrown. Every task is safe to run on several
  * servers at once (the queue runs a round on one server at a time: server/jobs/workers.ts). `now` is for tests; `signal` cuts the copies short when the server stops.
  */
@@ -81,6 +88,8 @@ export async function runMaintenance(
     rateLimits: await attempt("rateLimits", () => deleteEndedRateLimits(db, services.config.AUTH_LIMIT_WINDOW_SECONDS)),
     statementUploads: await attempt("statementUploads", () => removeStaleUploads(db)),
     reminders: await attempt("reminders", () => remindWaitingDonors(services)),
+    mapCellMarks: await attempt("mapCellMarks", () => foldMarkedMapCells(db)),
+    campaignTitles: await attempt("campaignTitles", () => repairCampaignTitles(db)),
   };
   const f = report.files;
   if (f && f.withheld > 0) {
@@ -100,6 +109,8 @@ export async function runMaintenance(
   };
   if (report.pictureCopies) log.info({ pictures: report.pictureCopies }, "narrower copies made of pictures stored before them");
   if (report.placeLabels) log.info({ places: report.placeLabels }, "saved places given their Urdu label beside the English one");
+  if (report.campaignTitles) log.info({ donations: report.campaignTitles }, "donations given their campaign's new title");
+  if (report.mapCellMarks) log.info({ marks: report.mapCellMarks }, "map cells marked by changes recounted");
   if (report.reminders) log.info({ reminders: report.reminders }, "donors reminded of gifts not yet in their NGO's statement");
   if (Object.values(removed).some((n) => n > 0)) {
     const keys = f ? [...f.rows, ...f.bytes, ...f.unfinished].slice(0, LOGGED_KEYS) : [];

@@ -472,6 +472,13 @@ export const donations = pgTable(
     showName: boolean("show_name").notNull().default(false),
     /** Given in someone else's name (a parent, a late relative), as the donor wrote it: on the receipt and the statement. */
     inNameOf: text("in_name_of"),
+    /**
+     * The campaign's title, kept by the database (migration 0031: set from the campaign on insert, copied on a rename):
+     * the NGO history's "by campaign" order reads it from an index of the NGO's donations, where the title on
+     * `campaigns` needed every donation joined and sorted. Never written by the application; shown titles come from
+     * `campaigns`.
+     */
+    campaignTitle: text("campaign_title").notNull().default(""),
     ...timestamps,
   },
   (t) => [
@@ -486,6 +493,17 @@ export const donations = pgTable(
     // totals (decision 044).
     index("donations_recipient_kind_created_idx").on(t.recipientNgoId, t.kind, t.createdAt, t.id),
     index("donations_recipient_kind_status_idx").on(t.recipientNgoId, t.kind, t.status, t.createdAt, t.id),
+    // The history's other orders (decision 044, migration 0031): by amount (walked either way) and by campaign A–Z, each
+    // campaign's gifts oldest first; a page deep in either starts at its cursor's row in the index.
+    index("donations_recipient_kind_amount_idx").on(t.recipientNgoId, t.kind, t.amount, t.createdAt, t.id),
+    index("donations_recipient_kind_campaign_idx").on(
+      t.recipientNgoId,
+      t.kind,
+      sql`lower(${t.campaignTitle})`,
+      t.campaignId,
+      t.createdAt,
+      t.id,
+    ),
     // The donor's history (/dvh) in its order with the id that breaks ties: a page's ids are read from the index alone,
     // however deep the page (decision 044).
     index("donations_donor_created_idx").on(t.donorId, t.createdAt, t.id),

@@ -249,6 +249,64 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("[data-donation]")).toHaveCount(2);
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", new RegExp(`campaign=${scene.school.id}`));
   });
+
+  test("the NGO pages its history by keyset in every order, in English and Urdu; old page links and forged cursors lead somewhere", async ({
+    page,
+    login,
+    db,
+  }) => {
+    const ngo = await login({ role: "ngo" });
+    const campaign = await makeCampaign(db, ngo.id, { title: `Paged wells ${suffix()}`, targetAmount: 10_000_000 });
+    const donor = await makeUser(db, "donor");
+    // 23 pending gifts of Rs. 101 … 123 at one moment each: three pages of 10, 10 and 3.
+    for (let i = 0; i < 23; i++) {
+      await makeDonation(db, campaign, donor.id, { amount: 101 + i, createdAt: new Date(Date.UTC(2025, 0, 1, 8, i)) });
+    }
+    const amounts = () => page.locator('[data-donation] [data-field="amount"]').allTextContents();
+    const expected = Array.from({ length: 23 }, (_, i) => `Rs. ${101 + i}`);
+
+    await page.goto("/donHistory?sort=amountAsc");
+    const seen: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      seen.push(...(await amounts()));
+      const next = page.getByRole("navigation", { name: "Pages of the donation history" }).getByRole("link", { name: "Next" });
+      if (n < 2) await next.click();
+      else await expect(next).toHaveCount(0);
+    }
+    expect(seen).toEqual(expected);
+    await expect(page).toHaveURL(/sort=amountAsc&after=[0-9a-f-]{36}/);
+    await page.getByRole("link", { name: "First page" }).click();
+    expect(await amounts()).toEqual(expected.slice(0, 10));
+
+    // A numbered link from before the keyset: page 2 of the same order is the same ten gifts.
+    await page.goto("/donHistory?sort=amountAsc&page=2");
+    await expect(page).toHaveURL(/after=/);
+    expect(await amounts()).toEqual(expected.slice(10, 20));
+    await page.goto("/donHistory?sort=amountAsc&page=99");
+    expect(await amounts()).toEqual(expected.slice(0, 10));
+
+    // Another NGO's gift as the cursor: an empty page with the way back, never its rows.
+    const other = await makeUser(db, "ngo");
+    const theirs = await makeDonation(db, await makeCampaign(db, other.id, { title: `Not ours ${suffix()}` }), donor.id, { amount: 999 });
+    const forged = await page.goto(`/donHistory?after=${theirs.id}`);
+    expect(forged!.status()).toBe(200);
+    await expect(page.locator("[data-donation]")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
+    expect((await page.goto("/donHistory?after=%27%3Bdrop"))!.status()).toBe(200);
+    expect(await amounts()).toHaveLength(10);
+
+    // In Urdu, by campaign: the same pages under the Urdu links.
+    await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
+    await page.goto("/donHistory?sort=campaign");
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      ids.push(...(await page.locator("[data-donation]").evaluateAll((els) => els.map((e) => e.getAttribute("data-donation")!))));
+      if (n < 2) await page.getByRole("link", { name: "اگلا" }).click();
+    }
+    expect(ids).toHaveLength(23);
+    expect(new Set(ids).size).toBe(23);
+    await expect(page.getByRole("link", { name: "پہلا صفحہ" })).toBeVisible();
+  });
 });
 
 /** Three goods offers waiting for a rider, one received and one cancelled, next to the cash scene. */

@@ -98,9 +98,9 @@ describe("who may read and decide a cash donation (donations/policy.ts and state
         return statement?.ngos.some((n) => n.funds.some((f) => f.gifts.some((g) => g.receipt.endsWith("-999999")))) ?? false;
       }
       case "history":
-        if (actor?.role === "donor") return (await donorHistory(s.db, actor, { page: 1 })).rows.some((r) => r.id === donation.id);
+        if (actor?.role === "donor") return (await donorHistory(s.db, actor)).rows.some((r) => r.id === donation.id);
         if (actor?.role === "ngo") {
-          const list = await ngoHistory(s.db, actor, parseNgoHistoryFilter(new URLSearchParams()), { page: 1 });
+          const list = await ngoHistory(s.db, actor, parseNgoHistoryFilter(new URLSearchParams()));
           return list.rows.some((r) => r.id === donation.id);
         }
         return false;

@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { campaigns, users } from "#server/db/schema.ts";
+import { campaigns, mapCellMarks, users } from "#server/db/schema.ts";
+import { runMaintenance } from "#server/maintenance.ts";
 import { loader as mapApi } from "#app/routes/api/map.ts";
 import { DomainError } from "#server/domain/errors.ts";
 import {
@@ -291,6 +292,31 @@ describe("the kept grid under concurrent changes (map_cell_marks, decision 044)"
     }
     const pakistan = await mapView(s.db, { south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 12 });
     expect(pakistan).toEqual(await mapView(s.db, { south: 23.5, west: 60.8, north: 37.1, east: 77.9, zoom: 12 }, { grid: false }));
+    expect(await mapCellDrift(s.db)).toEqual([]);
+  });
+
+  it("is folded by the hourly maintenance, so the first map request after a bulk change does not pay the recount", async () => {
+    const ngo = (await makeUser(s.db, "ngo")).id;
+    const waiting = async () => (await s.db.select({ n: sql<number>`count(*)::int` }).from(mapCellMarks))[0]!.n;
+    await mapView(s.db, COUNTRY);
+    expect(await waiting()).toBe(0);
+    // A bulk change: 60 campaigns in one statement, across a few hundred km (cells of several levels), then a suspension.
+    const points = Array.from({ length: 60 }, (_, i) => ({ lat: 28 + (i % 10) * 0.3, lng: 68 + Math.floor(i / 10) * 0.4 }));
+    await bulkInsert(s, ngo, points, `upkeep-${ngo.slice(0, 8)}`);
+    expect(await waiting()).toBeGreaterThan(0);
+    const report = await runMaintenance(s);
+    expect(report.mapCellMarks).toBeGreaterThan(0);
+    expect(await waiting()).toBe(0);
+    // What the grid holds now was recounted by the maintenance: the view read from it equals counting the campaigns.
+    const view = { south: 27, west: 67, north: 32, east: 71, zoom: 8 };
+    expect(total(await mapView(s.db, view))).toBe(60);
+    expect(await mapView(s.db, view)).toEqual(await mapView(s.db, view, { grid: false }));
+    await s.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo));
+    expect((await runMaintenance(s)).mapCellMarks).toBeGreaterThan(0);
+    expect(await waiting()).toBe(0);
+    expect(total(await mapView(s.db, view))).toBe(0);
+    // Nothing marked: the round reports none and changes nothing.
+    expect((await runMaintenance(s)).mapCellMarks).toBe(0);
     expect(await mapCellDrift(s.db)).toEqual([]);
   });
 

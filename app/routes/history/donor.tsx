@@ -1,19 +1,19 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { ChevronDown } from "lucide-react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/donor";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime, formatDay } from "#shared/format.ts";
 import { placeLabelFor } from "#shared/places.ts";
 import { HistoryTabs } from "#app/components/history-tabs.tsx";
-import { Pager } from "#app/components/pager.tsx";
+import { KeysetPager } from "#app/components/keyset-pager.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { type Lang } from "#shared/i18n/i18n.ts";
 import { publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { parsePage } from "#server/db/query.ts";
-import { donorHistory } from "#server/domain/donations/history.ts";
+import { donorHistory, donorHistoryCursorAt } from "#server/domain/donations/history.ts";
 import { donorActions } from "#server/domain/donations/replies.ts";
 import { pickupsOfDonor } from "#server/domain/pickups/pickups.ts";
 import { donorSeesCode } from "#server/domain/pickups/states.ts";
@@ -33,9 +33,18 @@ export const handle = pageTitle("history:donor.title");
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, "donor");
   const url = new URL(request.url);
-  const page = parsePage(url.searchParams.get("page"));
+  const params = url.searchParams;
   const { db } = context.services;
-  const list = await donorHistory(db, user, { page });
+  // Read by keyset (`after`); an old numbered link (`?page=N`) leads to its page's cursor, or to the first page.
+  if (params.has("page")) {
+    const cursor = params.get("after") ?? (await donorHistoryCursorAt(db, user, parsePage(params.get("page"))));
+    const query = new URLSearchParams(params);
+    query.delete("page");
+    query.delete("after");
+    if (cursor) query.set("after", cursor);
+    throw redirect(`/dvh${query.size > 0 ? `?${query.toString()}` : ""}`);
+  }
+  const list = await donorHistory(db, user, { after: params.get("after") });
   // In-kind rows carry their pick-up: the state, the code for the rider, the window and every step.
   const goods = await pickupsOfDonor(
     db,
@@ -115,14 +124,17 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
       )}
       <p className="mb-4 max-w-3xl text-slate-700">{t("history:donor.lead")}</p>
       {list.rows.length === 0 ? (
-        <div className="rounded-lg bg-white p-6 shadow-sm">
-          <p className="text-slate-700">{t("history:donor.empty")}</p>
-          <Link to="/donate1" className={brandButton("page", "mt-3 inline-block")}>
-            {t("history:donor.emptyLink")}
-          </Link>
-        </div>
+        // No row after the cursor (the list changed, or the link was not this donor's): the pager leads back to the first page.
+        list.total > 0 ? null : (
+          <div className="rounded-lg bg-white p-6 shadow-sm">
+            <p className="text-slate-700">{t("history:donor.empty")}</p>
+            <Link to="/donate1" className={brandButton("page", "mt-3 inline-block")}>
+              {t("history:donor.emptyLink")}
+            </Link>
+          </div>
+        )
       ) : (
-        <ul aria-label={t("history:donor.listLabel")} className="grid max-w-4xl gap-3">
+        <ul id="donor-history" aria-label={t("history:donor.listLabel")} className="grid max-w-4xl gap-3">
           {list.rows.map((d) => (
             <li key={d.id} className="rounded-lg bg-white p-4 shadow-sm" data-donation={d.id}>
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -243,7 +255,16 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={list.page} pages={list.pages} label={t("history:donor.pagerLabel")} />
+      <div className="mt-4 max-w-4xl">
+        <KeysetPager
+          next={list.next}
+          param="after"
+          label={t("history:donor.pagerLabel")}
+          older={t("common:next")}
+          newest={t("common:firstPage")}
+          anchor="donor-history"
+        />
+      </div>
     </>
   );
 }

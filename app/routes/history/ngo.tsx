@@ -2,11 +2,11 @@ import { UserText } from "#app/components/user-text.tsx";
 import { pageTitle } from "#app/components/role-shell.tsx";
 import { Download } from "lucide-react";
 import { FilterSelect } from "#app/components/filter-select.tsx";
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/ngo";
 import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
-import { Pager } from "#app/components/pager.tsx";
+import { KeysetPager } from "#app/components/keyset-pager.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { requireUser } from "#app/lib/http.server.ts";
 import { formatCount, formatRupees } from "#shared/money.ts";
@@ -16,6 +16,7 @@ import {
   historyChoices,
   ngoHistory,
   ngoHistoryCampaigns,
+  ngoHistoryCursorAt,
   ngoHistoryQuery,
   ngoHistoryTotals,
   parseNgoHistoryFilter,
@@ -29,9 +30,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const params = new URL(request.url).searchParams;
   const filter = parseNgoHistoryFilter(params);
-  const page = parsePage(params.get("page"));
+  // The list is read by keyset (`after`, the last row shown); a numbered link from before (`?page=N`) still leads to its
+  // page: to the cursor of the row before it, or to the first page when it is past the end.
+  if (params.has("page")) {
+    const cursor = params.get("after") ?? (await ngoHistoryCursorAt(db, user, filter, parsePage(params.get("page"))));
+    const query = new URLSearchParams(params);
+    query.delete("page");
+    query.delete("after");
+    if (cursor) query.set("after", cursor);
+    throw redirect(`/donHistory${query.size > 0 ? `?${query.toString()}` : ""}`);
+  }
   const [list, totals, campaigns] = await Promise.all([
-    ngoHistory(db, user, filter, { page }),
+    ngoHistory(db, user, filter, { after: params.get("after") }),
     ngoHistoryTotals(db, user, filter),
     ngoHistoryCampaigns(db, user),
   ]);
@@ -395,7 +405,16 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3">{list.rows.map((d) => (cash ? <CashCard key={d.id} d={d} /> : <GoodsCard key={d.id} d={d} />))}</ul>
         </section>
       )}
-      <Pager page={list.page} pages={list.pages} label={t("history:ngo.pagerLabel")} />
+      <div className="mt-4">
+        <KeysetPager
+          next={list.next}
+          param="after"
+          label={t("history:ngo.pagerLabel")}
+          older={t("common:next")}
+          newest={t("common:firstPage")}
+          anchor="history-caption"
+        />
+      </div>
     </>
   );
 }

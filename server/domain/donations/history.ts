@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "#shared/i18n/i18n.ts";
 import { PAGE_SIZE, PAYMENT_METHODS, type PaymentMethod } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, pickups, users } from "#server/db/schema.ts";
-import { isUuid, paged, pageOffset } from "#server/db/query.ts";
-import { type Paged } from "#shared/paging.ts";
+import { isUuid, pageOffset } from "#server/db/query.ts";
+import { type KeysetPage } from "#shared/paging.ts";
 import {
   DONATION_STATUSES,
   FUND_KINDS,
@@ -100,20 +100,50 @@ function withReceipt<T extends { kind: DonationKind; status: DonationStatus; rec
   return { ...rest, receiptNumber: hasReceipt ? formatReceiptNumber(receiptSeries, receiptNumber) : null };
 }
 
-/** The donor's own donations of every kind, newest first, paged. */
-export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: number }): Promise<Paged<DonorHistoryRow>> {
-  idAs(actor, "donor");
+/** A page of a history read by keyset: its rows, the next page's cursor, and how many rows the whole list holds. */
+export interface HistoryPage<T> extends KeysetPage<T> {
+  total: number;
+}
+
+/**
+ * The rows after the cursor's row in an order of one direction: `(k1, k2, …) < (the cursor row's k1, k2, …)` (or `>`),
+ * the cursor's keys read in the same statement from its row, which must be `owned` (the reader's own; otherwise the
+ * comparison is null and the page empty). A row comparison is where PostgreSQL starts the index range of the order,
+ * so a page deep in a long list reads what the first one does; the keys never leave the database, so a time keeps its
+ * microseconds.
+ */
+function afterRow(order: HistoryOrder, cursor: string, owned: (row: string) => SQL): SQL {
+  const keys = (table: string) => sql.raw(order.columns.map((c) => keyColumn(c, table)).join(", "));
+  return sql`(${keys('"donations"')}) ${sql.raw(order.dir === "asc" ? ">" : "<")} (select ${keys("cur")} from ${donations} cur where cur.id = ${cursor} and ${owned("cur")})`;
+}
+
+/** A page's rows and its cursor from `PAGE_SIZE + 1` rows read: the extra one only says that there is a next page. */
+function keysetPage<T extends { id: string }>(rows: T[], total: number): HistoryPage<T> {
+  const more = rows.length > PAGE_SIZE;
+  const shown = more ? rows.slice(0, PAGE_SIZE) : rows;
+  return { rows: shown, next: more ? shown[shown.length - 1]!.id : null, total };
+}
+
+/** The donor's history's order: newest first (donations_donor_created_idx). */
+const DONOR_ORDER: HistoryOrder = { columns: ["created_at", "id"], dir: "desc" };
+
+/**
+ * The donor's own donations of every kind, newest first, a page at a time after `after` (the id of the last row shown;
+ * none, or not an id: the first page). A cursor that is not one of the donor's donations gives an empty page.
+ */
+export async function donorHistory(db: DbOrTx, actor: Actor, opts: { after?: string | null } = {}): Promise<HistoryPage<DonorHistoryRow>> {
+  const donorId = idAs(actor, "donor");
   const where = donationScope(actor, "history");
+  const cursor = isUuid(opts.after) ? opts.after : null;
   const [total] = await db.select({ n: count() }).from(donations).where(where);
-  // The page's ids first, from the index of the order alone (donations_donor_created_idx); only those ten are joined to
-  // their campaign, NGO and pick-up. Joined before the offset, every skipped row was (decision 044).
+  // The page's ids first, from the index of the order alone (donations_donor_created_idx), from the cursor's row on;
+  // only those are joined to their campaign, NGO and pick-up (decision 044).
   const pageIds = db
     .select({ id: donations.id })
     .from(donations)
-    .where(where)
+    .where(and(where, cursor ? afterRow(DONOR_ORDER, cursor, (t) => sql`${sql.raw(t)}.donor_id = ${donorId}`) : undefined))
     .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(opts.page));
+    .limit(PAGE_SIZE + 1);
   const rows = await db
     .select({
       ...baseColumns(),
@@ -128,7 +158,29 @@ export async function donorHistory(db: DbOrTx, actor: Actor, opts: { page: numbe
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
     .where(and(where, inArray(donations.id, pageIds)))
     .orderBy(desc(donations.createdAt), desc(donations.id));
-  return paged(rows.map(withReceipt), opts.page, total?.n ?? 0);
+  return keysetPage(rows.map(withReceipt), total?.n ?? 0);
+}
+
+/**
+ * Where an old numbered link (`?page=N`, before the lists were read by keyset) starts: the id of the last row of page
+ * N − 1, read by OFFSET once from the index of the order (ids only), to be followed as a cursor. Null for page 1 and
+ * for a page past the end (the link leads to the first page).
+ */
+async function cursorOfPage(ids: { limit: (n: number) => { offset: (n: number) => PromiseLike<{ id: string }[]> } }, page: number) {
+  if (page <= 1) return null;
+  const [row] = await ids.limit(1).offset(pageOffset(page) - 1);
+  return row?.id ?? null;
+}
+
+/** The cursor an old `/dvh?page=N` link stands for (see cursorOfPage). */
+export async function donorHistoryCursorAt(db: DbOrTx, actor: Actor, page: number): Promise<string | null> {
+  idAs(actor, "donor");
+  const ids = db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(donationScope(actor, "history"))
+    .orderBy(desc(donations.createdAt), desc(donations.id));
+  return cursorOfPage(ids, page);
 }
 
 /**
@@ -203,70 +255,74 @@ function ngoWhere(actor: Actor, filter: NgoHistoryFilter): SQL {
   return and(ngoScopeWhere(actor, filter.campaignId), eq(donations.kind, KIND_OF[filter.kind]), status)!;
 }
 
-/** One key of a list's order: what is compared, and which way. */
-interface SortKey {
-  key: SQL;
+/**
+ * An order of a history list: columns of `donations`, all sorted one way, the id last, so pages and export batches
+ * never repeat or skip a row, and a row comparison states "after this row" (an index range's start). Each NGO order
+ * has an index that starts with the NGO and the kind (migration 0031): the amount orders walk
+ * `donations_recipient_kind_amount_idx` one way or the other (so "low to high" is the exact reverse of "high to low":
+ * equal amounts oldest first), and the campaign order walks `donations_recipient_kind_campaign_idx` on the campaign's
+ * title kept on the donation (`campaign_title`), A–Z, each campaign's gifts oldest first, as a ledger reads. Amounts
+ * sort only cash, which always has one, so no key is ever null.
+ */
+interface HistoryOrder {
+  columns: readonly string[];
   dir: "asc" | "desc";
 }
 
-/**
- * Every order ends on the id, so pages and export batches never repeat or skip a row. Amounts sort only cash, which
- * always has one, so no key is ever null (the export's keyset relies on it).
- */
-function ngoSortKeys(sort: HistorySort): SortKey[] {
-  const createdAt = sql`${donations.createdAt}`;
-  const id = sql`${donations.id}`;
-  const newest: SortKey[] = [
-    { key: createdAt, dir: "desc" },
-    { key: id, dir: "desc" },
-  ];
-  switch (sort) {
-    case "oldest":
-      return [
-        { key: createdAt, dir: "asc" },
-        { key: id, dir: "asc" },
-      ];
-    case "amountDesc":
-      return [{ key: sql`${donations.amount}`, dir: "desc" }, ...newest];
-    case "amountAsc":
-      return [{ key: sql`${donations.amount}`, dir: "asc" }, ...newest];
-    case "campaign":
-      return [{ key: sql`lower(${campaigns.title})`, dir: "asc" }, { key: sql`${campaigns.id}`, dir: "asc" }, ...newest];
-    default:
-      return newest;
-  }
+const NGO_ORDERS: Record<HistorySort, HistoryOrder> = {
+  newest: { columns: ["created_at", "id"], dir: "desc" },
+  oldest: { columns: ["created_at", "id"], dir: "asc" },
+  amountDesc: { columns: ["amount", "created_at", "id"], dir: "desc" },
+  amountAsc: { columns: ["amount", "created_at", "id"], dir: "asc" },
+  campaign: { columns: ["lower(campaign_title)", "campaign_id", "created_at", "id"], dir: "asc" },
+};
+
+/** A key of an order as SQL text on `table` (a column, or `lower(column)`). */
+function keyColumn(column: string, table: string): string {
+  const lower = /^lower\((\w+)\)$/.exec(column);
+  return lower ? `lower(${table}.${lower[1]})` : `${table}.${column}`;
+}
+
+function ngoSortKeys(sort: HistorySort): SQL[] {
+  return NGO_ORDERS[sort].columns.map((c) => sql.raw(keyColumn(c, '"donations"')));
 }
 
 function ngoOrder(sort: HistorySort): SQL[] {
-  return ngoSortKeys(sort).map(({ key, dir }) => (dir === "asc" ? asc(key) : desc(key)));
+  const { dir } = NGO_ORDERS[sort];
+  return ngoSortKeys(sort).map((key) => (dir === "asc" ? asc(key) : desc(key)));
 }
 
 /**
- * The rows after `cursor` (the last row's keys, as text: a timestamp keeps its microseconds) in the order of `keys`:
- * `k1 > v1 or (k1 = v1 and k2 > v2) or …`, each key compared its own way. The export reads batch after batch this
- * way from the index that matches its order, where OFFSET read and sorted all the rows before each batch again.
+ * The rows after `cursor` (the last row's keys, as text: a timestamp keeps its microseconds) in the order of `sort`: a
+ * row comparison, which PostgreSQL takes as the start of the index range. The export reads batch after batch this way.
  */
-function after(keys: SortKey[], cursor: string[]): SQL {
-  // All one way (newest, oldest): a row comparison, which PostgreSQL takes as the index range's start.
-  if (keys.every((k) => k.dir === keys[0]!.dir)) {
-    const row = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
-    const values = row(cursor.map((v) => sql`${v}`));
-    return sql`${row(keys.map((k) => k.key))} ${sql.raw(keys[0]!.dir === "asc" ? ">" : "<")} ${values}`;
-  }
-  return or(
-    ...keys.map(({ key, dir }, i) =>
-      and(
-        ...keys.slice(0, i).map((k, j) => sql`${k.key} = ${cursor[j]}`),
-        dir === "asc" ? sql`${key} > ${cursor[i]}` : sql`${key} < ${cursor[i]}`,
-      ),
-    ),
-  )!;
+function after(sort: HistorySort, cursor: string[]): SQL {
+  const row = (items: SQL[]) => sql`(${sql.join(items, sql`, `)})`;
+  return sql`${row(ngoSortKeys(sort))} ${sql.raw(NGO_ORDERS[sort].dir === "asc" ? ">" : "<")} ${row(cursor.map((v) => sql`${v}`))}`;
 }
 
-function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: number, page: { offset: number } | { after: string[] | null }) {
-  const keys = ngoSortKeys(filter.sort);
-  const cursor = "after" in page ? page.after : null;
-  const query = db
+/** A cursor of the NGO's list: a donation paid to it, of the kind shown (whatever its state or campaign now). */
+function ngoOwned(actor: Actor, kind: HistoryKind): (table: string) => SQL {
+  const ngoId = idAs(actor, "ngo");
+  return (t) => sql`${sql.raw(t)}.recipient_ngo_id = ${ngoId} and ${sql.raw(t)}.kind = ${KIND_OF[kind]}`;
+}
+
+/**
+ * The ids of the filter's rows in its order: from the index of the order alone (the pick-up joined only when its state
+ * is the filter).
+ */
+function ngoIds(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, extra?: SQL) {
+  let ids = db.select({ id: donations.id }).from(donations).$dynamic();
+  if (filter.kind === "goods" && filter.status !== null) ids = ids.leftJoin(pickups, eq(pickups.donationId, donations.id));
+  return ids.where(and(ngoWhere(actor, filter), extra)).orderBy(...ngoOrder(filter.sort));
+}
+
+/** The rows of a page: its ids first (ngoIds, at most `limit`), then only those joined to their campaign, donor and pick-up. */
+function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, cursor: string | null) {
+  const ids = ngoIds(db, actor, filter, cursor ? afterRow(NGO_ORDERS[filter.sort], cursor, ngoOwned(actor, filter.kind)) : undefined).limit(
+    PAGE_SIZE + 1,
+  );
+  return db
     .select({
       ...baseColumns(),
       campaignId: donations.campaignId,
@@ -274,10 +330,6 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
       donorEmail: users.email,
       transactionId: donations.transactionId,
       resubmitted: repliedSql().mapWith(Boolean),
-      sortKeys: sql<string[]>`array[${sql.join(
-        keys.map(({ key }) => sql`${key}::text`),
-        sql`, `,
-      )}]`,
     })
     .from(donations)
     .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
@@ -285,38 +337,30 @@ function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, limit: numb
     .innerJoin(users, eq(users.id, donations.donorId))
     .leftJoin(donorProfiles, eq(donorProfiles.userId, donations.donorId))
     .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .orderBy(...ngoOrder(filter.sort))
-    .limit(limit);
-  if (!("offset" in page) || page.offset === 0) return query.where(and(ngoWhere(actor, filter), cursor ? after(keys, cursor) : undefined));
-  // A later page by OFFSET: the page's ids first, from the index of the order alone (the campaign joined only when it is
-  // the order, the pick-up's state only when it is the filter), then their columns; joined before the OFFSET, every
-  // row before the page was joined to its campaign, donor and pick-up (decision 044: page 40 read 4,660 buffers at
-  // 100×, 400 rows' joins).
-  let inner = db.select({ id: donations.id }).from(donations).$dynamic();
-  if (filter.sort === "campaign") inner = inner.innerJoin(campaigns, eq(campaigns.id, donations.campaignId));
-  if (filter.kind === "goods" && filter.status !== null) inner = inner.leftJoin(pickups, eq(pickups.donationId, donations.id));
-  const ids = inner
-    .where(ngoWhere(actor, filter))
-    .orderBy(...ngoOrder(filter.sort))
-    .limit(limit)
-    .offset(page.offset);
-  return query.where(and(ngoWhere(actor, filter), inArray(donations.id, ids)));
+    .where(and(ngoWhere(actor, filter), inArray(donations.id, ids)))
+    .orderBy(...ngoOrder(filter.sort));
 }
 
-/** The donations of one kind this NGO received, filtered and sorted, paged. */
+/** The cursor an old `/donHistory?page=N` link stands for under its filter (see cursorOfPage). */
+export async function ngoHistoryCursorAt(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, page: number): Promise<string | null> {
+  return cursorOfPage(ngoIds(db, actor, filter), page);
+}
+
+/**
+ * The donations of one kind this NGO received, filtered and sorted, a page at a time after `after` (the id of the last
+ * row shown; none, or not an id: the first page). A cursor that is not one of the NGO's donations of the kind shown gives
+ * an empty page, never another NGO's rows. The total is the kept tallies' (decision 044).
+ */
 export async function ngoHistory(
   db: DbOrTx,
   actor: Actor,
   filter: NgoHistoryFilter,
-  opts: { page: number },
-): Promise<Paged<NgoHistoryRow>> {
-  const [{ count: total }, rows] = await Promise.all([
-    ngoHistoryTotals(db, actor, filter),
-    ngoRows(db, actor, filter, PAGE_SIZE, { offset: pageOffset(opts.page) }),
-  ]);
-  return paged(
-    rows.map(({ sortKeys: _, ...row }) => withReceipt(row)),
-    opts.page,
+  opts: { after?: string | null } = {},
+): Promise<HistoryPage<NgoHistoryRow>> {
+  const cursor = isUuid(opts.after) ? opts.after : null;
+  const [{ count: total }, rows] = await Promise.all([ngoHistoryTotals(db, actor, filter), ngoRows(db, actor, filter, cursor)]);
+  return keysetPage(
+    rows.map((row) => withReceipt(row)),
     total,
   );
 }
@@ -533,33 +577,31 @@ export async function* ngoHistoryCsvBatches(
   const label = labels(t);
   const ngoId = idAs(actor, "ngo");
   const keys = ngoSortKeys(filter.sort);
-  const byCampaign = filter.sort === "campaign";
+  const dir = NGO_ORDERS[filter.sort].dir;
   const [profile] = await db.select({ series: ngoProfiles.receiptSeries }).from(ngoProfiles).where(eq(ngoProfiles.userId, ngoId));
   const line = csvLineSql(label, receiptPrefix(profile?.series ?? 0));
   // The batch's sort keys as columns k0, k1, …: the lines are put in the batch's order by them.
-  const order = sql.raw(keys.map((k, i) => `b.k${i} ${k.dir}`).join(", "));
+  const order = sql.raw(keys.map((_, i) => `b.k${i} ${dir}`).join(", "));
   let cursor: string[] | null = null;
   for (;;) {
-    // The batch alone (with its pick-up, and its campaign for the campaign sort), limited before anything is joined.
+    // The batch alone (with its pick-up), limited before anything is joined.
     const batch: SQL = sql`select ${donations.kind} as kind, ${donations.status} as status, ${donations.amount} as amount,
         ${donations.method} as method, ${donations.items} as items, ${donations.createdAt} as created_at,
         ${donations.rejectionReason} as rejection_reason, ${donations.receiptNumber} as receipt_number,
         ${donations.transactionId} as transaction_id, ${donations.fund} as fund, ${donations.showName} as show_name,
         ${donations.inNameOf} as in_name_of, ${donations.campaignId} as campaign_id, ${donations.donorId} as donor_id,
         ${filter.kind === "goods" ? sql`${pickups.status}::text` : sql`null::text`} as pickup_status,
-        ${byCampaign ? sql`${campaigns.title}` : sql`null::text`} as title,
         ${sql.join(
-          keys.map(({ key }, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
+          keys.map((key, i) => sql`${key} as ${sql.raw(`k${i}`)}`),
           sql`, `,
         )},
         json_build_array(${sql.join(
-          keys.map(({ key }) => sql`${key}::text`),
+          keys.map((key) => sql`${key}::text`),
           sql`, `,
         )})::text as cursor
       from ${donations}
       ${filter.kind === "goods" ? sql`left join ${pickups} on ${pickups.donationId} = ${donations.id}` : sql``}
-      ${byCampaign ? sql`join ${campaigns} on ${campaigns.id} = ${donations.campaignId}` : sql``}
-      where ${and(ngoWhere(actor, filter), cursor ? after(keys, cursor) : undefined)}
+      where ${and(ngoWhere(actor, filter), cursor ? after(filter.sort, cursor) : undefined)}
       order by ${sql.join(ngoOrder(filter.sort), sql`, `)}
       limit ${batchSize}`;
     // Then the names (a campaign's title by its primary key, one probe a row: joined, a batch of thousands was
@@ -569,7 +611,7 @@ export async function* ngoHistoryCsvBatches(
         max(r.cursor) filter (where r.ord = ${batchSize}) as cursor
       from (
         select row_number() over (order by ${order}) as ord, b.*,
-          ${byCampaign ? sql.raw("b.title") : sql`(select c.title from ${campaigns} c where c.id = b.campaign_id)`} as campaign_title,
+          (select c.title from ${campaigns} c where c.id = b.campaign_id) as campaign_title,
           coalesce(p.first_name || ' ' || p.last_name, u.email) as donor_name, u.email as donor_email
         from (${batch}) b
         join ${users} u on u.id = b.donor_id

@@ -2,7 +2,7 @@ import { and, asc, between, count, eq, gte, inArray, lte, sql, type SQL } from "
 import { DESCRIPTION_PREVIEW_WORDS, PAGE_SIZE } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { campaigns, mapCells } from "#server/db/schema.ts";
+import { campaigns, mapCellMarks, mapCells } from "#server/db/schema.ts";
 import { pageOffset, paged } from "#server/db/query.ts";
 import { type Paged } from "#shared/paging.ts";
 import { invalid } from "#server/domain/errors.ts";
@@ -150,6 +150,18 @@ export async function mapView(db: DbOrTx, input: MapView, opts: { grid?: boolean
  */
 export async function foldMapCells(db: DbOrTx): Promise<void> {
   await db.execute(sql`select map_cells_fold()`);
+}
+
+/**
+ * The hourly upkeep's fold (server/maintenance.ts): the marks waiting, then a fold when there are any, so the first map
+ * request after a bulk change (a suspended NGO's campaigns, an import) finds its cells already recounted. Returns how
+ * many marks were waiting (a change marks each level-12 cell it touches; 0: nothing to fold).
+ */
+export async function foldMarkedMapCells(db: DbOrTx): Promise<number> {
+  const [waiting] = await db.select({ n: sql<number>`count(*)::int` }).from(mapCellMarks);
+  const n = Number(waiting?.n ?? 0);
+  if (n > 0) await foldMapCells(db);
+  return n;
 }
 
 /** The deepest zoom level kept in `map_cells` (migration 0024); from DETAIL_ZOOM on a view is small. */
