@@ -10,7 +10,7 @@ import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, ngoProfilePath, pickerHref } from "#app/lib/campaign-links.ts";
-import { formatCount, formatRupees } from "#shared/money.ts";
+import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -96,11 +96,8 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
       />
 
       {list.rows.length > 0 && (
-        // How many the search finds: exact, or "more than 1,000" where a search's count stops (decision 044).
         <p className="text-sm text-slate-700" data-testid="picker-count">
-          {list.more
-            ? t("donate:pick.countMore", { count: formatCount(list.total, i18n.language) })
-            : t(list.total === 1 ? "donate:pick.count_one" : "donate:pick.count_other", { count: formatCount(list.total, i18n.language) })}
+          {list.count}
         </p>
       )}
       {list.rows.length === 0 ? (

@@ -5,6 +5,7 @@ import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/pu
 import { pickerCampaignsAfter, type PickerCampaign } from "#server/domain/donations/picker.ts";
 import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
+import { formatCount } from "#shared/money.ts";
 import { findOrNull } from "#app/lib/http.server.ts";
 import type { Geocoder } from "#shared/places.ts";
 import type { Lang, TFunction } from "#shared/i18n/i18n.ts";
@@ -80,6 +81,11 @@ export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind:
     panel,
     list: list && {
       ...list,
+      // How many there are, in the reader's words and digits: exact, or "more than 1,000" where a search's count stops
+      // (decision 044). Said here, so the page carries no code for it.
+      count: list.more
+        ? t("donate:pick.countMore", { count: formatCount(list.total, lang) })
+        : t(list.total === 1 ? "donate:pick.count_one" : "donate:pick.count_other", { count: formatCount(list.total, lang) }),
       rows: list.rows.map((c) => ({ ...campaignCard(c, t), otherItems: kind === "goods" ? c.otherItems : null })),
     },
   };
