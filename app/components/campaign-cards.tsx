@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BackLink, DonateProblem } from "./donate-parts.tsx";
 import { OtherWaysToHelp } from "./other-ways-to-help.tsx";
-import { Pager } from "./pager.tsx";
+import { KeysetPager } from "./keyset-pager.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -48,8 +48,8 @@ export interface PickerParts {
 /** The body of a picker: the details panel of one campaign, why it cannot be shown, or a page of cards. */
 export function CampaignPicker({ kind, parts, data }: { kind: PickerKind; parts: PickerParts; data: PickerData }) {
   const { t } = useTranslation();
-  const { q, page, panel, list } = data;
-  const back = pickerHref(KIND[kind].base, { q, page });
+  const { q, after, panel, list } = data;
+  const back = pickerHref(KIND[kind].base, { q, after });
   return (
     <>
       {panel?.state === "open" && <CampaignDetails kind={kind} parts={parts} campaign={panel.campaign} back={back} />}
@@ -95,6 +95,11 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
         clear={{ to: k.base, label: t("donate:pick.showAll") }}
       />
 
+      {list.rows.length > 0 && (
+        <p className="text-sm text-slate-700" data-testid="picker-count">
+          {list.count}
+        </p>
+      )}
       {list.rows.length === 0 ? (
         <p role="status" className="rounded-lg bg-white p-6 text-slate-700 shadow-sm">
           {q ? t("donate:pick.noMatch", { q }) : t("donate:pick.empty")}
@@ -142,7 +147,7 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
                   />
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     <Link
-                      to={k.detailsHref(c.slug, { q, page: list.page })}
+                      to={k.detailsHref(c.slug, { q, after: list.after })}
                       aria-describedby={titleId}
                       className="inline-flex flex-1 items-center justify-center gap-1 rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
                     >
@@ -164,7 +169,16 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
           })}
         </ul>
       )}
-      <Pager page={list.page} pages={list.pages} label={t("donate:pick.pages")} />
+      {/* By cursor (decision 044): "Next" after the last card, "First page" back; no page numbers. The links sit at
+          the line's start and end, so in Urdu (right to left) "Next" is on the left, where the reading goes on. */}
+      <KeysetPager
+        next={list.next}
+        param="after"
+        anchor="pick-heading"
+        label={t("donate:pick.pages")}
+        older={t("common:next")}
+        newest={t("donate:pick.firstPage")}
+      />
     </section>
   );
 }

@@ -60,7 +60,7 @@ export function donationKindLinks(slug?: string): DonationKindLinks {
 }
 
 /** The in-kind picker with one campaign's details panel open, remembering the search and page it came from. */
-export function goodsDetailsHref(slug: string, from: { q?: string; page?: number } = {}): string {
+export function goodsDetailsHref(slug: string, from: { q?: string; after?: string | null } = {}): string {
   return pickerHref("/donate5", { ...from, campaign: slug });
 }
 
@@ -69,18 +69,18 @@ export function goodsOfferHref(slug: string): string {
   return `/donate5_1?campaign=${encodeURIComponent(slug)}`;
 }
 
-/** A picker (/donate1 or /donate5) at a search and page, optionally with one campaign's panel open. */
-export function pickerHref(base: "/donate1" | "/donate5", from: { q?: string; page?: number; campaign?: string }): string {
+/** A picker (/donate1 or /donate5) at a search and page (its cursor), optionally with one campaign's panel open. */
+export function pickerHref(base: "/donate1" | "/donate5", from: { q?: string; after?: string | null; campaign?: string }): string {
   const params = new URLSearchParams();
   if (from.q) params.set("q", from.q);
-  if (from.page && from.page > 1) params.set("page", String(from.page));
+  if (from.after) params.set("after", from.after);
   if (from.campaign) params.set("campaign", from.campaign);
   const query = params.toString();
   return query ? `${base}?${query}` : base;
 }
 
 /** The picker with one campaign's details panel open, remembering the search and page it came from. */
-export function donateDetailsHref(slug: string, from: { q?: string; page?: number } = {}): string {
+export function donateDetailsHref(slug: string, from: { q?: string; after?: string | null } = {}): string {
   return pickerHref("/donate1", { ...from, campaign: slug });
 }
 

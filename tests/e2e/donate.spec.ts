@@ -213,18 +213,34 @@ test.describe("cash donation flow", () => {
     await expect(cards.nth(1)).toContainText(`By ${owner.name}`);
     await expect(page.getByText(`Winter ${tag} over`)).toHaveCount(0);
 
-    await page.getByRole("navigation", { name: "Pages of campaigns" }).getByRole("link", { name: "Next" }).click();
-    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByTestId("picker-count")).toHaveText("7 campaigns");
+    const pages = page.getByRole("navigation", { name: "Pages of campaigns" });
+    // The first page has no way back, only on.
+    await expect(pages.getByRole("link")).toHaveCount(1);
+    await pages.getByRole("link", { name: "Next" }).click();
+    // The next page is read after the last card shown (its id), not by number (decision 044).
+    await expect(page).toHaveURL(/after=[0-9a-f-]{36}#pick-heading$/);
+    const cursor = new URL(page.url()).searchParams.get("after")!;
     await expect(cards).toHaveCount(1);
     await expect(cards.first().getByRole("heading")).toHaveText(older[0]!.title);
+    await expect(page.getByTestId("picker-count")).toHaveText("7 campaigns");
+    await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
 
     // Details keep the search and page; Go back returns to them.
     await cards.first().getByRole("link", { name: "Details" }).click();
-    await expect(page).toHaveURL(new RegExp(`q=WINTER\\+${tag.toUpperCase()}&page=2&campaign=${older[0]!.slug}$`));
+    await expect(page).toHaveURL(new RegExp(`q=WINTER\\+${tag.toUpperCase()}&after=${cursor}&campaign=${older[0]!.slug}$`));
     await expect(page.getByRole("heading", { level: 2, name: older[0]!.title })).toBeVisible();
     await page.getByRole("link", { name: "Go back" }).click();
-    await expect(page).toHaveURL(new RegExp(`/donate1\\?q=WINTER\\+${tag.toUpperCase()}&page=2$`));
+    await expect(page).toHaveURL(new RegExp(`/donate1\\?q=WINTER\\+${tag.toUpperCase()}&after=${cursor}$`));
     await expect(cards).toHaveCount(1);
+    await pages.getByRole("link", { name: "First page" }).click();
+    await expect(page).toHaveURL(new RegExp(`/donate1\\?q=WINTER\\+${tag.toUpperCase()}#pick-heading$`));
+    await expect(cards).toHaveCount(6);
+    // A link from before the cursor (?page=2, shared in a message) opens the same search's first page.
+    await page.goto(`/donate1?q=${tag}&page=2`);
+    await expect(page).toHaveURL(new RegExp(`/donate1\\?q=${tag}$`));
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first().getByRole("heading")).toHaveText(joint.title);
 
     await page.goto(`/donate1?q=${tag}`);
     await cards.first().getByRole("link", { name: "Details" }).click();
@@ -763,6 +779,51 @@ test.describe("cash donation flow", () => {
 
 test.describe("cash donation flow without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("both pickers page by cursor in plain links, in English and in Urdu (right to left)", async ({ page, db, login }) => {
+    // Two pickers walked to the end and back, then Urdu: more than a minute on a loaded machine. (No axe check here: it
+    // runs in the page, which has no JavaScript; the JavaScript-on tests of the picker make it.)
+    test.slow();
+    await login({ role: "donor" });
+    const ngo = await ngoWithAccounts(db, `Plain Pages Trust ${unique()}`);
+    const tag = unique();
+    const start = Date.now() - 3_600_000;
+    for (let i = 0; i < 13; i += 1) {
+      await makeCampaign(db, ngo.id, { title: `Plain page ${tag} ${i}`, createdAt: new Date(start + i * 60_000) });
+    }
+    const cards = page.getByRole("list", { name: "Active campaigns" }).getByRole("listitem");
+    for (const picker of ["/donate1", "/donate5"]) {
+      await page.goto(`${picker}?q=${tag}`);
+      await expect(page.getByTestId("picker-count")).toHaveText("13 campaigns");
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 12`);
+      const pages = page.getByRole("navigation", { name: "Pages of campaigns" });
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 6`);
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 0`);
+      await pages.getByRole("link", { name: "First page" }).click();
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 12`);
+      // A forged cursor is the first page, not an error.
+      const forged = await page.goto(`${picker}?q=${tag}&after=${encodeURIComponent("1' or '1'='1")}`);
+      expect(forged?.status()).toBe(200);
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 12`);
+    }
+
+    // In Urdu the line reads from the right: "First page" at its start (right), "Next" at its end (left).
+    await page.goto(`/donate1?q=${tag}`);
+    await page.getByRole("navigation", { name: "Pages of campaigns" }).getByRole("link", { name: "Next" }).click();
+    await page.getByRole("button", { name: "اردو" }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByTestId("picker-count")).toHaveText("13 مہمات");
+    const pages = page.getByRole("navigation", { name: "مہمات کے صفحات" });
+    const next = pages.getByRole("link", { name: "اگلا" });
+    const first = pages.getByRole("link", { name: "پہلا صفحہ" });
+    const box = async (l: typeof next) => (await l.boundingBox())!;
+    expect((await box(next)).x + (await box(next)).width).toBeLessThan((await box(first)).x);
+    await next.click();
+    await expect(page.getByRole("list", { name: "جاری مہمات" }).getByRole("listitem")).toHaveCount(1);
+  });
 
   test("the proof form works and shows the server's field messages", async ({ page, db, login }) => {
     const donor = await login({ role: "donor" });

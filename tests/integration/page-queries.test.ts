@@ -65,4 +65,31 @@ describe("queries a signed-in page makes", () => {
     expect(at("Alif Trust")).toBeLessThan(at("Zainab Trust"));
     expect(html).toContain("2 unread");
   });
+  it("/donate1's next page by its cursor: two as well; an old ?page= link leads to the same search's first page", async () => {
+    const tag = `q${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+    const owner = await makeUser(s.db, "ngo");
+    await givePaymentAccounts(s.db, owner.id);
+    const base = Date.parse("2025-06-01T00:00:00Z");
+    for (let i = 0; i < 7; i++) await makeCampaign(s.db, owner.id, { title: `Paged ${tag} ${i}`, createdAt: new Date(base + i * 60_000) });
+    const cookie = await signIn(s.db, (await makeUser(s.db, "donor")).id);
+
+    const first = await (await t.request(`/donate1?q=${tag}`, { cookie })).text();
+    expect(first).toContain("7 campaigns");
+    const next = /href="\/donate1\?q=[^"&]+&amp;after=([0-9a-f-]{36})#pick-heading"/.exec(first)?.[1];
+    expect(next).toBeDefined();
+    const { value: html, queries } = await queriesDuring(async () => {
+      const res = await t.request(`/donate1?q=${tag}&after=${next}`, { cookie });
+      expect(res.status).toBe(200);
+      return res.text();
+    });
+    expect(queries).toBe(2);
+    expect(html).toContain(`Paged ${tag} 0`);
+    expect(html).not.toContain(`Paged ${tag} 1<`);
+
+    for (const picker of ["/donate1", "/donate5"]) {
+      const old = await t.request(`${picker}?q=${tag}&page=20`, { cookie });
+      expect(old.status).toBe(302);
+      expect(old.headers.get("location")).toBe(`${picker}?q=${tag}`);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
-import { donorContactNumber, pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
+import { donorContactNumber, pickerCampaigns, pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { eq, sql } from "drizzle-orm";
 import { campaignPartners, campaigns, ngoProfiles, users } from "#server/db/schema.ts";
 import { publicCampaign } from "#server/domain/campaigns/public.ts";
@@ -46,18 +46,19 @@ describe("the donor's campaign picker", () => {
     });
 
     expect(DONATE_PICKER_PAGE_SIZE).toBe(6);
-    const first = await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" });
-    expect(first.total).toBe(8);
-    expect(first.pages).toBe(2);
-    expect(first.page).toBe(1);
+    const first = await pickerCampaignsAfter(db, { q: tag, kind: "goods" });
+    expect(first).toMatchObject({ total: 8, more: false, after: null });
     expect(first.rows.map((r) => r.title)).toEqual([7, 6, 5, 4, 3, 2].map((i) => `Relief ${tag} ${i}`));
-    const second = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
+    // The next page starts after the last card shown.
+    expect(first.next).toBe(first.rows[5]!.id);
+    const second = await pickerCampaignsAfter(db, { q: tag, kind: "goods", after: first.next });
     expect(second.rows.map((r) => r.title)).toEqual([`Relief ${tag} 1`, `Relief ${tag} 0`]);
-    // Past the last page: nothing, and the pager still knows how many pages there are.
-    const beyond = await pickerCampaigns(db, { q: tag, page: 3, kind: "goods" });
-    expect(beyond.rows).toEqual([]);
-    expect(beyond.pages).toBe(2);
-    // An odd page number is page 1.
+    expect(second).toMatchObject({ total: 8, more: false, after: first.next, next: null });
+    // The landing page still pages by number (browse.server.ts): the same campaigns, and past the last page, nothing.
+    const byNumber = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
+    expect(byNumber).toMatchObject({ page: 2, pages: 2, total: 8 });
+    expect(byNumber.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
+    expect((await pickerCampaigns(db, { q: tag, page: 3, kind: "goods" })).rows).toEqual([]);
     expect((await pickerCampaigns(db, { q: tag, page: 0, kind: "goods" })).page).toBe(1);
 
     const titles = [...first.rows, ...second.rows].map((r) => r.title);
@@ -71,8 +72,9 @@ describe("the donor's campaign picker", () => {
     const tag = token();
     const at = new Date("2025-02-01T00:00:00Z");
     for (let i = 0; i < 9; i += 1) await makeCampaign(db, ngo.id, { title: `Same time ${tag} ${i}`, createdAt: at });
-    const one = await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" });
-    const two = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
+    const one = await pickerCampaignsAfter(db, { q: tag, kind: "goods" });
+    const two = await pickerCampaignsAfter(db, { q: tag, kind: "goods", after: one.next });
+    expect(two.next).toBeNull();
     const ids = [...one.rows, ...two.rows].map((r) => r.id);
     expect(new Set(ids).size).toBe(9);
     expect(ids).toEqual([...ids].sort().reverse());
@@ -262,15 +264,31 @@ describe("the picker's queries against its rule read row by row (decision 044)",
       }));
   }
 
-  /** Every page of the picker, each card with its NGOs' ids, and the total each page reported. */
+  /** Every page of the picker by its cursor, each card with its NGOs' ids, and the total each page reported. */
   async function walk(kind: "cash" | "goods", q?: string) {
     const rows: { id: string; ngos: string[] }[] = [];
     const totals = new Set<number>();
-    for (let page = 1; ; page++) {
-      const list = await pickerCampaigns(services.db, { q, page, kind });
+    let after: string | null = null;
+    for (let pages = 1; pages < 1000; pages++) {
+      const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, { q, kind, after });
+      expect(list.after).toBe(after);
+      expect(list.more).toBe(false);
+      expect(list.rows.length).toBe(list.next ? DONATE_PICKER_PAGE_SIZE : list.rows.length);
       totals.add(list.total);
       rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
-      if (page >= list.pages) return { rows, totals: [...totals] };
+      if (!list.next) return { rows, totals: [...totals] };
+      after = list.next;
+    }
+    throw new Error("the cursor did not reach the end");
+  }
+
+  /** Every page by number, as the landing page reads them (the goods rule: any campaign open to donors). */
+  async function walkByNumber(q?: string) {
+    const rows: { id: string; ngos: string[] }[] = [];
+    for (let page = 1; ; page++) {
+      const list = await pickerCampaigns(services.db, { q, page, kind: "browse" });
+      rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
+      if (page >= list.pages) return rows;
     }
   }
 
@@ -310,10 +328,116 @@ describe("the picker's queries against its rule read row by row (decision 044)",
         const got = await walk(kind, q);
         expect(got.rows, `${kind} ${q ?? "(all)"}`).toEqual(want);
         expect(got.totals, `${kind} ${q ?? "(all)"}`).toEqual([want.length]);
+        if (kind === "goods" && q) expect(await walkByNumber(q), `browse ${q}`).toEqual(want);
       }
     }
     // Our search finds this test's campaigns only, and enough of them for several pages.
     expect((await expected("goods", tag)).length).toBeGreaterThan(3 * DONATE_PICKER_PAGE_SIZE);
+  });
+});
+
+describe("the pickers' cursor and count (decision 044)", () => {
+  it("reads a cursor only as a position: a forged one shows offered campaigns alone, or the first page", async () => {
+    const { db } = services;
+    const tag = token();
+    const ngo = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, ngo.id);
+    const suspended = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, suspended.id);
+    const unpaid = await makeUser(db, "ngo");
+    const base = Date.parse("2025-04-01T00:00:00Z");
+    const at = (minute: number) => new Date(base + minute * 60_000);
+    const offered = [];
+    for (let i = 0; i < 9; i++) offered.push(await makeCampaign(db, ngo.id, { title: `Open ${tag} ${i}`, createdAt: at(i * 10) }));
+    // Not offered, each between offered ones: completed, paused (its owner suspended), and (for cash) unpayable.
+    const done = await makeCampaign(db, ngo.id, { title: `Done ${tag}`, status: "completed", completedAt: new Date(), createdAt: at(75) });
+    const paused = await makeCampaign(db, suspended.id, { title: `Paused ${tag}`, createdAt: at(55) });
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const unpayable = await makeCampaign(db, unpaid.id, { title: `Unpaid ${tag}`, createdAt: at(35) });
+    const titles = (list: { rows: { title: string }[] }) => list.rows.map((r) => r.title);
+    const open = (...i: number[]) => i.map((n) => `Open ${tag} ${n}`);
+
+    const first = await pickerCampaignsAfter(db, { q: tag, kind: "cash" });
+    expect(titles(first)).toEqual(open(8, 7, 6, 5, 4, 3));
+    for (const forged of ["not-a-cursor", "'; drop table campaigns; --", "", randomUUID(), offered[0]!.id]) {
+      // Not a uuid, no such campaign, or nothing offered after it: the first page, said to be the first.
+      const page = await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: forged });
+      expect(titles(page), forged).toEqual(titles(first));
+      expect(page.after, forged).toBeNull();
+      expect(page.total, forged).toBe(9);
+    }
+    // A campaign the picker does not offer as the cursor: the offered campaigns older than it, never itself.
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: done.id }))).toEqual(open(7, 6, 5, 4, 3, 2));
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: paused.id }))).toEqual(open(5, 4, 3, 2, 1, 0));
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: unpayable.id }))).toEqual(open(3, 2, 1, 0));
+    // The goods picker offers the unpayable campaign: after the paused one's place it is there.
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "goods", after: paused.id }))).toEqual([
+      ...open(5, 4),
+      `Unpaid ${tag}`,
+      ...open(3, 2, 1),
+    ]);
+    // Another search's campaign, or any other campaign, is a position in time, nothing more.
+    const elsewhere = await makeCampaign(db, ngo.id, { title: `Elsewhere ${token()}`, createdAt: at(45) });
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: elsewhere.id }))).toEqual(open(4, 3, 2, 1, 0));
+  });
+
+  it("counts a search's matches up to the bound, then says there are more, and pages the same either side of it", async () => {
+    const { db } = services;
+    const tag = token();
+    const ngo = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, ngo.id);
+    const base = Date.parse("2025-05-01T00:00:00Z");
+    // Three campaigns at each instant: ties on created_at, broken by id.
+    const row = (i: number) => ({
+      ownerId: ngo.id,
+      slug: `bound-${tag}-${i}`,
+      title: `Bound ${tag} ${i}`,
+      description: "Counted, up to a point.",
+      targetAmount: 100_000,
+      locationLabel: "Lahore, Lahore District, Punjab",
+      lat: 31.558,
+      lng: 74.35071,
+      createdAt: new Date(base + Math.floor(i / 3) * 1000),
+    });
+    const made: { id: string; createdAt: Date }[] = [];
+    const insert = async (from: number, to: number) =>
+      made.push(
+        ...(await db
+          .insert(campaigns)
+          .values(Array.from({ length: to - from }, (_, i) => row(from + i)))
+          .returning({ id: campaigns.id, createdAt: campaigns.createdAt })),
+      );
+    /** The first `pages` pages by cursor: their ids, and what each said of the count. */
+    const walk = async (kind: "cash" | "goods", pages: number) => {
+      const ids: string[] = [];
+      const counts = new Set<string>();
+      let after: string | null = null;
+      for (let i = 0; i < pages; i++) {
+        const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(db, { q: tag, kind, after });
+        ids.push(...list.rows.map((r) => r.id));
+        counts.add(`${list.total}${list.more ? "+" : ""}`);
+        after = list.next;
+      }
+      return { ids, counts: [...counts] };
+    };
+    const newestFirst = () =>
+      [...made].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((c) => c.id);
+
+    expect(PICKER_COUNT_BOUND).toBe(1_000);
+    await insert(0, PICKER_COUNT_BOUND - 1);
+    expect(await walk("cash", 1)).toMatchObject({ counts: ["999"] });
+    // At the bound: exact, the page sorted from the matches.
+    await insert(PICKER_COUNT_BOUND - 1, PICKER_COUNT_BOUND);
+    const at = await walk("goods", 4);
+    expect(at).toEqual({ ids: newestFirst().slice(0, 24), counts: ["1000"] });
+    // Past it: "more than 1,000", the pages walked in order, the same campaigns in the same order.
+    await insert(PICKER_COUNT_BOUND, PICKER_COUNT_BOUND + 2);
+    const over = await walk("cash", 4);
+    expect(over).toEqual({ ids: newestFirst().slice(0, 24), counts: ["1000+"] });
+    expect(over.ids.slice(2)).toEqual(at.ids.slice(0, 22));
+    // Once their NGO is suspended, none is offered or counted.
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo.id));
+    expect(await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).toMatchObject({ total: 0, more: false, rows: [], next: null });
   });
 });
 

@@ -1,9 +1,11 @@
 import type { DbOrTx } from "#server/db/client.ts";
-import { parsePage } from "#server/db/query.ts";
+import { redirect } from "react-router";
+import { isUuid } from "#server/db/query.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
-import { pickerCampaigns, type PickerCampaign } from "#server/domain/donations/picker.ts";
+import { pickerCampaignsAfter, type PickerCampaign } from "#server/domain/donations/picker.ts";
 import { DESCRIPTION_PREVIEW_WORDS } from "#shared/constants.ts";
 import { previewWords } from "#shared/text.ts";
+import { formatCount } from "#shared/money.ts";
 import { findOrNull } from "#app/lib/http.server.ts";
 import type { Geocoder } from "#shared/places.ts";
 import type { Lang, TFunction } from "#shared/i18n/i18n.ts";
@@ -52,24 +54,38 @@ async function details(db: DbOrTx, slug: string, kind: PickerKind, t: TFunction)
 }
 
 /**
- * What both campaign pickers (/donate1 for cash, /donate5 for goods) load: the search, the page, and either
- * one campaign's details panel (`?campaign=`) or a page of cards. The goods picker also shows each card's
- * "items needed", so the donor knows what helps. A search that names a place finds the campaigns there too.
+ * What both campaign pickers (/donate1 for cash, /donate5 for goods) load: the search, the page's cursor (`after`: the
+ * last campaign of the page before; decision 044), and either one campaign's details panel (`?campaign=`) or a page of
+ * cards. The goods picker also shows each card's "items needed", so the donor knows what helps. A search that names a
+ * place finds the campaigns there too. An address from before the cursor (`?page=N`, shared in a message) is sent to
+ * the same search's first page: there are no page numbers any more.
  */
 export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind: PickerKind, lang: Lang) {
+  if (url.searchParams.has("page")) {
+    const query = new URLSearchParams(url.searchParams);
+    query.delete("page");
+    const search = query.toString();
+    throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
+  }
   const { t } = serverI18n(lang);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH);
-  const page = parsePage(url.searchParams.get("page"));
+  const after = url.searchParams.get("after");
   const slug = url.searchParams.get("campaign");
   const panel = slug !== null ? await details(db, slug, kind, t) : null;
   // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
-  const list = panel ? null : await pickerCampaigns(db, { q, page, kind, place: q ? await geocoder.named(q) : null });
+  const list = panel ? null : await pickerCampaignsAfter(db, { q, after, kind, place: q ? await geocoder.named(q) : null });
   return {
     q,
-    page,
+    // The page the panel's "go back" returns to: the cursor as asked (the list checks it when it is read).
+    after: list ? list.after : isUuid(after) ? after : null,
     panel,
     list: list && {
       ...list,
+      // How many there are, in the reader's words and digits: exact, or "more than 1,000" where a search's count stops
+      // (decision 044). Said here, so the page carries no code for it.
+      count: list.more
+        ? t("donate:pick.countMore", { count: formatCount(list.total, lang) })
+        : t(list.total === 1 ? "donate:pick.count_one" : "donate:pick.count_other", { count: formatCount(list.total, lang) }),
       rows: list.rows.map((c) => ({ ...campaignCard(c, t), otherItems: kind === "goods" ? c.otherItems : null })),
     },
   };

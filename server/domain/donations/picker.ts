@@ -1,11 +1,11 @@
-import { and, arrayContains, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CampaignCause, CheckKind, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
-import { DONATE_PICKER_PAGE_SIZE } from "#shared/constants.ts";
+import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
-import { likePattern, searchTerm } from "#server/db/query.ts";
-import { type Paged } from "#shared/paging.ts";
+import { isUuid, likePattern, searchTerm } from "#server/db/query.ts";
+import type { KeysetPage, Paged } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
@@ -48,31 +48,27 @@ function labelPart(name: string): string {
   return `(^|[,\u060c])\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*([,\u060c]|$)`;
 }
 
+/** What the pickers and the landing page filter by: the search (with the place it names), a cause, Zakat only. */
+export interface PickerFilter {
+  q?: string;
+  kind: BrowseKind;
+  cause?: CampaignCause;
+  zakatOnly?: boolean;
+  place?: Pick<Place, "name" | "nameUr"> | null;
+}
+
 /**
- * One page of the campaigns a donor can give to: active ones only (completed and archived ones take no
- * donations) that are not paused, and for cash only those some NGO of can be paid (campaigns/standing.ts); newest
- * first (ties by id, so pages never overlap). The search finds its words in the title, the place or the name of an
- * NGO that runs the campaign, case-insensitively with LIKE's wildcards taken literally; a cause and "Zakat-eligible
- * only" narrow it. Six per page: the picker's 3 upper and 3 lower cards.
+ * The rule of what a donor is offered, as one condition: active campaigns (completed and archived ones take no
+ * donations) that are not paused, and for cash only those some NGO of can be paid (campaigns/standing.ts). The search
+ * finds its words in the title, the place or the name of an NGO that runs the campaign, case-insensitively with LIKE's
+ * wildcards taken literally; a cause and "Zakat-eligible only" narrow it. `filtered` says whether anything narrows it.
  *
  * `place` is the place the search text names, if it names one (`Geocoder.named`: "لاہور", "Pindi", "khi"): the
  * campaigns whose saved place lies in it are found too, by its English and Urdu names among the parts of either label,
  * so a city typed in either script (or a short name) finds the campaigns there, whichever labels they were saved with.
  */
-export async function pickerCampaigns(
-  db: DbOrTx,
-  opts: {
-    q?: string;
-    page: number;
-    kind: BrowseKind;
-    cause?: CampaignCause;
-    zakatOnly?: boolean;
-    place?: Pick<Place, "name" | "nameUr"> | null;
-  },
-  now = new Date(),
-): Promise<Paged<PickerCampaign>> {
+function offeredWhere(opts: PickerFilter): { where: SQL | undefined; filtered: boolean } {
   const q = searchTerm(opts.q);
-  const page = Math.max(1, Math.trunc(opts.page) || 1);
   const pattern = q ? likePattern(q) : null;
   const placeNames = q && opts.place ? [opts.place.name, opts.place.nameUr].filter((n): n is string => !!n) : [];
   const inPlace = placeNames.map(
@@ -96,8 +92,41 @@ export async function pickerCampaigns(
             on cp.ngo_id = np.user_id and cp.status = 'accepted' where np.name ilike ${pattern}))${sql.join(inPlace, sql``)})`
       : undefined,
   );
-  const filtered = pattern !== null || !!opts.cause || !!opts.zakatOnly;
-  const newestFirst = [desc(campaigns.createdAt), desc(campaigns.id)];
+  return { where, filtered: pattern !== null || !!opts.cause || !!opts.zakatOnly };
+}
+
+/** A card's columns, computed for the page's rows only (the caller selects the page's ids first). */
+function cardColumns(now: Date) {
+  return {
+    id: campaigns.id,
+    slug: campaigns.slug,
+    title: campaigns.title,
+    description: campaigns.description,
+    targetAmount: campaigns.targetAmount,
+    collectedAmount: campaigns.collectedAmount,
+    pictureKey: campaigns.pictureKey,
+    locationLabel: campaigns.locationLabel,
+    locationLabelUr: campaigns.locationLabelUr,
+    acceptedFunds: campaigns.acceptedFunds,
+    cause: campaigns.cause,
+    takesCash: standingColumns().takesCash,
+    otherItems: campaigns.otherItems,
+    createdAt: campaigns.createdAt,
+    ngos: campaignNgosColumn(),
+    ownerChecks: standingKindsColumn(campaigns.ownerId, now),
+  };
+}
+
+const NEWEST_FIRST = [desc(campaigns.createdAt), desc(campaigns.id)];
+
+/**
+ * One page of the campaigns anyone may browse on the landing page (`kind: "browse"`), by page number: `offeredWhere`'s
+ * campaigns newest first (ties by id, so pages never overlap), six a page, and how many there are in all. The donors'
+ * pickers page by cursor instead (`pickerCampaignsAfter`).
+ */
+export async function pickerCampaigns(db: DbOrTx, opts: PickerFilter & { page: number }, now = new Date()): Promise<Paged<PickerCampaign>> {
+  const page = Math.max(1, Math.trunc(opts.page) || 1);
+  const { where, filtered } = offeredWhere(opts);
   // Filtered, what the filter finds is read once (a CTE named twice is materialized) for both the count and the page.
   const found$ = db.$with("found").as(db.select({ id: campaigns.id, createdAt: campaigns.createdAt }).from(campaigns).where(where));
   // The page's ids first, then its cards' columns for those six only: with the columns on the row read in order,
@@ -109,7 +138,7 @@ export async function pickerCampaigns(
           .select({ id: campaigns.id })
           .from(campaigns)
           .where(where)
-          .orderBy(...newestFirst)
+          .orderBy(...NEWEST_FIRST)
   )
     .limit(DONATE_PICKER_PAGE_SIZE)
     .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
@@ -120,26 +149,11 @@ export async function pickerCampaigns(
     .select({
       // Unfiltered, the count is kept per NGO (offeredCount); filtered, it counts what the filter finds.
       total: (filtered ? sql<number>`(select count(*) from ${found$})` : offeredCount(opts.kind === "cash")).mapWith(Number),
-      id: campaigns.id,
-      slug: campaigns.slug,
-      title: campaigns.title,
-      description: campaigns.description,
-      targetAmount: campaigns.targetAmount,
-      collectedAmount: campaigns.collectedAmount,
-      pictureKey: campaigns.pictureKey,
-      locationLabel: campaigns.locationLabel,
-      locationLabelUr: campaigns.locationLabelUr,
-      acceptedFunds: campaigns.acceptedFunds,
-      cause: campaigns.cause,
-      takesCash: standingColumns().takesCash,
-      otherItems: campaigns.otherItems,
-      createdAt: campaigns.createdAt,
-      ngos: campaignNgosColumn(),
-      ownerChecks: standingKindsColumn(campaigns.ownerId, now),
+      ...cardColumns(now),
     })
     .from(campaigns)
     .where(inArray(campaigns.id, pageIds))
-    .orderBy(...newestFirst);
+    .orderBy(...NEWEST_FIRST);
   const rows = found.map(({ total: _, ...r }) => r);
   const n =
     found[0]?.total ??
@@ -153,6 +167,93 @@ export async function pickerCampaigns(
     page,
     pages: Math.max(1, Math.ceil(n / DONATE_PICKER_PAGE_SIZE)),
     total: n,
+  };
+}
+
+/** A page of a picker read by cursor: its cards, the cursor it was read after, the next page's, and how many there are. */
+export interface PickerPage extends KeysetPage<PickerCampaign> {
+  /** The cursor this page was read after (a campaign's id), or null for the first page (also when the one asked for led nowhere). */
+  after: string | null;
+  /** How many campaigns the picker offers: exact up to PICKER_COUNT_BOUND, past it the bound and `more`. */
+  total: number;
+  /** More than `total` (the bound): a search's count stops there rather than count every match (decision 044). */
+  more: boolean;
+}
+
+/**
+ * One page of the campaigns a donor can give to (/donate1 for cash, /donate5 for goods), read by keyset: the
+ * `offeredWhere` campaigns newest first (ties by id) after the campaign `after` names, six a page (the picker's 3 upper
+ * and 3 lower cards), so a deep page costs what the first does (decision 044; the cursor as decision 050's). `after` is
+ * only a position: the page holds offered campaigns alone whatever it names, and a cursor that is not a uuid, names no
+ * campaign or is followed by nothing offered reads as the first page. The count is exact unfiltered (kept per NGO); a
+ * search or filter counts at most PICKER_COUNT_BOUND matches and then says "more".
+ */
+export async function pickerCampaignsAfter(
+  db: DbOrTx,
+  opts: PickerFilter & { after?: string | null },
+  now = new Date(),
+): Promise<PickerPage> {
+  const after = isUuid(opts.after) ? opts.after : null;
+  const { where, filtered } = offeredWhere(opts);
+  // The cursor's own (created_at, id) as the database holds it (no microsecond lost through a JavaScript Date): the
+  // row comparison is the start of a range of campaigns_status_created_idx, read backwards.
+  const before = (createdAt: SQL, id: SQL) =>
+    after ? sql`(${createdAt}, ${id}) < (select c.created_at, c.id from ${campaigns} c where c.id = ${after})` : undefined;
+  const size = DONATE_PICKER_PAGE_SIZE + 1; // the page and one more: is there a next page?
+  // Unfiltered, or a search that finds many: walk the index newest first and stop at the page's seventh match.
+  const walked = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(where, before(sql`${campaigns.createdAt}`, sql`${campaigns.id}`)))
+    .orderBy(...NEWEST_FIRST)
+    .limit(size);
+  let query;
+  if (!filtered) {
+    query = db
+      .select({ total: offeredCount(opts.kind === "cash").mapWith(Number), ...cardColumns(now) })
+      .from(campaigns)
+      .where(inArray(campaigns.id, walked));
+  } else {
+    // A search or filter reads at most the bound and one more of its matches, by its indexes (a CTE read more than
+    // once is materialized): their count is the total ("more than 1,000" past it). Up to the bound, the page is sorted
+    // from those rows; past it the matches are many, and the walk finds the page's seven soon. Each arm is guarded by
+    // the count, which PostgreSQL computes first (an InitPlan), so only one runs. A walk alone read every active
+    // campaign for a search that finds few or none (95,228 buffers at 100×); sorting every match grew with the
+    // matches (9,901 for "water").
+    const matched$ = db.$with("matched").as(
+      db
+        .select({ id: sql<string>`${campaigns.id}`.as("id"), createdAt: sql<Date>`${campaigns.createdAt}`.as("created_at") })
+        .from(campaigns)
+        .where(where)
+        .limit(PICKER_COUNT_BOUND + 1),
+    );
+    const n = sql`(select count(*) from ${matched$})`;
+    const pageIds = sql`(select id from ((select m.id from ${matched$} m where ${n} <= ${PICKER_COUNT_BOUND}
+        ${after ? sql`and ${before(sql`m.created_at`, sql`m.id`)}` : sql``}
+        order by m.created_at desc, m.id desc limit ${size})
+      union all (${db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(where, before(sql`${campaigns.createdAt}`, sql`${campaigns.id}`), sql`${n} > ${PICKER_COUNT_BOUND}`))
+        .orderBy(...NEWEST_FIRST)
+        .limit(size)})) page)`;
+    query = db
+      .with(matched$)
+      .select({ total: n.mapWith(Number), ...cardColumns(now) })
+      .from(campaigns)
+      .where(inArray(campaigns.id, pageIds));
+  }
+  const found = await query.orderBy(...NEWEST_FIRST);
+  // Nothing after the cursor (forged, unknown, or the rest closed since): the first page.
+  if (after && found.length === 0) return pickerCampaignsAfter(db, { ...opts, after: null }, now);
+  const n = found[0]?.total ?? 0;
+  const rows = found.slice(0, DONATE_PICKER_PAGE_SIZE).map(({ total: _, ...r }) => r);
+  return {
+    rows,
+    next: found.length > DONATE_PICKER_PAGE_SIZE ? rows[rows.length - 1]!.id : null,
+    after,
+    total: Math.min(n, PICKER_COUNT_BOUND),
+    more: n > PICKER_COUNT_BOUND,
   };
 }
 
