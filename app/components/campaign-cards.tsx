@@ -10,7 +10,6 @@ import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
 import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, ngoProfilePath, pickerHref } from "#app/lib/campaign-links.ts";
-import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
@@ -74,9 +73,8 @@ export function CampaignPicker({ kind, parts, data }: { kind: PickerKind; parts:
 type List = NonNullable<PickerData["list"]>;
 
 function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: PickerParts; q: string; list: List }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const k = KIND[kind];
-  const rupees = (n: number) => formatRupees(n, i18n.language);
   return (
     <section aria-labelledby="pick-heading" className="flex flex-col gap-4">
       <div>
@@ -140,11 +138,7 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
                       <FundBadges badges={c.fundBadges} />
                     </p>
                   )}
-                  <ProgressBar
-                    collected={c.collectedAmount}
-                    target={c.targetAmount}
-                    label={t("donate:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
-                  />
+                  <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     <Link
                       to={k.detailsHref(c.slug, { q, after: list.after })}
@@ -196,7 +190,6 @@ function CampaignDetails({
 }) {
   const { t, i18n } = useTranslation();
   const k = KIND[kind];
-  const rupees = (n: number) => formatRupees(n, i18n.language);
   const joint = c.ngos.length > 1;
   return (
     <article
@@ -224,11 +217,7 @@ function CampaignDetails({
         )}
       </header>
       {parts.Items && <parts.Items items={c.otherItems} />}
-      <ProgressBar
-        collected={c.collectedAmount}
-        target={c.targetAmount}
-        label={t("donate:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
-      />
+      <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
       <UserText as="p" className="whitespace-pre-line break-words text-start text-slate-800">
         {c.description}
       </UserText>

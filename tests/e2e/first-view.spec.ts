@@ -162,11 +162,11 @@ function watchHydration() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** Waits until React has hydrated the page (the footer's last link carries its props) and its requests are over. */
+/** Waits until React has hydrated the page (the page's last link carries its props) and its requests are over. */
 async function hydrated(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(() => Object.keys(document.querySelector('footer a[href="/about"]') ?? {}).some((k) => k.startsWith("__reactProps"))),
+      page.evaluate(() => Object.keys([...document.querySelectorAll("a[href]")].at(-1) ?? {}).some((k) => k.startsWith("__reactProps"))),
     )
     .toBe(true);
   await page.waitForLoadState("networkidle");
@@ -220,5 +220,39 @@ test("/ and a campaign's public page hydrate without making a number or date for
   await expect(plain.getByTestId("fund-balances").getByTestId("balance")).toHaveText("Rs. 20,000");
   // Each NGO of a joint campaign with what it collected and its share.
   await expect(plain.getByRole("main")).toContainText(/Rs\. [\d,]+ collected \(\d+%\)/);
+  await noScript.close();
+});
+
+test("the donors' pickers and the NGO's campaign list hydrate without making a number or date format; their progress is in the HTML", async ({
+  page,
+  login,
+  db,
+  browser,
+}) => {
+  const ngo = await login({ role: "ngo" });
+  await givePaymentAccounts(db, ngo.id);
+  const title = `Pumps ${Math.random().toString(36).slice(2, 8)}`;
+  await makeCampaign(db, ngo.id, { title, collectedAmount: 20_000 });
+  const search = `?q=${encodeURIComponent(title)}`;
+  // "Rs. 20,000 of Rs. 100,000" on the NGO's list, "… raised of …" on the donors'.
+  const progress = /^Rs\. 20,000 (raised )?of Rs\. 100,000$/;
+  await page.addInitScript(watchHydration);
+  const formatsWhileHydrating = async (path: string) => {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole("progressbar")).toHaveAccessibleName(progress);
+    return page.evaluate(() => (window as unknown as { formatsMade: string[] }).formatsMade);
+  };
+  expect(await formatsWhileHydrating(`/campaigns${search}`)).toEqual([]);
+  const cookies = await page.context().cookies();
+  await login({ role: "donor" });
+  for (const path of [`/donate1${search}`, `/donate5${search}`]) expect(await formatsWhileHydrating(path), path).toEqual([]);
+
+  // Without JavaScript the same words are there: the loader wrote them.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await noScript.addCookies(cookies);
+  const plain = await noScript.newPage();
+  await plain.goto(`/campaigns${search}`);
+  await expect(plain.getByRole("progressbar")).toHaveAccessibleName(progress);
   await noScript.close();
 });

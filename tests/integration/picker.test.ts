@@ -434,7 +434,10 @@ describe("the pickers' cursor and count (decision 044)", () => {
     await insert(PICKER_COUNT_BOUND, PICKER_COUNT_BOUND + 2);
     const over = await walk("cash", 4);
     expect(over).toEqual({ ids: newestFirst().slice(0, 24), counts: ["1000+"] });
-    expect(over.ids.slice(2)).toEqual(at.ids.slice(0, 22));
+    // The two added are among the newest (they may tie in time with the 1,000th, ordered by id): without them, the rest
+    // keep their order.
+    const added = new Set(made.slice(-2).map((c) => c.id));
+    expect(over.ids.filter((id) => !added.has(id))).toEqual(at.ids.slice(0, 22));
     // Once their NGO is suspended, none is offered or counted.
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo.id));
     expect(await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).toMatchObject({ total: 0, more: false, rows: [], next: null });

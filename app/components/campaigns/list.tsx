@@ -8,7 +8,6 @@ import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
 import { spendingHref } from "#app/lib/ledger-links.ts";
-import { formatRupees } from "#shared/money.ts";
 import { PICTURE_SIZES } from "#shared/pictures.ts";
 import type { CampaignTab } from "#shared/constants.ts";
 import type { campaignListLoader } from "./list.server.ts";
@@ -19,7 +18,7 @@ const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successfu
 
 /** /campaigns (On Going) and /comp_camp (Successful): the NGO's own and joint campaigns, searched and paged. */
 export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<typeof campaignListLoader>> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { tab, q, notice, campaigns, canTakeCash } = loaderData;
   const location = useLocation();
   const heading = t(tab === "ongoing" ? "campaigns:list.ongoing" : "campaigns:list.successful");
@@ -122,14 +121,7 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                     </span>
                   )}
                 </p>
-                <ProgressBar
-                  collected={c.collectedAmount}
-                  target={c.targetAmount}
-                  label={t("campaigns:progress", {
-                    collected: formatRupees(c.collectedAmount, i18n.language),
-                    target: formatRupees(c.targetAmount, i18n.language),
-                  })}
-                />
+                <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
                 <div className="mt-auto flex flex-wrap gap-2 pt-1">
                   <Link
                     to={analyticsHref(c.id, tab === "ongoing" ? "campaigns" : "comp_camp")}

@@ -6,7 +6,6 @@ import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import type { Geocoder } from "#shared/places.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
-import { formatRupees } from "#shared/money.ts";
 
 /** The landing page's search, as the GET form sends it: anything unknown is no filter at all. */
 export interface BrowseFilters {
@@ -46,13 +45,7 @@ export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL, lang:
     list: {
       ...list,
       rows: list.rows.map((c) => ({
-        ...campaignCard(c, t),
-        // Written here, not in the browser: its first number format costs the phone tens of milliseconds while the
-        // page hydrates (decision 036, 2026-11-27).
-        progressLabel: t("donate:progress", {
-          collected: formatRupees(c.collectedAmount, lang),
-          target: formatRupees(c.targetAmount, lang),
-        }),
+        ...campaignCard(c, t, lang),
         locationLabel: c.locationLabel,
         locationLabelUr: c.locationLabelUr,
         cause: c.cause,
