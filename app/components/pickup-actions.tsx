@@ -12,7 +12,6 @@ import type { TimelineEvent } from "./pickup-timeline.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
-/** What the /noncash_apps action answers when it does not redirect: the form's reply and which form it was. */
 /** A rider the NGO can choose, as the loader gives it (the server's `riderChoices`). */
 export interface RiderChoice {
   id: string;
