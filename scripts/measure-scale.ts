@@ -1,11 +1,13 @@
 /**
  * `npm run latency -- --small <database URL> --large <database URL>`: each list page's latency at demo scale and at
  * 100× (two PostgreSQL databases made by `npm run seed:scale -- --factor 1` and `--factor 100`), against the
- * production build (`npm run build` first), and the ratio of the two (decision 044). For each database the server is
- * started on 127.0.0.1:`--port` (`npm start`), the demo NGO and donor sign in, and each page is asked for
- * `--runs` times after two warm-up requests (fewer when a page takes seconds: 30 s each at most); the table shows
- * each page's median. The CSV export is timed whole, with
- * the rows it wrote and the server's resident memory before and after.
+ * production build (`npm run build` first), and the ratio of the two (decision 044). A server is started for each
+ * database at once, on 127.0.0.1:`--port` and `--port`+1 (`npm start`), the demo NGO and donor sign in on both, and
+ * each page is asked for `--runs` times of each after two warm-up requests (fewer when a page takes seconds: 30 s a
+ * page at most), the two databases' requests alternating (small, large, large, small, …) so that both meet the same
+ * moments of the machine's load: on a busy machine the ratio holds where the times themselves do not. The table shows
+ * each page's medians and their ratio. The CSV export is timed whole, once on each, with the rows it wrote and the
+ * server's resident memory before and after.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -32,7 +34,6 @@ if (!values.small || !values.large) {
 }
 const port = Number(values.port);
 const runs = Number(values.runs);
-const BASE = `http://127.0.0.1:${port}`;
 /** How long one page is measured at most (a slow page's median is then of fewer requests). */
 const PAGE_BUDGET_MS = 30_000;
 /** How long the export is read at most; one that takes longer is reported as stopped, with the rows it had written. */
@@ -98,7 +99,7 @@ function lastLinkOf(html: string, nav: string, from: string): string | null {
   const links = [...html.slice(start, html.indexOf("</nav>", start)).matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
   const href = links.at(-1)?.replaceAll("&amp;", "&").replace(/#.*$/, "");
   if (!href) return null;
-  const url = new URL(href, `${BASE}${from}`);
+  const url = new URL(href, `http://127.0.0.1${from}`);
   return `${url.pathname}${url.search}`;
 }
 
@@ -120,10 +121,12 @@ async function target(page: Page, f: Facts, client: Client): Promise<string> {
 class Client {
   private cookies = new Map<string, string>();
 
+  constructor(private readonly base: string) {}
+
   async get(pathname: string): Promise<{ status: number; body: string; location: string | null }> {
     const headers = new Headers();
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const res = await fetch(`${BASE}${pathname}`, { headers, redirect: "manual" });
+    const res = await fetch(`${this.base}${pathname}`, { headers, redirect: "manual" });
     return { status: res.status, body: await res.text(), location: res.headers.get("location") };
   }
 
@@ -134,7 +137,7 @@ class Client {
   async resolve(pathname: string): Promise<string> {
     const res = await this.get(pathname);
     if (res.status < 300 || res.status >= 400 || !res.location) return pathname;
-    const to = new URL(res.location, BASE);
+    const to = new URL(res.location, this.base);
     return `${to.pathname}${to.search}`;
   }
 
@@ -144,7 +147,7 @@ class Client {
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), budgetMs);
-    const res = await fetch(`${BASE}${pathname}`, { headers, redirect: "manual", signal: controller.signal });
+    const res = await fetch(`${this.base}${pathname}`, { headers, redirect: "manual", signal: controller.signal });
     let lines = 0;
     let complete = true;
     try {
@@ -161,9 +164,9 @@ class Client {
   }
 
   async signIn(role: "ngo" | "donor", email: string): Promise<void> {
-    const res = await fetch(`${BASE}/${role}_signin`, {
+    const res = await fetch(`${this.base}/${role}_signin`, {
       method: "POST",
-      headers: { origin: BASE },
+      headers: { origin: this.base },
       body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "" }),
       redirect: "manual",
     });
@@ -206,69 +209,100 @@ interface Measured {
   sizes: { campaigns: number; donations: number; pickups: number };
 }
 
-async function measure(url: string): Promise<Measured> {
+/** One database's server, its signed-in clients and the facts its pages' addresses need. */
+interface Arm {
+  name: string;
+  facts: Awaited<ReturnType<typeof facts>>;
+  server: Awaited<ReturnType<typeof startServer>>;
+  dataDir: string;
+  clients: Record<Who, Client>;
+  measured: Measured;
+}
+
+async function startArm(name: string, url: string, armPort: number): Promise<Arm> {
   const f = await facts(url);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-latency-"));
-  const server = await startServer({ port, dataDir, databaseUrl: url });
-  try {
-    const clients: Record<Who, Client> = { ngo: new Client(), donor: new Client(), public: new Client() };
-    await clients.ngo.signIn("ngo", DEMO_ACCOUNTS.ngo);
-    await clients.donor.signIn("donor", DEMO_ACCOUNTS.donor);
-    const pages: Record<string, number> = {};
-    for (const page of PAGES) {
-      const address = await target(page, f, clients[page.who]);
-      const times: number[] = [];
-      let spent = 0;
-      // A page that takes seconds is asked for fewer times: at least once, then until PAGE_BUDGET_MS is spent.
-      for (let i = 0; i < runs + 2 && (times.length === 0 || spent < PAGE_BUDGET_MS); i++) {
+  const server = await startServer({ port: armPort, dataDir, databaseUrl: url });
+  const base = `http://127.0.0.1:${armPort}`;
+  const clients: Record<Who, Client> = { ngo: new Client(base), donor: new Client(base), public: new Client(base) };
+  await clients.ngo.signIn("ngo", DEMO_ACCOUNTS.ngo);
+  await clients.donor.signIn("donor", DEMO_ACCOUNTS.donor);
+  const sizes = { campaigns: f.campaigns, donations: f.donations, pickups: f.pickups };
+  const measured: Measured = {
+    pages: {},
+    export: { ms: 0, rows: 0, complete: false, rssBeforeMb: 0, rssAfterMb: 0, peakMb: 0 },
+    sizes,
+  };
+  return { name, facts: f, server, dataDir, clients, measured };
+}
+
+async function stopArm(arm: Arm): Promise<void> {
+  await stopServer(arm.server.child, arm.server.pid);
+  fs.rmSync(arm.dataDir, { recursive: true, force: true });
+}
+
+/** Each page on both arms, their requests alternating; the medians go into each arm's `measured.pages`. */
+async function measurePages(arms: [Arm, Arm]): Promise<void> {
+  for (const page of PAGES) {
+    const addresses = await Promise.all(arms.map((arm) => target(page, arm.facts, arm.clients[page.who])));
+    const times: [number[], number[]] = [[], []];
+    let spent = 0;
+    // A page that takes seconds is asked for fewer times: at least once each, then until PAGE_BUDGET_MS is spent.
+    for (let i = 0; i < runs + 2 && (times[1].length === 0 || spent < PAGE_BUDGET_MS); i++) {
+      for (const a of i % 2 === 0 ? [0, 1] : [1, 0]) {
         const t0 = performance.now();
-        const res = await clients[page.who].get(address);
+        const res = await arms[a]!.clients[page.who].get(addresses[a]!);
         const ms = performance.now() - t0;
         spent += ms;
-        if (res.status !== 200) throw new Error(`${address} answered ${res.status}`);
-        if (i >= 2 || spent >= PAGE_BUDGET_MS) times.push(ms);
+        if (res.status !== 200) throw new Error(`${arms[a]!.name}: ${addresses[a]} answered ${res.status}`);
+        if (i >= 2 || spent >= PAGE_BUDGET_MS) times[a]!.push(ms);
       }
-      pages[page.label] = median(times);
-      process.stdout.write(
-        `  ${page.label.padEnd(28)} ${pages[page.label]!.toFixed(1).padStart(8)} ms${page.follow ? `  ${address}` : ""}\n`,
-      );
     }
-    const before = readMemory(server.pid);
-    const t0 = performance.now();
-    const { status, lines, complete } = await clients.ngo.stream("/donHistory/export", EXPORT_BUDGET_MS);
-    const exportMs = performance.now() - t0;
-    if (status !== 200) throw new Error(`the export answered ${status}`);
-    const after = readMemory(server.pid);
-    const rows = lines - 1;
+    arms.forEach((arm, a) => (arm.measured.pages[page.label] = median(times[a]!)));
+    const [s, l] = arms.map((arm) => arm.measured.pages[page.label]!);
     process.stdout.write(
-      `  ${"CSV export".padEnd(28)} ${exportMs.toFixed(0).padStart(8)} ms  ${rows} rows${complete ? "" : " (stopped)"}\n`,
+      `  ${page.label.padEnd(28)} ${s!.toFixed(1).padStart(8)} ms ${l!.toFixed(1).padStart(8)} ms${page.follow ? `  ${addresses.join("  ")}` : ""}\n`,
     );
-    return {
-      pages,
-      export: {
-        ms: exportMs,
-        rows,
-        complete,
-        rssBeforeMb: before?.rssMb ?? 0,
-        rssAfterMb: after?.rssMb ?? 0,
-        peakMb: after?.hwmMb ?? 0,
-      },
-      sizes: { campaigns: f.campaigns, donations: f.donations, pickups: f.pickups },
-    };
-  } finally {
-    await stopServer(server.child, server.pid);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-console.log(`small: ${values.small}`);
-const small = await measure(values.small);
-console.log(`large: ${values.large}`);
-const large = await measure(values.large);
+async function measureExport(arm: Arm): Promise<void> {
+  const before = readMemory(arm.server.pid);
+  const t0 = performance.now();
+  const { status, lines, complete } = await arm.clients.ngo.stream("/donHistory/export", EXPORT_BUDGET_MS);
+  const exportMs = performance.now() - t0;
+  if (status !== 200) throw new Error(`${arm.name}: the export answered ${status}`);
+  const after = readMemory(arm.server.pid);
+  const rows = lines - 1;
+  process.stdout.write(
+    `  ${`CSV export ${arm.name}`.padEnd(28)} ${exportMs.toFixed(0).padStart(8)} ms  ${rows} rows${complete ? "" : " (stopped)"}\n`,
+  );
+  arm.measured.export = {
+    ms: exportMs,
+    rows,
+    complete,
+    rssBeforeMb: before?.rssMb ?? 0,
+    rssAfterMb: after?.rssMb ?? 0,
+    peakMb: after?.hwmMb ?? 0,
+  };
+}
+
+console.log(`small: ${values.small} (port ${port})\nlarge: ${values.large} (port ${port + 1})`);
+const arms: Arm[] = [];
+try {
+  arms.push(await startArm("1×", values.small, port));
+  arms.push(await startArm("100×", values.large, port + 1));
+  console.log(`${"page".padEnd(30)} ${"1×".padStart(8)}    ${"100×".padStart(8)}`);
+  await measurePages(arms as [Arm, Arm]);
+  for (const arm of arms) await measureExport(arm);
+} finally {
+  for (const arm of arms) await stopArm(arm);
+}
+const [small, large] = arms.map((arm) => arm.measured) as [Measured, Measured];
 
 const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
 console.log(
-  `\nmedian of ${runs} requests each (after 2 warm-ups); small ${small.sizes.campaigns} campaigns, ${small.sizes.donations} donations, ${small.sizes.pickups} pick-ups; large ${large.sizes.campaigns}, ${large.sizes.donations}, ${large.sizes.pickups}\n`,
+  `\nmedian of ${runs} requests each (after 2 warm-ups), the two databases' requests alternating; small ${small.sizes.campaigns} campaigns, ${small.sizes.donations} donations, ${small.sizes.pickups} pick-ups; large ${large.sizes.campaigns}, ${large.sizes.donations}, ${large.sizes.pickups}\n`,
 );
 console.log(line(["page", "1× ms", "100× ms", "ratio"]));
 console.log(line(["---", "---:", "---:", "---:"]));
