@@ -247,3 +247,24 @@ test("the queues fetch their dialog's code when a record is opened, not with the
     expect(scripts.filter((url) => chunk.test(url))).toHaveLength(1);
   }
 });
+
+test("the review fetches the gift's history and statement checklist only for a gift that has them", async ({ page, login, db }) => {
+  const ngo = await login({ role: "ngo" });
+  const donor = await makeUser(db, "donor");
+  const campaign = await makeCampaign(db, ngo.id);
+  const storage = createLocalStorage(`/tmp/ekc-e2e-${e2ePort()}/files`);
+  const plain = await makeCashDonation({ db, storage }, campaign, donor.id);
+  // Disapproved: its history holds the sending and the disapproval.
+  const decided = await makeCashDonation({ db, storage }, campaign, donor.id, { status: "rejected", rejectionReason: "Not received" });
+  const record = /\/donation-record-[\w-]+\.js$/;
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith(".js")) scripts.push(r.url());
+  });
+  await page.goto(`/apps?view=${plain.id}`, { waitUntil: "networkidle" });
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(scripts.filter((url) => record.test(url))).toEqual([]);
+  await page.goto(`/apps?view=${decided.id}`, { waitUntil: "networkidle" });
+  await expect(page.getByRole("dialog").getByTestId("gift-history")).toContainText("Not received");
+  expect(scripts.filter((url) => record.test(url))).toHaveLength(1);
+});
