@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import type { ManualChunkMeta } from "rollup";
 import { defineConfig } from "vite";
+import { inlineConstants } from "./scripts/inline-constants-plugin.ts";
 import { leanLucide } from "./scripts/lean-lucide-plugin.ts";
 import { leanPreloadHelper } from "./scripts/lean-preload-helper-plugin.ts";
 import { reactRouterProductionBuild } from "./scripts/react-router-production-plugin.ts";
@@ -41,6 +42,7 @@ export default defineConfig(({ command }) => ({
     reactRouterWithoutUnused(),
     leanPreloadHelper(),
     leanLucide(),
+    inlineConstants(),
   ],
   build: {
     assetsInlineLimit: 0,

@@ -1,27 +1,36 @@
 import { Check } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { DateTime } from "#app/components/date-time.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { ProofImage } from "#app/components/proof-image.tsx";
-import { ReviewDialog } from "#app/components/review-dialog.tsx";
-import { FlagBadge, FlagPanel } from "#app/components/review-flags.tsx";
+import { ReviewDialog, useRequiredCheck } from "#app/components/review-dialog.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
-import { UserText } from "#app/components/user-text.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { ReviewActionData, ReviewView } from "#app/routes/review/apps.tsx";
 import { REASON_MAX_LENGTH } from "#shared/constants.ts";
-import { formatDay } from "#shared/format.ts";
-import type { Lang } from "#shared/i18n/i18n.ts";
-import { formatRupees } from "#shared/money.ts";
-import { formatPledgeCode } from "#shared/pledges.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 
 type Detail = Extract<ReviewView, { found: true }>;
 
+/*
+ * The gift's history and the statement line's checklist, which only some donations have (a resubmitted or decided gift,
+ * one tied to a statement line), are a chunk of their own (decision 033), fetched when the dialog shows them: the page
+ * asks for it beside the dialog's chunk when the donation has them (`preloadDonationRecord` in routes/review/apps.tsx).
+ * Drawn by the server, a page opened on such a donation keeps their HTML while the chunk comes.
+ */
+const loadRecord = () => import("#app/components/donation-record.tsx");
+const GiftHistory = lazy(() => loadRecord().then((m) => ({ default: m.GiftHistory })));
+const StatementFound = lazy(() => loadRecord().then((m) => ({ default: m.StatementFound })));
+/** The donation's warnings as the page draws them: the "resubmitted" badge and the panels of what was seen before. */
+type Flags = { resubmitted: React.ReactNode; panels: React.ReactNode };
+
 /**
  * The dialog of /apps (a cash donation opened from the queue, or one that is not found), in a chunk of its own that
- * the page fetches when a donation is opened (decision 033).
+ * the page fetches when a donation is opened (decision 033). The warnings (the "resubmitted" badge, the panels of a
+ * transaction ID or screenshot seen before) are drawn by the page, which draws the same badges on the queue's cards:
+ * importing them here would make the queue's chunk export them to this one, through a second file the queue then
+ * loads as well.
  */
 export default function DonationReviewDialog({
   view,
@@ -30,6 +39,7 @@ export default function DonationReviewDialog({
   notice,
   actionData,
   formErrors,
+  flags,
 }: {
   view: ReviewView;
   closeHref: string;
@@ -37,12 +47,20 @@ export default function DonationReviewDialog({
   notice: React.ReactNode;
   actionData: ReviewActionData;
   formErrors: string[];
+  flags: Flags;
 }) {
   const { t } = useTranslation();
   return (
     <ReviewDialog titleId="review-dialog-title" closeHref={closeHref} closeLabel={t("review:dialog.close")}>
       {view.found ? (
-        <DonationReview detail={view} neighbours={neighbours} notice={notice} actionData={actionData} formErrors={formErrors} />
+        <DonationReview
+          detail={view}
+          neighbours={neighbours}
+          notice={notice}
+          actionData={actionData}
+          formErrors={formErrors}
+          flags={flags}
+        />
       ) : (
         <>
           <h2 id="review-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
@@ -62,15 +80,17 @@ function DonationReview({
   notice,
   actionData,
   formErrors,
+  flags,
 }: {
   detail: Detail;
   neighbours: { previous: string | null; next: string | null };
   notice: React.ReactNode;
   actionData: ReviewActionData;
   formErrors: string[];
+  flags: Flags;
 }) {
-  const { t, i18n } = useTranslation();
-  const amount = formatRupees(detail.amount, i18n.language);
+  const { t } = useTranslation();
+  const amount = detail.amountText;
   const rows: [string, React.ReactNode][] = [
     [t("review:fields.donor"), detail.donorName],
     [t("review:fields.email"), detail.donorEmail],
@@ -98,11 +118,7 @@ function DonationReview({
         {notice}
         <ErrorBox errors={formErrors} />
       </div>
-      {detail.resubmitted && (
-        <div className="mt-3">
-          <FlagBadge flag="resubmitted" />
-        </div>
-      )}
+      {flags.resubmitted && <div className="mt-3">{flags.resubmitted}</div>}
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <section aria-labelledby="review-screenshot">
           <h3 id="review-screenshot" className="mb-2 font-bold text-slate-800">
@@ -129,16 +145,11 @@ function DonationReview({
         </section>
       </div>
 
-      <GiftHistory detail={detail} />
+      {detail.history.length > 1 && <GiftHistory detail={detail} />}
 
       <StatementCheck detail={detail} />
 
-      {(detail.sameTransaction.length > 0 || detail.sameImage.length > 0) && (
-        <div className="mt-4 flex flex-col gap-3">
-          {detail.sameTransaction.length > 0 && <FlagPanel flag="sameTransaction" related={detail.sameTransaction} />}
-          {detail.sameImage.length > 0 && <FlagPanel flag="sameImage" related={detail.sameImage} />}
-        </div>
-      )}
+      {flags.panels}
 
       <ReviewNavigation neighbours={neighbours} />
 
@@ -170,21 +181,9 @@ function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; act
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const sending = busy ? String(navigation.formData?.get("intent") ?? "") : "";
   const rejectResult = actionData?.intent === "reject" ? actionData.result : undefined;
-  // Hydrated, the browser's check gives way to this one, whose message is the server's, in the page's language.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [missing, setMissing] = useState(false);
   const formId = `disapprove-${id}`;
   const reason = rejectResult?.initialValue?.reason;
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    const field = e.currentTarget.elements.namedItem("reason") as HTMLTextAreaElement | null;
-    const empty = !field?.value.trim();
-    setMissing(empty);
-    if (empty) {
-      e.preventDefault();
-      field?.focus();
-    }
-  };
+  const { errors, ...check } = useRequiredCheck("reason", "donations:errors.reasonRequired", rejectResult?.error?.reason);
   return (
     <div className="flex flex-col gap-3">
       <Form method="post" className="flex flex-col gap-1">
@@ -204,13 +203,13 @@ function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; act
       <ReasonForm
         open={Boolean(rejectResult)}
         summary={t("review:actions.disapprove")}
-        formProps={{ id: formId, noValidate: hydrated, onSubmit }}
+        formProps={{ id: formId, ...check }}
         hidden={{ intent: "reject", donationId: id, round }}
         field={{
           id: `${formId}-reason`,
           name: "reason",
           errorId: `${formId}-reason-error`,
-          errors: missing ? ["donations:errors.reasonRequired"] : (rejectResult?.error?.reason ?? undefined),
+          errors,
           initialValue: typeof reason === "string" ? reason : undefined,
         }}
         label={t("review:actions.reason")}
@@ -231,66 +230,12 @@ function Decision({ id, round, actionData }: { id: string; round: "0" | "1"; act
 }
 
 /**
- * The gift's history (decision 025): sent, disapproved with the reason, the donor's reply, re-sent with the corrected
- * proof (and a link to the screenshot it replaced), and the decision since. Shown once there is more than the sending.
- */
-function GiftHistory({ detail }: { detail: Detail }) {
-  const { t } = useTranslation();
-  if (detail.history.length < 2) return null;
-  return (
-    <section aria-labelledby="review-history" className="mt-4 rounded-md border border-slate-300 p-3" data-testid="gift-history">
-      <h3 id="review-history" className="font-bold text-slate-800">
-        {t("review:history.heading")}
-      </h3>
-      <ol className="mt-2 flex flex-col gap-2 border-s-2 border-slate-300 ps-3">
-        {detail.history.map((step, i) => (
-          <li key={i} data-step={step.type}>
-            <p className="font-medium text-slate-900">
-              {t(`review:history.${step.type}`)}
-              {step.at && (
-                <span className="ms-2 text-sm font-normal text-slate-600">
-                  <DateTime value={step.at} />
-                </span>
-              )}
-            </p>
-            {step.text && (
-              <UserText as="p" className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">
-                {step.type === "rejected" ? t("review:history.reason", { reason: step.text }) : step.text}
-              </UserText>
-            )}
-            {step.transactionId && (
-              <p className="text-sm text-slate-700">
-                {t("review:history.transactionId")}{" "}
-                <span dir="ltr" className="font-mono">
-                  {step.transactionId}
-                </span>
-              </p>
-            )}
-            {step.previousProofKey && (
-              <a
-                href={pictureUrl(step.previousProofKey, "campaign")}
-                target="_blank"
-                rel="noreferrer"
-                className="text-sm font-medium text-brand-800 underline"
-              >
-                {t("review:history.earlierScreenshot")} <span className="sr-only">{t("review:history.newTab")}</span>
-              </a>
-            )}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/**
  * What the NGO's own statement says beside what the donor typed (decision 022): the statement line tied to the gift
- * and a checklist (paid to our account, amount, day, transaction ID), or where to import a statement when none is.
+ * and a checklist (`StatementFound`), or where to import a statement when none is.
  */
 function StatementCheck({ detail }: { detail: Detail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const line = detail.statement;
-  const lang = i18n.language as Lang;
   if (!line) {
     return (
       <section aria-labelledby="review-statement" className="mt-4 rounded-md border border-slate-300 bg-slate-50 p-3">
@@ -303,70 +248,11 @@ function StatementCheck({ detail }: { detail: Detail }) {
             {t("review:statement.import")}
           </Link>
         </p>
-        {detail.pledgeCode && (
-          <p className="mt-1 text-sm text-slate-700">{t("review:statement.pledge", { code: formatPledgeCode(detail.pledgeCode) })}</p>
-        )}
+        {detail.pledgeCode && <p className="mt-1 text-sm text-slate-700">{t("review:statement.pledge", { code: detail.pledgeCode })}</p>}
       </section>
     );
   }
-  const sameAmount = line.amountPaisa === detail.amount * 100;
-  const typedId = detail.transactionId ?? "";
-  const sameId = typedId !== "" && (line.reference === typedId || line.description.toUpperCase().includes(typedId));
-  const checks: [string, boolean | null, React.ReactNode][] = [
-    [
-      t("review:statement.paidTo"),
-      true,
-      <span key="to" dir="ltr" className="font-mono">
-        {detail.accountNumber ?? ""}
-      </span>,
-    ],
-    [
-      t("review:statement.amount"),
-      sameAmount,
-      `${formatRupees(Math.floor(line.amountPaisa / 100), lang)}${line.amountPaisa % 100 ? `.${String(line.amountPaisa % 100).padStart(2, "0")}` : ""}`,
-    ],
-    [t("review:statement.day"), null, `${formatDay(line.postedOn, lang)} ${line.postedAt ?? ""}`],
-    [
-      t("review:statement.transactionId"),
-      typedId ? sameId : null,
-      <span key="ref" dir="ltr" className="font-mono">
-        {line.reference}
-      </span>,
-    ],
-  ];
-  return (
-    <section
-      aria-labelledby="review-statement"
-      className="mt-4 rounded-md border-2 border-emerald-600 bg-emerald-50 p-3"
-      data-testid="statement-check"
-    >
-      <h3 id="review-statement" className="font-bold text-emerald-900">
-        {t("review:statement.headingFound", { rule: t(`reconcile:rule.${line.rule ?? "manual"}`) })}
-      </h3>
-      <ul className="mt-2 flex flex-col gap-1">
-        {checks.map(([label, ok, value]) => (
-          <li key={label} className="flex flex-wrap items-baseline gap-2">
-            <span aria-hidden="true" className={ok === false ? "font-bold text-amber-800" : "font-bold text-emerald-800"}>
-              {ok === false ? "✗" : "✓"}
-            </span>
-            <span className="font-medium">{label}:</span>
-            <span className="wrap-anywhere">{value}</span>
-            {ok === false && <span className="font-bold text-amber-900">{t("review:statement.differs")}</span>}
-          </li>
-        ))}
-        {line.sender && (
-          <li className="text-sm wrap-anywhere">
-            <UserText>{line.sender}</UserText>
-          </li>
-        )}
-        {line.description && (
-          <li className="text-sm wrap-anywhere">
-            <UserText>{line.description}</UserText>
-          </li>
-        )}
-      </ul>
-    </section>
-  );
+  return <StatementFound detail={detail} line={line} />;
 }
 
 /**

@@ -2,30 +2,18 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Ban, PackageCheck, UserCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 
-import { getFormProps, getSelectProps, getTextareaProps, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
-import { placeLabelFor } from "#shared/places.ts";
 import { ITEMS_MAX_LENGTH, REASON_MAX_LENGTH } from "#shared/constants.ts";
-import { formatKm } from "#shared/format.ts";
 import type { PickupAction, PickupStatus } from "#shared/statuses.ts";
 import type { TimelineEvent } from "./pickup-timeline.tsx";
 import { ReasonForm } from "#app/components/ui/reason-form.tsx";
+import { useRequiredCheck } from "#app/components/review-dialog.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 
-/** A rider the NGO can choose, as the loader gives it (the server's `riderChoices`). */
-export interface RiderChoice {
+/** A rider the NGO can choose: the id its option sends and the option's words, written by the loader (`riderOptions`). */
+export interface RiderOption {
   id: string;
-  name: string;
-  areaLabel: string | null;
-  areaLabelUr: string | null;
-  /** Kilometres from the pick-up point; null when the rider has not set an area. */
-  distanceKm: number | null;
-  /** Farther than the configured radius from the pick-up point. */
-  far: boolean;
-  /** Declined this pick-up before (listed last). */
-  declined: boolean;
-  /** Pick-ups the rider has under way now. */
-  open: number;
+  label: string;
 }
 
 export type PickupActionData = { result: SubmissionResult<string[]>; donationId: string; intent: string } | undefined;
@@ -39,40 +27,15 @@ function useSending() {
   return { busy, sending: busy ? String(navigation.formData?.get("intent") ?? "") : "" };
 }
 
-/**
- * "Name — 3.2 km (Area) · 1 open", "distance unknown" for a rider who has set no area, "under 1 km" close by;
- * then "far" beyond the radius and "declined this pick-up" for a rider who said no to it.
- */
-export function useRiderLabel(radiusKm: string) {
-  const { t, i18n } = useTranslation();
-  return (r: RiderChoice) => {
-    let label: string;
-    if (r.distanceKm === null) label = t("assign:rider.optionUnknown", { name: r.name, open: r.open });
-    else {
-      const km = formatKm(r.distanceKm, i18n.language);
-      const distance = km === null ? t("assign:rider.underKm") : t("assign:rider.km", { km });
-      label = r.areaLabel
-        ? t("assign:rider.option", {
-            name: r.name,
-            distance,
-            area: placeLabelFor({ label: r.areaLabel, labelUr: r.areaLabelUr }, i18n.language),
-            open: r.open,
-          })
-        : t("assign:rider.optionNoArea", { name: r.name, distance, open: r.open });
-    }
-    if (r.far) label = t("assign:rider.withMark", { label, mark: t("assign:rider.far", { km: radiusKm }) });
-    if (r.declined) label = t("assign:rider.withMark", { label, mark: t("assign:rider.declined") });
-    return label;
-  };
-}
-
 const primaryButton = brandButton("medium", "inline-flex items-center justify-center gap-1 self-start");
 const fieldClass = "w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base aria-invalid:border-red-600";
 
 /**
  * The NGO's actions on one pick-up request, by its state: assign (new), reassign (assigned / accepted), cancel
  * with a reason (until collected), confirm receipt with an optional note (delivered); otherwise its state.
- * Plain POST forms; while one is being sent, every button waits.
+ * Plain POST forms checked by the server, without the form library (decision 033): a missing rider or reason is
+ * answered before sending (`useRequiredCheck`), anything else by the server's answer under its field. While one is
+ * being sent, every button waits.
  */
 export function PickupActions({
   detail,
@@ -89,7 +52,7 @@ export function PickupActions({
     receivedNote: string | null;
     events: TimelineEvent[];
   };
-  riders: RiderChoice[];
+  riders: RiderOption[];
   /** The configured radius beyond which riders are marked far, formatted. */
   radiusKm: string;
   actionData: PickupActionData;
@@ -155,6 +118,17 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
+/** The value a form was sent back with, to draw it again. */
+function sentValue(result: SubmissionResult<string[]> | undefined, name: string): string | undefined {
+  const value = result?.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The attributes tying a field to its hint and, when there is one, its error (as the form library set them). */
+function described(errorId: string, hintId: string, error: string | undefined) {
+  return error ? { "aria-invalid": true, "aria-describedby": `${errorId} ${hintId}` } : { "aria-describedby": hintId };
+}
+
 /** Select Rider + Assign Rider (or Reassign): the riders nearest the pick-up point first. */
 function RiderForm({
   id,
@@ -165,41 +139,46 @@ function RiderForm({
 }: {
   id: string;
   intent: "assign" | "reassign";
-  riders: RiderChoice[];
+  riders: RiderOption[];
   radiusKm: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const { t } = useTranslation();
   const { busy, sending } = useSending();
-  const label = useRiderLabel(radiusKm);
-  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.ngoPickupSchema), {
-    id: `${intent}-${id}`,
-    lastResult,
-  });
-  const field = fields.riderId;
-  const hintId = `${field.id}-hint`;
+  const { errors, ...check } = useRequiredCheck("riderId", "pickups:errors.riderRequired", lastResult?.error?.riderId);
+  const formId = `${intent}-${id}`;
+  const fieldId = `${formId}-riderId`;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
   if (riders.length === 0) {
     return <p className="rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">{t("assign:rider.none")}</p>;
   }
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+    <Form method="post" id={formId} {...check} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="donationId" value={id} />
-      <label htmlFor={field.id} className="font-medium text-slate-800">
+      <label htmlFor={fieldId} className="font-medium text-slate-800">
         {t("assign:rider.label")}
       </label>
-      <select {...getSelectProps(field, { ariaDescribedBy: hintId })} key={field.key} required className={fieldClass}>
+      <select
+        id={fieldId}
+        name="riderId"
+        defaultValue={sentValue(lastResult, "riderId")}
+        {...described(errorId, hintId, errors?.[0])}
+        required
+        className={fieldClass}
+      >
         <option value="">{t("assign:rider.choose")}</option>
         {riders.map((r) => (
           <option key={r.id} value={r.id}>
-            {label(r)}
+            {r.label}
           </option>
         ))}
       </select>
       <p id={hintId} className="text-sm text-slate-600">
         {intent === "assign" ? t("assign:rider.hint", { km: radiusKm }) : t("assign:actions.reassignHint")}
       </p>
-      <FieldError id={field.errorId} error={field.errors?.[0]} />
+      <FieldError id={errorId} error={errors?.[0]} />
       <button type="submit" disabled={busy} className={primaryButton}>
         <UserCheck aria-hidden="true" className="size-5" />
         {intent === "assign"
@@ -218,17 +197,21 @@ function RiderForm({
 function CancelForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const { busy, sending } = useSending();
-  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.ngoPickupSchema), {
-    id: `cancel-${id}`,
-    lastResult,
-  });
+  const { errors, ...check } = useRequiredCheck("reason", "pickups:errors.reasonRequired", lastResult?.error?.reason);
+  const formId = `cancel-${id}`;
   return (
     <ReasonForm
       open={Boolean(lastResult)}
       summary={t("assign:actions.cancel")}
-      formProps={getFormProps(form)}
+      formProps={{ id: formId, ...check }}
       hidden={{ intent: "cancel", donationId: id }}
-      field={fields.reason}
+      field={{
+        id: `${formId}-reason`,
+        name: "reason",
+        errorId: `${formId}-reason-error`,
+        errors,
+        initialValue: sentValue(lastResult, "reason"),
+      }}
       label={t("assign:actions.cancelReason")}
       hint={t("assign:actions.cancelHint")}
       required
@@ -246,27 +229,28 @@ function CancelForm({ id, lastResult }: { id: string; lastResult: SubmissionResu
   );
 }
 
-/** Confirm receipt, optionally noting what actually arrived. */
+/** Confirm receipt, optionally noting what actually arrived (its length held by the field and by the server). */
 function ReceiveForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const { busy, sending } = useSending();
-  const [form, fields] = useSchemaForm(() => import("#shared/forms/pickups.ts").then((m) => m.ngoPickupSchema), {
-    id: `received-${id}`,
-    lastResult,
-  });
-  const field = fields.note;
-  const hintId = `${field.id}-hint`;
+  const formId = `received-${id}`;
+  const fieldId = `${formId}-note`;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const error = lastResult?.error?.note?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+    <Form method="post" id={formId} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="received" />
       <input type="hidden" name="donationId" value={id} />
       <p className="text-slate-800">{t("assign:actions.receiveLead")}</p>
-      <label htmlFor={field.id} className="font-medium text-slate-800">
+      <label htmlFor={fieldId} className="font-medium text-slate-800">
         {t("assign:actions.receiveNote")}
       </label>
       <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
-        key={field.key}
+        id={fieldId}
+        name="note"
+        defaultValue={sentValue(lastResult, "note")}
+        {...described(errorId, hintId, error)}
         maxLength={ITEMS_MAX_LENGTH}
         rows={3}
         className={fieldClass}
@@ -274,7 +258,7 @@ function ReceiveForm({ id, lastResult }: { id: string; lastResult: SubmissionRes
       <p id={hintId} className="text-sm text-slate-600">
         {t("assign:actions.receiveHint")}
       </p>
-      <FieldError id={field.errorId} error={field.errors?.[0]} />
+      <FieldError id={errorId} error={error} />
       <button
         type="submit"
         disabled={busy}

@@ -2,17 +2,20 @@ import { useTranslation } from "#app/i18n/provider.ts";
 import { DateTime } from "#app/components/date-time.tsx";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { PickupActions, type PickupActionData } from "#app/components/pickup-actions.tsx";
-import { DirectionsLink, PhoneLink, PickupStatusBadge, PickupWindow } from "#app/components/pickup-parts.tsx";
+import { DirectionsLink, PhoneLink } from "#app/components/pickup-links.tsx";
 import { PickupTimeline } from "#app/components/pickup-timeline.tsx";
 import { ReviewDialog } from "#app/components/review-dialog.tsx";
 import { UserText } from "#app/components/user-text.tsx";
 import type { PickupView } from "#app/routes/assign/noncash-apps.tsx";
 
 type Detail = Extract<PickupView, { found: true }>;
+type Parts = { state: React.ReactNode; window: React.ReactNode };
 
 /**
  * The dialog of /noncash_apps (a pick-up request opened from the list, or one that is not found), in a chunk of its
- * own that the page fetches when a request is opened (decision 033).
+ * own that the page fetches when a request is opened (decision 033). The request's state badge and window are drawn
+ * by the page, which draws them on the list's cards too: importing them here would make the list's chunk export them
+ * to this one, through a second file the list then loads as well.
  */
 export default function PickupReviewDialog({
   view,
@@ -20,18 +23,21 @@ export default function PickupReviewDialog({
   notice,
   actionData,
   formErrors,
+  parts,
 }: {
   view: PickupView;
   closeHref: string;
   notice: React.ReactNode;
   actionData: PickupActionData;
   formErrors: string[];
+  /** The request's state badge and its window, as the list draws them. */
+  parts: Parts;
 }) {
   const { t } = useTranslation();
   return (
     <ReviewDialog titleId="assign-dialog-title" closeHref={closeHref} closeLabel={t("assign:dialog.close")}>
       {view.found ? (
-        <PickupReview detail={view} notice={notice} actionData={actionData} formErrors={formErrors} />
+        <PickupReview detail={view} notice={notice} actionData={actionData} formErrors={formErrors} parts={parts} />
       ) : (
         <>
           <h2 id="assign-dialog-title" className="pe-24 text-xl font-bold text-brand-900">
@@ -53,15 +59,17 @@ function PickupReview({
   notice,
   actionData,
   formErrors,
+  parts,
 }: {
   detail: Detail;
   notice: React.ReactNode;
   actionData: PickupActionData;
   formErrors: string[];
+  parts: Parts;
 }) {
   const { t } = useTranslation();
   const rows: [string, React.ReactNode][] = [
-    [t("assign:fields.state"), <PickupStatusBadge key="state" status={detail.status} />],
+    [t("assign:fields.state"), parts.state],
     [
       t("assign:fields.items"),
       <span key="items" className="whitespace-pre-line">
@@ -77,7 +85,7 @@ function PickupReview({
         <DirectionsLink lat={detail.lat} lng={detail.lng} />
       </span>,
     ],
-    [t("assign:fields.window"), <PickupWindow key="window" day={detail.windowDay} slot={detail.windowSlot} />],
+    [t("assign:fields.window"), parts.window],
     [t("assign:fields.campaign"), detail.campaignTitle],
     [t("assign:fields.donor"), detail.donorName],
     [t("funds:review.fund"), t(`funds:kinds.${detail.fund}`)],

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 
 const FOCUSABLE =
@@ -89,4 +89,27 @@ export function ReviewDialog({
       </div>
     </div>
   );
+}
+
+/**
+ * A plain POST form's check of its one required field, which the server checks too (decision 033): drawn by the
+ * server, the form leaves it to the browser (`required`); hydrated, `noValidate` gives way to this check, which answers
+ * an empty field (or only spaces) with the server's message under it, in the page's language, and sends nothing
+ * (the server's 400 would be an error in the console). `errors` are that message or the server's answer. Here, with
+ * the dialogs whose plain forms use it, so that it comes in their chunk rather than in one of its own (decision 033).
+ */
+export function useRequiredCheck(name: string, message: string, serverErrors: string[] | null | undefined) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [missing, setMissing] = useState(false);
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    const field = e.currentTarget.elements.namedItem(name) as HTMLTextAreaElement | HTMLSelectElement | null;
+    const empty = !field?.value.trim();
+    setMissing(empty);
+    if (empty) {
+      e.preventDefault();
+      field?.focus();
+    }
+  };
+  return { noValidate: hydrated, onSubmit, errors: missing ? [message] : (serverErrors ?? undefined) };
 }

@@ -79,3 +79,14 @@ export function FlagPanel({ flag, related }: { flag: ReviewFlag; related: Relate
     </section>
   );
 }
+
+/** The review dialog's panels of a transaction ID and of a screenshot seen before, when there are any. */
+export function FlagPanels({ sameTransaction, sameImage }: { sameTransaction: RelatedItem[]; sameImage: RelatedItem[] }) {
+  if (sameTransaction.length === 0 && sameImage.length === 0) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      {sameTransaction.length > 0 && <FlagPanel flag="sameTransaction" related={sameTransaction} />}
+      {sameImage.length > 0 && <FlagPanel flag="sameImage" related={sameImage} />}
+    </div>
+  );
+}

@@ -33,6 +33,7 @@ import {
 } from "#server/domain/pickups/pickups.ts";
 import { actionsFor } from "#server/domain/pickups/states.ts";
 import { brandButton } from "#app/components/ui/button.ts";
+import { riderOptions } from "#app/components/rider-options.server.ts";
 import type { ErrorCode } from "#server/domain/errors.ts";
 
 export const handle = pageTitle("assign:title");
@@ -94,6 +95,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? await riderChoices(db, { lat: detail.lat, lng: detail.lng, donationId: detail.id }, context.services.config.RIDER_RADIUS_KM)
       : [];
   const notice = url.searchParams.get("notice");
+  const radiusKm = formatKm(context.services.config.RIDER_RADIUS_KM, lang) ?? "1";
 
   return data(
     {
@@ -153,8 +155,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               createdAt: when(detail.createdAt),
               events: detail.events.map((e) => ({ ...e, at: when(e.at) })),
               actions,
-              riders,
-              radiusKm: formatKm(context.services.config.RIDER_RADIUS_KM, lang) ?? "1",
+              riders: riderOptions(riders, radiusKm, lang),
+              radiusKm,
             }
           : { found: false as const, id: viewId }
         : null,
@@ -379,6 +381,11 @@ export default function PickupQueue({ loaderData }: Route.ComponentProps) {
           notice={noticeBox}
           actionData={actionData?.donationId === view.id ? actionData : undefined}
           formErrors={formErrors}
+          parts={
+            view.found
+              ? { state: <PickupStatusBadge status={view.status} />, window: <PickupWindow day={view.windowDay} slot={view.windowSlot} /> }
+              : { state: null, window: null }
+          }
         />
       )}
     </>

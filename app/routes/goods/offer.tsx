@@ -33,12 +33,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const slug = new URL(request.url).searchParams.get("campaign") ?? "";
   const found = await attempt(goodsTarget(db, slug));
-  if (!found.ok) return { problem: found.refusal.kind === "not_found" ? "donate:details.notFound" : found.refusal.message };
+  // The Cash / Non-Cash toggle's links, written here so the page carries no code to make them (decision 033): the
+  // campaign stays open in the other half unless there is a problem with it.
+  if (!found.ok)
+    return {
+      problem: found.refusal.kind === "not_found" ? "donate:details.notFound" : found.refusal.message,
+      kindLinks: donationKindLinks(),
+    };
   const target = found.value;
-  if (target.ngos.length === 0) return { problem: "goods:offer.noNgo" };
+  if (target.ngos.length === 0) return { problem: "goods:offer.noNgo", kindLinks: donationKindLinks() };
   const today = pakistanToday();
   return {
     problem: null,
+    kindLinks: donationKindLinks(target.campaign.slug),
     campaign: {
       slug: target.campaign.slug,
       title: target.campaign.title,
@@ -92,7 +99,7 @@ export default function GoodsOffer({ loaderData, actionData }: Route.ComponentPr
       <title>{`${t("goods:offer.title")} · ${t("common:brand")}`}</title>
       <div className="mx-auto flex max-w-2xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <DonationKindToggle current="nonCash" links={donationKindLinks(d.problem === null ? d.campaign.slug : undefined)} />
+          <DonationKindToggle current="nonCash" links={d.kindLinks} />
           <DonateStep step={2} flow="goods" />
         </div>
         {d.problem !== null ? (

@@ -7,16 +7,17 @@ import { lazy, useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/apps";
 import { DateTime } from "#app/components/date-time.tsx";
-import { formatDateTime } from "#shared/format.ts";
+import { formatDateTime, formatDay } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { FlagBadges, type ReviewFlag } from "#app/components/review-flags.tsx";
+import { FlagBadge, FlagBadges, FlagPanels, type ReviewFlag } from "#app/components/review-flags.tsx";
 import { decisionSchema } from "#shared/forms/donations.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { findOrNull, formAction, readFormData, requireUser } from "#app/lib/http.server.ts";
 import { listQuery, pageOrLast } from "#app/lib/list-query.ts";
 import { formatRupees } from "#shared/money.ts";
+import { formatPledgeCode } from "#shared/pledges.ts";
 import { parsePage } from "#server/db/query.ts";
 import { decideCashDonation, reviewCampaigns, reviewDetail, reviewQueue } from "#server/domain/donations/cash.ts";
 import { actionsFor } from "#server/domain/donations/states.ts";
@@ -60,6 +61,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = context.services;
   const url = new URL(request.url);
   const when = (d: Date) => formatDateTime(d, context.lang);
+  // Amounts, days and codes are written here, so the page carries no code to format them (decision 033).
+  const rupees = (amount: number) => formatRupees(amount, context.lang);
 
   const campaigns = await reviewCampaigns(db, ngo);
   // A campaign with nothing left to review drops out of the filter; the list then shows every campaign.
@@ -85,7 +88,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       notice: (NOTICES as readonly string[]).includes(notice ?? "") ? (notice as Notice) : null,
       campaign,
       campaigns,
-      queue: { ...queue, rows: queue.rows.map((r) => ({ ...r, createdAt: when(r.createdAt) })) },
+      queue: { ...queue, rows: queue.rows.map((r) => ({ ...r, amountText: rupees(r.amount), createdAt: when(r.createdAt) })) },
       view: viewId
         ? detail
           ? {
@@ -93,6 +96,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
               ...detail,
               // What the reviewing NGO may still do, from the transition table: the screen offers just that.
               actions: actionsFor(detail.status, "recipient"),
+              amountText: rupees(detail.amount),
+              pledgeCode: detail.pledgeCode && formatPledgeCode(detail.pledgeCode),
+              // The statement's amount in rupees and paisa, and its day with the time the statement gives.
+              statement: detail.statement && {
+                ...detail.statement,
+                amountText: `${rupees(Math.floor(detail.statement.amountPaisa / 100))}${detail.statement.amountPaisa % 100 ? `.${String(detail.statement.amountPaisa % 100).padStart(2, "0")}` : ""}`,
+                dayText: `${formatDay(detail.statement.postedOn, context.lang)} ${detail.statement.postedAt ?? ""}`,
+              },
               createdAt: when(detail.createdAt),
               sameTransaction: related(detail.sameTransaction),
               sameImage: related(detail.sameImage),
@@ -161,14 +172,18 @@ const loadDonationDialog = () => import("#app/components/donation-review.tsx");
 const DonationDialog = lazy(loadDonationDialog);
 /** Asked for early; a failure here is left to the dialog's own import, which tries again when it is opened. */
 const preloadDonationDialog = () => void loadDonationDialog().catch(() => undefined);
+/**
+ * The gift's history and the statement's checklist, a chunk the dialog fetches for a donation that has them: asked for
+ * here beside the dialog's, not once the dialog has come and drawn (the same module as the dialog's own import).
+ */
+const preloadDonationRecord = () => void import("#app/components/donation-record.tsx").catch(() => undefined);
 
 /** /apps: the NGO's queue of cash donations to approve or disapprove, with the proof in a dialog. */
 export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const actionData = useActionData<typeof action>() as ReviewActionData;
   const [params] = useSearchParams();
   const { notice, campaign, campaigns, queue, view, neighbours } = loaderData;
-  const lang = i18n.language;
   const closeHref = `/apps${listQuery(params, LIST_PARAMS)}`;
   // Form errors that belong to no field (a donation that is not this NGO's, a malformed request).
   const formErrors = actionData
@@ -187,6 +202,8 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
       {t(`review:notices.${notice}`)}
     </p>
   );
+
+  if (view?.found && (view.history.length > 1 || view.statement)) preloadDonationRecord();
 
   // Focus returns to the View link the dialog was opened from (or to the notice when the row has gone).
   const lastView = useRef<string | null>(null);
@@ -235,7 +252,7 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
           <ol aria-label={t("review:listLabel")} className="grid gap-3 lg:grid-cols-2">
             {queue.rows.map((d) => {
               const flags = flagsOf(d);
-              const amount = formatRupees(d.amount, lang);
+              const amount = d.amountText;
               return (
                 <li key={d.id} className="min-w-0">
                   <article
@@ -295,6 +312,14 @@ export default function ReviewQueue({ loaderData }: Route.ComponentProps) {
           notice={noticeBox}
           actionData={actionData?.donationId === view.id ? actionData : undefined}
           formErrors={formErrors}
+          flags={
+            view.found
+              ? {
+                  resubmitted: view.resubmitted && <FlagBadge flag="resubmitted" />,
+                  panels: <FlagPanels sameTransaction={view.sameTransaction} sameImage={view.sameImage} />,
+                }
+              : { resubmitted: null, panels: null }
+          }
         />
       )}
     </>
