@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { cpuMs, sleep, stopServer } from "#scripts/server-process.ts";
+import { cpuMs, readMemory, sleep, stopServer } from "#scripts/server-process.ts";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -211,6 +211,8 @@ try {
         `${side.name}: a request, median of the rounds: ${g("scavenges").toFixed(3)} scavenges, ${g("majors").toFixed(4)} mark-compacts, ${g("pauseMs").toFixed(2)} ms in GC pauses (wall time: on a busy machine it includes time the process waited for a core)`,
       );
     }
+    const memory = readMemory(side.pid);
+    if (memory) console.log(`${side.name}: resident ${memory.rssMb} MB after the rounds (peak ${memory.hwmMb} MB)`);
     console.log(`${side.name}: median ${median(side.ms).toFixed(2)} ms, min ${Math.min(...side.ms).toFixed(2)} ms a request`);
   }
   const [first, ...rest] = sides;
