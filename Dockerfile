@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=131072 \
-    NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=512"
+    NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512"
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

@@ -50,7 +50,7 @@ export default defineConfig({
         // sized for the server, docs/decisions/045.
         MALLOC_ARENA_MAX: "2",
         MALLOC_MMAP_THRESHOLD_: "131072",
-        NODE_OPTIONS: "--max-semi-space-size=4 --max-old-space-size=512",
+        NODE_OPTIONS: "--max-semi-space-size=16 --max-old-space-size=512",
         HOST: "127.0.0.1",
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,

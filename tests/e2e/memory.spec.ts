@@ -14,7 +14,8 @@ import { e2eOwnPort } from "./env.ts";
  */
 
 /**
- * Tighter than the issue's 450 MB: 320 MB measured here, 423 MB with PGlite's default buffers (decision 045). The demo
+ * Tighter than the issue's 450 MB: 315–320 MB measured here with 4 MB semi-spaces, 333–347 MB with 16 MB (decision 045,
+ * session 18), 423 MB with PGlite's default buffers (decision 045). The demo
  * seed re-makes its ledger's invoice PDFs in a child process that exits (decision 049): while they were re-made in the
  * server process (pdf.js and @napi-rs/canvas kept resident), this ended at 428–431 MB.
  */
