@@ -17,7 +17,7 @@
  * opened signed in as the demo account of that role, as the bench opens /donate1), --database PREFIX (default
  * tbt_pair: the databases `PREFIX_<NAME>` are re-created).
  *
- * It also gives Lantern's TBT as a quiet machine would see it ("TBT by CPU"): Lighthouse audits the run's own artifacts
+ * It also gives Lantern's TBT of the work alone ("TBT by CPU", a lower bound of what a quiet machine gives): Lighthouse audits the run's own artifacts
  * again (its audit mode) after every main-thread task of the renderer has been shortened, with all it holds, to its
  * CPU time (a task waiting for the busy machine's cores is longer than the work it did; Lantern replays lengths).
  *
