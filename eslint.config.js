@@ -33,6 +33,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      // Builds kept to compare with (bench/tbt-pair.ts), git-ignored like build/.
+      "build-*/**",
       "bench/bare/build/**",
       "bench/results/**",
       "node_modules/**",
