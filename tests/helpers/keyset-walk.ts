@@ -1,0 +1,31 @@
+import { expect } from "vitest";
+import type { KeysetPage, PreviousPage } from "#shared/paging.ts";
+
+/** A page of a list read by keyset with its "Previous" (decision 044). */
+type Page = KeysetPage<{ id: string }> & { prev: PreviousPage };
+
+/**
+ * Walks a list read by keyset back from its last page by "Previous", given the pages a walk by "Next" read (first page
+ * first), and checks each page's links on the way: the first page has no Previous, the second's is the first page's
+ * own address, each later one's is `before` its first row; every page reached by Previous holds exactly the rows, the
+ * Next and the Previous of the page that linked to it; and `before` the second page's first row reads the first page.
+ * `read` reads a page: `{}` the first, `{ before }` the page before a row.
+ */
+export async function walkBack(forward: Page[], read: (cursor: { before?: string }) => Promise<Page>, name: string): Promise<void> {
+  const ids = (page: Page) => page.rows.map((r) => r.id);
+  forward.forEach((page, i) =>
+    expect(page.prev, `${name}: page ${i + 1}'s Previous`).toEqual(i === 0 ? null : i === 1 ? "first" : { before: page.rows[0]!.id }),
+  );
+  for (let i = forward.length - 1; i > 0; i--) {
+    const prev = forward[i]!.prev;
+    const back = await read(prev === "first" || prev === null ? {} : { before: prev.before });
+    const want = forward[i - 1]!;
+    expect(ids(back), `${name}: Previous from page ${i + 1}`).toEqual(ids(want));
+    expect({ next: back.next, prev: back.prev }, `${name}: the links of page ${i} reached by Previous`).toEqual({ next: want.next, prev: want.prev });
+  }
+  if (forward.length > 1) {
+    const first = await read({ before: forward[1]!.rows[0]!.id });
+    expect(ids(first), `${name}: before the second page's first row`).toEqual(ids(forward[0]!));
+    expect({ next: first.next, prev: first.prev }, `${name}: the first page reached by before`).toEqual({ next: forward[0]!.next, prev: null });
+  }
+}
