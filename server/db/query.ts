@@ -91,9 +91,13 @@ export interface KeysetRead {
  * - before Y: the `size` rows just before Y (read backwards, shown in order), up to `size + 1` rows before those
  *   (`behind`, as above; its first is the row just before the page), and one at or after Y (`ahead`: there is a next page).
  */
-export function keysetReads(cursor: KeysetCursor, size: number): { page: KeysetRead | null; behind: KeysetRead | null; ahead: KeysetRead | null } {
+export function keysetReads(
+  cursor: KeysetCursor,
+  size: number,
+): { page: KeysetRead | null; behind: KeysetRead | null; ahead: KeysetRead | null } {
   if (cursor === null) return { page: null, behind: null, ahead: null };
-  if ("after" in cursor) return { page: { side: "after", limit: size + 1, offset: 0 }, behind: { side: "notAfter", limit: size + 1, offset: 0 }, ahead: null };
+  if ("after" in cursor)
+    return { page: { side: "after", limit: size + 1, offset: 0 }, behind: { side: "notAfter", limit: size + 1, offset: 0 }, ahead: null };
   return {
     page: { side: "before", limit: size, offset: 0 },
     behind: { side: "before", limit: size + 1, offset: size },
@@ -115,9 +119,15 @@ export function keysetPage<T extends { id: string }>(
   ahead: number,
 ): KeysetPage<T> & { prev: PreviousPage; start: string | null } {
   const shown = rows.slice(0, size);
-  const previous = (): PreviousPage => (shown.length === 0 || behind.length === 0 ? null : behind.length <= size ? "first" : { before: shown[0]!.id });
+  const previous = (): PreviousPage =>
+    shown.length === 0 || behind.length === 0 ? null : behind.length <= size ? "first" : { before: shown[0]!.id };
   if (cursor !== null && "before" in cursor) {
-    return { rows: shown, next: ahead > 0 && shown.length > 0 ? shown[shown.length - 1]!.id : null, prev: previous(), start: behind[0] ?? null };
+    return {
+      rows: shown,
+      next: ahead > 0 && shown.length > 0 ? shown[shown.length - 1]!.id : null,
+      prev: previous(),
+      start: behind[0] ?? null,
+    };
   }
   return {
     rows: shown,

@@ -11,8 +11,15 @@ type Page = KeysetPage<{ id: string }> & { prev: PreviousPage };
  * Next and the Previous of the page that linked to it; and `before` the second page's first row reads the first page.
  * `read` reads a page: `{}` the first, `{ before }` the page before a row.
  */
-export async function walkBack(forward: Page[], read: (cursor: { before?: string }) => Promise<Page>, name: string): Promise<void> {
+export async function walkBack<P extends Page>(
+  forward: P[],
+  read: (cursor: { before?: string }) => Promise<P>,
+  name: string,
+  /** Other fields a page reached by Previous must share with the one it stands for (the picker's `after`). */
+  same: (keyof P)[] = [],
+): Promise<void> {
   const ids = (page: Page) => page.rows.map((r) => r.id);
+  const links = (page: P) => Object.fromEntries(["next", "prev", ...same].map((k) => [k, page[k as keyof P]]));
   forward.forEach((page, i) =>
     expect(page.prev, `${name}: page ${i + 1}'s Previous`).toEqual(i === 0 ? null : i === 1 ? "first" : { before: page.rows[0]!.id }),
   );
@@ -21,11 +28,11 @@ export async function walkBack(forward: Page[], read: (cursor: { before?: string
     const back = await read(prev === "first" || prev === null ? {} : { before: prev.before });
     const want = forward[i - 1]!;
     expect(ids(back), `${name}: Previous from page ${i + 1}`).toEqual(ids(want));
-    expect({ next: back.next, prev: back.prev }, `${name}: the links of page ${i} reached by Previous`).toEqual({ next: want.next, prev: want.prev });
+    expect(links(back), `${name}: the links of page ${i} reached by Previous`).toEqual(links(want));
   }
   if (forward.length > 1) {
     const first = await read({ before: forward[1]!.rows[0]!.id });
     expect(ids(first), `${name}: before the second page's first row`).toEqual(ids(forward[0]!));
-    expect({ next: first.next, prev: first.prev }, `${name}: the first page reached by before`).toEqual({ next: forward[0]!.next, prev: null });
+    expect(links(first), `${name}: the first page reached by before`).toEqual(links(forward[0]!));
   }
 }

@@ -245,7 +245,13 @@ describe("donation histories and receipts", () => {
       );
       // The same for "Previous": another donor's gift (the last of theirs, with 24 of theirs before it) or an unknown id
       // reads nothing, with neither link; garbage reads the first page.
-      const theirLast = (await s.db.select({ id: donations.id }).from(donations).where(eq(donations.donorId, other.id)).orderBy(sql`${donations.createdAt}, ${donations.id}`))[0]!.id;
+      const theirLast = (
+        await s.db
+          .select({ id: donations.id })
+          .from(donations)
+          .where(eq(donations.donorId, other.id))
+          .orderBy(sql`${donations.createdAt}, ${donations.id}`)
+      )[0]!.id;
       for (const forged of [theirLast, "00000000-0000-4000-8000-000000000000"]) {
         expect(await donorHistory(s.db, donor, { before: forged }), forged).toMatchObject({ rows: [], next: null, prev: null, total: 25 });
       }
@@ -833,8 +839,17 @@ describe("donation histories and receipts", () => {
         expect(await ngoHistory(s.db, ngo, cash, { after: forged }), forged).toMatchObject({ rows: [], next: null, total: 34 });
         expect((await ngoHistory(s.db, stranger, cash, { after: (await plain(cash))[0]! })).rows).toEqual([]);
         // "Previous" the same: nothing, and neither link, for a cursor that is not this NGO's row of the kind shown.
-        expect(await ngoHistory(s.db, ngo, cash, { before: forged }), forged).toMatchObject({ rows: [], next: null, prev: null, total: 34 });
-        expect(await ngoHistory(s.db, stranger, cash, { before: (await plain(cash)).at(-1)! })).toMatchObject({ rows: [], next: null, prev: null });
+        expect(await ngoHistory(s.db, ngo, cash, { before: forged }), forged).toMatchObject({
+          rows: [],
+          next: null,
+          prev: null,
+          total: 34,
+        });
+        expect(await ngoHistory(s.db, stranger, cash, { before: (await plain(cash)).at(-1)! })).toMatchObject({
+          rows: [],
+          next: null,
+          prev: null,
+        });
       }
       for (const garbage of ["", "x", "1' or '1'='1", `${goodsId}x`]) {
         expect(

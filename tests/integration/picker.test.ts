@@ -8,6 +8,7 @@ import { publicCampaign } from "#server/domain/campaigns/public.ts";
 import { donationTarget } from "#server/domain/donations/cash.ts";
 import { goodsTarget } from "#server/domain/pickups/pickups.ts";
 import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
+import { walkBack } from "#tests/helpers/keyset-walk.ts";
 import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
@@ -268,15 +269,25 @@ describe("the picker's queries against its rule read row by row (decision 044)",
   async function walk(kind: "cash" | "goods", q?: string) {
     const rows: { id: string; ngos: string[] }[] = [];
     const totals = new Set<number>();
+    const pages = [];
     let after: string | null = null;
-    for (let pages = 1; pages < 1000; pages++) {
+    for (let n = 1; n < 1000; n++) {
       const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, { q, kind, after });
       expect(list.after).toBe(after);
       expect(list.more).toBe(false);
       expect(list.rows.length).toBe(list.next ? DONATE_PICKER_PAGE_SIZE : list.rows.length);
       totals.add(list.total);
       rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
-      if (!list.next) return { rows, totals: [...totals] };
+      pages.push(list);
+      if (!list.next) {
+        // Back by "Previous" from the last page: the same cards, links and position (`after`, for Details and Go back).
+        await walkBack(pages, (cursor) => pickerCampaignsAfter(services.db, { q, kind, ...cursor }), `${kind} ${q ?? "(all)"}`, [
+          "after",
+          "total",
+          "more",
+        ]);
+        return { rows, totals: [...totals] };
+      }
       after = list.next;
     }
     throw new Error("the cursor did not reach the end");
@@ -379,6 +390,34 @@ describe("the pickers' cursor and count (decision 044)", () => {
     // Another search's campaign, or any other campaign, is a position in time, nothing more.
     const elsewhere = await makeCampaign(db, ngo.id, { title: `Elsewhere ${token()}`, createdAt: at(45) });
     expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: elsewhere.id }))).toEqual(open(4, 3, 2, 1, 0));
+
+    // "Previous" (`before`) by the same rules: not a uuid, no such campaign, nothing offered before it, or less than a
+    // page before it (the top of the list): the first page, said to be the first, with no Previous.
+    for (const forged of ["not-a-cursor", "'; drop table campaigns; --", randomUUID(), offered[8]!.id, done.id, paused.id, unpayable.id]) {
+      const page = await pickerCampaignsAfter(db, { q: tag, kind: "cash", before: forged });
+      expect(titles(page), forged).toEqual(titles(first));
+      expect(page, forged).toMatchObject({ after: null, prev: null, next: first.next, total: 9 });
+    }
+    // A full page before the cursor: the six offered campaigns just newer than it, in the list's order, never the
+    // cursor's own campaign when it is not offered (a completed one older than all); named by the campaign just before
+    // them, whose page they are.
+    const old = await makeCampaign(db, ngo.id, { title: `Old ${tag}`, status: "completed", completedAt: new Date(), createdAt: at(-5) });
+    expect(await pickerCampaignsAfter(db, { q: tag, kind: "cash", before: old.id })).toMatchObject({
+      rows: open(5, 4, 3, 2, 1, 0).map((title) => ({ title })),
+      after: offered[6]!.id,
+      prev: "first",
+      next: null,
+    });
+    expect(await pickerCampaignsAfter(db, { q: tag, kind: "cash", before: offered[1]!.id })).toMatchObject({
+      rows: open(7, 6, 5, 4, 3, 2).map((title) => ({ title })),
+      after: offered[8]!.id,
+      prev: "first",
+      next: offered[2]!.id,
+    });
+    // Another search's campaign as `before`: a position in time, nothing more.
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "goods", before: elsewhere.id }))).toEqual(
+      titles(await pickerCampaignsAfter(db, { q: tag, kind: "goods" })),
+    );
   });
 
   it("counts a search's matches up to the bound, then says there are more, and pages the same either side of it", async () => {
@@ -411,13 +450,21 @@ describe("the pickers' cursor and count (decision 044)", () => {
     const walk = async (kind: "cash" | "goods", pages: number) => {
       const ids: string[] = [];
       const counts = new Set<string>();
+      const read = [];
       let after: string | null = null;
       for (let i = 0; i < pages; i++) {
         const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(db, { q: tag, kind, after });
         ids.push(...list.rows.map((r) => r.id));
         counts.add(`${list.total}${list.more ? "+" : ""}`);
+        read.push(list);
         after = list.next;
       }
+      // Back by "Previous" to the first page, either side of the bound (the matches sorted, or the index walked).
+      await walkBack(read, (cursor) => pickerCampaignsAfter(db, { q: tag, kind, ...cursor }), `${kind} ${ids.length}`, [
+        "after",
+        "total",
+        "more",
+      ]);
       return { ids, counts: [...counts] };
     };
     const newestFirst = () =>

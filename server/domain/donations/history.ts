@@ -158,13 +158,22 @@ async function historyPage<T extends { id: string }>(
   const cursor = keysetCursor(opts);
   const reads = keysetReads(cursor, PAGE_SIZE);
   const at = cursor === null ? null : "after" in cursor ? cursor.after : cursor.before;
-  const read = (r: KeysetRead) => ids(cursorRow(order, r.side, at!, owned), keysetBackwards(r.side)).limit(r.limit).offset(r.offset);
+  const read = (r: KeysetRead) =>
+    ids(cursorRow(order, r.side, at!, owned), keysetBackwards(r.side))
+      .limit(r.limit)
+      .offset(r.offset);
   const [rows, behind, ahead] = await Promise.all([
     rowsOf(reads.page ? read(reads.page) : ids(undefined, false).limit(PAGE_SIZE + 1)),
     reads.behind ? read(reads.behind) : [],
     reads.ahead ? read(reads.ahead) : [],
   ]);
-  const { start: _, ...page } = keysetPage(cursor, PAGE_SIZE, rows, behind.map((r) => r.id), ahead.length);
+  const { start: _, ...page } = keysetPage(
+    cursor,
+    PAGE_SIZE,
+    rows,
+    behind.map((r) => r.id),
+    ahead.length,
+  );
   return page;
 }
 
@@ -398,7 +407,12 @@ export async function ngoHistoryCursorAt(db: DbOrTx, actor: Actor, filter: NgoHi
  * the NGO's donations of the kind shown gives an empty page, never another NGO's rows. The total is the kept tallies'
  * (decision 044).
  */
-export async function ngoHistory(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, opts: HistoryCursor = {}): Promise<HistoryPage<NgoHistoryRow>> {
+export async function ngoHistory(
+  db: DbOrTx,
+  actor: Actor,
+  filter: NgoHistoryFilter,
+  opts: HistoryCursor = {},
+): Promise<HistoryPage<NgoHistoryRow>> {
   const [{ count: total }, page] = await Promise.all([
     ngoHistoryTotals(db, actor, filter),
     historyPage(

@@ -255,9 +255,10 @@ export async function pickerCampaignsAfter(
   const query = (filtered ? db.with(matched$) : db)
     .select({
       total: (filtered ? n : offeredCount(opts.kind === "cash")).mapWith(Number),
-      behind: (reads.behind ? sql<string[]>`array(select r.id from (${ids(reads.behind)}) r order by ${nearest(reads.behind)})` : sql<string[]>`'{}'::uuid[]`).mapWith(
-        (v: unknown) => parseUuidArray(v),
-      ),
+      behind: (reads.behind
+        ? sql<string[]>`array(select r.id from (${ids(reads.behind)}) r order by ${nearest(reads.behind)})`
+        : sql<string[]>`'{}'::uuid[]`
+      ).mapWith((v: unknown) => parseUuidArray(v)),
       ahead: (reads.ahead ? sql`(select count(*) from (${ids(reads.ahead)}) r)` : sql`0`).mapWith(Number),
       ...cardColumns(now),
     })
