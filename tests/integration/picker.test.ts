@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
-import { donorContactNumber, pickerCampaigns, pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
+import { donorContactNumber, pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { eq, sql } from "drizzle-orm";
 import { campaignPartners, campaigns, ngoProfiles, users } from "#server/db/schema.ts";
 import { publicCampaign } from "#server/domain/campaigns/public.ts";
@@ -55,12 +55,9 @@ describe("the donor's campaign picker", () => {
     const second = await pickerCampaignsAfter(db, { q: tag, kind: "goods", after: first.next });
     expect(second.rows.map((r) => r.title)).toEqual([`Relief ${tag} 1`, `Relief ${tag} 0`]);
     expect(second).toMatchObject({ total: 8, more: false, after: first.next, next: null });
-    // The landing page still pages by number (browse.server.ts): the same campaigns, and past the last page, nothing.
-    const byNumber = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
-    expect(byNumber).toMatchObject({ page: 2, pages: 2, total: 8 });
-    expect(byNumber.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
-    expect((await pickerCampaigns(db, { q: tag, page: 3, kind: "goods" })).rows).toEqual([]);
-    expect((await pickerCampaigns(db, { q: tag, page: 0, kind: "goods" })).page).toBe(1);
+    // The landing page reads them the same way (kind "browse", browse.server.ts): the same campaigns.
+    const browsed = await pickerCampaignsAfter(db, { q: tag, kind: "browse", after: first.next });
+    expect(browsed.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
 
     const titles = [...first.rows, ...second.rows].map((r) => r.title);
     expect(titles).not.toContain(`Done ${tag}`);
@@ -92,7 +89,7 @@ describe("the donor's campaign picker", () => {
     await makeCampaign(db, ngo.id, { title: `axb drive ${tag}` });
     const backslash = await makeCampaign(db, ngo.id, { title: `back\\slash ${tag}` });
 
-    const search = async (q: string) => (await pickerCampaigns(db, { q, page: 1, kind: "goods" })).rows.map((r) => r.id);
+    const search = async (q: string) => (await pickerCampaignsAfter(db, { q, kind: "goods" })).rows.map((r) => r.id);
     expect(await search(`water for thar ${tag.toUpperCase()}`)).toEqual([water.id]);
     expect(await search(`   clean water for thar ${tag}   `)).toEqual([water.id]);
     expect(await search(`100% meals ${tag}`)).toEqual([percent.id]);
@@ -120,7 +117,7 @@ describe("the donor's campaign picker", () => {
     await db.execute(sql`update campaign_partners set status = 'declined' where campaign_id = ${declined.id}`);
 
     const search = async (q: string, more: { cause?: "water" | "food"; zakatOnly?: boolean } = {}) =>
-      (await pickerCampaigns(db, { q, page: 1, kind: "browse", ...more })).rows.map((r) => r.id).sort();
+      (await pickerCampaignsAfter(db, { q, kind: "browse", ...more })).rows.map((r) => r.id).sort();
     expect(await search(tag)).toEqual([byTitle.id, byPlace.id, byPartner.id].sort());
     expect(await search(`mithi ${tag.toUpperCase()}`)).toEqual([byPlace.id]);
     expect(await search(`saaya ${tag}`)).toEqual([byPartner.id]);
@@ -143,7 +140,7 @@ describe("the donor's campaign picker", () => {
       acceptedFunds: ["zakat", "general"],
       pictureKey: "campaign/picture.webp",
     });
-    const [row] = (await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).rows;
+    const [row] = (await pickerCampaignsAfter(db, { q: tag, kind: "goods" })).rows;
     expect(row).toMatchObject({
       id: joint.id,
       slug: joint.slug,
@@ -160,7 +157,7 @@ describe("the donor's campaign picker", () => {
   });
 
   it("never returns more than a page, however many campaigns there are", async () => {
-    const page = await pickerCampaigns(services.db, { page: 1, kind: "goods" });
+    const page = await pickerCampaignsAfter(services.db, { kind: "goods" });
     expect(page.rows.length).toBeLessThanOrEqual(DONATE_PICKER_PAGE_SIZE);
     expect(page.rows.every((r) => r.ngos.length >= 1)).toBe(true);
   });
@@ -186,7 +183,7 @@ describe("what donors are offered (campaigns/standing.ts)", () => {
     const viaSuspendedPartner = await makeCampaign(db, unpaid.id, { title: `Suspended partner ${tag}`, partners: [suspendedPaid.id] });
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspendedPaid.id));
 
-    const ids = async (kind: "cash" | "goods") => (await pickerCampaigns(db, { q: tag, page: 1, kind })).rows.map((r) => r.id).sort();
+    const ids = async (kind: "cash" | "goods") => (await pickerCampaignsAfter(db, { q: tag, kind })).rows.map((r) => r.id).sort();
     expect(await ids("cash")).toEqual([own.id, viaPartner.id].sort());
     expect(await ids("goods")).toEqual([noAccount.id, halfBank.id, own.id, viaPartner.id, viaSuspendedPartner.id].sort());
 
@@ -207,18 +204,18 @@ describe("what donors are offered (campaigns/standing.ts)", () => {
     const partner = await makeUser(db, "ngo");
     await givePaymentAccounts(db, partner.id);
     const c = await makeCampaign(db, ngo.id, { title: `Paused ${tag}`, partners: [partner.id] });
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).total).toBe(1);
 
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo.id));
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(0);
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).total).toBe(0);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).total).toBe(0);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "goods" })).total).toBe(0);
     expect((await publicCampaign(db, c.slug)).paused).toBe(true);
     // The partner in good standing does not keep it open: the campaign is its owner's.
     await expect(donationTarget(db, c.slug)).rejects.toMatchObject({ code: "campaigns.paused" });
     await expect(goodsTarget(db, c.slug)).rejects.toMatchObject({ code: "campaigns.paused" });
 
     await db.update(users).set({ suspendedAt: null }).where(eq(users.id, ngo.id));
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).total).toBe(1);
     expect((await donationTarget(db, c.slug)).ngos).toHaveLength(2);
   });
 });
@@ -293,13 +290,14 @@ describe("the picker's queries against its rule read row by row (decision 044)",
     throw new Error("the cursor did not reach the end");
   }
 
-  /** Every page by number, as the landing page reads them (the goods rule: any campaign open to donors). */
-  async function walkByNumber(q?: string) {
+  /** Every page by cursor, as the landing page reads them (the goods rule: any campaign open to donors). */
+  async function walkBrowse(q?: string) {
     const rows: { id: string; ngos: string[] }[] = [];
-    for (let page = 1; ; page++) {
-      const list = await pickerCampaigns(services.db, { q, page, kind: "browse" });
+    for (let after: string | null = null; ;) {
+      const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, { q, after, kind: "browse" });
       rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
-      if (page >= list.pages) return rows;
+      if (!list.next) return rows;
+      after = list.next;
     }
   }
 
@@ -339,7 +337,7 @@ describe("the picker's queries against its rule read row by row (decision 044)",
         const got = await walk(kind, q);
         expect(got.rows, `${kind} ${q ?? "(all)"}`).toEqual(want);
         expect(got.totals, `${kind} ${q ?? "(all)"}`).toEqual([want.length]);
-        if (kind === "goods" && q) expect(await walkByNumber(q), `browse ${q}`).toEqual(want);
+        if (kind === "goods" && q) expect(await walkBrowse(q), `browse ${q}`).toEqual(want);
       }
     }
     // Our search finds this test's campaigns only, and enough of them for several pages.
@@ -496,10 +494,16 @@ describe("a search that names a place (issue 16)", () => {
   async function found(q: string): Promise<string[]> {
     const place = await offlineGeocoder.named(q);
     const ids: string[] = [];
-    for (let page = 1; ; page++) {
-      const list = await pickerCampaigns(services.db, { q, page, kind: "browse", place });
+    for (let after: string | null = null; ;) {
+      const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, {
+        q,
+        after,
+        kind: "browse",
+        place,
+      });
       ids.push(...list.rows.map((r) => r.id));
-      if (page >= list.pages) return ids;
+      if (!list.next) return ids;
+      after = list.next;
     }
   }
 
@@ -553,7 +557,7 @@ describe("a search that names a place (issue 16)", () => {
     expect(await offlineGeocoder.named("lah")).toBeNull();
     expect(await found(tag)).toEqual([c.id]);
     // A name with a regular expression's characters is taken literally.
-    expect((await pickerCampaigns(db, { q: token(), page: 1, kind: "browse", place: { name: "(.*)" } })).total).toBe(0);
+    expect((await pickerCampaignsAfter(db, { q: token(), kind: "browse", place: { name: "(.*)" } })).total).toBe(0);
   });
 });
 

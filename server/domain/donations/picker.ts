@@ -14,7 +14,7 @@ import {
   searchTerm,
   type KeysetRead,
 } from "#server/db/query.ts";
-import type { KeysetPage, Paged, PreviousPage } from "#shared/paging.ts";
+import type { KeysetPage, PreviousPage } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
@@ -128,57 +128,6 @@ function cardColumns(now: Date) {
 
 const NEWEST_FIRST = [desc(campaigns.createdAt), desc(campaigns.id)];
 
-/**
- * One page of the campaigns anyone may browse on the landing page (`kind: "browse"`), by page number: `offeredWhere`'s
- * campaigns newest first (ties by id, so pages never overlap), six a page, and how many there are in all. The donors'
- * pickers page by cursor instead (`pickerCampaignsAfter`).
- */
-export async function pickerCampaigns(db: DbOrTx, opts: PickerFilter & { page: number }, now = new Date()): Promise<Paged<PickerCampaign>> {
-  const page = Math.max(1, Math.trunc(opts.page) || 1);
-  const { where, filtered } = offeredWhere(opts);
-  // Filtered, what the filter finds is read once (a CTE named twice is materialized) for both the count and the page.
-  const found$ = db.$with("found").as(db.select({ id: campaigns.id, createdAt: campaigns.createdAt }).from(campaigns).where(where));
-  // The page's ids first, then its cards' columns for those six only: with the columns on the row read in order,
-  // PostgreSQL computed each card's NGOs, checks and takesCash for every row OFFSET skipped (120 at page 20).
-  const pageIds = (
-    filtered
-      ? db.select({ id: found$.id }).from(found$).orderBy(desc(found$.createdAt), desc(found$.id))
-      : db
-          .select({ id: campaigns.id })
-          .from(campaigns)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-  )
-    .limit(DONATE_PICKER_PAGE_SIZE)
-    .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
-  // The page and how many there are in all in one query: the page is read in the index's order and stops at its
-  // last card, the count is a subquery PostgreSQL runs once (a window count made it read every row in order first).
-  // Only past the last page, where no row carries the count, is it asked for on its own.
-  const found = await (filtered ? db.with(found$) : db)
-    .select({
-      // Unfiltered, the count is kept per NGO (offeredCount); filtered, it counts what the filter finds.
-      total: (filtered ? sql<number>`(select count(*) from ${found$})` : offeredCount(opts.kind === "cash")).mapWith(Number),
-      ...cardColumns(now),
-    })
-    .from(campaigns)
-    .where(inArray(campaigns.id, pageIds))
-    .orderBy(...NEWEST_FIRST);
-  const rows = found.map(({ total: _, ...r }) => r);
-  const n =
-    found[0]?.total ??
-    (page > 1
-      ? filtered
-        ? ((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0)
-        : Number((await db.select({ n: offeredCount(opts.kind === "cash") }).from(sql`(select 1) as one`))[0]?.n ?? 0)
-      : 0);
-  return {
-    rows,
-    page,
-    pages: Math.max(1, Math.ceil(n / DONATE_PICKER_PAGE_SIZE)),
-    total: n,
-  };
-}
-
 /** A page of a picker read by cursor: its cards, the cursor it was read after, the next page's, and how many there are. */
 export interface PickerPage extends KeysetPage<PickerCampaign> {
   /**
@@ -195,7 +144,8 @@ export interface PickerPage extends KeysetPage<PickerCampaign> {
 }
 
 /**
- * One page of the campaigns a donor can give to (/donate1 for cash, /donate5 for goods), read by keyset: the
+ * One page of the campaigns a donor can give to (/donate1 for cash, /donate5 for goods) or anyone may browse (the
+ * landing page, `kind: "browse"`), read by keyset: the
  * `offeredWhere` campaigns newest first (ties by id) after the campaign `after` names ("Next"), or just before the one
  * `before` names ("Previous": the same index walked the other way, then put back in order), six a page (the picker's 3
  * upper and 3 lower cards), so a deep page costs what the first does (decision 044; the cursor as decision 050's). A
