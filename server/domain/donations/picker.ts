@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CampaignCause, CheckKind, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
