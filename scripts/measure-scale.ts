@@ -7,7 +7,9 @@
  * page at most), the two databases' requests alternating (small, large, large, small, …) so that both meet the same
  * moments of the machine's load: on a busy machine the ratio holds where the times themselves do not. The table shows
  * each page's medians and their ratio. The CSV export is timed whole, once on each, with the rows it wrote and the
- * server's resident memory before and after.
+ * server's resident memory before and after. `--pages <regular expression>` measures only the pages whose label it
+ * matches (and the export only if it matches "CSV export"); a page a build cannot reach (a "Previous" link it does not
+ * have) is reported as "—".
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,11 +26,12 @@ const { values } = parseArgs({
     port: { type: "string", default: "3555" },
     runs: { type: "string", default: "7" },
     json: { type: "string" },
+    pages: { type: "string" },
   },
 });
 if (!values.small || !values.large) {
   console.error(
-    "usage: npm run latency -- --small postgres://…/ekc_scale_1x --large postgres://…/ekc_scale [--port 3555] [--runs 7] [--json out.json]",
+    "usage: npm run latency -- --small postgres://…/ekc_scale_1x --large postgres://…/ekc_scale [--port 3555] [--runs 7] [--json out.json] [--pages <regexp of labels>]",
   );
   process.exit(2);
 }
@@ -46,10 +49,11 @@ interface Page {
   /** The path, given what the database holds. */
   path: (facts: Facts) => string;
   /**
-   * Follow the list's last pager link (its "Next") this many times from `path`, once and untimed, and time the page it
-   * leads to: a list paged by cursor (the donor's picker, decision 044) has no address for "page 20" to type.
+   * Follow the list's pager links from `path`, once and untimed, and time the page they lead to: its last link (its
+   * "Next") `times` times, then its "Previous" (`rel="prev"`) `back` times. A list paged by cursor (the donor's picker,
+   * decision 044) has no address for "page 20" to type.
    */
-  follow?: { times: number; nav: string };
+  follow?: { times: number; nav: string; back?: number };
 }
 interface Facts {
   /** The busy NGO's campaign with the most donations. */
@@ -86,18 +90,53 @@ const PAGES: Page[] = [
   { label: "/dvh page 20", who: "donor", path: () => "/dvh?page=20" },
   // At 1× the demo donor has 122 gifts (13 pages): page 20 is past the end there, an empty list; page 12 is full at both.
   { label: "/dvh page 12", who: "donor", path: () => "/dvh?page=12" },
+  // "Previous" from a deep page (keyset builds only: `?before=`, the first row's id).
+  {
+    label: "/donHistory amount ↓ p39 ←",
+    who: "ngo",
+    path: () => "/donHistory?sort=amountDesc&page=40",
+    follow: { times: 0, nav: "Pages of the donation history", back: 1 },
+  },
+  {
+    label: "/donHistory campaign p39 ←",
+    who: "ngo",
+    path: () => "/donHistory?sort=campaign&page=40",
+    follow: { times: 0, nav: "Pages of the donation history", back: 1 },
+  },
+  { label: "/dvh page 11 ←", who: "donor", path: () => "/dvh?page=12", follow: { times: 0, nav: "Pages of your donations", back: 1 } },
+  { label: "/donate1 page 19 ←", who: "donor", path: () => "/donate1", follow: { times: 19, nav: "Pages of campaigns", back: 1 } },
+  // At 1× "water" finds 101 campaigns (17 pages): the searches' deep pages are the 10th.
+  { label: "/donate1 search p10", who: "donor", path: () => "/donate1?q=water", follow: { times: 9, nav: "Pages of campaigns" } },
+  { label: "/donate1 search p9 ←", who: "donor", path: () => "/donate1?q=water", follow: { times: 9, nav: "Pages of campaigns", back: 1 } },
+  // The landing page: anyone browsing, its first page, a search, and the 20th page (the search's 10th) by following "Next".
+  { label: "/", who: "public", path: () => "/" },
+  { label: "/ page 20", who: "public", path: () => "/", follow: { times: 19, nav: "Pages of campaigns" } },
+  { label: "/ search", who: "public", path: () => "/?q=water" },
+  { label: "/ search page 10", who: "public", path: () => "/?q=water", follow: { times: 9, nav: "Pages of campaigns" } },
   { label: "analytics (top campaign)", who: "ngo", path: (f) => `/campaigns/${f.topCampaign}/analytics` },
   { label: "public page (top campaign)", who: "public", path: (f) => `/campaign/${f.topSlug}` },
   { label: "/api/map Pakistan", who: "public", path: () => "/api/map?south=23.5&west=60.8&north=37.1&east=77.9&zoom=5" },
   { label: "/api/map Karachi", who: "public", path: () => "/api/map?south=24.75&west=66.9&north=24.97&east=67.15&zoom=12" },
 ];
 
-/** The last link of the `<nav aria-label=…>` named so in a page's HTML (a pager's "Next"), as a path from `from`. */
-function lastLinkOf(html: string, nav: string, from: string): string | null {
+/** The pages `--pages` chose (all by default), and whether the export is timed. */
+const chosen = values.pages ? new RegExp(values.pages) : null;
+const SELECTED = PAGES.filter((p) => !chosen || chosen.test(p.label));
+const EXPORT = !chosen || chosen.test("CSV export");
+
+/**
+ * The "Next" (or "Previous") link of the `<nav aria-label=…>` named so in a page's HTML (a pager, in English), as a
+ * path from `from`; null when the page has none (the list's last page, or a pager without "Previous").
+ */
+function linkOf(html: string, nav: string, from: string, which: "next" | "prev" = "next"): string | null {
   const start = html.indexOf(`<nav aria-label="${nav}"`);
   if (start < 0) return null;
-  const links = [...html.slice(start, html.indexOf("</nav>", start)).matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
-  const href = links.at(-1)?.replaceAll("&amp;", "&").replace(/#.*$/, "");
+  const anchors = [...html.slice(start, html.indexOf("</nav>", start)).matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)];
+  const chosen = anchors.find((m) => m[2]!.trim() === (which === "next" ? "Next" : "Previous"));
+  const href = chosen?.[1]
+    ?.match(/href="([^"]*)"/)?.[1]
+    ?.replaceAll("&amp;", "&")
+    .replace(/#.*$/, "");
   if (!href) return null;
   const url = new URL(href, `http://127.0.0.1${from}`);
   return `${url.pathname}${url.search}`;
@@ -109,14 +148,21 @@ function lastLinkOf(html: string, nav: string, from: string): string | null {
  */
 async function target(page: Page, f: Facts, client: Client): Promise<string> {
   let at = await client.resolve(page.path(f));
-  for (let i = 0; page.follow && i < page.follow.times; i++) {
+  const steps = page.follow ? [...Array<"next">(page.follow.times).fill("next"), ...Array<"prev">(page.follow.back ?? 0).fill("prev")] : [];
+  for (const which of steps) {
     const res = await client.get(at);
-    const next = res.status === 200 ? lastLinkOf(res.body, page.follow.nav, at) : null;
-    if (!next) throw new Error(`${at} answered ${res.status} with no "${page.follow.nav}" link to follow`);
+    const next = res.status === 200 ? linkOf(res.body, page.follow!.nav, at, which) : null;
+    if (!next)
+      throw new Unreachable(
+        `${at} answered ${res.status} with no ${which === "next" ? "Next" : "Previous"} in "${page.follow!.nav}" to follow`,
+      );
     at = next;
   }
   return at;
 }
+
+/** A page this build has no link to (a "Previous" of a list paged without one). */
+class Unreachable extends Error {}
 
 class Client {
   private cookies = new Map<string, string>();
@@ -205,7 +251,7 @@ async function facts(url: string): Promise<Facts & { campaigns: number; donation
 
 interface Measured {
   pages: Record<string, number>;
-  export: { ms: number; rows: number; complete: boolean; rssBeforeMb: number; rssAfterMb: number; peakMb: number };
+  export: { ms: number; rows: number; complete: boolean; rssBeforeMb: number; rssAfterMb: number; peakMb: number } | null;
   sizes: { campaigns: number; donations: number; pickups: number };
 }
 
@@ -227,11 +273,10 @@ async function startArm(name: string, url: string, armPort: number): Promise<Arm
   const clients: Record<Who, Client> = { ngo: new Client(base), donor: new Client(base), public: new Client(base) };
   await clients.ngo.signIn("ngo", DEMO_ACCOUNTS.ngo);
   await clients.donor.signIn("donor", DEMO_ACCOUNTS.donor);
-  const sizes = { campaigns: f.campaigns, donations: f.donations, pickups: f.pickups };
   const measured: Measured = {
     pages: {},
-    export: { ms: 0, rows: 0, complete: false, rssBeforeMb: 0, rssAfterMb: 0, peakMb: 0 },
-    sizes,
+    export: null,
+    sizes: { campaigns: f.campaigns, donations: f.donations, pickups: f.pickups },
   };
   return { name, facts: f, server, dataDir, clients, measured };
 }
@@ -241,15 +286,27 @@ async function stopArm(arm: Arm): Promise<void> {
   fs.rmSync(arm.dataDir, { recursive: true, force: true });
 }
 
-/** Each page on both arms, their requests alternating; the medians go into each arm's `measured.pages`. */
+/** The page's address on one arm, or null (reported as "—") when that build cannot reach it. */
+async function addressOn(arm: Arm, page: Page): Promise<string | null> {
+  try {
+    return await target(page, arm.facts, arm.clients[page.who]);
+  } catch (error) {
+    if (!(error instanceof Unreachable)) throw error;
+    process.stdout.write(`  ${page.label.padEnd(28)} ${arm.name}: —    ${error.message}\n`);
+    return null;
+  }
+}
+
+/** Each chosen page on both arms, their requests alternating; the medians go into each arm's `measured.pages`. */
 async function measurePages(arms: [Arm, Arm]): Promise<void> {
-  for (const page of PAGES) {
-    const addresses = await Promise.all(arms.map((arm) => target(page, arm.facts, arm.clients[page.who])));
+  for (const page of SELECTED) {
+    const addresses = [await addressOn(arms[0], page), await addressOn(arms[1], page)];
     const times: [number[], number[]] = [[], []];
+    const live = [0, 1].filter((a) => addresses[a] !== null);
     let spent = 0;
     // A page that takes seconds is asked for fewer times: at least once each, then until PAGE_BUDGET_MS is spent.
-    for (let i = 0; i < runs + 2 && (times[1].length === 0 || spent < PAGE_BUDGET_MS); i++) {
-      for (const a of i % 2 === 0 ? [0, 1] : [1, 0]) {
+    for (let i = 0; live.length && i < runs + 2 && (times[live.at(-1)!]!.length === 0 || spent < PAGE_BUDGET_MS); i++) {
+      for (const a of i % 2 === 0 ? live : [...live].reverse()) {
         const t0 = performance.now();
         const res = await arms[a]!.clients[page.who].get(addresses[a]!);
         const ms = performance.now() - t0;
@@ -258,11 +315,10 @@ async function measurePages(arms: [Arm, Arm]): Promise<void> {
         if (i >= 2 || spent >= PAGE_BUDGET_MS) times[a]!.push(ms);
       }
     }
-    arms.forEach((arm, a) => (arm.measured.pages[page.label] = median(times[a]!)));
-    const [s, l] = arms.map((arm) => arm.measured.pages[page.label]!);
-    process.stdout.write(
-      `  ${page.label.padEnd(28)} ${s!.toFixed(1).padStart(8)} ms ${l!.toFixed(1).padStart(8)} ms${page.follow ? `  ${addresses.join("  ")}` : ""}\n`,
-    );
+    arms.forEach((arm, a) => (arm.measured.pages[page.label] = addresses[a] === null ? Number.NaN : median(times[a]!)));
+    const shown = arms.map((arm) => ms(arm.measured.pages[page.label]!).padStart(8));
+    const followed = page.follow ? `  ${addresses.join("  ")}` : "";
+    process.stdout.write(`  ${page.label.padEnd(28)} ${shown.join(" ms ")} ms${followed}\n`);
   }
 }
 
@@ -287,6 +343,8 @@ async function measureExport(arm: Arm): Promise<void> {
   };
 }
 
+const ms = (x: number) => (Number.isNaN(x) ? "—" : x.toFixed(1));
+
 console.log(`small: ${values.small} (port ${port})\nlarge: ${values.large} (port ${port + 1})`);
 const arms: Arm[] = [];
 try {
@@ -294,7 +352,7 @@ try {
   arms.push(await startArm("100×", values.large, port + 1));
   console.log(`${"page".padEnd(30)} ${"1×".padStart(8)}    ${"100×".padStart(8)}`);
   await measurePages(arms as [Arm, Arm]);
-  for (const arm of arms) await measureExport(arm);
+  if (EXPORT) for (const arm of arms) await measureExport(arm);
 } finally {
   for (const arm of arms) await stopArm(arm);
 }
@@ -306,15 +364,16 @@ console.log(
 );
 console.log(line(["page", "1× ms", "100× ms", "ratio"]));
 console.log(line(["---", "---:", "---:", "---:"]));
-for (const page of PAGES) {
+for (const page of SELECTED) {
   const a = small.pages[page.label]!;
   const b = large.pages[page.label]!;
-  console.log(line([page.label, a.toFixed(1), b.toFixed(1), `${(b / a).toFixed(2)}×`]));
+  console.log(line([page.label, ms(a), ms(b), Number.isNaN(a / b) ? "—" : `${(b / a).toFixed(2)}×`]));
 }
 for (const [name, m] of [
   ["1×", small],
   ["100×", large],
 ] as const) {
+  if (!m.export) continue;
   console.log(
     `CSV export ${name}: ${m.export.rows} rows${m.export.complete ? "" : " (stopped: more to come)"} in ${(m.export.ms / 1000).toFixed(2)} s; server RSS ${m.export.rssBeforeMb} → ${m.export.rssAfterMb} MB (peak ${m.export.peakMb} MB)`,
   );

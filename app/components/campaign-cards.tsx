@@ -163,10 +163,13 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
           })}
         </ul>
       )}
-      {/* By cursor (decision 044): "Next" after the last card, "First page" back; no page numbers. The links sit at
-          the line's start and end, so in Urdu (right to left) "Next" is on the left, where the reading goes on. */}
+      {/* By cursor (decision 044): "Next" after the last card, "Previous" before the first, "First page" back; no page
+          numbers. The links sit at the line's start and end, so in Urdu (right to left) "Next" is on the left, where
+          the reading goes on. */}
       <KeysetPager
         next={list.next}
+        prev={list.prev}
+        previous={t("common:previous")}
         param="after"
         anchor="pick-heading"
         label={t("donate:pick.pages")}

@@ -1,34 +1,47 @@
 import { Link, useSearchParams } from "react-router";
+import type { PreviousPage } from "#shared/paging.ts";
 
 /**
- * The links of a list read by keyset (decision 050): "older" leads to the page after the last row shown (`next`, the
- * cursor), "newest" back to the first page. Plain links that keep the rest of the query string, so they work without
- * JavaScript and several lists on one page page independently (`param`). A keyset has no page numbers: the way back is
- * the browser's, or the first page.
+ * The links of a list read by keyset (decisions 050 and 044): "older" leads to the page after the last row shown
+ * (`next`, the cursor, as `param`), "previous" to the page before the first row shown (`prev`, as `beforeParam`; or the
+ * first page's own address when the rows before are no more than a page), "newest" back to the first page. Plain links
+ * that keep the rest of the query string, so they work without JavaScript and several lists on one page page
+ * independently (`param`). A keyset has no page numbers. A list that offers no "Previous" gives no `prev`. "First page"
+ * and "Previous" sit at the line's start, "Next" at its end: in Urdu (right to left) "Next" is on the left, where the
+ * reading goes on.
  */
 export function KeysetPager({
   next,
+  prev = null,
   param,
+  beforeParam = "before",
   label,
   older,
+  previous,
   newest,
   anchor,
 }: {
   next: string | null;
+  prev?: PreviousPage;
   param: string;
+  /** The query parameter of a "Previous" page's cursor. */
+  beforeParam?: string;
   label: string;
   older: string;
+  /** The words of "Previous"; needed when `prev` is given. */
+  previous?: string;
   newest: string;
   /** The list's heading id, so the page opens where the list is. */
   anchor: string;
 }) {
   const [params] = useSearchParams();
-  const paged = params.has(param);
-  if (!next && !paged) return null;
-  const href = (cursor: string | null) => {
+  const paged = params.has(param) || params.has(beforeParam);
+  if (!next && !prev && !paged) return null;
+  const href = (cursor: { name: string; id: string } | null) => {
     const query = new URLSearchParams(params);
-    if (cursor) query.set(param, cursor);
-    else query.delete(param);
+    query.delete(param);
+    query.delete(beforeParam);
+    if (cursor) query.set(cursor.name, cursor.id);
     const search = query.toString();
     return `${search ? `?${search}` : "?"}#${anchor}`;
   };
@@ -36,15 +49,20 @@ export function KeysetPager({
     "inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-brand-800 hover:bg-brand-50";
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
-      {paged ? (
-        <Link to={href(null)} className={linkClass}>
-          {newest}
-        </Link>
-      ) : (
-        <span />
-      )}
+      <span className="flex flex-wrap items-center gap-3">
+        {paged && (
+          <Link to={href(null)} className={linkClass}>
+            {newest}
+          </Link>
+        )}
+        {prev && (
+          <Link to={href(prev === "first" ? null : { name: beforeParam, id: prev.before })} className={linkClass} rel="prev">
+            {previous}
+          </Link>
+        )}
+      </span>
       {next && (
-        <Link to={href(next)} className={linkClass} rel="next">
+        <Link to={href({ name: param, id: next })} className={linkClass} rel="next">
           {older}
         </Link>
       )}

@@ -233,6 +233,13 @@ test.describe("cash donation flow", () => {
     await page.getByRole("link", { name: "Go back" }).click();
     await expect(page).toHaveURL(new RegExp(`/donate1\\?q=WINTER\\+${tag.toUpperCase()}&after=${cursor}$`));
     await expect(cards).toHaveCount(1);
+    // "Previous" from the second page is the first page's own address.
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(new RegExp(`/donate1\\?q=WINTER\\+${tag.toUpperCase()}#pick-heading$`));
+    await expect(cards).toHaveCount(6);
+    await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(cards).toHaveCount(1);
     await pages.getByRole("link", { name: "First page" }).click();
     await expect(page).toHaveURL(new RegExp(`/donate1\\?q=WINTER\\+${tag.toUpperCase()}#pick-heading$`));
     await expect(cards).toHaveCount(6);
@@ -802,7 +809,20 @@ test.describe("cash donation flow without JavaScript", () => {
       await pages.getByRole("link", { name: "Next" }).click();
       await expect(cards).toHaveCount(1);
       await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 0`);
+      // Back by "Previous": the six before the card shown (`before` it), then the first page, which has no Previous.
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL(/before=[0-9a-f-]{36}#pick-heading$/);
+      await expect(cards).toHaveCount(6);
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 6`);
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL(new RegExp(`${picker}\\?q=${tag}#pick-heading$`));
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 12`);
+      await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+      await pages.getByRole("link", { name: "Next" }).click();
       await pages.getByRole("link", { name: "First page" }).click();
+      await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 12`);
+      // A forged "Previous" cursor is the first page too.
+      expect((await page.goto(`${picker}?q=${tag}&before=${encodeURIComponent("1' or '1'='1")}`))?.status()).toBe(200);
       await expect(cards.first().getByRole("heading")).toHaveText(`Plain page ${tag} 12`);
       // A forged cursor is the first page, not an error.
       const forged = await page.goto(`${picker}?q=${tag}&after=${encodeURIComponent("1' or '1'='1")}`);
@@ -821,6 +841,9 @@ test.describe("cash donation flow without JavaScript", () => {
     const first = pages.getByRole("link", { name: "پہلا صفحہ" });
     const box = async (l: typeof next) => (await l.boundingBox())!;
     expect((await box(next)).x + (await box(next)).width).toBeLessThan((await box(first)).x);
+    // «پچھلا» (Previous) sits with "First page", at the line's start: right of "Next".
+    const previous = pages.getByRole("link", { name: "پچھلا" });
+    expect((await box(next)).x + (await box(next)).width).toBeLessThan((await box(previous)).x);
     await next.click();
     await expect(page.getByRole("list", { name: "جاری مہمات" }).getByRole("listitem")).toHaveCount(1);
   });

@@ -275,6 +275,17 @@ test.describe("without JavaScript", () => {
     }
     expect(seen).toEqual(expected);
     await expect(page).toHaveURL(/sort=amountAsc&after=[0-9a-f-]{36}/);
+    // Back by "Previous": the page before the first row shown (`before`), then the first page's own address, which has
+    // no Previous.
+    const pager = page.getByRole("navigation", { name: "Pages of the donation history" });
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/sort=amountAsc&before=[0-9a-f-]{36}#history-caption$/);
+    expect(await amounts()).toEqual(expected.slice(10, 20));
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/\/donHistory\?sort=amountAsc#history-caption$/);
+    expect(await amounts()).toEqual(expected.slice(0, 10));
+    await expect(pager.getByRole("link", { name: "Previous" })).toHaveCount(0);
+    await pager.getByRole("link", { name: "Next" }).click();
     await page.getByRole("link", { name: "First page" }).click();
     expect(await amounts()).toEqual(expected.slice(0, 10));
 
@@ -294,6 +305,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
     expect((await page.goto("/donHistory?after=%27%3Bdrop"))!.status()).toBe(200);
     expect(await amounts()).toHaveLength(10);
+    // The same for "Previous": another NGO's gift as `before` shows nothing of theirs; garbage is the first page.
+    expect((await page.goto(`/donHistory?before=${theirs.id}`))!.status()).toBe(200);
+    await expect(page.locator("[data-donation]")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
+    expect((await page.goto("/donHistory?sort=amountAsc&before=%27%3Bdrop"))!.status()).toBe(200);
+    expect(await amounts()).toEqual(expected.slice(0, 10));
 
     // In Urdu, by campaign: the same pages under the Urdu links.
     await page.context().addCookies([{ name: "ekc_lang", value: "ur", domain: "127.0.0.1", path: "/" }]);
@@ -306,6 +323,11 @@ test.describe("without JavaScript", () => {
     expect(ids).toHaveLength(23);
     expect(new Set(ids).size).toBe(23);
     await expect(page.getByRole("link", { name: "پہلا صفحہ" })).toBeVisible();
+    // «پچھلا» (Previous) from the last page: the second page's ten, in the same order.
+    await page.getByRole("link", { name: "پچھلا" }).click();
+    expect(await page.locator("[data-donation]").evaluateAll((els) => els.map((e) => e.getAttribute("data-donation")!))).toEqual(
+      ids.slice(10, 20),
+    );
   });
 });
 

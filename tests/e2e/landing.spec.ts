@@ -138,6 +138,49 @@ test.describe("giving first: anyone browses active campaigns", () => {
       await expect(cards.first()).toContainText(c.title);
       await expect(cards.first()).toContainText("صاف پانی");
     });
+
+    test("a search's campaigns page by cursor in plain links: Next, Previous, First page; an old ?page=N link opens the first page", async ({
+      page,
+      db,
+    }) => {
+      const t = tag();
+      const ngo = await makeUser(db, "ngo", { name: `Pages ${t} Trust` });
+      const start = Date.now() - 3_600_000;
+      // 14 campaigns, newest first: pages of 6, 6 and 2.
+      for (let i = 0; i < 14; i += 1) await makeCampaign(db, ngo.id, { title: `Paged ${t} ${i}`, createdAt: new Date(start + i * 60_000) });
+      const cards = page.getByRole("list", { name: "Active campaigns" }).getByRole("listitem");
+      const pages = page.getByRole("navigation", { name: "Pages of campaigns" });
+      const firstTitle = () => cards.first().getByRole("heading");
+      await page.goto(`/?q=${t}`);
+      await expect(firstTitle()).toHaveText(`Paged ${t} 13`);
+      await expect(pages.getByRole("link")).toHaveCount(1);
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(page).toHaveURL(/after=[0-9a-f-]{36}#give-heading$/);
+      await expect(firstTitle()).toHaveText(`Paged ${t} 7`);
+      await pages.getByRole("link", { name: "Next" }).click();
+      await expect(cards).toHaveCount(2);
+      await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+      // Back by "Previous": the six before the first card shown, then the first page's own address.
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL(/before=[0-9a-f-]{36}#give-heading$/);
+      await expect(cards).toHaveCount(6);
+      await expect(firstTitle()).toHaveText(`Paged ${t} 7`);
+      await pages.getByRole("link", { name: "Previous" }).click();
+      await expect(page).toHaveURL(new RegExp(`/\\?q=${t}#give-heading$`));
+      await expect(firstTitle()).toHaveText(`Paged ${t} 13`);
+      await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+      await pages.getByRole("link", { name: "Next" }).click();
+      await pages.getByRole("link", { name: "First page" }).click();
+      await expect(firstTitle()).toHaveText(`Paged ${t} 13`);
+      // A numbered link from before, and forged cursors: the first page, never an error.
+      await page.goto(`/?q=${t}&page=3`);
+      await expect(page).toHaveURL(new RegExp(`/\\?q=${t}$`));
+      await expect(firstTitle()).toHaveText(`Paged ${t} 13`);
+      for (const forged of ["after=1%27%20or%20%271%27%3D%271", "before=00000000-0000-4000-8000-000000000000"]) {
+        expect((await page.goto(`/?q=${t}&${forged}`))?.status(), forged).toBe(200);
+        await expect(firstTitle()).toHaveText(`Paged ${t} 13`);
+      }
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import { campaigns, users } from "#server/db/schema.ts";
 import { closeCampaign, deleteCampaign, listCampaigns } from "#server/domain/campaigns/campaigns.ts";
 import { campaignScope } from "#server/domain/campaigns/policy.ts";
 import { campaignCountDrift, ownerInGoodStanding, takesCash } from "#server/domain/campaigns/standing.ts";
-import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { asNgo } from "#tests/helpers/actors.ts";
 import { givePaymentAccounts, makeCampaign, makeUser, TEST_ACCOUNTS } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
@@ -58,10 +58,8 @@ describe("campaign counts", () => {
     const check = async (step: string) => {
       expect(await campaignCountDrift(s.db), step).toEqual([]);
       for (const kind of ["cash", "goods", "browse"] as const) {
-        const page = await pickerCampaigns(s.db, { page: 1, kind });
+        const page = await pickerCampaignsAfter(s.db, { kind });
         expect(page.total, `${step}: picker ${kind}`).toBe(await counted(kind === "cash"));
-        // Past the last page no row carries the count: it is asked for on its own, the same.
-        expect((await pickerCampaigns(s.db, { page: 1000, kind })).total, `${step}: picker ${kind} far page`).toBe(page.total);
       }
       for (const tab of ["ongoing", "successful"] as const) {
         for (const q of [undefined, "water"]) {

@@ -13,7 +13,7 @@ import {
 } from "#server/domain/admin/checks.ts";
 import { publicNgoProfile } from "#server/domain/accounts/public-profile.ts";
 import { suspend } from "#server/domain/admin/vetting.ts";
-import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { addDays, pakistanToday } from "#server/domain/dates.ts";
 import { mayRead } from "#server/domain/files/files.ts";
 import { badgeStatement, checkSentence } from "#shared/checks.ts";
@@ -206,7 +206,7 @@ describe("the badge", () => {
     await recordCheck(s, asAdmin(admin.id), taxExemption(ngo.id, { expiresOn: addDays(today, 10) }));
 
     const cardKinds = async (now?: Date) => {
-      const page = await pickerCampaigns(s.db, { q: campaign.title, page: 1, kind: "browse" }, now);
+      const page = await pickerCampaignsAfter(s.db, { q: campaign.title, kind: "browse" }, now);
       return page.rows.find((r) => r.id === campaign.id)!.ownerChecks;
     };
     const profileKinds = async (now?: Date) => (await publicNgoProfile(s.db, ngo.id, now)).campaigns.rows[0]!.ownerChecks;

@@ -37,6 +37,7 @@ import { cancelPickup, confirmReceived, pickupsOfDonor } from "#server/domain/pi
 import { makeCampaign, makeDonation, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 import { failureKind } from "#tests/helpers/failure.ts";
+import { walkBack } from "#tests/helpers/keyset-walk.ts";
 
 const en = serverI18n("en").t;
 const ur = serverI18n("ur").t;
@@ -218,15 +219,19 @@ describe("donation histories and receipts", () => {
         .where(eq(donations.donorId, donor.id))
         .orderBy(sql`${donations.createdAt} desc, ${donations.id} desc`);
       const seen = [];
+      const pages = [];
       let after: string | null = null;
       for (let page = 1; page <= 3; page++) {
         const list = await donorHistory(s.db, donor, { after });
         seen.push(...list.rows);
+        pages.push(list);
         expect(await donorHistoryCursorAt(s.db, donor, page), `page ${page}`).toBe(after);
         after = list.next;
       }
       expect(after).toBeNull();
       expect(seen.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+      // Back by "Previous" from the last page: the same pages, the same links.
+      await walkBack(pages, (cursor) => donorHistory(s.db, donor, cursor), "donor");
       const title = new Map(cs.map((c) => [c.id, c.title]));
       expect(seen.map((r) => [r.campaignTitle, r.ngoName, r.amount])).toEqual(
         expected.map((r) => [title.get(r.campaignId), r.campaignId === cs[1]!.id ? "Bay Trust" : "Alif Trust", Number(r.amount)]),
@@ -238,6 +243,19 @@ describe("donation histories and receipts", () => {
       expect((await donorHistory(s.db, donor, { after: "1' or '1'='1" })).rows.map((r) => r.id)).toEqual(
         expected.slice(0, 10).map((r) => r.id),
       );
+      // The same for "Previous": another donor's gift (the last of theirs, with 24 of theirs before it) or an unknown id
+      // reads nothing, with neither link; garbage reads the first page.
+      const theirLast = (
+        await s.db
+          .select({ id: donations.id })
+          .from(donations)
+          .where(eq(donations.donorId, other.id))
+          .orderBy(sql`${donations.createdAt}, ${donations.id}`)
+      )[0]!.id;
+      for (const forged of [theirLast, "00000000-0000-4000-8000-000000000000"]) {
+        expect(await donorHistory(s.db, donor, { before: forged }), forged).toMatchObject({ rows: [], next: null, prev: null, total: 25 });
+      }
+      expect(await donorHistory(s.db, donor, { before: "1' or '1'='1" })).toMatchObject({ prev: null, next: expected[9]!.id });
     });
 
     it("is empty for a donor who has not given", async () => {
@@ -786,10 +804,12 @@ describe("donation histories and receipts", () => {
       for (const sort of historyChoices("goods").sorts)
         for (const status of [null, "new"] as const) filters.push(filter({ kind: "goods", sort, status }));
       let walked = 0;
+      let walkedBack = 0;
       for (const f of filters) {
         const name = JSON.stringify(f);
         const expected = await plain(f);
         const seen: string[] = [];
+        const pages = [];
         let after: string | null = null;
         for (let page = 1; ; page++) {
           expect(await ngoHistoryCursorAt(s.db, ngo, f, page), `${name} page ${page}`).toBe(after);
@@ -797,14 +817,19 @@ describe("donation histories and receipts", () => {
           expect(list.rows.length, name).toBeLessThanOrEqual(10);
           expect(list.total, name).toBe(expected.length);
           seen.push(...list.rows.map((r) => r.id));
+          pages.push(list);
           if (!list.next) break;
           expect(list.next).toBe(list.rows[list.rows.length - 1]!.id);
           after = list.next;
         }
         expect(seen, name).toEqual(expected);
         walked += seen.length;
+        // Back by "Previous" from the last page: the same pages, with the same links, in every order and filter.
+        await walkBack(pages, (cursor) => ngoHistory(s.db, ngo, f, cursor), name);
+        walkedBack += pages.length > 1 ? 1 : 0;
       }
       expect(walked).toBeGreaterThan(300);
+      expect(walkedBack).toBeGreaterThan(20);
 
       // Cursors that are not the NGO's rows of the kind shown give an empty page, never another NGO's rows; one that is
       // not an id, the first page.
@@ -813,6 +838,18 @@ describe("donation histories and receipts", () => {
       for (const forged of [elsewhere.id, goodsId, "00000000-0000-4000-8000-000000000000"]) {
         expect(await ngoHistory(s.db, ngo, cash, { after: forged }), forged).toMatchObject({ rows: [], next: null, total: 34 });
         expect((await ngoHistory(s.db, stranger, cash, { after: (await plain(cash))[0]! })).rows).toEqual([]);
+        // "Previous" the same: nothing, and neither link, for a cursor that is not this NGO's row of the kind shown.
+        expect(await ngoHistory(s.db, ngo, cash, { before: forged }), forged).toMatchObject({
+          rows: [],
+          next: null,
+          prev: null,
+          total: 34,
+        });
+        expect(await ngoHistory(s.db, stranger, cash, { before: (await plain(cash)).at(-1)! })).toMatchObject({
+          rows: [],
+          next: null,
+          prev: null,
+        });
       }
       for (const garbage of ["", "x", "1' or '1'='1", `${goodsId}x`]) {
         expect(

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
-import { donorContactNumber, pickerCampaigns, pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
+import { donorContactNumber, pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { eq, sql } from "drizzle-orm";
 import { campaignPartners, campaigns, ngoProfiles, users } from "#server/db/schema.ts";
 import { publicCampaign } from "#server/domain/campaigns/public.ts";
 import { donationTarget } from "#server/domain/donations/cash.ts";
 import { goodsTarget } from "#server/domain/pickups/pickups.ts";
 import { offlineGeocoder } from "#server/domain/places/geocoder.ts";
+import { walkBack } from "#tests/helpers/keyset-walk.ts";
 import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
@@ -54,12 +55,9 @@ describe("the donor's campaign picker", () => {
     const second = await pickerCampaignsAfter(db, { q: tag, kind: "goods", after: first.next });
     expect(second.rows.map((r) => r.title)).toEqual([`Relief ${tag} 1`, `Relief ${tag} 0`]);
     expect(second).toMatchObject({ total: 8, more: false, after: first.next, next: null });
-    // The landing page still pages by number (browse.server.ts): the same campaigns, and past the last page, nothing.
-    const byNumber = await pickerCampaigns(db, { q: tag, page: 2, kind: "goods" });
-    expect(byNumber).toMatchObject({ page: 2, pages: 2, total: 8 });
-    expect(byNumber.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
-    expect((await pickerCampaigns(db, { q: tag, page: 3, kind: "goods" })).rows).toEqual([]);
-    expect((await pickerCampaigns(db, { q: tag, page: 0, kind: "goods" })).page).toBe(1);
+    // The landing page reads them the same way (kind "browse", browse.server.ts): the same campaigns.
+    const browsed = await pickerCampaignsAfter(db, { q: tag, kind: "browse", after: first.next });
+    expect(browsed.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
 
     const titles = [...first.rows, ...second.rows].map((r) => r.title);
     expect(titles).not.toContain(`Done ${tag}`);
@@ -91,7 +89,7 @@ describe("the donor's campaign picker", () => {
     await makeCampaign(db, ngo.id, { title: `axb drive ${tag}` });
     const backslash = await makeCampaign(db, ngo.id, { title: `back\\slash ${tag}` });
 
-    const search = async (q: string) => (await pickerCampaigns(db, { q, page: 1, kind: "goods" })).rows.map((r) => r.id);
+    const search = async (q: string) => (await pickerCampaignsAfter(db, { q, kind: "goods" })).rows.map((r) => r.id);
     expect(await search(`water for thar ${tag.toUpperCase()}`)).toEqual([water.id]);
     expect(await search(`   clean water for thar ${tag}   `)).toEqual([water.id]);
     expect(await search(`100% meals ${tag}`)).toEqual([percent.id]);
@@ -119,7 +117,7 @@ describe("the donor's campaign picker", () => {
     await db.execute(sql`update campaign_partners set status = 'declined' where campaign_id = ${declined.id}`);
 
     const search = async (q: string, more: { cause?: "water" | "food"; zakatOnly?: boolean } = {}) =>
-      (await pickerCampaigns(db, { q, page: 1, kind: "browse", ...more })).rows.map((r) => r.id).sort();
+      (await pickerCampaignsAfter(db, { q, kind: "browse", ...more })).rows.map((r) => r.id).sort();
     expect(await search(tag)).toEqual([byTitle.id, byPlace.id, byPartner.id].sort());
     expect(await search(`mithi ${tag.toUpperCase()}`)).toEqual([byPlace.id]);
     expect(await search(`saaya ${tag}`)).toEqual([byPartner.id]);
@@ -142,7 +140,7 @@ describe("the donor's campaign picker", () => {
       acceptedFunds: ["zakat", "general"],
       pictureKey: "campaign/picture.webp",
     });
-    const [row] = (await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).rows;
+    const [row] = (await pickerCampaignsAfter(db, { q: tag, kind: "goods" })).rows;
     expect(row).toMatchObject({
       id: joint.id,
       slug: joint.slug,
@@ -159,7 +157,7 @@ describe("the donor's campaign picker", () => {
   });
 
   it("never returns more than a page, however many campaigns there are", async () => {
-    const page = await pickerCampaigns(services.db, { page: 1, kind: "goods" });
+    const page = await pickerCampaignsAfter(services.db, { kind: "goods" });
     expect(page.rows.length).toBeLessThanOrEqual(DONATE_PICKER_PAGE_SIZE);
     expect(page.rows.every((r) => r.ngos.length >= 1)).toBe(true);
   });
@@ -185,7 +183,7 @@ describe("what donors are offered (campaigns/standing.ts)", () => {
     const viaSuspendedPartner = await makeCampaign(db, unpaid.id, { title: `Suspended partner ${tag}`, partners: [suspendedPaid.id] });
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspendedPaid.id));
 
-    const ids = async (kind: "cash" | "goods") => (await pickerCampaigns(db, { q: tag, page: 1, kind })).rows.map((r) => r.id).sort();
+    const ids = async (kind: "cash" | "goods") => (await pickerCampaignsAfter(db, { q: tag, kind })).rows.map((r) => r.id).sort();
     expect(await ids("cash")).toEqual([own.id, viaPartner.id].sort());
     expect(await ids("goods")).toEqual([noAccount.id, halfBank.id, own.id, viaPartner.id, viaSuspendedPartner.id].sort());
 
@@ -206,18 +204,18 @@ describe("what donors are offered (campaigns/standing.ts)", () => {
     const partner = await makeUser(db, "ngo");
     await givePaymentAccounts(db, partner.id);
     const c = await makeCampaign(db, ngo.id, { title: `Paused ${tag}`, partners: [partner.id] });
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).total).toBe(1);
 
     await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ngo.id));
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(0);
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "goods" })).total).toBe(0);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).total).toBe(0);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "goods" })).total).toBe(0);
     expect((await publicCampaign(db, c.slug)).paused).toBe(true);
     // The partner in good standing does not keep it open: the campaign is its owner's.
     await expect(donationTarget(db, c.slug)).rejects.toMatchObject({ code: "campaigns.paused" });
     await expect(goodsTarget(db, c.slug)).rejects.toMatchObject({ code: "campaigns.paused" });
 
     await db.update(users).set({ suspendedAt: null }).where(eq(users.id, ngo.id));
-    expect((await pickerCampaigns(db, { q: tag, page: 1, kind: "cash" })).total).toBe(1);
+    expect((await pickerCampaignsAfter(db, { q: tag, kind: "cash" })).total).toBe(1);
     expect((await donationTarget(db, c.slug)).ngos).toHaveLength(2);
   });
 });
@@ -268,27 +266,38 @@ describe("the picker's queries against its rule read row by row (decision 044)",
   async function walk(kind: "cash" | "goods", q?: string) {
     const rows: { id: string; ngos: string[] }[] = [];
     const totals = new Set<number>();
+    const pages = [];
     let after: string | null = null;
-    for (let pages = 1; pages < 1000; pages++) {
+    for (let n = 1; n < 1000; n++) {
       const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, { q, kind, after });
       expect(list.after).toBe(after);
       expect(list.more).toBe(false);
       expect(list.rows.length).toBe(list.next ? DONATE_PICKER_PAGE_SIZE : list.rows.length);
       totals.add(list.total);
       rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
-      if (!list.next) return { rows, totals: [...totals] };
+      pages.push(list);
+      if (!list.next) {
+        // Back by "Previous" from the last page: the same cards, links and position (`after`, for Details and Go back).
+        await walkBack(pages, (cursor) => pickerCampaignsAfter(services.db, { q, kind, ...cursor }), `${kind} ${q ?? "(all)"}`, [
+          "after",
+          "total",
+          "more",
+        ]);
+        return { rows, totals: [...totals] };
+      }
       after = list.next;
     }
     throw new Error("the cursor did not reach the end");
   }
 
-  /** Every page by number, as the landing page reads them (the goods rule: any campaign open to donors). */
-  async function walkByNumber(q?: string) {
+  /** Every page by cursor, as the landing page reads them (the goods rule: any campaign open to donors). */
+  async function walkBrowse(q?: string) {
     const rows: { id: string; ngos: string[] }[] = [];
-    for (let page = 1; ; page++) {
-      const list = await pickerCampaigns(services.db, { q, page, kind: "browse" });
+    for (let after: string | null = null; ;) {
+      const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, { q, after, kind: "browse" });
       rows.push(...list.rows.map((r) => ({ id: r.id, ngos: r.ngos.map((n) => n.id) })));
-      if (page >= list.pages) return rows;
+      if (!list.next) return rows;
+      after = list.next;
     }
   }
 
@@ -328,7 +337,7 @@ describe("the picker's queries against its rule read row by row (decision 044)",
         const got = await walk(kind, q);
         expect(got.rows, `${kind} ${q ?? "(all)"}`).toEqual(want);
         expect(got.totals, `${kind} ${q ?? "(all)"}`).toEqual([want.length]);
-        if (kind === "goods" && q) expect(await walkByNumber(q), `browse ${q}`).toEqual(want);
+        if (kind === "goods" && q) expect(await walkBrowse(q), `browse ${q}`).toEqual(want);
       }
     }
     // Our search finds this test's campaigns only, and enough of them for several pages.
@@ -379,6 +388,34 @@ describe("the pickers' cursor and count (decision 044)", () => {
     // Another search's campaign, or any other campaign, is a position in time, nothing more.
     const elsewhere = await makeCampaign(db, ngo.id, { title: `Elsewhere ${token()}`, createdAt: at(45) });
     expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "cash", after: elsewhere.id }))).toEqual(open(4, 3, 2, 1, 0));
+
+    // "Previous" (`before`) by the same rules: not a uuid, no such campaign, nothing offered before it, or less than a
+    // page before it (the top of the list): the first page, said to be the first, with no Previous.
+    for (const forged of ["not-a-cursor", "'; drop table campaigns; --", randomUUID(), offered[8]!.id, done.id, paused.id, unpayable.id]) {
+      const page = await pickerCampaignsAfter(db, { q: tag, kind: "cash", before: forged });
+      expect(titles(page), forged).toEqual(titles(first));
+      expect(page, forged).toMatchObject({ after: null, prev: null, next: first.next, total: 9 });
+    }
+    // A full page before the cursor: the six offered campaigns just newer than it, in the list's order, never the
+    // cursor's own campaign when it is not offered (a completed one older than all); named by the campaign just before
+    // them, whose page they are.
+    const old = await makeCampaign(db, ngo.id, { title: `Old ${tag}`, status: "completed", completedAt: new Date(), createdAt: at(-5) });
+    expect(await pickerCampaignsAfter(db, { q: tag, kind: "cash", before: old.id })).toMatchObject({
+      rows: open(5, 4, 3, 2, 1, 0).map((title) => ({ title })),
+      after: offered[6]!.id,
+      prev: "first",
+      next: null,
+    });
+    expect(await pickerCampaignsAfter(db, { q: tag, kind: "cash", before: offered[1]!.id })).toMatchObject({
+      rows: open(7, 6, 5, 4, 3, 2).map((title) => ({ title })),
+      after: offered[8]!.id,
+      prev: "first",
+      next: offered[2]!.id,
+    });
+    // Another search's campaign as `before`: a position in time, nothing more.
+    expect(titles(await pickerCampaignsAfter(db, { q: tag, kind: "goods", before: elsewhere.id }))).toEqual(
+      titles(await pickerCampaignsAfter(db, { q: tag, kind: "goods" })),
+    );
   });
 
   it("counts a search's matches up to the bound, then says there are more, and pages the same either side of it", async () => {
@@ -411,13 +448,21 @@ describe("the pickers' cursor and count (decision 044)", () => {
     const walk = async (kind: "cash" | "goods", pages: number) => {
       const ids: string[] = [];
       const counts = new Set<string>();
+      const read = [];
       let after: string | null = null;
       for (let i = 0; i < pages; i++) {
         const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(db, { q: tag, kind, after });
         ids.push(...list.rows.map((r) => r.id));
         counts.add(`${list.total}${list.more ? "+" : ""}`);
+        read.push(list);
         after = list.next;
       }
+      // Back by "Previous" to the first page, either side of the bound (the matches sorted, or the index walked).
+      await walkBack(read, (cursor) => pickerCampaignsAfter(db, { q: tag, kind, ...cursor }), `${kind} ${ids.length}`, [
+        "after",
+        "total",
+        "more",
+      ]);
       return { ids, counts: [...counts] };
     };
     const newestFirst = () =>
@@ -449,10 +494,16 @@ describe("a search that names a place (issue 16)", () => {
   async function found(q: string): Promise<string[]> {
     const place = await offlineGeocoder.named(q);
     const ids: string[] = [];
-    for (let page = 1; ; page++) {
-      const list = await pickerCampaigns(services.db, { q, page, kind: "browse", place });
+    for (let after: string | null = null; ;) {
+      const list: Awaited<ReturnType<typeof pickerCampaignsAfter>> = await pickerCampaignsAfter(services.db, {
+        q,
+        after,
+        kind: "browse",
+        place,
+      });
       ids.push(...list.rows.map((r) => r.id));
-      if (page >= list.pages) return ids;
+      if (!list.next) return ids;
+      after = list.next;
     }
   }
 
@@ -506,7 +557,7 @@ describe("a search that names a place (issue 16)", () => {
     expect(await offlineGeocoder.named("lah")).toBeNull();
     expect(await found(tag)).toEqual([c.id]);
     // A name with a regular expression's characters is taken literally.
-    expect((await pickerCampaigns(db, { q: token(), page: 1, kind: "browse", place: { name: "(.*)" } })).total).toBe(0);
+    expect((await pickerCampaignsAfter(db, { q: token(), kind: "browse", place: { name: "(.*)" } })).total).toBe(0);
   });
 });
 

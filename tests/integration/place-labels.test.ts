@@ -11,7 +11,7 @@ import { findRiderArea, setRiderArea } from "#server/domain/accounts/settings.ts
 import { createCampaign, listCampaigns, parseCampaign, updateCampaign } from "#server/domain/campaigns/campaigns.ts";
 import { joinTarget } from "#server/domain/campaigns/collaboration.ts";
 import { publicCampaign } from "#server/domain/campaigns/public.ts";
-import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { listMapCampaigns } from "#server/domain/map/map.ts";
 import { backfillPlaceLabels } from "#server/domain/places/saved-labels.ts";
 import { addDropoffPoint, listDropoffPoints } from "#server/domain/pickups/dropoffs.ts";
@@ -62,7 +62,7 @@ describe("a saved place is shown in the reader's language, whichever it was writ
     const reads = async (c: typeof inUrdu) => {
       const pub = await publicCampaign(s.db, c.slug);
       const own = (await listCampaigns(s.db, asNgo(ngo.id), { tab: "ongoing", q: c.title, page: 1 })).rows[0]!;
-      const picked = (await pickerCampaigns(s.db, { q: c.title, page: 1, kind: "browse" })).rows[0]!;
+      const picked = (await pickerCampaignsAfter(s.db, { q: c.title, kind: "browse" })).rows[0]!;
       const profile = (await publicNgoProfile(s.db, ngo.id)).campaigns.rows.find((r) => r.slug === c.slug)!;
       const join = await joinTarget(s.db, asNgo(partner.id), c.id);
       let listed;
@@ -73,7 +73,7 @@ describe("a saved place is shown in the reader's language, whichever it was writ
     for (const read of await reads(inEnglish)) expect(read).toEqual(KARACHI);
 
     // Either language's name finds a campaign, whichever it was saved in.
-    const found = async (q: string) => (await pickerCampaigns(s.db, { q, page: 1, kind: "browse" })).rows.map((r) => r.id);
+    const found = async (q: string) => (await pickerCampaignsAfter(s.db, { q, kind: "browse" })).rows.map((r) => r.id);
     expect(await found("کراچی")).toContain(inEnglish.id);
     expect(await found("Lahore")).toContain(inUrdu.id);
   });

@@ -7,6 +7,7 @@ import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
 import { createTestApp, loadServerBuild, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
 import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { failure } from "#tests/helpers/failure.ts";
+import { walkBack } from "#tests/helpers/keyset-walk.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /**
@@ -61,15 +62,27 @@ async function busyCampaign() {
 /** Every page of one list, following its cursor; the bodies in the order read. */
 async function walk(slug: string, list: "updates" | "words") {
   const bodies: string[] = [];
+  const pages = [];
   let cursor: string | null = null;
-  for (let pages = 0; pages < 10; pages++) {
+  for (let n = 0; n < 10; n++) {
     const page = await publicUpdatesPages(s.db, slug, { [list]: cursor });
     const rows = page[list].rows as { body: string }[];
     expect(rows.length).toBeLessThanOrEqual(list === "updates" ? PUBLIC_UPDATES_SHOWN : PUBLIC_WORDS_SHOWN);
     bodies.push(...rows.map((r) => r.body));
+    pages.push({ ...page[list], prev: page[list].prev ?? null });
     cursor = page[list].next;
     if (!cursor) break;
   }
+  // Back by "Previous" (`updatesBefore`, `wordsBefore`) from the last page: the same pages with the same links.
+  expect(pages.length).toBeGreaterThan(1);
+  await walkBack(
+    pages,
+    async (at) => {
+      const page = await publicUpdatesPages(s.db, slug, at.before ? { [`${list}Before`]: at.before } : {});
+      return { ...page[list], prev: page[list].prev ?? null };
+    },
+    list,
+  );
   return bodies;
 }
 
@@ -106,7 +119,22 @@ describe("paging the public updates and words", () => {
     // Another campaign's update as the cursor: nothing of this campaign is after it.
     const other = await busyCampaign();
     const foreign = (await publicUpdatesPages(s.db, other.slug, {})).updates.next!;
-    expect((await publicUpdatesPages(s.db, campaign.slug, { updates: foreign })).updates).toEqual({ rows: [], next: null });
+    expect((await publicUpdatesPages(s.db, campaign.slug, { updates: foreign })).updates).toEqual({ rows: [], next: null, prev: null });
+    // The same for "Previous": another campaign's row reads nothing, with neither link; garbage reads the first page.
+    expect((await publicUpdatesPages(s.db, campaign.slug, { updatesBefore: foreign })).updates).toEqual({
+      rows: [],
+      next: null,
+      prev: null,
+    });
+    const foreignWords = (await publicUpdatesPages(s.db, other.slug, {})).words.next!;
+    expect((await publicUpdatesPages(s.db, campaign.slug, { wordsBefore: foreignWords })).words).toEqual({
+      rows: [],
+      next: null,
+      prev: null,
+    });
+    expect((await publicUpdatesPages(s.db, campaign.slug, { updatesBefore: "'; drop table campaign_updates; --" })).updates).toEqual(
+      first.updates,
+    );
     expect(await failure(publicUpdatesPages(s.db, "no-such-campaign", {}))).toMatchObject({ kind: "not_found" });
   });
 
@@ -122,6 +150,11 @@ describe("paging the public updates and words", () => {
     expect(html).toContain(`Update number ${UPDATES - PUBLIC_UPDATES_SHOWN - 1}`);
     expect(html).not.toContain(`Update number ${UPDATES - 1}<`);
     expect(html).toContain("Newest updates");
+    // The second page has a "Previous" (to the first page); the words' list, on its first page, has none.
+    const nav = (label: string) =>
+      html.slice(html.indexOf(`aria-label="${label}"`), html.indexOf("</nav>", html.indexOf(`aria-label="${label}"`)));
+    expect(nav("Pages of updates")).toMatch(/<a [^>]*rel="prev"[^>]*>Previous</);
+    expect(nav("Pages of words of support")).not.toContain("Previous");
     const ur = await (await t.request(`/campaign/${campaign.slug}/updates`, { headers: { cookie: `${LANG_COOKIE}=ur` } })).text();
     expect(ur).toContain("پرانی تازہ خبریں");
     expect((await t.request(`/campaign/${campaign.slug}/updates.data`)).status).toBe(200);

@@ -58,7 +58,7 @@ async function details(db: DbOrTx, slug: string, kind: PickerKind, t: TFunction,
 
 /**
  * What both campaign pickers (/donate1 for cash, /donate5 for goods) load: the search, the page's cursor (`after`: the
- * last campaign of the page before; decision 044), and either one campaign's details panel (`?campaign=`) or a page of
+ * last campaign of the page before, or `before`: the first of the page after, from "Previous"; decision 044), and either one campaign's details panel (`?campaign=`) or a page of
  * cards. The goods picker also shows each card's "items needed", so the donor knows what helps. A search that names a
  * place finds the campaigns there too. An address from before the cursor (`?page=N`, shared in a message) is sent to
  * the same search's first page: there are no page numbers any more.
@@ -73,13 +73,15 @@ export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind:
   const { t } = serverI18n(lang);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH);
   const after = url.searchParams.get("after");
+  const before = url.searchParams.get("before");
   const slug = url.searchParams.get("campaign");
   const panel = slug !== null ? await details(db, slug, kind, t, lang) : null;
   // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
-  const list = panel ? null : await pickerCampaignsAfter(db, { q, after, kind, place: q ? await geocoder.named(q) : null });
+  const list = panel ? null : await pickerCampaignsAfter(db, { q, after, before, kind, place: q ? await geocoder.named(q) : null });
   return {
     q,
-    // The page the panel's "go back" returns to: the cursor as asked (the list checks it when it is read).
+    // The page the panel's "go back" returns to: the cursor as asked (the list checks it when it is read), or the one
+    // that names the page read (a page reached by "Previous" is named by the campaign just before it).
     after: list ? list.after : isUuid(after) ? after : null,
     panel,
     list: list && {

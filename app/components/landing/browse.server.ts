@@ -1,6 +1,6 @@
+import { redirect } from "react-router";
 import type { DbOrTx } from "#server/db/client.ts";
-import { parsePage } from "#server/db/query.ts";
-import { pickerCampaigns } from "#server/domain/donations/picker.ts";
+import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { campaignCard, PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
 import type { Geocoder } from "#shared/places.ts";
@@ -12,7 +12,6 @@ export interface BrowseFilters {
   q: string;
   cause: CampaignCause | "";
   zakatOnly: boolean;
-  page: number;
 }
 
 export function browseFilters(url: URL): BrowseFilters {
@@ -21,21 +20,30 @@ export function browseFilters(url: URL): BrowseFilters {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, PICKER_SEARCH_MAX_LENGTH),
     cause: (CAMPAIGN_CAUSES as readonly string[]).includes(cause) ? (cause as CampaignCause) : "",
     zakatOnly: url.searchParams.get("zakat") === "1",
-    page: parsePage(url.searchParams.get("page")),
   };
 }
 
 /**
  * A page of the campaigns anyone may browse on the landing page (active, not paused), searched and filtered. A search
- * that names a place (a city in English or Urdu, a short name) finds the campaigns there too.
+ * that names a place (a city in English or Urdu, a short name) finds the campaigns there too. Read by keyset like the
+ * donors' pickers (`after`, `before`; decision 044), with their count that stops at PICKER_COUNT_BOUND for a search: a
+ * numbered page counted every match of a search for its "page N of M", which grew with the data. An address from before (`?page=N`) leads
+ * to the same search's first page, the other parameters kept.
  */
 export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL, lang: Lang) {
+  if (url.searchParams.has("page")) {
+    const query = new URLSearchParams(url.searchParams);
+    query.delete("page");
+    const search = query.toString();
+    throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
+  }
   const { t } = serverI18n(lang);
   const filters = browseFilters(url);
-  const list = await pickerCampaigns(db, {
+  const list = await pickerCampaignsAfter(db, {
     q: filters.q,
     place: filters.q ? await geocoder.named(filters.q) : null,
-    page: filters.page,
+    after: url.searchParams.get("after"),
+    before: url.searchParams.get("before"),
     kind: "browse",
     cause: filters.cause || undefined,
     zakatOnly: filters.zakatOnly,

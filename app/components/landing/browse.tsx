@@ -1,7 +1,7 @@
 import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
 import { HandHeart, MapPin, Search } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Pager } from "#app/components/pager.tsx";
+import { KeysetPager } from "#app/components/keyset-pager.tsx";
 import { ProgressBar } from "#app/components/progress-bar.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
@@ -97,7 +97,17 @@ export function BrowseCampaigns({ data }: { data: BrowseData }) {
           ))}
         </ul>
       )}
-      <Pager page={list.page} pages={list.pages} label={t("landing:browse.pages")} />
+      {/* By cursor, like the donors' pickers (decision 044): "Next", "Previous", "First page"; no page numbers. */}
+      <KeysetPager
+        next={list.next}
+        prev={list.prev}
+        param="after"
+        anchor="give-heading"
+        label={t("landing:browse.pages")}
+        older={t("common:next")}
+        previous={t("common:previous")}
+        newest={t("common:firstPage")}
+      />
     </section>
   );
 }

@@ -10,12 +10,14 @@ import type { UpdateView, WordsView } from "./updates-parts.tsx";
 /** A page of updates with their dates written in the reader's language. */
 export const updatesView = (page: KeysetPage<PublicUpdate>, lang: Lang): KeysetPage<UpdateView> => ({
   next: page.next,
+  prev: page.prev ?? null,
   rows: page.rows.map((u) => ({ id: u.id, body: u.body, publishedAt: formatDate(u.publishedAt, lang), photos: u.photos })),
 });
 
 /** A page of words as the page shows them: text and name, no date. */
 export const wordsView = (page: KeysetPage<PublicWords>): KeysetPage<WordsView> => ({
   next: page.next,
+  prev: page.prev ?? null,
   rows: page.rows.map((w) => ({ id: w.id, body: w.body, name: w.name })),
 });
 

@@ -41,10 +41,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const query = new URLSearchParams(params);
     query.delete("page");
     query.delete("after");
+    query.delete("before");
     if (cursor) query.set("after", cursor);
     throw redirect(`/dvh${query.size > 0 ? `?${query.toString()}` : ""}`);
   }
-  const list = await donorHistory(db, user, { after: params.get("after") });
+  const list = await donorHistory(db, user, { after: params.get("after"), before: params.get("before") });
   // In-kind rows carry their pick-up: the state, the code for the rider, the window and every step.
   const goods = await pickupsOfDonor(
     db,
@@ -258,7 +259,9 @@ export default function DonorHistory({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 max-w-4xl">
         <KeysetPager
           next={list.next}
+          prev={list.prev}
           param="after"
+          previous={t("common:previous")}
           label={t("history:donor.pagerLabel")}
           older={t("common:next")}
           newest={t("common:firstPage")}

@@ -37,11 +37,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const query = new URLSearchParams(params);
     query.delete("page");
     query.delete("after");
+    query.delete("before");
     if (cursor) query.set("after", cursor);
     throw redirect(`/donHistory${query.size > 0 ? `?${query.toString()}` : ""}`);
   }
   const [list, totals, campaigns] = await Promise.all([
-    ngoHistory(db, user, filter, { after: params.get("after") }),
+    ngoHistory(db, user, filter, { after: params.get("after"), before: params.get("before") }),
     ngoHistoryTotals(db, user, filter),
     ngoHistoryCampaigns(db, user),
   ]);
@@ -408,7 +409,9 @@ export default function NgoHistory({ loaderData }: Route.ComponentProps) {
       <div className="mt-4">
         <KeysetPager
           next={list.next}
+          prev={list.prev}
           param="after"
+          previous={t("common:previous")}
           label={t("history:ngo.pagerLabel")}
           older={t("common:next")}
           newest={t("common:firstPage")}

@@ -12,6 +12,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const pages = await publicUpdatesPages(context.services.db, params.slug, {
     updates: query.get("updates"),
     words: query.get("words"),
+    updatesBefore: query.get("updatesBefore"),
+    wordsBefore: query.get("wordsBefore"),
   }).catch(throwHttp);
   return {
     slug: params.slug,
@@ -34,7 +36,10 @@ export default function PublicUpdatesPage({ loaderData }: Route.ComponentProps) 
       <UpdatesBlock updates={updates.rows}>
         <KeysetPager
           next={updates.next}
+          prev={updates.prev}
           param="updates"
+          beforeParam="updatesBefore"
+          previous={t("common:previous")}
           anchor="updates"
           label={t("updates:page.updatesPages")}
           older={t("updates:public.olderUpdates")}
@@ -44,7 +49,10 @@ export default function PublicUpdatesPage({ loaderData }: Route.ComponentProps) 
       <WordsBlock words={words.rows}>
         <KeysetPager
           next={words.next}
+          prev={words.prev}
           param="words"
+          beforeParam="wordsBefore"
+          previous={t("common:previous")}
           anchor="words"
           label={t("updates:page.wordsPages")}
           older={t("updates:public.moreWords")}

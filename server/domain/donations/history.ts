@@ -3,8 +3,18 @@ import type { TFunction } from "#shared/i18n/i18n.ts";
 import { PAGE_SIZE, PAYMENT_METHODS, type PaymentMethod } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donations, donorProfiles, ngoProfiles, pickups, users } from "#server/db/schema.ts";
-import { isUuid, pageOffset } from "#server/db/query.ts";
-import { type KeysetPage } from "#shared/paging.ts";
+import {
+  isUuid,
+  keysetBackwards,
+  keysetCursor,
+  keysetOperator,
+  keysetPage,
+  keysetReads,
+  pageOffset,
+  type KeysetRead,
+  type KeysetSide,
+} from "#server/db/query.ts";
+import { type KeysetPage, type PreviousPage } from "#shared/paging.ts";
 import {
   DONATION_STATUSES,
   FUND_KINDS,
@@ -100,65 +110,119 @@ function withReceipt<T extends { kind: DonationKind; status: DonationStatus; rec
   return { ...rest, receiptNumber: hasReceipt ? formatReceiptNumber(receiptSeries, receiptNumber) : null };
 }
 
-/** A page of a history read by keyset: its rows, the next page's cursor, and how many rows the whole list holds. */
+/** A page of a history read by keyset: its rows, the next and previous pages' cursors, and how many rows the whole list holds. */
 export interface HistoryPage<T> extends KeysetPage<T> {
+  prev: PreviousPage;
   total: number;
 }
 
-/**
- * The rows after the cursor's row in an order of one direction: `(k1, k2, …) < (the cursor row's k1, k2, …)` (or `>`),
- * the cursor's keys read in the same statement from its row, which must be `owned` (the reader's own; otherwise the
- * comparison is null and the page empty). A row comparison is where PostgreSQL starts the index range of the order,
- * so a page deep in a long list reads what the first one does; the keys never leave the database, so a time keeps its
- * microseconds.
- */
-function afterRow(order: HistoryOrder, cursor: string, owned: (row: string) => SQL): SQL {
-  const keys = (table: string) => sql.raw(order.columns.map((c) => keyColumn(c, table)).join(", "));
-  return sql`(${keys('"donations"')}) ${sql.raw(order.dir === "asc" ? ">" : "<")} (select ${keys("cur")} from ${donations} cur where cur.id = ${cursor} and ${owned("cur")})`;
+/** A history page's cursor, as the query string gives it: `after` (Next) or `before` (Previous) a row's id. */
+export interface HistoryCursor {
+  after?: string | null;
+  before?: string | null;
 }
 
-/** A page's rows and its cursor from `PAGE_SIZE + 1` rows read: the extra one only says that there is a next page. */
-function keysetPage<T extends { id: string }>(rows: T[], total: number): HistoryPage<T> {
-  const more = rows.length > PAGE_SIZE;
-  const shown = more ? rows.slice(0, PAGE_SIZE) : rows;
-  return { rows: shown, next: more ? shown[shown.length - 1]!.id : null, total };
+/**
+ * The rows on `side` of the cursor's row in an order of one direction: `(k1, k2, …) < (the cursor row's k1, k2, …)`
+ * (or `>`, `<=`, `>=`: keysetOperator), the cursor's keys read in the same statement from its row, which must be
+ * `owned` (the reader's own; otherwise the comparison is null and the read empty). A row comparison is where PostgreSQL
+ * starts the index range of the order (walked forwards or backwards), so a page deep in a long list reads what the
+ * first one does; the keys never leave the database, so a time keeps its microseconds.
+ */
+function cursorRow(order: HistoryOrder, side: KeysetSide, cursor: string, owned: (row: string) => SQL): SQL {
+  const keys = (table: string) => sql.raw(order.columns.map((c) => keyColumn(c, table)).join(", "));
+  return sql`(${keys('"donations"')}) ${sql.raw(keysetOperator(side, order.dir))} (select ${keys("cur")} from ${donations} cur where cur.id = ${cursor} and ${owned("cur")})`;
+}
+
+/** The ORDER BY of an order, or of its reverse (a read before the cursor, nearest first). */
+function orderOf(order: HistoryOrder, backwards = false): SQL[] {
+  const ascending = (order.dir === "asc") !== backwards;
+  return order.columns.map((c) => sql.raw(keyColumn(c, '"donations"'))).map((key) => (ascending ? asc(key) : desc(key)));
+}
+
+/** The ids of a history list under a condition, in the order or its reverse (a dynamic select, to be limited). */
+type IdsOf = (extra: SQL | undefined, backwards: boolean) => ReturnType<typeof donorIds>;
+
+/**
+ * A history's page by keyset (decision 044): the reads `keysetReads` asks for, each from the order's index alone (ids
+ * only, from the same cursor), and the page's rows joined for its ids only (`rowsOf`, in the list's order). A cursor
+ * that is not the reader's own row of the list's kind makes every read empty: an empty page, no Previous, no Next.
+ */
+async function historyPage<T extends { id: string }>(
+  opts: HistoryCursor,
+  order: HistoryOrder,
+  owned: (row: string) => SQL,
+  ids: IdsOf,
+  rowsOf: (pageIds: ReturnType<IdsOf>) => Promise<T[]>,
+): Promise<KeysetPage<T> & { prev: PreviousPage }> {
+  const cursor = keysetCursor(opts);
+  const reads = keysetReads(cursor, PAGE_SIZE);
+  const at = cursor === null ? null : "after" in cursor ? cursor.after : cursor.before;
+  const read = (r: KeysetRead) =>
+    ids(cursorRow(order, r.side, at!, owned), keysetBackwards(r.side))
+      .limit(r.limit)
+      .offset(r.offset);
+  const [rows, behind, ahead] = await Promise.all([
+    rowsOf(reads.page ? read(reads.page) : ids(undefined, false).limit(PAGE_SIZE + 1)),
+    reads.behind ? read(reads.behind) : [],
+    reads.ahead ? read(reads.ahead) : [],
+  ]);
+  const { start: _, ...page } = keysetPage(
+    cursor,
+    PAGE_SIZE,
+    rows,
+    behind.map((r) => r.id),
+    ahead.length,
+  );
+  return page;
 }
 
 /** The donor's history's order: newest first (donations_donor_created_idx). */
 const DONOR_ORDER: HistoryOrder = { columns: ["created_at", "id"], dir: "desc" };
 
-/**
- * The donor's own donations of every kind, newest first, a page at a time after `after` (the id of the last row shown;
- * none, or not an id: the first page). A cursor that is not one of the donor's donations gives an empty page.
- */
-export async function donorHistory(db: DbOrTx, actor: Actor, opts: { after?: string | null } = {}): Promise<HistoryPage<DonorHistoryRow>> {
-  const donorId = idAs(actor, "donor");
-  const where = donationScope(actor, "history");
-  const cursor = isUuid(opts.after) ? opts.after : null;
-  const [total] = await db.select({ n: count() }).from(donations).where(where);
-  // The page's ids first, from the index of the order alone (donations_donor_created_idx), from the cursor's row on;
-  // only those are joined to their campaign, NGO and pick-up (decision 044).
-  const pageIds = db
+/** The ids of the donor's history in its order or the reverse, from donations_donor_created_idx alone. */
+function donorIds(db: DbOrTx, actor: Actor, extra: SQL | undefined, backwards = false) {
+  return db
     .select({ id: donations.id })
     .from(donations)
-    .where(and(where, cursor ? afterRow(DONOR_ORDER, cursor, (t) => sql`${sql.raw(t)}.donor_id = ${donorId}`) : undefined))
-    .orderBy(desc(donations.createdAt), desc(donations.id))
-    .limit(PAGE_SIZE + 1);
-  const rows = await db
-    .select({
-      ...baseColumns(),
-      campaignSlug: campaigns.slug,
-      campaignArchived: sql<boolean>`${campaigns.status} = 'archived'`,
-      ...ngoContactColumns(),
-      replied: repliedSql().mapWith(Boolean),
-    })
-    .from(donations)
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
-    .leftJoin(pickups, eq(pickups.donationId, donations.id))
-    .where(and(where, inArray(donations.id, pageIds)))
-    .orderBy(desc(donations.createdAt), desc(donations.id));
-  return keysetPage(rows.map(withReceipt), total?.n ?? 0);
+    .where(and(donationScope(actor, "history"), extra))
+    .orderBy(...orderOf(DONOR_ORDER, backwards))
+    .$dynamic();
+}
+
+/**
+ * The donor's own donations of every kind, newest first, a page at a time after `after` (the id of the last row shown)
+ * or before `before` (the first row shown; none, or not an id: the first page). A cursor that is not one of the donor's
+ * donations gives an empty page.
+ */
+export async function donorHistory(db: DbOrTx, actor: Actor, opts: HistoryCursor = {}): Promise<HistoryPage<DonorHistoryRow>> {
+  const donorId = idAs(actor, "donor");
+  const where = donationScope(actor, "history");
+  const [total] = await db.select({ n: count() }).from(donations).where(where);
+  // The page's ids first, from the index of the order alone, from the cursor's row on; only those are joined to their
+  // campaign, NGO and pick-up (decision 044).
+  const page = await historyPage(
+    opts,
+    DONOR_ORDER,
+    (t) => sql`${sql.raw(t)}.donor_id = ${donorId}`,
+    (extra, backwards) => donorIds(db, actor, extra, backwards),
+    (pageIds) =>
+      db
+        .select({
+          ...baseColumns(),
+          campaignSlug: campaigns.slug,
+          campaignArchived: sql<boolean>`${campaigns.status} = 'archived'`,
+          ...ngoContactColumns(),
+          replied: repliedSql().mapWith(Boolean),
+        })
+        .from(donations)
+        .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+        .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+        .leftJoin(pickups, eq(pickups.donationId, donations.id))
+        .where(and(where, inArray(donations.id, pageIds)))
+        .orderBy(...orderOf(DONOR_ORDER)),
+  );
+  return { ...page, rows: page.rows.map(withReceipt), total: total?.n ?? 0 };
 }
 
 /**
@@ -175,12 +239,7 @@ async function cursorOfPage(ids: { limit: (n: number) => { offset: (n: number) =
 /** The cursor an old `/dvh?page=N` link stands for (see cursorOfPage). */
 export async function donorHistoryCursorAt(db: DbOrTx, actor: Actor, page: number): Promise<string | null> {
   idAs(actor, "donor");
-  const ids = db
-    .select({ id: donations.id })
-    .from(donations)
-    .where(donationScope(actor, "history"))
-    .orderBy(desc(donations.createdAt), desc(donations.id));
-  return cursorOfPage(ids, page);
+  return cursorOfPage(donorIds(db, actor, undefined), page);
 }
 
 /**
@@ -287,9 +346,8 @@ function ngoSortKeys(sort: HistorySort): SQL[] {
   return NGO_ORDERS[sort].columns.map((c) => sql.raw(keyColumn(c, '"donations"')));
 }
 
-function ngoOrder(sort: HistorySort): SQL[] {
-  const { dir } = NGO_ORDERS[sort];
-  return ngoSortKeys(sort).map((key) => (dir === "asc" ? asc(key) : desc(key)));
+function ngoOrder(sort: HistorySort, backwards = false): SQL[] {
+  return orderOf(NGO_ORDERS[sort], backwards);
 }
 
 /**
@@ -311,17 +369,14 @@ function ngoOwned(actor: Actor, kind: HistoryKind): (table: string) => SQL {
  * The ids of the filter's rows in its order: from the index of the order alone (the pick-up joined only when its state
  * is the filter).
  */
-function ngoIds(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, extra?: SQL) {
+function ngoIds(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, extra?: SQL, backwards = false) {
   let ids = db.select({ id: donations.id }).from(donations).$dynamic();
   if (filter.kind === "goods" && filter.status !== null) ids = ids.leftJoin(pickups, eq(pickups.donationId, donations.id));
-  return ids.where(and(ngoWhere(actor, filter), extra)).orderBy(...ngoOrder(filter.sort));
+  return ids.where(and(ngoWhere(actor, filter), extra)).orderBy(...ngoOrder(filter.sort, backwards));
 }
 
-/** The rows of a page: its ids first (ngoIds, at most `limit`), then only those joined to their campaign, donor and pick-up. */
-function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, cursor: string | null) {
-  const ids = ngoIds(db, actor, filter, cursor ? afterRow(NGO_ORDERS[filter.sort], cursor, ngoOwned(actor, filter.kind)) : undefined).limit(
-    PAGE_SIZE + 1,
-  );
+/** The rows of a page: its ids (ngoIds, at most a page and one), joined to their campaign, donor and pick-up. */
+function ngoRows(db: DbOrTx, actor: Actor, filter: NgoHistoryFilter, ids: ReturnType<IdsOf>) {
   return db
     .select({
       ...baseColumns(),
@@ -348,21 +403,27 @@ export async function ngoHistoryCursorAt(db: DbOrTx, actor: Actor, filter: NgoHi
 
 /**
  * The donations of one kind this NGO received, filtered and sorted, a page at a time after `after` (the id of the last
- * row shown; none, or not an id: the first page). A cursor that is not one of the NGO's donations of the kind shown gives
- * an empty page, never another NGO's rows. The total is the kept tallies' (decision 044).
+ * row shown) or before `before` (the first row shown; none, or not an id: the first page). A cursor that is not one of
+ * the NGO's donations of the kind shown gives an empty page, never another NGO's rows. The total is the kept tallies'
+ * (decision 044).
  */
 export async function ngoHistory(
   db: DbOrTx,
   actor: Actor,
   filter: NgoHistoryFilter,
-  opts: { after?: string | null } = {},
+  opts: HistoryCursor = {},
 ): Promise<HistoryPage<NgoHistoryRow>> {
-  const cursor = isUuid(opts.after) ? opts.after : null;
-  const [{ count: total }, rows] = await Promise.all([ngoHistoryTotals(db, actor, filter), ngoRows(db, actor, filter, cursor)]);
-  return keysetPage(
-    rows.map((row) => withReceipt(row)),
-    total,
-  );
+  const [{ count: total }, page] = await Promise.all([
+    ngoHistoryTotals(db, actor, filter),
+    historyPage(
+      opts,
+      NGO_ORDERS[filter.sort],
+      ngoOwned(actor, filter.kind),
+      (extra, backwards) => ngoIds(db, actor, filter, extra, backwards),
+      (ids) => ngoRows(db, actor, filter, ids),
+    ),
+  ]);
+  return { ...page, rows: page.rows.map((row) => withReceipt(row)), total };
 }
 
 export interface NgoHistoryTotals {

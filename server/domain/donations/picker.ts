@@ -1,11 +1,20 @@
-import { and, arrayContains, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CampaignCause, CheckKind, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
-import { isUuid, likePattern, searchTerm } from "#server/db/query.ts";
-import type { KeysetPage, Paged } from "#shared/paging.ts";
+import {
+  keysetBackwards,
+  keysetCursor,
+  keysetOperator,
+  keysetPage,
+  keysetReads,
+  likePattern,
+  searchTerm,
+  type KeysetRead,
+} from "#server/db/query.ts";
+import type { KeysetPage, PreviousPage } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
 import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
@@ -119,61 +128,15 @@ function cardColumns(now: Date) {
 
 const NEWEST_FIRST = [desc(campaigns.createdAt), desc(campaigns.id)];
 
-/**
- * One page of the campaigns anyone may browse on the landing page (`kind: "browse"`), by page number: `offeredWhere`'s
- * campaigns newest first (ties by id, so pages never overlap), six a page, and how many there are in all. The donors'
- * pickers page by cursor instead (`pickerCampaignsAfter`).
- */
-export async function pickerCampaigns(db: DbOrTx, opts: PickerFilter & { page: number }, now = new Date()): Promise<Paged<PickerCampaign>> {
-  const page = Math.max(1, Math.trunc(opts.page) || 1);
-  const { where, filtered } = offeredWhere(opts);
-  // Filtered, what the filter finds is read once (a CTE named twice is materialized) for both the count and the page.
-  const found$ = db.$with("found").as(db.select({ id: campaigns.id, createdAt: campaigns.createdAt }).from(campaigns).where(where));
-  // The page's ids first, then its cards' columns for those six only: with the columns on the row read in order,
-  // PostgreSQL computed each card's NGOs, checks and takesCash for every row OFFSET skipped (120 at page 20).
-  const pageIds = (
-    filtered
-      ? db.select({ id: found$.id }).from(found$).orderBy(desc(found$.createdAt), desc(found$.id))
-      : db
-          .select({ id: campaigns.id })
-          .from(campaigns)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-  )
-    .limit(DONATE_PICKER_PAGE_SIZE)
-    .offset((page - 1) * DONATE_PICKER_PAGE_SIZE);
-  // The page and how many there are in all in one query: the page is read in the index's order and stops at its
-  // last card, the count is a subquery PostgreSQL runs once (a window count made it read every row in order first).
-  // Only past the last page, where no row carries the count, is it asked for on its own.
-  const found = await (filtered ? db.with(found$) : db)
-    .select({
-      // Unfiltered, the count is kept per NGO (offeredCount); filtered, it counts what the filter finds.
-      total: (filtered ? sql<number>`(select count(*) from ${found$})` : offeredCount(opts.kind === "cash")).mapWith(Number),
-      ...cardColumns(now),
-    })
-    .from(campaigns)
-    .where(inArray(campaigns.id, pageIds))
-    .orderBy(...NEWEST_FIRST);
-  const rows = found.map(({ total: _, ...r }) => r);
-  const n =
-    found[0]?.total ??
-    (page > 1
-      ? filtered
-        ? ((await db.select({ n: count() }).from(campaigns).where(where))[0]?.n ?? 0)
-        : Number((await db.select({ n: offeredCount(opts.kind === "cash") }).from(sql`(select 1) as one`))[0]?.n ?? 0)
-      : 0);
-  return {
-    rows,
-    page,
-    pages: Math.max(1, Math.ceil(n / DONATE_PICKER_PAGE_SIZE)),
-    total: n,
-  };
-}
-
 /** A page of a picker read by cursor: its cards, the cursor it was read after, the next page's, and how many there are. */
 export interface PickerPage extends KeysetPage<PickerCampaign> {
-  /** The cursor this page was read after (a campaign's id), or null for the first page (also when the one asked for led nowhere). */
+  /**
+   * The cursor that names this page (a campaign's id: `?after=` it gives these cards), or null for the first page (also
+   * when the one asked for led nowhere); a page reached by "Previous" (`?before=`) is named so too, for its cards'
+   * Details and the panel's Go back.
+   */
   after: string | null;
+  prev: PreviousPage;
   /** How many campaigns the picker offers: exact up to PICKER_COUNT_BOUND, past it the bound and `more`. */
   total: number;
   /** More than `total` (the bound): a search's count stops there rather than count every match (decision 044). */
@@ -181,80 +144,99 @@ export interface PickerPage extends KeysetPage<PickerCampaign> {
 }
 
 /**
- * One page of the campaigns a donor can give to (/donate1 for cash, /donate5 for goods), read by keyset: the
- * `offeredWhere` campaigns newest first (ties by id) after the campaign `after` names, six a page (the picker's 3 upper
- * and 3 lower cards), so a deep page costs what the first does (decision 044; the cursor as decision 050's). `after` is
- * only a position: the page holds offered campaigns alone whatever it names, and a cursor that is not a uuid, names no
- * campaign or is followed by nothing offered reads as the first page. The count is exact unfiltered (kept per NGO); a
- * search or filter counts at most PICKER_COUNT_BOUND matches and then says "more".
+ * One page of the campaigns a donor can give to (/donate1 for cash, /donate5 for goods) or anyone may browse (the
+ * landing page, `kind: "browse"`), read by keyset: the
+ * `offeredWhere` campaigns newest first (ties by id) after the campaign `after` names ("Next"), or just before the one
+ * `before` names ("Previous": the same index walked the other way, then put back in order), six a page (the picker's 3
+ * upper and 3 lower cards), so a deep page costs what the first does (decision 044; the cursor as decision 050's). A
+ * cursor is only a position: the page holds offered campaigns alone whatever it names, and a cursor that is not a
+ * uuid, names no campaign, or leads to nothing offered (or, before, to less than a page: the top of the list) reads as
+ * the first page. The count is exact unfiltered (kept per NGO); a search or filter counts at most PICKER_COUNT_BOUND
+ * matches and then says "more".
  */
 export async function pickerCampaignsAfter(
   db: DbOrTx,
-  opts: PickerFilter & { after?: string | null },
+  opts: PickerFilter & { after?: string | null; before?: string | null },
   now = new Date(),
 ): Promise<PickerPage> {
-  const after = isUuid(opts.after) ? opts.after : null;
+  const cursor = keysetCursor(opts);
+  const at = cursor === null ? null : "after" in cursor ? cursor.after : cursor.before;
+  const size = DONATE_PICKER_PAGE_SIZE;
+  const reads = keysetReads(cursor, size);
   const { where, filtered } = offeredWhere(opts);
-  // The cursor's own (created_at, id) as the database holds it (no microsecond lost through a JavaScript Date): the
-  // row comparison is the start of a range of campaigns_status_created_idx, read backwards.
-  const before = (createdAt: SQL, id: SQL) =>
-    after ? sql`(${createdAt}, ${id}) < (select c.created_at, c.id from ${campaigns} c where c.id = ${after})` : undefined;
-  const size = DONATE_PICKER_PAGE_SIZE + 1; // the page and one more: is there a next page?
-  // Unfiltered, or a search that finds many: walk the index newest first and stop at the page's seventh match.
-  const walked = db
-    .select({ id: campaigns.id })
+  // A read's condition on the cursor: the cursor's own (created_at, id) as the database holds it (no microsecond lost
+  // through a JavaScript Date), compared as a row, the start of a range of campaigns_status_created_idx walked backwards
+  // (newer to older, the list's order) or forwards (a read before the cursor, the nearest first).
+  const onSide = (read: KeysetRead, createdAt: SQL, id: SQL) =>
+    at
+      ? sql`(${createdAt}, ${id}) ${sql.raw(keysetOperator(read.side, "desc"))} (select c.created_at, c.id from ${campaigns} c where c.id = ${at})`
+      : undefined;
+  const order = (read: KeysetRead, t: string) =>
+    sql.raw(keysetBackwards(read.side) ? `${t}.created_at asc, ${t}.id asc` : `${t}.created_at desc, ${t}.id desc`);
+  const page: KeysetRead = reads.page ?? { side: "after", limit: size + 1, offset: 0 }; // the first page: and one more, is there a next?
+  // The ids (and times) a read takes: unfiltered, or a search that finds many, a walk of the index that stops at the
+  // read's last match.
+  const walk = (read: KeysetRead, extra?: SQL) =>
+    sql`select ${campaigns.id} as id, ${campaigns.createdAt} as created_at from ${campaigns}
+      where ${and(where, onSide(read, sql`${campaigns.createdAt}`, sql`${campaigns.id}`), extra)}
+      order by ${order(read, '"campaigns"')} limit ${read.limit} offset ${read.offset}`;
+  // A search or filter reads at most the bound and one more of its matches, by its indexes (a CTE read more than once is
+  // materialized): their count is the total ("more than 1,000" past it). Up to the bound, each read is sorted from those
+  // rows; past it the matches are many, and the walk finds the read's rows soon. Each arm is guarded by the count, which
+  // PostgreSQL computes first (an InitPlan), so only one runs. A walk alone read every active campaign for a search that
+  // finds few or none (95,228 buffers at 100×); sorting every match grew with the matches (9,901 for "water").
+  const matched$ = db.$with("matched").as(
+    db
+      .select({ id: sql<string>`${campaigns.id}`.as("id"), createdAt: sql<Date>`${campaigns.createdAt}`.as("created_at") })
+      .from(campaigns)
+      .where(where)
+      .limit(PICKER_COUNT_BOUND + 1),
+  );
+  const n = sql`(select count(*) from ${matched$})`;
+  const ids = (read: KeysetRead) =>
+    filtered
+      ? sql`(select m.id, m.created_at from ${matched$} m where ${n} <= ${PICKER_COUNT_BOUND}
+          ${at ? sql`and ${onSide(read, sql`m.created_at`, sql`m.id`)}` : sql``}
+          order by ${order(read, "m")} limit ${read.limit} offset ${read.offset})
+        union all (${walk(read, sql`${n} > ${PICKER_COUNT_BOUND}`)})`
+      : walk(read);
+  // Beside the page's cards, what the reads before and after it found (ids, the nearest first; computed once).
+  const nearest = (read: KeysetRead) => order(read, "r");
+  const query = (filtered ? db.with(matched$) : db)
+    .select({
+      total: (filtered ? n : offeredCount(opts.kind === "cash")).mapWith(Number),
+      behind: (reads.behind
+        ? sql<string[]>`array(select r.id from (${ids(reads.behind)}) r order by ${nearest(reads.behind)})`
+        : sql<string[]>`'{}'::uuid[]`
+      ).mapWith((v: unknown) => parseUuidArray(v)),
+      ahead: (reads.ahead ? sql`(select count(*) from (${ids(reads.ahead)}) r)` : sql`0`).mapWith(Number),
+      ...cardColumns(now),
+    })
     .from(campaigns)
-    .where(and(where, before(sql`${campaigns.createdAt}`, sql`${campaigns.id}`)))
-    .orderBy(...NEWEST_FIRST)
-    .limit(size);
-  let query;
-  if (!filtered) {
-    query = db
-      .select({ total: offeredCount(opts.kind === "cash").mapWith(Number), ...cardColumns(now) })
-      .from(campaigns)
-      .where(inArray(campaigns.id, walked));
-  } else {
-    // A search or filter reads at most the bound and one more of its matches, by its indexes (a CTE read more than
-    // once is materialized): their count is the total ("more than 1,000" past it). Up to the bound, the page is sorted
-    // from those rows; past it the matches are many, and the walk finds the page's seven soon. Each arm is guarded by
-    // the count, which PostgreSQL computes first (an InitPlan), so only one runs. A walk alone read every active
-    // campaign for a search that finds few or none (95,228 buffers at 100×); sorting every match grew with the
-    // matches (9,901 for "water").
-    const matched$ = db.$with("matched").as(
-      db
-        .select({ id: sql<string>`${campaigns.id}`.as("id"), createdAt: sql<Date>`${campaigns.createdAt}`.as("created_at") })
-        .from(campaigns)
-        .where(where)
-        .limit(PICKER_COUNT_BOUND + 1),
-    );
-    const n = sql`(select count(*) from ${matched$})`;
-    const pageIds = sql`(select id from ((select m.id from ${matched$} m where ${n} <= ${PICKER_COUNT_BOUND}
-        ${after ? sql`and ${before(sql`m.created_at`, sql`m.id`)}` : sql``}
-        order by m.created_at desc, m.id desc limit ${size})
-      union all (${db
-        .select({ id: campaigns.id })
-        .from(campaigns)
-        .where(and(where, before(sql`${campaigns.createdAt}`, sql`${campaigns.id}`), sql`${n} > ${PICKER_COUNT_BOUND}`))
-        .orderBy(...NEWEST_FIRST)
-        .limit(size)})) page)`;
-    query = db
-      .with(matched$)
-      .select({ total: n.mapWith(Number), ...cardColumns(now) })
-      .from(campaigns)
-      .where(inArray(campaigns.id, pageIds));
-  }
+    .where(inArray(campaigns.id, sql`(select p.id from (${ids(page)}) p)`));
   const found = await query.orderBy(...NEWEST_FIRST);
-  // Nothing after the cursor (forged, unknown, or the rest closed since): the first page.
-  if (after && found.length === 0) return pickerCampaignsAfter(db, { ...opts, after: null }, now);
-  const n = found[0]?.total ?? 0;
-  const rows = found.slice(0, DONATE_PICKER_PAGE_SIZE).map(({ total: _, ...r }) => r);
-  return {
-    rows,
-    next: found.length > DONATE_PICKER_PAGE_SIZE ? rows[rows.length - 1]!.id : null,
-    after,
-    total: Math.min(n, PICKER_COUNT_BOUND),
-    more: n > PICKER_COUNT_BOUND,
-  };
+  // Nothing offered on the cursor's side (forged, unknown, or the rest closed since), or before it less than a page (the
+  // top of the list): the first page.
+  if (cursor !== null && (found.length === 0 || ("before" in cursor && found.length < size && !found[0]!.behind.length))) {
+    return pickerCampaignsAfter(db, { ...opts, after: null, before: null }, now);
+  }
+  const n0 = found[0]?.total ?? 0;
+  const { rows, next, prev, start } = keysetPage(
+    cursor,
+    size,
+    found.map(({ total: _, behind: _b, ahead: _a, ...r }) => r),
+    found[0]?.behind ?? [],
+    found[0]?.ahead ?? 0,
+  );
+  return { rows, next, prev, after: start, total: Math.min(n0, PICKER_COUNT_BOUND), more: n0 > PICKER_COUNT_BOUND };
+}
+
+/** A uuid[] as the driver gives it: an array (node-postgres) or PostgreSQL's text form (`{a,b}`). */
+function parseUuidArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v as string[];
+  if (typeof v !== "string" || v.length < 2) return [];
+  const inner = v.slice(1, -1);
+  return inner ? inner.split(",") : [];
 }
 
 /** The contact number a donor gave at sign-up, to prefill the proof form's phone; empty when there is none. */

@@ -1,7 +1,15 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { PUBLIC_UPDATES_SHOWN, PUBLIC_WORDS_SHOWN } from "#shared/constants.ts";
 import type { DbOrTx } from "#server/db/client.ts";
-import { isUuid } from "#server/db/query.ts";
+import {
+  keysetBackwards,
+  keysetCursor,
+  keysetOperator,
+  keysetPage,
+  keysetReads,
+  type KeysetCursor,
+  type KeysetRead,
+} from "#server/db/query.ts";
 import { campaignUpdates, campaigns, donations, donorProfiles, supportWords } from "#server/db/schema.ts";
 import { notFound } from "#server/domain/errors.ts";
 import type { KeysetPage } from "#shared/paging.ts";
@@ -53,33 +61,80 @@ async function publicCampaign(db: DbOrTx, slug: string): Promise<{ id: string; t
  */
 export type { KeysetPage };
 
-/** A cursor as the address carries it: a row's id, or nothing (the first page); anything else reads as the first page. */
-const cursorOf = (value: string | null | undefined): string | null => (isUuid(value) ? value : null);
-
-function keyset<T extends { id: string }>(rows: T[], size: number): KeysetPage<T> {
-  const shown = rows.slice(0, size);
-  return { rows: shown, next: rows.length > size ? shown[shown.length - 1]!.id : null };
+/**
+ * A page of one list, newest first by (time, id), read by keyset from `cursor` (`keysetReads`: the page, and beside it
+ * the rows before and after it, for "Previous" and "Next"). `read` reads the rows on a side of the cursor's row (a
+ * condition and an order), or from the top. A cursor that is not a row of this campaign's list reads nothing.
+ */
+async function keysetList<T extends { id: string }>(
+  cursor: KeysetCursor,
+  size: number,
+  read: (
+    where: (time: SQL, id: SQL, cursorRow: (id: string) => SQL) => SQL | undefined,
+    backwards: boolean,
+    limit: number,
+    offset: number,
+  ) => Promise<T[]>,
+): Promise<KeysetPage<T>> {
+  const reads = keysetReads(cursor, size);
+  const at = cursor === null ? null : "after" in cursor ? cursor.after : cursor.before;
+  const on = (r: KeysetRead) =>
+    read(
+      (time, id, cursorRow) => sql`(${time}, ${id}) ${sql.raw(keysetOperator(r.side, "desc"))} ${cursorRow(at!)}`,
+      keysetBackwards(r.side),
+      r.limit,
+      r.offset,
+    );
+  const [rows, behind, ahead] = await Promise.all([
+    reads.page ? on(reads.page) : read(() => undefined, false, size + 1, 0),
+    reads.behind ? on(reads.behind) : [],
+    reads.ahead ? on(reads.ahead) : [],
+  ]);
+  const {
+    rows: shown,
+    next,
+    prev,
+  } = keysetPage(
+    cursor,
+    size,
+    reads.page && keysetBackwards(reads.page.side) ? [...rows].reverse() : rows,
+    behind.map((r) => r.id),
+    ahead.length,
+  );
+  return { rows: shown, next, prev };
 }
 
-/** The campaign's published updates after `cursor` (an update of this campaign), newest first: `size` and one more. */
-async function updatesAfter(db: DbOrTx, campaignId: string, cursor: string | null, size: number): Promise<KeysetPage<PublicUpdate>> {
-  const after = cursor
-    ? sql`(${campaignUpdates.publishedAt}, ${campaignUpdates.id}) < (select c.published_at, c.id from ${campaignUpdates} c
-        where c.id = ${cursor} and c.campaign_id = ${campaignId})`
-    : undefined;
-  const rows = await db
-    .select({ id: campaignUpdates.id, body: campaignUpdates.body, publishedAt: campaignUpdates.publishedAt })
-    .from(campaignUpdates)
-    .where(and(eq(campaignUpdates.campaignId, campaignId), eq(campaignUpdates.status, "published"), after))
-    .orderBy(desc(campaignUpdates.publishedAt), desc(campaignUpdates.id))
-    .limit(size + 1);
-  const page = keyset(rows, size);
+/** The campaign's published updates from `cursor` (an update of this campaign), newest first. */
+async function updatesAfter(db: DbOrTx, campaignId: string, cursor: KeysetCursor, size: number): Promise<KeysetPage<PublicUpdate>> {
+  const page = await keysetList(cursor, size, (where, backwards, limit, offset) =>
+    db
+      .select({ id: campaignUpdates.id, body: campaignUpdates.body, publishedAt: campaignUpdates.publishedAt })
+      .from(campaignUpdates)
+      .where(
+        and(
+          eq(campaignUpdates.campaignId, campaignId),
+          eq(campaignUpdates.status, "published"),
+          where(
+            sql`${campaignUpdates.publishedAt}`,
+            sql`${campaignUpdates.id}`,
+            (id) => sql`(select c.published_at, c.id from ${campaignUpdates} c where c.id = ${id} and c.campaign_id = ${campaignId})`,
+          ),
+        ),
+      )
+      .orderBy(
+        ...(backwards
+          ? [asc(campaignUpdates.publishedAt), asc(campaignUpdates.id)]
+          : [desc(campaignUpdates.publishedAt), desc(campaignUpdates.id)]),
+      )
+      .limit(limit)
+      .offset(offset),
+  );
   const photos = await photosOf(
     db,
     page.rows.map((u) => u.id),
   );
   return {
-    next: page.next,
+    ...page,
     rows: page.rows.map((u) => ({
       id: u.id,
       body: u.body,
@@ -89,28 +144,36 @@ async function updatesAfter(db: DbOrTx, campaignId: string, cursor: string | nul
   };
 }
 
-/** The campaign's approved words after `cursor` (words of this campaign), newest first: `size` and one more. */
-async function wordsAfter(db: DbOrTx, campaignId: string, cursor: string | null, size: number): Promise<KeysetPage<PublicWords>> {
-  const after = cursor
-    ? sql`(${supportWords.createdAt}, ${supportWords.id}) < (select w.created_at, w.id from ${supportWords} w
-        where w.id = ${cursor} and w.campaign_id = ${campaignId})`
-    : undefined;
-  const rows = await db
-    .select({
-      id: supportWords.id,
-      body: supportWords.body,
-      firstName: donorProfiles.firstName,
-      named: namedColumn(),
-      createdAt: supportWords.createdAt,
-    })
-    .from(supportWords)
-    .leftJoin(donorProfiles, eq(donorProfiles.userId, supportWords.donorId))
-    .where(and(eq(supportWords.campaignId, campaignId), eq(supportWords.status, "approved"), after))
-    .orderBy(desc(supportWords.createdAt), desc(supportWords.id))
-    .limit(size + 1);
-  const page = keyset(rows, size);
+/** The campaign's approved words from `cursor` (words of this campaign), newest first. */
+async function wordsAfter(db: DbOrTx, campaignId: string, cursor: KeysetCursor, size: number): Promise<KeysetPage<PublicWords>> {
+  const page = await keysetList(cursor, size, (where, backwards, limit, offset) =>
+    db
+      .select({
+        id: supportWords.id,
+        body: supportWords.body,
+        firstName: donorProfiles.firstName,
+        named: namedColumn(),
+        createdAt: supportWords.createdAt,
+      })
+      .from(supportWords)
+      .leftJoin(donorProfiles, eq(donorProfiles.userId, supportWords.donorId))
+      .where(
+        and(
+          eq(supportWords.campaignId, campaignId),
+          eq(supportWords.status, "approved"),
+          where(
+            sql`${supportWords.createdAt}`,
+            sql`${supportWords.id}`,
+            (id) => sql`(select w.created_at, w.id from ${supportWords} w where w.id = ${id} and w.campaign_id = ${campaignId})`,
+          ),
+        ),
+      )
+      .orderBy(...(backwards ? [asc(supportWords.createdAt), asc(supportWords.id)] : [desc(supportWords.createdAt), desc(supportWords.id)]))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
-    next: page.next,
+    ...page,
     rows: page.rows.map((w) => ({
       id: w.id,
       body: w.body,
@@ -139,19 +202,20 @@ export async function publicUpdatesSection(db: DbOrTx, slug: string): Promise<Pu
 
 /**
  * /campaign/:slug/updates: every published update and every approved word of a campaign, each list a page at a time
- * from its own cursor (the last row of the page before), as many a page as the campaign's page shows. Not found for an
+ * from its own cursors (`updates`/`words`: after the last row of the page before, "Next"; `updatesBefore`/`wordsBefore`:
+ * before the first row of the page after, "Previous"), as many a page as the campaign's page shows. Not found for an
  * archived or unknown campaign.
  */
 export async function publicUpdatesPages(
   db: DbOrTx,
   slug: string,
-  cursors: { updates?: string | null; words?: string | null },
+  cursors: { updates?: string | null; words?: string | null; updatesBefore?: string | null; wordsBefore?: string | null },
 ): Promise<{ title: string; updates: KeysetPage<PublicUpdate>; words: KeysetPage<PublicWords> }> {
   const campaign = await publicCampaign(db, slug);
   if (!campaign) throw notFound();
   const [updates, words] = await Promise.all([
-    updatesAfter(db, campaign.id, cursorOf(cursors.updates), PUBLIC_UPDATES_SHOWN),
-    wordsAfter(db, campaign.id, cursorOf(cursors.words), PUBLIC_WORDS_SHOWN),
+    updatesAfter(db, campaign.id, keysetCursor({ after: cursors.updates, before: cursors.updatesBefore }), PUBLIC_UPDATES_SHOWN),
+    wordsAfter(db, campaign.id, keysetCursor({ after: cursors.words, before: cursors.wordsBefore }), PUBLIC_WORDS_SHOWN),
   ]);
   return { title: campaign.title, updates, words };
 }
