@@ -22,7 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
+import { benchDatabase } from "#scripts/bench-setup.ts";
 import { cpuMs, readMemory, sleep, stopServer } from "#scripts/server-process.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -46,27 +46,9 @@ const SIDES = arg("sides", "before=build-before,after=.")
     const [name, dir, ...flags] = s.split("=");
     return [name!, dir!, flags.length ? flags.join("=") : undefined] as const;
   });
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 // Written here rather than imported: an older checkout may name them differently, and these are the demo's.
 const SESSION_COOKIE = "ekc_session";
 const DONOR = { email: "donor@demo.ekchhat.pk", password: "EkChhat-demo-2026" };
-
-async function database(db: string): Promise<string> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    const exists = (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [db])).rowCount;
-    if (!KEEP || !exists) {
-      await client.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${db}`);
-    }
-  } finally {
-    await client.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  return url.toString();
-}
 
 type Gc = { scavenges: number; majors: number; pauseMs: number };
 type Side = {
@@ -121,7 +103,7 @@ async function start(name: string, dir: string, port: number, flags = START_FLAG
         PORT: String(port),
         APP_URL: base,
         DATA_DIR: dataDir,
-        DATABASE_URL: await database(`${DB_PREFIX}_${name}`),
+        DATABASE_URL: await benchDatabase(`${DB_PREFIX}_${name}`, { keep: KEEP }),
         SEED_DEMO: "true",
         LOG_LEVEL: "warn",
         AUTH_LIMIT_PER_IP: "1000000",

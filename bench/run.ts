@@ -35,14 +35,13 @@ import autocannon from "autocannon";
 import { launch as launchChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { defaultSettings as lighthouseDefaults } from "lighthouse/core/config/constants.js";
-import pg from "pg";
 import { SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
 import type { Lang } from "#shared/i18n/i18n.ts";
 import { buildIfChanged } from "#scripts/build-if-changed.ts";
 import { firstVisit, launchChromium } from "#scripts/measure-first-visit.ts";
 import { precompressDir } from "#scripts/precompress.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/e2e/env.ts";
+import { benchDatabase, demoSession } from "#scripts/bench-setup.ts";
 import { cpuMs, root, serverPid, sleep, startServer, stopServer, type ServerProcess } from "#scripts/server-process.ts";
 
 function option(name: string, fallback: number): number {
@@ -67,7 +66,6 @@ const CONNECTIONS = option("connections", 10);
 const PAGES = process.argv.includes("--pages") ? process.argv[process.argv.indexOf("--pages") + 1]?.split(",") : undefined;
 const APP = `http://127.0.0.1:${PORT}`;
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const BARE_DIR = path.join(root, "bench", "bare");
 const RESULTS_DIR = path.join(root, "bench", "results");
 
@@ -95,20 +93,6 @@ function buildBare() {
   execFileSync(path.join(root, "node_modules", ".bin", "react-router"), ["build", BARE_DIR], { cwd: root, stdio: "pipe" });
 }
 
-async function recreateDatabase(): Promise<string> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
-
 async function startBare(logFile: string): Promise<{ child: ChildProcess; pid: number }> {
   const log = fs.openSync(logFile, "a");
   const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(BARE_DIR, "server.ts")], {
@@ -131,23 +115,6 @@ async function startBare(logFile: string): Promise<{ child: ChildProcess; pid: n
 
 // ---------------------------------------------------------------------------------------------------------------
 // Signing in and finding the pages
-
-/** Signs in through the role's sign-in form, as a browser posts it (with its Origin), and returns the session token. */
-async function signIn(role: Role): Promise<string> {
-  const res = await fetch(`${APP}/${role}_signin`, {
-    method: "POST",
-    headers: { origin: APP },
-    body: new URLSearchParams({ email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD, redirectTo: "" }),
-    redirect: "manual",
-  });
-  await res.arrayBuffer();
-  const pair = res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .find((p) => p.startsWith(`${SESSION_COOKIE}=`));
-  if (res.status !== 302 || !pair) throw new Error(`Signing in as the demo ${role} failed: ${res.status}`);
-  return pair.slice(SESSION_COOKIE.length + 1);
-}
 
 async function html(url: string, token?: string): Promise<string> {
   const res = await fetch(url, { headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}, redirect: "manual" });
@@ -348,7 +315,7 @@ async function main() {
     buildBare();
     await precompressDir(path.join(BARE_DIR, "build", "client", "assets"));
   }
-  const databaseUrl = await recreateDatabase();
+  const databaseUrl = await benchDatabase(DATABASE);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-bench-"));
   let app: ServerProcess | null = null;
   let bare: { child: ChildProcess; pid: number } | null = null;
@@ -362,13 +329,13 @@ async function main() {
     ]);
     if (THROUGHPUT_ONLY) {
       console.log(`Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after a 3 s warm-up:`);
-      const tp = await compareThroughput(await signIn("donor"), app.pid, bare!.pid);
+      const tp = await compareThroughput(await demoSession(APP, "donor"), app.pid, bare!.pid);
       console.log(
         `/donate1 ${tp.appRps.toFixed(0)} req/s against ${tp.bareRps.toFixed(0)} req/s = ${tp.ratio.toFixed(2)}×; server CPU a request ${tp.appCpuMs.toFixed(2)} ms against ${tp.bareCpuMs.toFixed(2)} ms = ${tp.cpuRatio.toFixed(2)}× (best rounds)`,
       );
       return;
     }
-    const tokens = { donor: await signIn("donor"), ngo: await signIn("ngo"), rider: await signIn("rider") };
+    const tokens = { donor: await demoSession(APP, "donor"), ngo: await demoSession(APP, "ngo"), rider: await demoSession(APP, "rider") };
     const { campaign, donate3 } = await findPages(tokens.donor);
     const allPages: Page[] = [
       { label: "/", path: "/", as: null },

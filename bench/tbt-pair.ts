@@ -31,10 +31,10 @@ import path from "node:path";
 import { launch as launchChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { saveArtifacts } from "lighthouse/core/lib/asset-saver.js";
-import pg from "pg";
 import { SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
+import { DEMO_ACCOUNTS } from "#server/demo/seed.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/e2e/env.ts";
+import { benchDatabase, demoSession } from "#scripts/bench-setup.ts";
 import { startServer, stopServer, type ServerProcess } from "#scripts/server-process.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -47,30 +47,12 @@ const PAGES = arg("pages", "/,campaign").split(",");
 const SIDES = arg("builds", "before=build-before,after=build")
   .split(",")
   .map((s) => s.split("=") as [string, string]);
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const AS = process.argv.includes("--as") ? (arg("as", "donor") as keyof typeof DEMO_ACCOUNTS) : null;
 if (AS && !(AS in DEMO_ACCOUNTS)) throw new Error(`--as takes one of ${Object.keys(DEMO_ACCOUNTS).join(", ")}`);
 const DATABASE = arg("database", "tbt_pair");
 /** A folder to keep each run's Lighthouse trace in (`<page>-<build>-<run>.json`, for Chromium's Performance panel). */
 const SAVE = process.argv.includes("--save") ? arg("save", "") : null;
 if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error("--database takes a name of lower-case letters, digits and _");
-
-/** Signs in as the demo account of `role` through its form, as the bench does, and returns the session token. */
-async function signIn(base: string, role: keyof typeof DEMO_ACCOUNTS): Promise<string> {
-  const res = await fetch(`${base}/${role}_signin`, {
-    method: "POST",
-    headers: { origin: base },
-    body: new URLSearchParams({ email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD, redirectTo: "" }),
-    redirect: "manual",
-  });
-  await res.arrayBuffer();
-  const pair = res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .find((p) => p.startsWith(`${SESSION_COOKIE}=`));
-  if (res.status !== 302 || !pair) throw new Error(`Signing in as the demo ${role} failed: ${res.status}`);
-  return pair.slice(SESSION_COOKIE.length + 1);
-}
 
 type LongTask = { startTime: number; duration: number; urlIndex: number } & Record<string, number>;
 
@@ -89,20 +71,6 @@ function longTasks(audit: { details?: unknown } | undefined): string[] {
       const url = (debug.urls[urlIndex] ?? "").replace(/^https?:\/\/[^/]+/, "").replace(/^.*\/assets\//, "");
       return `${Math.round(startTime)}–${Math.round(startTime + duration)} (${Math.round(duration)} ms; ${parts.join(", ")}) ${url}`;
     });
-}
-
-async function recreate(db: string): Promise<string> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${db}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  return url.toString();
 }
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
@@ -206,9 +174,9 @@ async function main() {
       dirs.push(dataDir);
       const port = BASE_PORT + i;
       process.env.BUILD_DIR = buildDir;
-      const server = await startServer({ port, dataDir, databaseUrl: await recreate(`${DATABASE}_${name}`) });
+      const server = await startServer({ port, dataDir, databaseUrl: await benchDatabase(`${DATABASE}_${name}`) });
       const base = `http://127.0.0.1:${port}`;
-      sides.push({ name, base, server, token: AS ? await signIn(base, AS) : null });
+      sides.push({ name, base, server, token: AS ? await demoSession(base, AS) : null });
     }
     console.log(
       `load average ${os

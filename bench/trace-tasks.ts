@@ -15,10 +15,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import pg from "pg";
 import { SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/demo/seed.ts";
+import { DEMO_ACCOUNTS } from "#server/demo/seed.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "#tests/e2e/env.ts";
+import { benchDatabase, demoSession } from "#scripts/bench-setup.ts";
 import { startServer, stopServer } from "#scripts/server-process.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -38,7 +38,6 @@ const SAVE = process.argv.includes("--save") ? arg("save", "") : null;
 /** A style rule to try without a build: put into the page's head (the page is then fetched whole, not streamed). */
 const CSS = process.argv.includes("--css") ? arg("css", "") : null;
 if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error("--database takes a name of lower-case letters, digits and _");
-const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 const BASE = `http://127.0.0.1:${PORT}`;
 
 type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -67,36 +66,6 @@ type TraceEvent = {
     };
   };
 };
-
-async function recreate(db: string): Promise<string> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${db}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${db}`;
-  return url.toString();
-}
-
-async function signIn(role: keyof typeof DEMO_ACCOUNTS): Promise<string> {
-  const res = await fetch(`${BASE}/${role}_signin`, {
-    method: "POST",
-    headers: { origin: BASE },
-    body: new URLSearchParams({ email: DEMO_ACCOUNTS[role], password: DEMO_PASSWORD, redirectTo: "" }),
-    redirect: "manual",
-  });
-  await res.arrayBuffer();
-  const pair = res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .find((p) => p.startsWith(`${SESSION_COOKIE}=`));
-  if (!pair) throw new Error(`Signing in as the demo ${role} failed: ${res.status}`);
-  return pair.slice(SESSION_COOKIE.length + 1);
-}
 
 /** The samples of every profile in the trace, as [timestamp µs, node] with each profile's nodes. */
 function samplesOf(events: TraceEvent[], pid: number, tid: number) {
@@ -203,7 +172,7 @@ function report(events: TraceEvent[]) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "trace-tasks-"));
   if (process.argv.includes("--build")) process.env.BUILD_DIR = arg("build", "build");
-  const server = await startServer({ port: PORT, dataDir, databaseUrl: await recreate(DATABASE) });
+  const server = await startServer({ port: PORT, dataDir, databaseUrl: await benchDatabase(DATABASE) });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     for (let run = 1; run <= RUNS; run += 1) {
@@ -214,7 +183,7 @@ async function main() {
         hasTouch: true,
       });
       if (AS !== "none") {
-        await context.addCookies([{ name: SESSION_COOKIE, value: await signIn(AS as keyof typeof DEMO_ACCOUNTS), url: BASE }]);
+        await context.addCookies([{ name: SESSION_COOKIE, value: await demoSession(BASE, AS as keyof typeof DEMO_ACCOUNTS), url: BASE }]);
       }
       const page = await context.newPage();
       if (CSS !== null) {
