@@ -16,7 +16,7 @@ import {
 } from "#server/db/query.ts";
 import type { KeysetPage, PreviousPage } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
-import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
+import { offeredCount, ownerInGoodStanding, standingColumnsOfOne, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -118,7 +118,8 @@ function cardColumns(now: Date) {
     locationLabelUr: campaigns.locationLabelUr,
     acceptedFunds: campaigns.acceptedFunds,
     cause: campaigns.cause,
-    takesCash: standingColumns().takesCash,
+    // Probed NGO by NGO for the page's few rows: the set form hashed every payable NGO for them (63 buffers at 100×).
+    takesCash: standingColumnsOfOne().takesCash,
     otherItems: campaigns.otherItems,
     createdAt: campaigns.createdAt,
     ngos: campaignNgosColumn(),
@@ -204,7 +205,7 @@ export async function pickerCampaignsAfter(
   const nearest = (read: KeysetRead) => order(read, "r");
   const query = (filtered ? db.with(matched$) : db)
     .select({
-      total: (filtered ? n : offeredCount(opts.kind === "cash")).mapWith(Number),
+      total: (filtered ? n : offeredCount(opts.kind === "cash", PICKER_COUNT_BOUND)).mapWith(Number),
       behind: (reads.behind
         ? sql<string[]>`array(select r.id from (${ids(reads.behind)}) r order by ${nearest(reads.behind)})`
         : sql<string[]>`'{}'::uuid[]`
