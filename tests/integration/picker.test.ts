@@ -489,6 +489,67 @@ describe("the pickers' cursor and count (decision 044)", () => {
   });
 });
 
+describe("the unfiltered cash count either side of the bound (decision 044)", () => {
+  // Its own database: an unfiltered count is of every campaign offered, so no other test's may be there.
+  let own: TestServices;
+  beforeAll(async () => {
+    own = await createTestServices();
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+
+  it("counts an unpayable owner's campaigns a payable partner takes cash for until the payable owners' own pass the bound", async () => {
+    const { db } = own;
+    const payable = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, payable.id);
+    const unpayable = await makeUser(db, "ngo");
+    const partner = await makeUser(db, "ngo");
+    await givePaymentAccounts(db, partner.id);
+    let made = 0;
+    const insert = (ownerId: string, n: number) =>
+      db.insert(campaigns).values(
+        Array.from({ length: n }, () => ({
+          ownerId,
+          slug: `counted-${made++}`,
+          title: `Counted ${made}`,
+          description: "Counted, up to a point.",
+          targetAmount: 100_000,
+          locationLabel: "Lahore, Lahore District, Punjab",
+          lat: 31.558,
+          lng: 74.35071,
+        })),
+      );
+    const count = async (kind: "cash" | "goods") => {
+      const { total, more } = await pickerCampaignsAfter(db, { kind });
+      return more ? `${total}+` : `${total}`;
+    };
+    await insert(payable.id, PICKER_COUNT_BOUND - 2);
+    // The unpayable owner's: two its payable partner takes cash for, one nobody can pay.
+    for (let i = 0; i < 2; i++) await makeCampaign(db, unpayable.id, { partners: [partner.id] });
+    await makeCampaign(db, unpayable.id);
+    expect(await count("cash")).toBe("1000");
+    expect(await count("goods")).toBe("1000+");
+    // The payable owners' own at the bound: the partnered ones still counted, past it.
+    await insert(payable.id, 2);
+    expect(await count("cash")).toBe("1000+");
+    // The partner suspended: it no longer pays, so the count is the payable owner's alone, exact.
+    await db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, partner.id));
+    expect(await count("cash")).toBe("1000");
+    // Back in good standing, then its partnerships declined: the same.
+    await db.update(users).set({ suspendedAt: null }).where(eq(users.id, partner.id));
+    expect(await count("cash")).toBe("1000+");
+    await db.update(campaignPartners).set({ status: "declined" }).where(eq(campaignPartners.ngoId, partner.id));
+    expect(await count("cash")).toBe("1000");
+    // The payable owner's own past the bound: "more" without the rest.
+    await insert(payable.id, 1);
+    expect(await count("cash")).toBe("1000+");
+    // Its payment details removed: only the (now unpartnered) others, none of which takes cash.
+    await db.update(ngoProfiles).set({ jazzcashNumber: "", easypaisaNumber: "", bankName: "" }).where(eq(ngoProfiles.userId, payable.id));
+    expect(await count("cash")).toBe("0");
+  });
+});
+
 describe("a search that names a place (issue 16)", () => {
   /** Every campaign a search finds, all pages, as the landing page and the pickers search: the text and the place it names. */
   async function found(q: string): Promise<string[]> {

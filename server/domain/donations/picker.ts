@@ -16,7 +16,14 @@ import {
 } from "#server/db/query.ts";
 import type { KeysetPage, PreviousPage } from "#shared/paging.ts";
 import { campaignNgosColumn, type CampaignNgo } from "#server/domain/campaigns/access.ts";
-import { offeredCount, ownerInGoodStanding, standingColumns, takesCashAmongMany } from "#server/domain/campaigns/standing.ts";
+import {
+  offeredCount,
+  ownerInGoodStanding,
+  ownerInGoodStandingProbe,
+  standingColumnsOfOne,
+  takesCashAmongMany,
+  takesCashProbe,
+} from "#server/domain/campaigns/standing.ts";
 import { standingKindsColumn } from "#server/domain/admin/checks.ts";
 
 /** One card of the donor's campaign picker (/donate1). */
@@ -76,7 +83,7 @@ export interface PickerFilter {
  * campaigns whose saved place lies in it are found too, by its English and Urdu names among the parts of either label,
  * so a city typed in either script (or a short name) finds the campaigns there, whichever labels they were saved with.
  */
-function offeredWhere(opts: PickerFilter): { where: SQL | undefined; filtered: boolean } {
+function offeredWhere(opts: PickerFilter, perRow = false): { where: SQL | undefined; filtered: boolean } {
   const q = searchTerm(opts.q);
   const pattern = q ? likePattern(q) : null;
   const placeNames = q && opts.place ? [opts.place.name, opts.place.nameUr].filter((n): n is string => !!n) : [];
@@ -85,8 +92,8 @@ function offeredWhere(opts: PickerFilter): { where: SQL | undefined; filtered: b
   );
   const where = and(
     eq(campaigns.status, "active"),
-    ownerInGoodStanding(),
-    opts.kind === "cash" ? takesCashAmongMany() : undefined,
+    perRow ? ownerInGoodStandingProbe() : ownerInGoodStanding(),
+    opts.kind === "cash" ? (perRow ? takesCashProbe() : takesCashAmongMany()) : undefined,
     opts.cause ? eq(campaigns.cause, opts.cause) : undefined,
     opts.zakatOnly ? arrayContains(campaigns.acceptedFunds, ["zakat"]) : undefined,
     // Each place a word can be found is an arm of one OR that PostgreSQL answers as a BitmapOr of the trigram indexes
@@ -118,7 +125,8 @@ function cardColumns(now: Date) {
     locationLabelUr: campaigns.locationLabelUr,
     acceptedFunds: campaigns.acceptedFunds,
     cause: campaigns.cause,
-    takesCash: standingColumns().takesCash,
+    // Probed NGO by NGO for the page's few rows: the set form hashed every payable NGO for them (63 buffers at 100×).
+    takesCash: standingColumnsOfOne().takesCash,
     otherItems: campaigns.otherItems,
     createdAt: campaigns.createdAt,
     ngos: campaignNgosColumn(),
@@ -164,6 +172,10 @@ export async function pickerCampaignsAfter(
   const size = DONATE_PICKER_PAGE_SIZE;
   const reads = keysetReads(cursor, size);
   const { where, filtered } = offeredWhere(opts);
+  // A walk tests the rows it passes one by one, newest first, until the read has its rows: each NGO probed by its
+  // primary key for them, rather than every NGO in good standing and every payable one hashed first for each read
+  // (63 and 143 buffers at 100× a read, and a page has up to three: decision 044).
+  const walkWhere = offeredWhere(opts, true).where;
   // A read's condition on the cursor: the cursor's own (created_at, id) as the database holds it (no microsecond lost
   // through a JavaScript Date), compared as a row, the start of a range of campaigns_status_created_idx walked backwards
   // (newer to older, the list's order) or forwards (a read before the cursor, the nearest first).
@@ -178,7 +190,7 @@ export async function pickerCampaignsAfter(
   // read's last match.
   const walk = (read: KeysetRead, extra?: SQL) =>
     sql`select ${campaigns.id} as id, ${campaigns.createdAt} as created_at from ${campaigns}
-      where ${and(where, onSide(read, sql`${campaigns.createdAt}`, sql`${campaigns.id}`), extra)}
+      where ${and(walkWhere, onSide(read, sql`${campaigns.createdAt}`, sql`${campaigns.id}`), extra)}
       order by ${order(read, '"campaigns"')} limit ${read.limit} offset ${read.offset}`;
   // A search or filter reads at most the bound and one more of its matches, by its indexes (a CTE read more than once is
   // materialized): their count is the total ("more than 1,000" past it). Up to the bound, each read is sorted from those
@@ -204,7 +216,7 @@ export async function pickerCampaignsAfter(
   const nearest = (read: KeysetRead) => order(read, "r");
   const query = (filtered ? db.with(matched$) : db)
     .select({
-      total: (filtered ? n : offeredCount(opts.kind === "cash")).mapWith(Number),
+      total: (filtered ? n : offeredCount(opts.kind === "cash", PICKER_COUNT_BOUND)).mapWith(Number),
       behind: (reads.behind
         ? sql<string[]>`array(select r.id from (${ids(reads.behind)}) r order by ${nearest(reads.behind)})`
         : sql<string[]>`'{}'::uuid[]`
