@@ -62,6 +62,9 @@ test("a sign-in form validates in the browser with the words its page carried", 
   await page.goto("/donor_signin");
   await page.waitForLoadState("networkidle");
   const email = page.getByLabel(en.auth.fields.email);
+  // The check runs in the browser once React has hydrated the field (its props on the element): on a busy machine the
+  // network is idle well before that, and a blur on the server's HTML alone checks nothing (CI's one flaky run).
+  await expect.poll(() => email.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
   await email.fill("not an email");
   await email.blur();
   await expect(page.getByText(en.validation.invalidEmail)).toBeVisible();
