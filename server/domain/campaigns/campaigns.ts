@@ -304,9 +304,6 @@ export interface CampaignListItem {
 /** A searched list reads its own matching campaigns by the title's index, not in order, when at most this many match. */
 const SEARCH_BY_INDEX_MAX = 200;
 
-/** Three letters or digits in a row: a search with them has trigrams to look up (ngo_search_trigrams, migration 0032). */
-const TRIGRAM = /[\p{L}\p{N}]{3}/u;
-
 /**
  * One page of the campaigns an NGO runs (owned or as a partner) under a tab, newest first, optionally
  * searched by title (case-insensitively), with every partner of each.
@@ -322,11 +319,11 @@ export async function listCampaigns(
   const sortKey = opts.tab === "ongoing" ? sql.raw("created_at") : sql.raw("completed_at");
   const titled = (alias: string) => (q ? sql` and ${sql.raw(alias)}.title ilike ${likePattern(q)}` : sql``);
   // The same search read from the NGO's own trigrams (campaigns_owner_title_trgm_idx, partnered_campaigns_ngo_title_
-  // trgm_idx, migration 0032): `by` is the row's NGO column. It only narrows (every title that contains the words has
-  // their trigrams); the ILIKE above decides. Words without three letters or digits in a row have no trigram to look up.
+  // trgm_idx, migration 0032): `by` is the row's NGO column. It only narrows (a title that contains the search has each
+  // of its three characters in a row); the ILIKE above decides. A search of one or two characters has none to look up.
   const keyed = (alias: string, by: SQL) =>
-    q && TRIGRAM.test(q)
-      ? sql` and ngo_title_trigrams(${by}, ${sql.raw(alias)}.title) @> ngo_search_trigrams(${ngoId}::uuid, ${q})`
+    q && [...q].length >= 3
+      ? sql` and ngo_title_trigrams(${by}, ${sql.raw(alias)}.title) @> ngo_title_trigrams(${ngoId}::uuid, ${q})`
       : sql``;
   // How many: its own from campaign_counts (kept by a trigger, migration 0024) or, searched, from its titles' trigrams
   // (the title's trigram index with every campaign's and campaigns_owner_status_idx read every campaign with the word
