@@ -326,8 +326,8 @@ export async function listCampaigns(
       ? sql` and ngo_title_trigrams(${by}, ${sql.raw(alias)}.title) @> ngo_title_trigrams(${ngoId}::uuid, ${q})`
       : sql``;
   // How many: its own from campaign_counts (kept by a trigger, migration 0024) or, searched, from its titles' trigrams
-  // (the title's trigram index with every campaign's and campaigns_owner_status_idx read every campaign with the word
-  // and every campaign of the NGO, to intersect them); and its partnered ones.
+  // (where the title's trigram index and campaigns_owner_status_idx read every campaign with the word and every
+  // campaign of the NGO, to intersect them); and its partnered ones.
   const owned = q
     ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")}${keyed("o", sql.raw("o.owner_id"))})`
     : sql`coalesce((select n from campaign_counts where owner_id = ${ngoId} and status = ${status}), 0)`;
