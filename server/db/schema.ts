@@ -331,6 +331,11 @@ export const campaigns = pgTable(
     index("campaigns_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("campaigns_location_trgm_idx").using("gin", t.locationLabel.op("gin_trgm_ops")),
     index("campaigns_location_ur_trgm_idx").using("gin", t.locationLabelUr.op("gin_trgm_ops")),
+    // An NGO's own campaigns searched by title: each title's trigrams keyed by its owner (ngo_title_trigrams, migration
+    // 0032), so a search of one NGO's list reads that NGO's matches, not every campaign with the word (decision 044).
+    index("campaigns_owner_title_trgm_idx")
+      .using("gin", sql`ngo_title_trigrams(${t.ownerId}, ${t.title})`)
+      .with({ fastupdate: false }),
     check("campaigns_accepts_general", sql`'general' = any(${t.acceptedFunds})`),
   ],
 );
@@ -709,6 +714,10 @@ export const partneredCampaigns = pgTable(
     index("partnered_campaigns_completed_idx")
       .on(t.ngoId, t.status, t.completedAt, t.id)
       .where(sql`${t.partnership} = 'accepted' and ${t.ownerId} <> ${t.ngoId}`),
+    // The campaign list's partnered half searched by title: the trigrams keyed by the partner (as campaigns' own above).
+    index("partnered_campaigns_ngo_title_trgm_idx")
+      .using("gin", sql`ngo_title_trigrams(${t.ngoId}, ${t.title})`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -27,8 +27,10 @@ export interface IdsWithin {
   /**
    * A condition on the area's table under `alias`. A relation may apply it to a kept copy of some of the table's
    * columns under the same names (the campaigns' partner relation: `partnered_campaigns`), so it names only those.
+   * `by` is the column under `alias` that the relation matched the actor on (a campaign's `owner_id`, a partnership's
+   * `ngo_id`): for an index keyed by the actor and something else (an NGO's titles' trigrams, decision 044).
    */
-  where: (alias: string) => SQL;
+  where: (alias: string, by: SQL) => SQL;
   /** Only the first `limit` rows in this order (of the area's table under `alias`): enough for a page's end. */
   first?: { orderBy: (alias: string) => SQL; limit: number };
 }

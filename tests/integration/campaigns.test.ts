@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { campaignSchema, type CampaignInput } from "#shared/forms/campaigns.ts";
-import { campaigns, files } from "#server/db/schema.ts";
+import { campaignPartners, campaigns, files } from "#server/db/schema.ts";
+import { likePattern } from "#server/db/query.ts";
 import { campaignForNgo } from "#server/domain/campaigns/access.ts";
 import {
   closeCampaign,
@@ -344,5 +345,80 @@ describe("campaigns", () => {
     // One word matches more than the index path takes, the other fewer: both paths ran.
     expect((await reference(`drive ${tag}`)).length).toBeGreaterThan(201);
     expect((await reference(`rare drive ${tag}`)).length).toBe(5);
+  });
+
+  it("finds every title holding the words through the NGO's own trigrams: inside a word, across words, in Urdu, renamed, partnered; none of another NGO's or a declined partner's", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const other = await makeUser(s.db, "ngo");
+    const tag = Math.random().toString(36).slice(2, 8);
+    const base = Date.parse("2025-05-01T00:00:00Z");
+    const at = (minutes: number) => new Date(base + minutes * 60_000);
+    const own = (title: string, minutes: number) => makeCampaign(s.db, owner.id, { title: `${title} ${tag}`, createdAt: at(minutes) });
+    await own("Clean Waterworks for Thar", 1);
+    await own("Underwater pumps", 2);
+    await own("Rainwater tanks", 3);
+    await own("صاف پانی کے کنویں", 4);
+    await own("Ab ka 100% effort_x", 5);
+    const renamed = await own("Blankets", 6);
+    await s.db
+      .update(campaigns)
+      .set({ title: `Water filters ${tag}` })
+      .where(eq(campaigns.id, renamed.id));
+    const closed = await own("Water for the winter", 7);
+    await closeCampaign(s.db, owner, closed.id);
+    await makeCampaign(s.db, partner.id, { title: `Partnered WATER drive ${tag}`, partners: [owner.id], createdAt: at(8) });
+    const declined = await makeCampaign(s.db, partner.id, { title: `Declined water drive ${tag}`, partners: [owner.id], createdAt: at(9) });
+    await s.db.update(campaignPartners).set({ status: "declined" }).where(eq(campaignPartners.campaignId, declined.id));
+    const movedAway = await makeCampaign(s.db, partner.id, { title: `Joint rations ${tag}`, partners: [owner.id], createdAt: at(10) });
+    await s.db
+      .update(campaigns)
+      .set({ title: `Joint water ${tag}` })
+      .where(eq(campaigns.id, movedAway.id));
+    await makeCampaign(s.db, other.id, { title: `Other water wells ${tag}`, createdAt: at(11) });
+
+    const reference = async (tab: "ongoing" | "successful", q: string) => {
+      const status = tab === "ongoing" ? "active" : "completed";
+      const rows = await s.db.execute(sql`select c.id from ${campaigns} c where c.status = ${status} and c.title ilike ${likePattern(q)}
+        and (c.owner_id = ${owner.id} or exists (select 1 from campaign_partners cp where cp.campaign_id = c.id
+          and cp.ngo_id = ${owner.id} and cp.status = 'accepted'))
+        order by ${sql.raw(tab === "ongoing" ? "c.created_at" : "c.completed_at")} desc, c.id desc`);
+      return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    };
+    const expected: [string, number][] = [
+      ["water", 6], // Waterworks, Underwater, Rainwater, the renamed one, the partnered one, the joint one renamed
+      ["ATER", 6],
+      ["rwat", 1], // inside a word only: Underwater
+      ["inwa", 1], // Rainwater
+      ["works for", 1], // across two words
+      ["پانی", 1],
+      ["کے کنو", 1],
+      ["100%", 1], // a wildcard of LIKE, taken as itself
+      ["_x", 1],
+      ["ab", 1], // no trigram to look up: read without the index
+      [`${tag}`, 8],
+      [`filters ${tag}`, 1],
+      ["blankets", 0], // its old title
+      ["rations", 0],
+      ["declined", 0],
+      ["other water", 0],
+    ];
+    for (const [q, n] of expected) {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const list = await listCampaigns(s.db, owner, { tab: "ongoing", q, page });
+        expect(list.total, q).toBe(n);
+        ids.push(...list.rows.map((r) => r.id));
+        if (page >= list.pages) break;
+      }
+      expect(ids, q).toEqual(await reference("ongoing", q));
+    }
+    const done = await listCampaigns(s.db, owner, { tab: "successful", q: "WINTER", page: 1 });
+    expect(done.rows.map((r) => r.id)).toEqual([closed.id]);
+    expect(done.total).toBe(1);
+    // The partner finds the joint campaign by its new title too, and the owner's list is read as the partner's.
+    const partnerView = await listCampaigns(s.db, partner, { tab: "ongoing", q: "joint WATER", page: 1 });
+    expect(partnerView.rows.map((r) => [r.id, r.role])).toEqual([[movedAway.id, "owner"]]);
+    expect((await listCampaigns(s.db, other, { tab: "ongoing", q: "water", page: 1 })).total).toBe(1);
   });
 });

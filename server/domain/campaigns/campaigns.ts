@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { campaignSchema, type CampaignInput, type CampaignValues } from "#shared/forms/campaigns.ts";
 import { PAGE_SIZE, type CampaignTab } from "#shared/constants.ts";
@@ -318,16 +318,24 @@ export async function listCampaigns(
   const status = opts.tab === "ongoing" ? "active" : "completed";
   const sortKey = opts.tab === "ongoing" ? sql.raw("created_at") : sql.raw("completed_at");
   const titled = (alias: string) => (q ? sql` and ${sql.raw(alias)}.title ilike ${likePattern(q)}` : sql``);
-  // How many: its own from campaign_counts (kept by a trigger, migration 0024) or, searched, from the title's trigram
-  // index and its own campaigns (a BitmapAnd with campaigns_owner_status_idx); and its partnered ones.
+  // The same search read from the NGO's own trigrams (campaigns_owner_title_trgm_idx, partnered_campaigns_ngo_title_
+  // trgm_idx, migration 0032): `by` is the row's NGO column. It only narrows (a title that contains the search has each
+  // of its three characters in a row); the ILIKE above decides. A search of one or two characters has none to look up.
+  const keyed = (alias: string, by: SQL) =>
+    q && [...q].length >= 3
+      ? sql` and ngo_title_trigrams(${by}, ${sql.raw(alias)}.title) @> ngo_title_trigrams(${ngoId}::uuid, ${q})`
+      : sql``;
+  // How many: its own from campaign_counts (kept by a trigger, migration 0024) or, searched, from its titles' trigrams
+  // (where the title's trigram index and campaigns_owner_status_idx read every campaign with the word and every
+  // campaign of the NGO, to intersect them); and its partnered ones.
   const owned = q
-    ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")})`
+    ? sql`(select count(*) from ${campaigns} o where o.owner_id = ${ngoId} and o.status = ${status}${titled("o")}${keyed("o", sql.raw("o.owner_id"))})`
     : sql`coalesce((select n from campaign_counts where owner_id = ${ngoId} and status = ${status}), 0)`;
   // Its accepted partnerships in the state, from their kept copy (partnered_campaigns, migration 0028): the entries of
-  // one index range, where each partnered campaign was looked up by its id. A campaign it also owns (the domain refuses
-  // such a partnership) is counted once, as its own.
+  // one index range, where each partnered campaign was looked up by its id, or searched, its titles' trigrams. A
+  // campaign it also owns (the domain refuses such a partnership) is counted once, as its own.
   const partnered = sql`(select count(*) from ${partneredCampaigns} p where p.ngo_id = ${ngoId} and p.partnership = 'accepted'
-    and p.status = ${status} and p.owner_id <> p.ngo_id${titled("p")})`;
+    and p.status = ${status} and p.owner_id <> p.ngo_id${titled("p")}${keyed("p", sql.raw("p.ngo_id"))})`;
   const [counts] = await db
     .execute(sql`select ${owned}::int as owned, ${partnered}::int as partnered`)
     .then((r) => (r as unknown as { rows: { owned: number; partnered: number }[] }).rows);
@@ -336,10 +344,11 @@ export async function listCampaigns(
   // are read in the order of campaigns_owner_status_idx up to the page's end, its partnered ones through their kept
   // copy (partnered_campaigns, decision 044). Read whole, they were a hash of every campaign the NGO runs, looked up one by
   // one and sorted. Searched, when few of its own match (the count above says how many) they are read from the
-  // title's trigram index instead: walking its 10,000 campaigns in order for a word only one holds read them all.
+  // NGO's titles' trigrams instead: walking its 10,000 campaigns in order for a word only one holds read them all. The
+  // walk leaves the trigrams out, so that PostgreSQL keeps to the order's index and stops at the page's end.
   const walk = !q || ownedCount > SEARCH_BY_INDEX_MAX;
   const runs = campaignScope(actor, "run", {
-    where: (t) => sql`${sql.raw(t)}.status = ${status}${titled(t)}`,
+    where: (t, by) => sql`${sql.raw(t)}.status = ${status}${titled(t)}${walk ? sql`` : keyed(t, by)}`,
     ...(walk
       ? {
           first: {

@@ -22,7 +22,7 @@ const RELATIONS: Record<GrantingRelation, Relation> = {
     // the state and the list's order answers it (campaigns_owner_status_idx, decision 044).
     ids: (actor, within) =>
       within
-        ? sql`select owned.id from (select o.id from ${campaigns} o where o.owner_id = ${actor.id} and ${within.where("o")}${
+        ? sql`select owned.id from (select o.id from ${campaigns} o where o.owner_id = ${actor.id} and ${within.where("o", sql.raw("o.owner_id"))}${
             within.first ? sql` order by ${within.first.orderBy("o")} limit ${within.first.limit}` : sql``
           }) owned`
         : sql`select owned.id from ${campaigns} owned where owned.owner_id = ${actor.id}`,
@@ -38,7 +38,7 @@ const RELATIONS: Record<GrantingRelation, Relation> = {
     ids: (actor, within) =>
       within
         ? sql`select partnered.id from (select r.id from ${partneredCampaigns} r where r.ngo_id = ${actor.id}
-            and r.partnership = 'accepted' and r.owner_id <> r.ngo_id and ${within.where("r")}${
+            and r.partnership = 'accepted' and r.owner_id <> r.ngo_id and ${within.where("r", sql.raw("r.ngo_id"))}${
               within.first ? sql` order by ${within.first.orderBy("r")} limit ${within.first.limit}` : sql``
             }) partnered`
         : sql`select ${campaignPartners.campaignId} from ${campaignPartners} where ${campaignPartners.ngoId} = ${actor.id}
