@@ -63,14 +63,27 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      // The browser's React Router is built without a link's prefetching and without React Server Components
-      // (scripts/react-router-unused-plugin.ts, decision 033): a `prefetch` would silently do nothing.
+      // The browser's React Router is built without a link's prefetching, a route's page links, fetchers, view
+      // transitions and React Server Components (scripts/react-router-unused-plugin.ts, decision 033): a `prefetch`,
+      // a page link or a view transition would silently do nothing, a fetcher would throw.
       "no-restricted-syntax": [
         "error",
         {
           selector: "JSXAttribute[name.name='prefetch']",
           message:
             "Links do not prefetch in this build (decision 033): remove the replacement in scripts/react-router-unused-plugin.ts first.",
+        },
+        {
+          selector:
+            ":matches(ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name='links'], ExportNamedDeclaration > FunctionDeclaration[id.name='links']) Property[key.name='page']",
+          message:
+            "A route's page links are left out of this build (decision 033): remove the replacement in scripts/react-router-unused-plugin.ts first.",
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='react-router'] > ImportSpecifier[imported.name=/^(useFetcher|useViewTransitionState)$/], JSXAttribute[name.name=/^(viewTransition|fetcherKey)$/], Property[key.name=/^(viewTransition|fetcherKey)$/], JSXAttribute[name.name='navigate'][value.expression.value=false], Property[key.name='navigate'][value.value=false]",
+          message:
+            "Fetchers and view transitions are left out of this build (decision 033): remove their replacements in scripts/react-router-unused-plugin.ts first.",
         },
         {
           // Conform's field helpers are 1 KB (gzip) with Babel's helpers; use-schema-form.ts has the same in a few lines.

@@ -5,13 +5,20 @@
  * - React Server Components: `RSCRouterContext` is only ever true under `unstable_RSCHydratedRouter`, which the app
  *   does not render (it hydrates `HydratedRouter`);
  * - the router's `instrumentations`, an option of `HydratedRouter` that `entry.client.tsx` does not pass;
- * - a link's `prefetch` (no link of the app asks for one; lint refuses the attribute, so none can expect it to work);
+ * - a link's `prefetch` (no link of the app asks for one; lint refuses the attribute, so none can expect it to work),
+ *   and a route's page links (a `links` export's `{ page }`, which prefetches another page: the root's favicon is the
+ *   app's only link; lint refuses a `page` in a `links` export);
  * - the modulepreload links `<Scripts />` renders (decision 036: the page's head has none; in the browser they would
- *   only be added at hydration and removed again, 2026-11-27).
+ *   only be added at hydration and removed again, 2026-11-27);
+ * - fetchers (`useFetcher`, a submission with `navigate: false`): every form of the app navigates, and lint refuses
+ *   both; the router's `fetch` throws, saying so, rather than carrying their code;
+ * - view transitions (`viewTransition` on a link, a form or a navigation, `useViewTransitionState`): none is asked
+ *   for, and lint refuses them; a navigation that asked would simply not animate.
  *
  * Each is a branch on a value that is always the same here, which the bundler cannot know: written as that value,
  * the branches and the functions only they reach (the RSC error handler and prefetch links, the redirect digests,
- * the instrumentation wrappers, the prefetch behaviour) are dropped. Every page is about 1.9 KB (gzip) lighter.
+ * the instrumentation wrappers, the prefetch behaviour, the page links' prefetching, the fetchers' actions and loads,
+ * the view transitions' steps) are dropped. Every page is about 4.2 KB (gzip) lighter.
  *
  * Each replacement must match exactly once in React Router's production build (the client's, see
  * react-router-production-plugin.ts), or the build stops: a new version of React Router has to be looked at again,
@@ -81,6 +88,37 @@ const ALWAYS_FALSE: { name: string; find: string; replace: string }[] = [
     name: "a link's prefetching",
     find: "let [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(\n      prefetch,\n      rest\n    );",
     replace: "let [shouldPrefetch, prefetchRef, prefetchHandlers] = [false, null, {}];",
+  },
+  {
+    name: "a link's prefetch links",
+    find: "return shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link,",
+    replace: "return false ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link,",
+  },
+  {
+    name: "a route's page links",
+    find: "({ key, link }) => isPageLinkDescriptor(link) ? /* @__PURE__ */ React8.createElement(",
+    replace: "({ key, link }) => false ? /* @__PURE__ */ React8.createElement(",
+  },
+  {
+    name: "the router's fetchers",
+    find: "  async function fetch2(key, routeId, href, opts) {\n    abortFetcher(key);",
+    replace:
+      '  async function fetch2(key, routeId, href, opts) {\n    throw new Error("Fetchers are left out of the browser\'s React Router (decision 033)");',
+  },
+  {
+    name: "a submission without navigating",
+    find: "      if (options.navigate === false) {\n        let key = options.fetcherKey || getUniqueFetcherId();",
+    replace: "      if (false) {\n        let key = options.fetcherKey || getUniqueFetcherId();",
+  },
+  {
+    name: "the view transitions of a router update",
+    find: 'let isViewTransitionAvailable = router.window != null && router.window.document != null && typeof router.window.document.startViewTransition === "function";',
+    replace: "let isViewTransitionAvailable = false;",
+  },
+  {
+    name: "a navigation link's view transition",
+    find: "let isTransitioning = routerState != null && // Conditional usage is OK here because the usage of a data router is static\n    // eslint-disable-next-line react-hooks/rules-of-hooks\n    useViewTransitionState(path) && viewTransition === true;",
+    replace: "let isTransitioning = false;",
   },
 ];
 

@@ -26,7 +26,7 @@ function build(files: { id: string; code: string }[]) {
   return out;
 }
 
-describe("the browser's React Router without the code of RSC, instrumentations, prefetching and modulepreload links", () => {
+describe("the browser's React Router without the code of RSC, instrumentations, prefetching, modulepreload links, fetchers and view transitions", () => {
   const installed = modules.map((name) => {
     const id = path.join(PRODUCTION, name);
     return { id, code: fs.readFileSync(id, "utf8") };
@@ -43,6 +43,15 @@ describe("the browser's React Router without the code of RSC, instrumentations, 
     // <Scripts /> renders no modulepreload link in the browser: neither the entry's nor the page's modules'.
     expect(router.code).toContain("let preloads = true ? [] : [");
     expect(router.code).not.toContain("href: manifest.entry.module,");
+    // Neither a link nor a route's links prefetch a page.
+    expect(router.code).not.toContain("return shouldPrefetch && !isAbsolute ?");
+    expect(router.code).not.toContain("isPageLinkDescriptor(link) ? /* @__PURE__ */ React8.createElement(");
+    // The router's fetch throws before it reaches a fetcher's action or load; a submission always navigates.
+    expect(router.code).toMatch(/async function fetch2\(key, routeId, href, opts\) \{\n {4}throw new Error\("Fetchers are left out/);
+    expect(router.code).not.toContain("if (options.navigate === false)");
+    // No view transition: a router update never starts one, a navigation link never waits for one.
+    expect(router.code).toContain("let isViewTransitionAvailable = false;");
+    expect(router.code).not.toContain("useViewTransitionState(path) && viewTransition === true");
     expect(router.code.split("\n")).toHaveLength(before.split("\n").length);
     // Nothing else of the build changes.
     for (const m of out) if (m !== router) expect(m.code).toBe(installed.find((i) => i.id === m.id)!.code);
