@@ -7,7 +7,9 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# React Router carries a patch of ours (patches/, decision 037): npm ci applies it after installing.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund

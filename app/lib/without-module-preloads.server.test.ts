@@ -71,4 +71,20 @@ describe("withoutModulePreloads", () => {
     expect(Buffer.concat(out).equals(Buffer.concat([expectedHead, odd]))).toBe(true);
     expect(out.at(-1)!.equals(odd)).toBe(true);
   });
+
+  it("edits only the head of a chunk that holds the whole page: the body leaves as the same bytes, not a copy", async () => {
+    const page = Buffer.from(HEAD + BODY);
+    const stream = withoutModulePreloads();
+    const out: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => out.push(chunk));
+    const done = new Promise((resolve) => stream.on("end", resolve));
+    stream.write(page);
+    stream.end();
+    await done;
+    expect(Buffer.concat(out).toString("utf8")).toBe(EXPECTED);
+    const body = out.at(-1)!;
+    expect(body.toString("utf8")).toBe("</head>" + BODY);
+    expect(body.buffer).toBe(page.buffer);
+    expect(body.byteOffset).toBe(page.byteOffset + Buffer.byteLength(HEAD) - "</head>".length);
+  });
 });

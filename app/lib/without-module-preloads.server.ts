@@ -1,6 +1,7 @@
 import { Transform } from "node:stream";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const HEAD_END = "</head>";
 
 /**
  * The page's HTML without the `<link rel="modulepreload">` elements of its `<head>` (decision 036).
@@ -27,7 +28,7 @@ export function withoutModulePreloads(): Transform {
   function edit(bytes: string, last: boolean): string {
     let s = held + bytes;
     held = "";
-    const headEnd = s.indexOf("</head>");
+    const headEnd = s.indexOf(HEAD_END);
     if (headEnd !== -1) {
       headDone = true;
       return s.slice(0, headEnd).replace(MODULE_PRELOAD, "") + s.slice(headEnd);
@@ -43,8 +44,16 @@ export function withoutModulePreloads(): Transform {
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (headDone) callback(null, chunk);
-      else callback(null, Buffer.from(edit(chunk.toString("latin1"), false), "latin1"));
+      if (headDone) return callback(null, chunk);
+      // React hands on the whole shell as one chunk (app/entry.server.tsx), head and body: only the head is read
+      // and written again; what follows `</head>` leaves as the same bytes (session 19: the shell decoded and
+      // encoded whole was 90 KB of the 2.4 MB a request of `/donate1` allocated). A `</head>` cut between two
+      // chunks is found by edit(), through what it held back.
+      const headEnd = held === "" ? chunk.indexOf(HEAD_END) : -1;
+      if (headEnd === -1) return callback(null, Buffer.from(edit(chunk.toString("latin1"), false), "latin1"));
+      headDone = true;
+      if (headEnd > 0) this.push(Buffer.from(chunk.toString("latin1", 0, headEnd).replace(MODULE_PRELOAD, ""), "latin1"));
+      callback(null, chunk.subarray(headEnd));
     },
     flush(callback) {
       callback(null, headDone || held === "" ? null : Buffer.from(edit("", true), "latin1"));
