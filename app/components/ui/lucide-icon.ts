@@ -34,29 +34,35 @@ type IconProps = SVGProps<SVGSVGElement> & {
 const hasA11yProp = (props: Record<string, unknown>) =>
   Object.keys(props).some((prop) => (prop.startsWith("aria-") || prop === "role" || prop === "title") && props[prop] != null);
 
-/** Children React draws nothing for: the icon then needs no elements of its own for its shapes. */
-const noChildren = (children: ReactNode) => children == null || typeof children === "boolean" || children === "";
-
 /**
- * The shapes as React elements, for the rare icon given children (a `<title>`), which inner HTML cannot sit beside.
- * The build writes every attribute as `name="value"` with no character that needs escaping (it refuses any other).
+ * The shapes as React elements, for the rare icon given children (a `<title>`), which inner HTML cannot sit beside,
+ * or a non-scaling stroke. The build writes every attribute as `name="value"` with nothing to unescape (it refuses
+ * any other).
  */
-const shapeElements = (html: string, extra: Record<string, string>) =>
+const shapeElements = (html: string, extra: object) =>
   [...html.matchAll(/<(\w+)([^>]*)><\/\1>/g)].map(([, tag, attrs], key) =>
-    createElement(tag!, { key, ...extra, ...Object.fromEntries([...attrs!.matchAll(/ ([\w-]+)="([^"]*)"/g)].map(([, n, v]) => [n, v])) }),
+    createElement(tag!, { key, ...extra, ...Object.fromEntries([...attrs!.matchAll(/ ([\w-]+)="([^"]*)"/g)].map((m) => m.slice(1))) }),
   );
+
+/** At most this many class attributes kept an icon: the app passes a few literal ones; more would be made anew. */
+const CLASS_NAMES_KEPT = 32;
 
 export default function createLucideIcon(icon: IconData) {
   const box = icon.size ?? icon.width ?? 24;
   const names = ["lucide", `lucide-${icon.name}`, ...(icon.aliases ?? []).filter((a) => a.trim() !== "").map((a) => `lucide-${a}`)];
-  // Built once per icon, as React would write the shapes: made once, not per render.
+  // The shapes' markup, made by the build as React would write them, handed to React the same for every render.
   const inner = { __html: icon.html };
-  let nonScaling: { __html: string } | undefined;
+  // Each class attribute made once per className the app passes (a handful an icon), not on every render.
+  const classNames = new Map<string, string>();
   return forwardRef<SVGSVGElement, IconProps>(
     ({ color, size, width, height, strokeWidth, absoluteStrokeWidth, nonScalingStroke, className = "", children, ...rest }, ref) => {
       const w = width ?? size ?? 24;
       const stroke = strokeWidth ?? 2;
-      const classes = [...new Set([...names, ...className.split(/\s+/)].filter(Boolean))].join(" ");
+      let classes = classNames.get(className);
+      if (classes === undefined) {
+        classes = [...new Set([...names, ...className.split(/\s+/)].filter(Boolean))].join(" ");
+        if (classNames.size < CLASS_NAMES_KEPT) classNames.set(className, classes);
+      }
       const props = {
         ref,
         xmlns: "http://www.w3.org/2000/svg",
@@ -72,12 +78,7 @@ export default function createLucideIcon(icon: IconData) {
         ...(children || hasA11yProp(rest) ? {} : { "aria-hidden": "true" }),
         ...rest,
       } as const;
-      if (noChildren(children)) {
-        const html = nonScalingStroke
-          ? (nonScaling ??= { __html: icon.html.replace(/<(\w+)/g, '<$1 vector-effect="non-scaling-stroke"') })
-          : inner;
-        return createElement("svg", { ...props, dangerouslySetInnerHTML: html });
-      }
+      if (children == null && !nonScalingStroke) return createElement("svg", { ...props, dangerouslySetInnerHTML: inner });
       return createElement("svg", props, [
         ...shapeElements(icon.html, nonScalingStroke ? { vectorEffect: "non-scaling-stroke" } : {}),
         ...(Array.isArray(children) ? children : [children]),
