@@ -46,8 +46,9 @@ export default defineConfig(({ command }) => ({
   ],
   build: {
     assetsInlineLimit: 0,
-    // Terser makes React DOM and React Router 3 KB (gzip) smaller than esbuild's minifier (decision 033).
-    minify: "terser",
+    // Terser makes React DOM and React Router 3 KB (gzip) smaller than esbuild's minifier (decision 033). NO_MINIFY
+    // keeps the names, for a profile (bench/render-profile.ts).
+    minify: process.env.NO_MINIFY ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {
       output: {
