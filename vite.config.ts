@@ -47,7 +47,8 @@ export default defineConfig(({ command }) => ({
   build: {
     assetsInlineLimit: 0,
     // Terser makes React DOM and React Router 3 KB (gzip) smaller than esbuild's minifier (decision 033).
-    // NO_MINIFY=1 keeps the functions' names for a CPU or allocation profile (bench/alloc-profile.ts); never shipped.
+    // NO_MINIFY=1 keeps the functions' names for a CPU or allocation profile (bench/render-profile.ts,
+    // bench/alloc-profile.ts); never shipped.
     minify: process.env.NO_MINIFY ? false : "terser",
     terserOptions: { compress: { passes: 2 } },
     rollupOptions: {

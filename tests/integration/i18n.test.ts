@@ -51,6 +51,24 @@ describe("the strings a page carries (decision 035)", () => {
     serverI18n("en").t("admin:title");
     expect(pageStrings(serverI18n("en"))).not.toHaveProperty("admin");
   });
+
+  it("include a namespace whose text another page's translator found first (texts are looked up once a language)", () => {
+    // Every request's translator reads the same strings of its language, and a text, once found, is not looked up
+    // again; a later page that asks for it must still carry its namespace, in the language it asked in.
+    const key = "volunteer:anywhere";
+    const first = serverI18n("ur");
+    const text = first.t(key);
+    expect(text).not.toBe(key);
+    const later = serverI18n("ur");
+    expect(later.t(key)).toBe(text);
+    expect(Object.keys(pageStrings(later))).toContain("volunteer");
+    expect(serverI18n("en").t(key)).toBe("Anywhere (remote)");
+    // Words are still put in, after the text was found, and an unknown key is its own text each time.
+    expect(later.t("common:unread", { count: 3 })).toBe(later.t("common:unread", { count: 3 }));
+    expect(later.t("common:unread", { count: 3 })).toContain("3");
+    expect(later.t("volunteer:noSuchKey")).toBe("volunteer:noSuchKey");
+    expect(later.t("volunteer:noSuchKey", { defaultValue: "x" })).toBe("x");
+  });
 });
 
 /** The promise a render that asks for words not yet loaded suspends on (what `t` throws). */
