@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { benchDatabase, demoSession } from "#scripts/bench-setup.ts";
+import { benchDatabase, benchServerEnv, demoSession } from "#scripts/bench-setup.ts";
 import { SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { sleep, stopServer } from "#scripts/server-process.ts";
 
@@ -65,19 +65,7 @@ const child = spawn(
     detached: true,
     stdio: ["ignore", log, log],
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      MALLOC_ARENA_MAX: "2",
-      MALLOC_MMAP_THRESHOLD_: "131072",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: await benchDatabase(DATABASE, { keep: KEEP }),
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      AUTH_LIMIT_PER_IP: "1000000",
-      AUTH_LIMIT_PER_ACCOUNT: "1000000",
+      ...benchServerEnv({ port: PORT, dataDir, databaseUrl: await benchDatabase(DATABASE, { keep: KEEP }) }),
       BUILD_DIR: BUILD,
       ALLOC_PROFILE_FILE: profileFile,
       ALLOC_SAMPLING_BYTES: INTERVAL,

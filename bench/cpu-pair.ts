@@ -22,7 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { benchDatabase } from "#scripts/bench-setup.ts";
+import { benchDatabase, benchServerEnv } from "#scripts/bench-setup.ts";
 import { cpuMs, readMemory, sleep, stopServer } from "#scripts/server-process.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -94,21 +94,7 @@ async function start(name: string, dir: string, port: number, flags = START_FLAG
       cwd: path.resolve(dir),
       detached: true,
       stdio: ["ignore", log, log],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        MALLOC_ARENA_MAX: "2",
-        MALLOC_MMAP_THRESHOLD_: "131072",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        APP_URL: base,
-        DATA_DIR: dataDir,
-        DATABASE_URL: await benchDatabase(`${DB_PREFIX}_${name}`, { keep: KEEP }),
-        SEED_DEMO: "true",
-        LOG_LEVEL: "warn",
-        AUTH_LIMIT_PER_IP: "1000000",
-        AUTH_LIMIT_PER_ACCOUNT: "1000000",
-      },
+      env: benchServerEnv({ port, dataDir, databaseUrl: await benchDatabase(`${DB_PREFIX}_${name}`, { keep: KEEP }) }),
     },
   );
   fs.closeSync(log);

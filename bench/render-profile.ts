@@ -24,7 +24,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { benchDatabase, demoSession } from "#scripts/bench-setup.ts";
+import { benchDatabase, benchServerEnv, demoSession } from "#scripts/bench-setup.ts";
 import { cpuMs, root, sleep, stopServer } from "#scripts/server-process.ts";
 
 const arg = (name: string, fallback: string) => {
@@ -71,21 +71,9 @@ async function serve(nodeFlags: string[], env: Record<string, string>) {
     detached: true,
     stdio: ["ignore", log, log],
     env: {
-      ...process.env,
+      ...benchServerEnv({ port: PORT, dataDir, databaseUrl: await benchDatabase(DB, { keep: true }) }),
       ...env,
-      NODE_ENV: "production",
-      MALLOC_ARENA_MAX: "2",
-      MALLOC_MMAP_THRESHOLD_: "131072",
       BUILD_DIR: BUILD,
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: await benchDatabase(DB, { keep: true }),
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      AUTH_LIMIT_PER_IP: "1000000",
-      AUTH_LIMIT_PER_ACCOUNT: "1000000",
     },
   });
   fs.closeSync(log);

@@ -1,6 +1,7 @@
 /**
- * What the benches (`bench/run.ts`, `bench/tbt-pair.ts`, `bench/trace-tasks.ts`, `bench/cpu-pair.ts`) share to set up
- * a run: an empty PostgreSQL database of their own, and a demo account's session signed in through its form.
+ * What the benches (`bench/run.ts`, `bench/tbt-pair.ts`, `bench/trace-tasks.ts`, `bench/cpu-pair.ts`,
+ * `bench/alloc-profile.ts`, `bench/render-profile.ts`) share to set up a run: an empty PostgreSQL database of their own,
+ * the production server's environment, and a demo account's session signed in through its form.
  */
 import pg from "pg";
 import { SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
@@ -46,4 +47,27 @@ export async function demoSession(base: string, role: keyof typeof DEMO_ACCOUNTS
     .find((p) => p.startsWith(`${SESSION_COOKIE}=`));
   if (res.status !== 302 || !pair) throw new Error(`Signing in as the demo ${role} failed: ${res.status}`);
   return pair.slice(SESSION_COOKIE.length + 1);
+}
+
+/**
+ * The environment a bench starts a production server with: `npm start`'s (NODE_ENV, the allocator's settings) on
+ * loopback at `port`, its files in `dataDir`, the demo data seeded into `databaseUrl`, quiet logs and no sign-in
+ * limits (a bench signs in many times), over this process's own environment.
+ */
+export function benchServerEnv(opts: { port: number; dataDir: string; databaseUrl: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    MALLOC_ARENA_MAX: "2",
+    MALLOC_MMAP_THRESHOLD_: "131072",
+    HOST: "127.0.0.1",
+    PORT: String(opts.port),
+    APP_URL: `http://127.0.0.1:${opts.port}`,
+    DATA_DIR: opts.dataDir,
+    DATABASE_URL: opts.databaseUrl,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
+    AUTH_LIMIT_PER_IP: "1000000",
+    AUTH_LIMIT_PER_ACCOUNT: "1000000",
+  };
 }

@@ -1,7 +1,8 @@
 import routeConfig from "#app/routes.ts";
 import type { GuardedArea } from "#app/lib/http.server.ts";
 
-interface ConfigEntry {
+/** An entry of app/routes.ts as its config gives it. */
+export interface ConfigEntry {
   path?: string;
   index?: boolean;
   file: string;

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { RouteObject } from "react-router";
 import routeConfig from "#app/routes.ts";
-import { routeEntries } from "#tests/helpers/route-areas.ts";
+import { routeEntries, type ConfigEntry } from "#tests/helpers/route-areas.ts";
 
 /**
  * React Router's route matching on the server skips every branch whose first segment is literal text other than the
@@ -22,13 +22,6 @@ const published = (await import(pathToFileURL(path.resolve("node_modules/react-r
 
 const NOT_FOUND = "routes/not-found.tsx";
 
-interface ConfigEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  id?: string;
-  children?: ConfigEntry[];
-}
 /** The route table as React Router's server build hands it to the router: the root route holding app/routes.ts. */
 const toRoute = (e: ConfigEntry): RouteObject =>
   e.index ? { id: e.id ?? e.file, index: true, path: e.path } : { id: e.id ?? e.file, path: e.path, children: e.children?.map(toRoute) };
