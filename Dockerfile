@@ -7,7 +7,8 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# React Router carries a patch of ours (patches/, decision 037): npm ci applies it after installing.
+# React Router and React DOM carry patches of ours (patches/, decision 037): npm ci applies them after installing
+# (patch-package, a development dependency; `npm prune` below keeps the patched files).
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
