@@ -14,15 +14,23 @@ const INPUTS = [
   "server",
   "shared",
   "public",
+  // patch-package's patches of the libraries the build bundles and the server loads (React Router, React DOM).
+  "patches",
   "scripts/build-server.ts",
   "scripts/precompress.ts",
-  "scripts/strings-files-plugin.ts",
-  "scripts/react-router-production-plugin.ts",
   "package-lock.json",
   "vite.config.ts",
   "react-router.config.ts",
   "tsconfig.json",
 ];
+
+/** The project's files `vite.config.ts` imports (its plugins), read from it so that a new plugin is never left out. */
+export function viteConfigImports(root: string): string[] {
+  const config = path.join(root, "vite.config.ts");
+  if (!fs.existsSync(config)) return [];
+  const text = fs.readFileSync(config, "utf8");
+  return [...text.matchAll(/^import[^;]*?from\s+"\.\/([^"]+)";/gm)].map((m) => m[1]!).sort();
+}
 const STAMP = ".inputs-hash";
 
 /** A hash of every input file's path and bytes, in a fixed order. */
@@ -39,7 +47,7 @@ export function buildInputsHash(root: string): string {
     hash.update(fs.readFileSync(full));
     hash.update("\0");
   };
-  for (const input of INPUTS) visit(input);
+  for (const input of [...INPUTS, ...viteConfigImports(root)]) visit(input);
   return hash.digest("hex");
 }
 

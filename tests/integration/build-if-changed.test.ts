@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildInputsHash, buildIsCurrent } from "#scripts/build-if-changed.ts";
+import { buildInputsHash, buildIsCurrent, viteConfigImports } from "#scripts/build-if-changed.ts";
 
 describe("quickstart's build only when its inputs changed (scripts/build-if-changed.ts)", () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-build-inputs-"));
@@ -24,6 +24,29 @@ describe("quickstart's build only when its inputs changed (scripts/build-if-chan
     expect(edited).not.toBe(first);
     fs.renameSync(path.join(root, "app/root.tsx"), path.join(root, "app/renamed.tsx"));
     expect(buildInputsHash(root)).not.toBe(edited);
+  });
+
+  it("counts the Vite plugins the config imports and the libraries' patches as inputs", () => {
+    write("vite.config.ts", 'import { defineConfig } from "vite";\nimport { mine } from "./scripts/mine-plugin.ts";\n');
+    write("scripts/mine-plugin.ts", "one");
+    write("scripts/not-imported.ts", "one");
+    write("patches/react-dom+19.3.1.patch", "one");
+    expect(viteConfigImports(root)).toEqual(["scripts/mine-plugin.ts"]);
+    const before = buildInputsHash(root);
+    write("scripts/not-imported.ts", "two");
+    expect(buildInputsHash(root)).toBe(before);
+    write("scripts/mine-plugin.ts", "two");
+    const pluginEdited = buildInputsHash(root);
+    expect(pluginEdited).not.toBe(before);
+    write("patches/react-dom+19.3.1.patch", "two");
+    expect(buildInputsHash(root)).not.toBe(pluginEdited);
+  });
+
+  it("lists every plugin of the project's own vite.config.ts", () => {
+    const project = path.resolve(import.meta.dirname, "../..");
+    const plugins = viteConfigImports(project);
+    expect(plugins).toContain("scripts/lean-lucide-plugin.ts");
+    for (const plugin of plugins) expect(fs.existsSync(path.join(project, plugin)), plugin).toBe(true);
   });
 
   it("counts a build as current only when it exists and was stamped with the same inputs", () => {
