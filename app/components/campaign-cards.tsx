@@ -1,11 +1,12 @@
-import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
+import { CARD_TITLE, UserText, userText } from "#app/components/user-text.tsx";
 import { Info, MapPin, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useLinks } from "#app/lib/links.ts";
 import { BackLink, DonateProblem } from "./donate-parts.tsx";
 import { OtherWaysToHelp } from "./other-ways-to-help.tsx";
 import { KeysetPager } from "./keyset-pager.tsx";
-import { ProgressBar } from "./progress-bar.tsx";
+import { progressBar } from "./progress-bar.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
@@ -13,8 +14,8 @@ import { donateDetailsHref, donatePayHref, goodsDetailsHref, goodsOfferHref, ngo
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import type { PickerData, PickerDetails, PickerKind } from "#app/components/donate/picker-data.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-import { FundBadges } from "#app/components/funds/fund-badges.tsx";
-import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
+import { fundBadgeSpans } from "#app/components/funds/fund-badges.tsx";
+import { compactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 
 const KIND = {
   cash: {
@@ -74,6 +75,7 @@ type List = NonNullable<PickerData["list"]>;
 
 function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: PickerParts; q: string; list: List }) {
   const { t } = useTranslation();
+  const link = useLinks();
   const k = KIND[kind];
   return (
     <section aria-labelledby="pick-heading" className="flex flex-col gap-4">
@@ -122,40 +124,32 @@ function CampaignCards({ kind, parts, q, list }: { kind: PickerKind; parts: Pick
                   className="aspect-[1200/630] w-full bg-brand-100 object-cover"
                 />
                 <div className="flex flex-1 flex-col gap-2 p-4">
-                  <UserText as="h3" id={titleId} className={CARD_TITLE}>
-                    {c.title}
-                  </UserText>
+                  {userText("h3", { id: titleId, className: CARD_TITLE, children: c.title })}
                   {parts.Items && <parts.Items items={c.otherItems} compact />}
-                  <UserText as="p" className="break-words text-start text-slate-700">
-                    {c.preview}
-                  </UserText>
+                  {userText("p", { className: "break-words text-start text-slate-700", children: c.preview })}
                   <p className="text-sm text-slate-700">
                     {t(c.ngos.length > 1 ? "donate:pick.jointly" : "donate:pick.by", { names: c.ngos.join(", ") })}
                   </p>
-                  <CompactCheckBadge label={c.checkBadge} />
-                  {c.fundBadges.length > 0 && (
-                    <p className="flex flex-wrap gap-2">
-                      <FundBadges badges={c.fundBadges} />
-                    </p>
-                  )}
-                  <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
+                  {compactCheckBadge({ label: c.checkBadge })}
+                  {c.fundBadges.length > 0 && <p className="flex flex-wrap gap-2">{fundBadgeSpans({ badges: c.fundBadges })}</p>}
+                  {progressBar({ collected: c.collectedAmount, target: c.targetAmount, label: c.progressLabel })}
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                    <Link
-                      to={k.detailsHref(c.slug, { q, after: list.after })}
+                    <a
+                      {...link(k.detailsHref(c.slug, { q, after: list.after }))}
                       aria-describedby={titleId}
                       className="inline-flex flex-1 items-center justify-center gap-1 rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
                     >
                       <Info aria-hidden="true" className="size-4" />
                       {t("donate:pick.details")}
-                    </Link>
-                    <Link
-                      to={k.actionHref(c.slug)}
+                    </a>
+                    <a
+                      {...link(k.actionHref(c.slug))}
                       aria-describedby={titleId}
                       className={brandButton("narrow", "inline-flex flex-1 items-center justify-center gap-1 whitespace-nowrap")}
                     >
                       <parts.Icon aria-hidden="true" className="size-4" />
                       {t(k.action)}
-                    </Link>
+                    </a>
                   </div>
                 </div>
               </li>
@@ -213,14 +207,10 @@ function CampaignDetails({
         <UserText as="h2" id="details-title" className="break-words text-start text-2xl font-bold text-brand-900">
           {c.title}
         </UserText>
-        {c.fundBadges.length > 0 && (
-          <p className="flex flex-wrap gap-2">
-            <FundBadges badges={c.fundBadges} size="sm" />
-          </p>
-        )}
+        {c.fundBadges.length > 0 && <p className="flex flex-wrap gap-2">{fundBadgeSpans({ badges: c.fundBadges, size: "sm" })}</p>}
       </header>
       {parts.Items && <parts.Items items={c.otherItems} />}
-      <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
+      {progressBar({ collected: c.collectedAmount, target: c.targetAmount, label: c.progressLabel })}
       <UserText as="p" className="whitespace-pre-line break-words text-start text-slate-800">
         {c.description}
       </UserText>

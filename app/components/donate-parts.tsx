@@ -1,6 +1,7 @@
 import { UserText } from "#app/components/user-text.tsx";
 import { ArrowLeft, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
+import { useLinks } from "#app/lib/links.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import type { DonationKindLinks } from "#app/lib/campaign-links.ts";
 import { pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
@@ -22,18 +23,19 @@ export function DonateStep({ step, flow = "cash" }: { step: number; flow?: keyof
  */
 export function DonationKindToggle({ current = "cash", links }: { current?: "cash" | "nonCash"; links: DonationKindLinks }) {
   const { t } = useTranslation();
+  const link = useLinks();
   const base = "rounded-md px-4 py-2 font-bold";
   const on = `${base} bg-brand-700 text-white`;
   const off = `${base} text-brand-800 hover:bg-brand-50`;
   return (
     <nav aria-label={t("donate:kind.label")} className="inline-flex rounded-lg border border-brand-700 bg-white p-1">
-      <Link to={links.cash} aria-current={current === "cash" ? "page" : undefined} className={current === "cash" ? on : off}>
+      <a {...link(links.cash)} aria-current={current === "cash" ? "page" : undefined} className={current === "cash" ? on : off}>
         {t("donate:kind.cash")}
-      </Link>
+      </a>
       {links.nonCash && (
-        <Link to={links.nonCash} aria-current={current === "nonCash" ? "page" : undefined} className={current === "nonCash" ? on : off}>
+        <a {...link(links.nonCash)} aria-current={current === "nonCash" ? "page" : undefined} className={current === "nonCash" ? on : off}>
           {t("donate:kind.nonCash")}
-        </Link>
+        </a>
       )}
     </nav>
   );

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
+import { useLinks } from "#app/lib/links.ts";
 import type { PreviousPage } from "#shared/paging.ts";
 
 /**
@@ -35,6 +36,8 @@ export function KeysetPager({
   anchor: string;
 }) {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const link = useLinks();
   const paged = params.has(param) || params.has(beforeParam);
   if (!next && !prev && !paged) return null;
   const href = (cursor: { name: string; id: string } | null) => {
@@ -43,7 +46,7 @@ export function KeysetPager({
     query.delete(beforeParam);
     if (cursor) query.set(cursor.name, cursor.id);
     const search = query.toString();
-    return `${search ? `?${search}` : "?"}#${anchor}`;
+    return `${pathname}${search ? `?${search}` : "?"}#${anchor}`;
   };
   const linkClass =
     "inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 py-1 font-medium text-brand-800 hover:bg-brand-50";
@@ -51,20 +54,20 @@ export function KeysetPager({
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <span className="flex flex-wrap items-center gap-3">
         {paged && (
-          <Link to={href(null)} className={linkClass}>
+          <a {...link(href(null))} className={linkClass}>
             {newest}
-          </Link>
+          </a>
         )}
         {prev && (
-          <Link to={href(prev === "first" ? null : { name: beforeParam, id: prev.before })} className={linkClass} rel="prev">
+          <a {...link(href(prev === "first" ? null : { name: beforeParam, id: prev.before }))} className={linkClass} rel="prev">
             {previous}
-          </Link>
+          </a>
         )}
       </span>
       {next && (
-        <Link to={href({ name: param, id: next })} className={linkClass} rel="next">
+        <a {...link(href({ name: param, id: next }))} className={linkClass} rel="next">
           {older}
-        </Link>
+        </a>
       )}
     </nav>
   );

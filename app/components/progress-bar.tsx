@@ -1,7 +1,11 @@
 import { percentOf } from "#shared/money.ts";
 
-/** Collected of target as a bar with its words ("Rs. 12,000 of Rs. 50,000"), readable by screen readers. */
-export function ProgressBar({ collected, target, label }: { collected: number; target: number; label: string }) {
+/**
+ * Collected of target as a bar with its words ("Rs. 12,000 of Rs. 50,000"), readable by screen readers. A function
+ * called in the render (`{progressBar({ … })}`), not a component: it has no state, and a list draws one a row, each of
+ * which React would otherwise render as a component of its own (decision 037, 2026-11-28).
+ */
+export function progressBar({ collected, target, label }: { collected: number; target: number; label: string }) {
   const percent = percentOf(collected, target);
   return (
     <div>

@@ -1,4 +1,4 @@
-import { UserText } from "#app/components/user-text.tsx";
+import { userText } from "#app/components/user-text.tsx";
 // The icon's own module, not the "lucide-react" index: the shell is bundled with React (vite.config.ts), and a
 // bundled index would bring along every icon any page uses.
 import Menu from "lucide-react/icons/menu";
@@ -7,7 +7,6 @@ import { useEffect, useRef } from "react";
 import {
   Form,
   isRouteErrorResponse,
-  NavLink,
   Outlet,
   useLocation,
   useMatches,
@@ -16,6 +15,7 @@ import {
   useSearchParams,
 } from "react-router";
 import { NAVIGATION } from "#app/lib/navigation.ts";
+import { useLinks } from "#app/lib/links.ts";
 import { pictureUrl } from "#shared/pictures.ts";
 import { ROLE_HOME } from "#shared/roles.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
@@ -101,6 +101,7 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const [params] = useSearchParams();
   const location = useLocation();
+  const link = useLinks();
   const menu = useRef<HTMLDetailsElement>(null);
   // The phone menu lies over the page: a choice made in it closes it (a full page load without JavaScript does too).
   useEffect(() => {
@@ -112,32 +113,8 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
   const items = NAVIGATION[user.role];
   const notice = params.get("notice");
   const fallback = user.role === "ngo" ? "logo" : "avatar";
-
-  const nav = (
-    <nav aria-label={t("common:mainNavigation")}>
-      <ul className="space-y-1">
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end
-              className={({ isActive }) =>
-                `block rounded-md px-3 py-2 font-medium ${isActive ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`
-              }
-            >
-              {t(`common:nav.${item.label}`)}
-              {item.to === "/notifications" && unread > 0 && (
-                <span className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900">
-                  <span aria-hidden="true">{unread}</span>
-                  <span className="sr-only"> {t("common:unread", { count: unread })}</span>
-                </span>
-              )}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  // The entry of the page shown (as NavLink's `end`, whose test is case-blind), worked out once for the menu.
+  const here = location.pathname.toLowerCase();
 
   return (
     <div className="min-h-screen md:flex">
@@ -152,9 +129,7 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
             className="size-8 shrink-0 rounded-full bg-white object-cover md:size-12"
           />
           <div className="min-w-0 flex-1">
-            <UserText as="p" className="truncate text-start font-bold">
-              {user.displayName}
-            </UserText>
+            {userText("p", { className: "truncate text-start font-bold", children: user.displayName })}
             <p className="hidden text-sm text-brand-100 md:block">{t(`common:roles.${user.role}`)}</p>
           </div>
           <div className="flex shrink-0 items-center gap-1 md:w-full md:gap-2">
@@ -168,15 +143,46 @@ function RoleShell({ title, children }: { title: string; children: React.ReactNo
               </button>
             </Form>
           </div>
-          {/* A native disclosure widget: the menu opens on phones without any JavaScript, over the page. */}
-          <details ref={menu} className="group shrink-0 md:hidden">
-            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-brand-700">
+          {/* The menu is drawn once (decision 037, 2026-11-28). On a phone, a native disclosure widget opens and closes
+              it without any JavaScript: the navigation after it shows while it is open (`peer-open`), over the page.
+              From md up, the disclosure is hidden and the navigation is the sidebar's column, always shown. */}
+          <details ref={menu} className="peer shrink-0 md:hidden">
+            <summary
+              aria-controls="main-navigation"
+              className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium hover:bg-brand-700"
+            >
               <Menu aria-hidden="true" size={20} /> {t("common:menu")}
             </summary>
-            <div className="absolute inset-x-0 top-full z-30 bg-brand-800 px-2 pb-2 shadow-lg">{nav}</div>
           </details>
+          <nav
+            id="main-navigation"
+            aria-label={t("common:mainNavigation")}
+            className="absolute inset-x-0 top-full z-30 hidden bg-brand-800 px-2 pb-2 shadow-lg peer-open:block md:static md:-mx-2 md:mt-1 md:block md:w-[calc(100%+1rem)] md:shrink-0 md:p-0 md:shadow-none"
+          >
+            <ul className="space-y-1">
+              {items.map((item) => {
+                const active = item.to.toLowerCase() === here;
+                return (
+                  <li key={item.to}>
+                    <a
+                      {...link(item.to)}
+                      aria-current={active ? "page" : undefined}
+                      className={`block rounded-md px-3 py-2 font-medium ${active ? "bg-white text-brand-900" : "text-white hover:bg-brand-700"}`}
+                    >
+                      {t(`common:nav.${item.label}`)}
+                      {item.to === "/notifications" && unread > 0 && (
+                        <span className="ms-2 rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-slate-900">
+                          <span aria-hidden="true">{unread}</span>
+                          <span className="sr-only"> {t("common:unread", { count: unread })}</span>
+                        </span>
+                      )}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
         </div>
-        <div className="hidden px-2 pb-4 md:block">{nav}</div>
       </aside>
       <div className="min-w-0 flex-1">
         <header className="border-b border-slate-200 bg-white px-4 py-1.5 md:py-4">

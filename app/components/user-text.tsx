@@ -16,6 +16,15 @@ export function UserText({ as = "span", ...props }: { as?: UserTextTag } & HTMLA
 }
 
 /**
+ * The same as a function called in the render (`{userText("h3", { className, children: title })}`), for a list that
+ * draws it on every row: the element alone, without a component around it for React to render (decision 037,
+ * 2026-11-28).
+ */
+export function userText(as: UserTextTag, props: HTMLAttributes<HTMLElement>) {
+  return createElement(as, { ...props, dir: "auto" });
+}
+
+/**
  * A card's title: at most two lines, cut with an ellipsis at the title's own end; no wider than its words, so a short
  * title in the other script still sits on the page's start side of the card (an English title on the right in Urdu).
  */

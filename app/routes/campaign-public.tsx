@@ -2,7 +2,7 @@ import { UserText } from "#app/components/user-text.tsx";
 import { CalendarDays, HandHeart, MapPin, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/campaign-public";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { progressBar } from "#app/components/progress-bar.tsx";
 import { PublicShell } from "#app/components/public-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
@@ -17,7 +17,7 @@ import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/pu
 import { brandButton } from "#app/components/ui/button.ts";
 import { OtherWaysToHelp } from "#app/components/other-ways-to-help.tsx";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
-import { FundBadges } from "#app/components/funds/fund-badges.tsx";
+import { fundBadgeSpans } from "#app/components/funds/fund-badges.tsx";
 import { fundBadges } from "#shared/fund-badges.ts";
 import { CheckStatement } from "#app/components/checks/check-statement.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
@@ -120,7 +120,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
             {c.title}
           </UserText>
           <p className="flex flex-wrap gap-2 text-sm">
-            <FundBadges badges={c.fundBadges} size="sm" />
+            {fundBadgeSpans({ badges: c.fundBadges, size: "sm" })}
             {joint && <span className="rounded bg-slate-200 px-2 py-0.5 font-bold text-slate-900">{t("showcase:joint")}</span>}
           </p>
           {c.zakatAttested && <p className="text-sm text-slate-700">{c.zakatAttested}</p>}
@@ -144,7 +144,7 @@ export default function CampaignPublicPage({ loaderData }: Route.ComponentProps)
           <h2 id="progress-title" className="sr-only">
             {t("showcase:progressTitle")}
           </h2>
-          <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
+          {progressBar({ collected: c.collectedAmount, target: c.targetAmount, label: c.progressLabel })}
           <div className="mt-4 flex flex-wrap gap-3">
             {DONATION_FLOW_AVAILABLE && c.status === "active" && !c.paused && c.takesCash && (
               <Link to={donateHref(c.slug)} className={brandButton("medium", "inline-flex items-center gap-2")}>

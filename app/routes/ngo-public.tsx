@@ -2,7 +2,7 @@ import { UserText } from "#app/components/user-text.tsx";
 import { BadgeCheck, CalendarDays, HandHeart, MapPin, Phone, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/ngo-public";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { progressBar } from "#app/components/progress-bar.tsx";
 import { PublicShell } from "#app/components/public-shell.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { serverI18n } from "#shared/i18n/i18n.server.ts";
@@ -15,7 +15,7 @@ import { pictureUrl } from "#shared/pictures.ts";
 import { publicNgoProfile, type PublicNgoProfile } from "#server/domain/accounts/public-profile.ts";
 import { DEFAULT_SHARE_PICTURE, shareTags, type ShareMeta } from "#app/lib/share-tags.ts";
 import { CheckStatement } from "#app/components/checks/check-statement.tsx";
-import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
+import { compactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 import { verifiedNgos } from "#app/components/checks/badge.server.ts";
 import { compactCheckLabel } from "#shared/check-badge.ts";
 
@@ -167,18 +167,18 @@ export default function NgoPublicPage({ loaderData }: Route.ComponentProps) {
                       <MapPin aria-hidden="true" className="size-4 shrink-0" />
                       <UserText className="min-w-0 break-words">{c.locationLabel}</UserText>
                     </p>
-                    <CompactCheckBadge label={c.checkBadge} />
+                    {compactCheckBadge({ label: c.checkBadge })}
                     {c.role === "partner" && (
                       <p className="inline-flex items-center gap-1 text-sm text-slate-700">
                         <HandHeart aria-hidden="true" className="size-4 shrink-0" />
                         {t("ngoProfile:partner")}
                       </p>
                     )}
-                    <ProgressBar
-                      collected={c.collectedAmount}
-                      target={c.targetAmount}
-                      label={t("ngoProfile:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) })}
-                    />
+                    {progressBar({
+                      collected: c.collectedAmount,
+                      target: c.targetAmount,
+                      label: t("ngoProfile:progress", { collected: rupees(c.collectedAmount), target: rupees(c.targetAmount) }),
+                    })}
                   </li>
                 ))}
               </ul>

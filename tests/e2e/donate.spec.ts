@@ -197,6 +197,9 @@ test.describe("cash donation flow", () => {
 
     await page.getByRole("searchbox", { name: "Search campaigns by title" }).fill(`  WINTER ${tag.toUpperCase()} `);
     await page.getByRole("button", { name: "Search" }).click();
+    // On a database holding only this test's campaigns the list before the search looks the same: wait for the search's
+    // page, or "Next" below may be the unsearched list's.
+    await expect(page).toHaveURL(new RegExp(`/donate1\\?q=[+]*WINTER[+]${tag.toUpperCase()}[+]*$`));
     const cards = page.getByRole("list", { name: "Active campaigns" }).getByRole("listitem");
     await expect(cards).toHaveCount(6);
     await expect(cards.first().getByRole("heading")).toHaveText(joint.title);

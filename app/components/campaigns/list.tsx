@@ -3,7 +3,7 @@ import { ChartColumn, MapPin, Megaphone, Pencil, Plus, Printer, ReceiptText, Tra
 import { href, Link, NavLink, useLocation } from "react-router";
 import { Pager } from "#app/components/pager.tsx";
 import { NoAccountWarning } from "./no-account-warning.tsx";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { progressBar } from "#app/components/progress-bar.tsx";
 import { SearchForm } from "#app/components/search-form.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { analyticsHref, publicCampaignPath } from "#app/lib/campaign-links.ts";
@@ -12,7 +12,7 @@ import { PICTURE_SIZES } from "#shared/pictures.ts";
 import type { CampaignTab } from "#shared/constants.ts";
 import type { campaignListLoader } from "./list.server.ts";
 import { brandButton } from "#app/components/ui/button.ts";
-import { FundBadges } from "#app/components/funds/fund-badges.tsx";
+import { fundBadgeSpans } from "#app/components/funds/fund-badges.tsx";
 
 const TAB_PATH: Record<CampaignTab, string> = { ongoing: "/campaigns", successful: "/comp_camp" };
 
@@ -116,12 +116,10 @@ export function CampaignList({ loaderData }: { loaderData: Awaited<ReturnType<ty
                     <span className="ms-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-bold">{t("campaigns:list.partnerBadge")}</span>
                   )}
                   {c.fundBadges.length > 0 && (
-                    <span className="ms-2 inline-flex flex-wrap gap-2">
-                      <FundBadges badges={c.fundBadges} />
-                    </span>
+                    <span className="ms-2 inline-flex flex-wrap gap-2">{fundBadgeSpans({ badges: c.fundBadges })}</span>
                   )}
                 </p>
-                <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
+                {progressBar({ collected: c.collectedAmount, target: c.targetAmount, label: c.progressLabel })}
                 <div className="mt-auto flex flex-wrap gap-2 pt-1">
                   <Link
                     to={analyticsHref(c.id, tab === "ongoing" ? "campaigns" : "comp_camp")}

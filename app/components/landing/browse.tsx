@@ -2,7 +2,7 @@ import { CARD_TITLE, UserText } from "#app/components/user-text.tsx";
 import { HandHeart, MapPin, Search } from "lucide-react";
 import { Form, Link } from "react-router";
 import { KeysetPager } from "#app/components/keyset-pager.tsx";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { progressBar } from "#app/components/progress-bar.tsx";
 import { brandButton } from "#app/components/ui/button.ts";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { placeLabelFor } from "#shared/places.ts";
@@ -11,8 +11,8 @@ import { SEARCH_MAX_LENGTH } from "#shared/constants.ts";
 import { PICTURE_SIZES, pictureSrcSet, pictureUrl } from "#shared/pictures.ts";
 import { CAMPAIGN_CAUSES } from "#shared/statuses.ts";
 import type { BrowseData } from "./browse.server.ts";
-import { FundBadges } from "#app/components/funds/fund-badges.tsx";
-import { CompactCheckBadge } from "#app/components/checks/compact-badge.tsx";
+import { fundBadgeSpans } from "#app/components/funds/fund-badges.tsx";
+import { compactCheckBadge } from "#app/components/checks/compact-badge.tsx";
 
 const field = "min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base";
 
@@ -138,7 +138,7 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         </UserText>
         <p className="flex flex-wrap gap-2 text-xs font-bold">
           <span className="rounded bg-slate-200 px-2 py-0.5 text-slate-900">{t(`campaigns:causes.${c.cause}`)}</span>
-          <FundBadges badges={c.fundBadges} />
+          {fundBadgeSpans({ badges: c.fundBadges })}
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -152,8 +152,8 @@ function BrowseCard({ campaign: c, first }: { campaign: BrowseData["list"]["rows
         <p className="text-start text-sm text-slate-700">
           {t(c.ngos.length > 1 ? "landing:browse.jointly" : "landing:browse.by", { names: c.ngos.join(", ") })}
         </p>
-        <CompactCheckBadge label={c.checkBadge} />
-        <ProgressBar collected={c.collectedAmount} target={c.targetAmount} label={c.progressLabel} />
+        {compactCheckBadge({ label: c.checkBadge })}
+        {progressBar({ collected: c.collectedAmount, target: c.targetAmount, label: c.progressLabel })}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <Link
             to={publicCampaignPath(c.slug)}

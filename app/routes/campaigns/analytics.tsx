@@ -4,7 +4,7 @@ import { ArrowLeft, ExternalLink } from "lucide-react";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AreaChart, BarChart } from "#app/components/charts.tsx";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { progressBar } from "#app/components/progress-bar.tsx";
 import { useTranslation } from "#app/i18n/provider.ts";
 import { type Lang } from "#shared/i18n/i18n.ts";
 import { isCampaignListName, publicCampaignPath } from "#app/lib/campaign-links.ts";
@@ -111,11 +111,11 @@ export default function CampaignAnalyticsPage({ loaderData }: Route.ComponentPro
             {campaign.title}
           </UserText>
           <p className="mb-3 text-sm text-slate-700">{t(`analytics:status.${campaign.status}`)}</p>
-          <ProgressBar
-            collected={campaign.collectedAmount}
-            target={campaign.targetAmount}
-            label={t("campaigns:progress", { collected: rupees(campaign.collectedAmount), target: rupees(campaign.targetAmount) })}
-          />
+          {progressBar({
+            collected: campaign.collectedAmount,
+            target: campaign.targetAmount,
+            label: t("campaigns:progress", { collected: rupees(campaign.collectedAmount), target: rupees(campaign.targetAmount) }),
+          })}
         </section>
 
         {joint && (

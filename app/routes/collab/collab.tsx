@@ -8,7 +8,7 @@ import { DateTime } from "#app/components/date-time.tsx";
 import { formatDateTime } from "#shared/format.ts";
 import { ErrorBox } from "#app/components/error-box.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { ProgressBar } from "#app/components/progress-bar.tsx";
+import { progressBar } from "#app/components/progress-bar.tsx";
 import { collabActionSchema } from "#shared/forms/collab.ts";
 import { parseWithZod } from "#shared/forms/parse.ts";
 import { getFormProps, FORM_INTENT, useSchemaForm } from "#app/lib/use-schema-form.ts";
@@ -599,11 +599,11 @@ function JointSection({ joint }: { joint: Lists["joint"] }) {
                   )}
                 </p>
                 <div className="mt-3">
-                  <ProgressBar
-                    collected={c.collectedAmount}
-                    target={c.targetAmount}
-                    label={t("collab:joint.raised", { collected: money(c.collectedAmount), target: money(c.targetAmount) })}
-                  />
+                  {progressBar({
+                    collected: c.collectedAmount,
+                    target: c.targetAmount,
+                    label: t("collab:joint.raised", { collected: money(c.collectedAmount), target: money(c.targetAmount) }),
+                  })}
                 </div>
                 <h4 className="mt-3 font-medium text-slate-800">{t("collab:joint.partners")}</h4>
                 {c.raised === 0 && <p className="text-sm text-slate-700">{t("collab:joint.nothingRaised")}</p>}
