@@ -81,7 +81,7 @@ export interface PickerFilter {
  * What the picker's statement is made of: the shape (`cash`, `zakat`, `start`, and whether `pattern` and `cause` are
  * there and how many `places`), which fixes its SQL text, and the request's values, each a parameter of that text. Given
  * as values, the statement is built for them; given as placeholders, it is built once for its shape and prepared
- * (`pickerStatement`).
+ * (`preparedPicker`).
  */
 interface PickerInputs<V> {
   /** The cash picker: only campaigns that can be paid. */
@@ -110,7 +110,7 @@ function pickerInputs(opts: PickerFilter, cursor: KeysetCursor, now: Date): Pick
     start: keysetStart(cursor),
     pattern: q ? likePattern(q) : null,
     places: placeNames.map(labelPart),
-    cause: opts.cause ?? null,
+    cause: opts.cause || null,
     at: cursor === null ? null : "after" in cursor ? cursor.after : cursor.before,
     today: pakistanToday(now),
   };
