@@ -53,6 +53,13 @@ export function keysetCursor(from: { after?: string | null; before?: string | nu
   return null;
 }
 
+/** Where a cursor starts a page, without its row: the reads of the page (`keysetReads`) depend on this alone. */
+export type KeysetStart = "top" | "after" | "before";
+
+export function keysetStart(cursor: KeysetCursor): KeysetStart {
+  return cursor === null ? "top" : "after" in cursor ? "after" : "before";
+}
+
 /**
  * Which rows of a list a read takes, relative to the cursor's row, in the list's order:
  * - `after`: strictly after it, read in the list's order;
@@ -92,11 +99,12 @@ export interface KeysetRead {
  *   (`behind`, as above; its first is the row just before the page), and one at or after Y (`ahead`: there is a next page).
  */
 export function keysetReads(
-  cursor: KeysetCursor,
+  cursor: KeysetCursor | KeysetStart,
   size: number,
 ): { page: KeysetRead | null; behind: KeysetRead | null; ahead: KeysetRead | null } {
-  if (cursor === null) return { page: null, behind: null, ahead: null };
-  if ("after" in cursor)
+  const start = typeof cursor === "string" ? cursor : keysetStart(cursor);
+  if (start === "top") return { page: null, behind: null, ahead: null };
+  if (start === "after")
     return { page: { side: "after", limit: size + 1, offset: 0 }, behind: { side: "notAfter", limit: size + 1, offset: 0 }, ahead: null };
   return {
     page: { side: "before", limit: size, offset: 0 },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
 import type { CheckKind, RegistrationAuthority } from "#shared/statuses.ts";
@@ -325,7 +325,14 @@ export async function standingChecks(db: DbOrTx, ngoIds: string[], now = new Dat
  * column: a card's compact badge is read with its card, so a page of cards stays one query (decision 051).
  */
 export function standingKindsColumn(ngoId: AnyPgColumn, now = new Date()) {
-  const today = pakistanToday(now);
+  return standingKindsColumnOn(ngoId, pakistanToday(now));
+}
+
+/**
+ * `standingKindsColumn` on a Pakistan calendar day given as a value or as a placeholder (the day a prepared statement
+ * is run on: the picker's, donations/picker.ts).
+ */
+export function standingKindsColumnOn(ngoId: AnyPgColumn, today: string | Placeholder) {
   return sql<CheckKind[]>`(select coalesce(json_agg(distinct nc.kind), '[]'::json) from ${ngoChecks} nc
     where nc.ngo_id = ${ngoId} and nc.revoked_at is null and nc.renewed_at is null
       and (nc.expires_on is null or nc.expires_on >= ${today}))`;
