@@ -278,9 +278,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     );
     // Pages and their `.data` are made for whoever asked: no browser or proxy keeps them unless a route says so.
     if (res.headers.has("Cache-Control")) return res;
-    const headers = new Headers(res.headers);
-    headers.set("Cache-Control", "private, no-store");
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    return withHeader(res, "Cache-Control", "private, no-store");
   });
 
   return app;
@@ -310,6 +308,22 @@ export function badPart(href: string): "path" | "query" | null {
     if (hasControlCharacters(decoded, { lineBreaks: false })) return "query";
   }
   return null;
+}
+
+/**
+ * The answer with one header set. In place, so a page React finished stays one buffer (app/entry.server.tsx) rather
+ * than a stream read again; a copy when its headers cannot change (`Response.redirect`'s, `Response.error`'s).
+ */
+function withHeader(res: Response, name: string, value: string): Response {
+  try {
+    res.headers.set(name, value);
+    return res;
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    const headers = new Headers(res.headers);
+    headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
 
 /**
