@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
@@ -21,6 +21,7 @@ import { badAddressResponse, crossSiteResponse, tooLargeResponse, unreadableForm
 import { compression } from "./compress.ts";
 import { healthz, readyz, type Lifecycle } from "./health.ts";
 import { requestIds } from "./request-id.ts";
+import { nonceSource } from "./nonce.ts";
 import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { routePattern } from "./route-pattern.ts";
 import { routePath } from "hono/route";
@@ -140,7 +141,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
+        scriptSrc: ["'self'", nonceSource],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(tileSource ? [tileSource] : [])],
         fontSrc: ["'self'"],
