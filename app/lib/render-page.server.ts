@@ -20,28 +20,32 @@ export interface PageOptions {
 /**
  * A page as React DOM writes it, as the answer to send (decision 037, 2026-11-28, session 20).
  *
- * A page with no suspended part, the usual case here, is complete when React calls `onShellReady` (React calls
- * `onAllReady` straight after it, in the same turn). It goes as one buffer: React writes it into an array and ends it
- * within `pipe()`, and the server sends it with its length in one socket write, instead of through a Node stream, a
- * web stream and chunked encoding. A page with a part still loading is streamed: the shell at once, the rest as it
- * resolves. Either way without its head's module preloads (decision 036).
+ * A page all of whose parts are written by the end of the event loop's turn that wrote its shell, the usual case
+ * here, goes as one buffer: React writes it into an array and ends it within `pipe()`, and the server sends it with
+ * its length in one socket write, instead of through a Node stream, a web stream and chunked encoding. (React
+ * Router's loader data always comes in a suspended part, `<StreamTransfer>`, which reads the encoded data a chunk at
+ * a time; with no deferred data it is all there within the same turn.) A page with a part still loading after that
+ * turn is streamed: the shell then, the rest as it resolves. Either way without its head's module preloads
+ * (decision 036).
  */
 export function renderPage(page: ReactNode, { nonce, waitForAll, status, headers, link, timeoutMs }: PageOptions): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let allReady = false;
+    let responded = false;
 
-    const respond = () => {
+    const respond = (whole: boolean) => {
+      if (responded) return;
+      responded = true;
       shellRendered = true;
       headers.set("Content-Type", "text/html; charset=utf-8");
       headers.append("Link", link);
-      if (allReady) {
+      if (whole) {
         clearTimeout(timeout);
-        const whole = new WholePage();
-        pipe(whole.asDestination());
+        const written = new WholePage();
+        pipe(written.asDestination());
         let body: Buffer<ArrayBuffer>;
         try {
-          body = withoutModulePreloadsIn(whole.result());
+          body = withoutModulePreloadsIn(written.result());
         } catch (error) {
           reject(error);
           return;
@@ -60,11 +64,12 @@ export function renderPage(page: ReactNode, { nonce, waitForAll, status, headers
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       onShellReady() {
-        if (!waitForAll) queueMicrotask(respond);
+        // Streamed unless every part is written first: setImmediate runs once this turn's microtasks, in which React
+        // renders what was waiting on an already settled promise, are all done.
+        if (!waitForAll) setImmediate(() => respond(false));
       },
       onAllReady() {
-        allReady = true;
-        if (waitForAll) respond();
+        respond(true);
       },
       onShellError(error: unknown) {
         clearTimeout(timeout);

@@ -21,6 +21,16 @@ function Later(): ReactNode {
   return h("p", null, use(later));
 }
 
+/** A part waiting on a promise that settles within the same turn, as React Router's streamed loader data does. */
+function AtOnce({ chain }: { chain: number }): ReactNode {
+  const promise = (settled[chain] ??= (async () => {
+    for (let i = 0; i < 3; i++) await Promise.resolve();
+    return `part ${chain}`;
+  })());
+  return h("span", null, use(promise), chain < 3 ? h(Suspense, null, h(AtOnce, { chain: chain + 1 })) : null);
+}
+let settled: Promise<string>[] = [];
+
 const page = (body: ReactNode) =>
   h(
     "html",
@@ -37,6 +47,7 @@ const page = (body: ReactNode) =>
 
 const pages: Record<string, { element: () => ReactNode; waitForAll?: boolean }> = {
   "/whole": { element: () => page(h("p", null, "all here")) },
+  "/settles-at-once": { element: () => ((settled = []), page(h(Suspense, { fallback: h("p", null, "shell") }, h(AtOnce, { chain: 0 })))) },
   "/suspends": { element: () => page(h(Suspense, { fallback: h("p", null, "shell") }, h(Later))) },
   "/suspends-for-a-crawler": { element: () => page(h(Suspense, { fallback: h("p", null, "shell") }, h(Later))), waitForAll: true },
   "/broken": {
@@ -108,6 +119,15 @@ describe("a page as the server sends it", () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/style.css"/>');
     expect(html).not.toContain("modulepreload");
     expect(html).toMatch(/<\/html>$/);
+  });
+
+  it("goes as one buffer too when its suspended parts are all written within the turn that wrote its shell", async () => {
+    const { res, body } = await get("/settles-at-once");
+    const html = await body;
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(html));
+    expect(html).toContain("<span>part 0<!--$--><span>part 1<!--$--><span>part 2<!--$--><span>part 3</span>");
+    expect(html).not.toContain("<p>shell</p>");
   });
 
   it("is streamed when a part is still loading: the shell first, the rest when it comes", async () => {
