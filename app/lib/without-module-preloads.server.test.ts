@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutModulePreloads } from "./without-module-preloads.server.ts";
+import { withoutModulePreloads, withoutModulePreloadsIn } from "./without-module-preloads.server.ts";
 
 const HEAD =
   '<!DOCTYPE html><html lang="ur"><head><meta charSet="utf-8"/><title>ایک چھت</title>' +
@@ -86,5 +86,29 @@ describe("withoutModulePreloads", () => {
     expect(body.toString("utf8")).toBe("</head>" + BODY);
     expect(body.buffer).toBe(page.buffer);
     expect(body.byteOffset).toBe(page.byteOffset + Buffer.byteLength(HEAD) - "</head>".length);
+  });
+});
+
+describe("withoutModulePreloadsIn (a whole page in one buffer)", () => {
+  it("makes the same edit as the stream, byte for byte, bytes no decoder would keep included", async () => {
+    const odd = Buffer.from([0xe2, 0x82, 0xff]);
+    for (const page of [
+      Buffer.from(HEAD + BODY),
+      Buffer.concat([Buffer.from(HEAD.slice(0, 40)), odd, Buffer.from(HEAD.slice(40) + BODY), odd]),
+    ]) {
+      const streamed: Buffer[] = [];
+      const stream = withoutModulePreloads();
+      stream.on("data", (chunk: Buffer) => streamed.push(Buffer.from(chunk)));
+      const done = new Promise((resolve) => stream.on("end", resolve));
+      stream.end(page);
+      await done;
+      expect(withoutModulePreloadsIn(Buffer.from(page)).equals(Buffer.concat(streamed))).toBe(true);
+    }
+    expect(withoutModulePreloadsIn(Buffer.from(HEAD + BODY)).toString("utf8")).toBe(EXPECTED);
+  });
+
+  it("gives the page itself back when its head has no such link", () => {
+    const page = Buffer.from(EXPECTED);
+    expect(withoutModulePreloadsIn(page)).toBe(page);
   });
 });

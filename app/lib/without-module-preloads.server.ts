@@ -60,3 +60,16 @@ export function withoutModulePreloads(): Transform {
     },
   });
 }
+
+/**
+ * The same edit on a whole page in one buffer (app/entry.server.tsx sends a page React finished at once that way):
+ * only the head is read, as Latin-1, and written again; the page itself is returned when it has no such link.
+ */
+export function withoutModulePreloadsIn(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const headEnd = page.indexOf(HEAD_END);
+  const end = headEnd === -1 ? page.length : headEnd;
+  const head = page.toString("latin1", 0, end);
+  const kept = head.replace(MODULE_PRELOAD, "");
+  if (kept.length === head.length) return page;
+  return Buffer.concat([Buffer.from(kept, "latin1"), page.subarray(end)]);
+}

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { isLang, LANG_COOKIE, type Lang } from "#shared/i18n/i18n.ts";
@@ -21,6 +21,7 @@ import { badAddressResponse, crossSiteResponse, tooLargeResponse, unreadableForm
 import { compression } from "./compress.ts";
 import { healthz, readyz, type Lifecycle } from "./health.ts";
 import { requestIds } from "./request-id.ts";
+import { nonceSource } from "./nonce.ts";
 import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { routePattern } from "./route-pattern.ts";
 import { routePath } from "hono/route";
@@ -140,7 +141,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
+        scriptSrc: ["'self'", nonceSource],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(tileSource ? [tileSource] : [])],
         fontSrc: ["'self'"],
@@ -278,9 +279,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     );
     // Pages and their `.data` are made for whoever asked: no browser or proxy keeps them unless a route says so.
     if (res.headers.has("Cache-Control")) return res;
-    const headers = new Headers(res.headers);
-    headers.set("Cache-Control", "private, no-store");
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    return withHeader(res, "Cache-Control", "private, no-store");
   });
 
   return app;
@@ -310,6 +309,22 @@ export function badPart(href: string): "path" | "query" | null {
     if (hasControlCharacters(decoded, { lineBreaks: false })) return "query";
   }
   return null;
+}
+
+/**
+ * The answer with one header set. In place, so a page React finished stays one buffer (app/entry.server.tsx) rather
+ * than a stream read again; a copy when its headers cannot change (`Response.redirect`'s, `Response.error`'s).
+ */
+function withHeader(res: Response, name: string, value: string): Response {
+  try {
+    res.headers.set(name, value);
+    return res;
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    const headers = new Headers(res.headers);
+    headers.set(name, value);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
 }
 
 /**

@@ -75,7 +75,7 @@ export function compression(): MiddlewareHandler {
     if (status < 200 || status === 204 || status === 206 || status === 304) return;
     // Whatever follows, this answer depends on Accept-Encoding (a HEAD's headers match its GET's).
     varyOnEncoding(res.headers);
-    if (c.req.method === "HEAD" || !res.body) return;
+    if (c.req.method === "HEAD") return;
     if (res.headers.has("Content-Encoding") || res.headers.has("Content-Range")) return;
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get("Cache-Control") ?? "")) return;
     const length = res.headers.get("Content-Length");
@@ -85,6 +85,8 @@ export function compression(): MiddlewareHandler {
     // A browser too old to say where a request comes from (Safari before 16.4) is treated as if another site sent it.
     const site = c.req.header("Sec-Fetch-Site");
     if ((site === undefined || site === "cross-site") && getCookie(c, SESSION_COOKIE)) return;
+    // Read last: an answer made of one buffer (a finished page) is sent as it is unless it is to be compressed.
+    if (!res.body) return;
 
     const body = await peek(res.body, COMPRESS_MIN_BYTES);
     const headers = new Headers(res.headers);

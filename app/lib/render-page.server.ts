@@ -1,0 +1,146 @@
+import { Transform, type TransformCallback } from "node:stream";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { withoutModulePreloads, withoutModulePreloadsIn } from "#app/lib/without-module-preloads.server.ts";
+
+export interface PageOptions {
+  nonce: string;
+  /** The page only once all of it is written, suspended parts too (crawlers, SPA mode). */
+  waitForAll: boolean;
+  status: number;
+  /** The answer's headers, to which the page's type and the `Link` below are added once its shell is written. */
+  headers: Headers;
+  /** A `Link` header's value: what the browser should fetch with the page. */
+  link: string;
+  /** A page still being written after this long is given up: React ends it where it is. */
+  timeoutMs: number;
+}
+
+/**
+ * A page as React DOM writes it, as the answer to send (decision 037, 2026-11-28, session 20).
+ *
+ * A page all of whose parts are written by the end of the event loop's turn that wrote its shell, the usual case
+ * here, goes as one buffer: React writes it into an array and ends it within `pipe()`, and the server sends it with
+ * its length in one socket write, instead of through a Node stream, a web stream and chunked encoding. (React
+ * Router's loader data always comes in a suspended part, `<StreamTransfer>`, which reads the encoded data a chunk at
+ * a time; with no deferred data it is all there within the same turn.) A page with a part still loading after that
+ * turn is streamed: the shell then, the rest as it resolves. Either way without its head's module preloads
+ * (decision 036).
+ */
+export function renderPage(page: ReactNode, { nonce, waitForAll, status, headers, link, timeoutMs }: PageOptions): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let responded = false;
+
+    const respond = (whole: boolean) => {
+      if (responded) return;
+      responded = true;
+      shellRendered = true;
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      headers.append("Link", link);
+      if (whole) {
+        clearTimeout(timeout);
+        const written = new WholePage();
+        pipe(written.asDestination());
+        let body: Buffer<ArrayBuffer>;
+        try {
+          body = withoutModulePreloadsIn(written.result());
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        resolve(new Response(body, { headers, status }));
+        return;
+      }
+      const chunks = new FlushedChunks();
+      chunks.once("close", () => clearTimeout(timeout));
+      const stream = createReadableStreamFromReadable(chunks.pipe(withoutModulePreloads()));
+      resolve(new Response(stream, { headers, status }));
+      pipe(chunks);
+    };
+
+    const timeout = setTimeout(() => abort(), timeoutMs);
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onShellReady() {
+        // Streamed unless every part is written first: setImmediate runs once this turn's microtasks, in which React
+        // renders what was waiting on an already settled promise, are all done.
+        if (!waitForAll) setImmediate(() => respond(false));
+      },
+      onAllReady() {
+        respond(true);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}
+
+/**
+ * Where React writes a page it has finished. React's `pipe()` asks of its destination only `write`, `end`, `on` and,
+ * on a fatal error, `destroy`; the events it listens for (`drain`, `error`, `close`) never happen to an array.
+ */
+export class WholePage {
+  private pieces: Uint8Array[] = [];
+  private failure: unknown = null;
+  private ended = false;
+
+  /** React writes its 4 KB buffers, and text longer than a buffer holds as a string. */
+  write(piece: Uint8Array | string): boolean {
+    this.pieces.push(typeof piece === "string" ? Buffer.from(piece) : piece);
+    return true;
+  }
+
+  end(): void {
+    this.ended = true;
+  }
+
+  destroy(error?: unknown): void {
+    this.failure = error ?? new Error("React gave up on the page");
+  }
+
+  on(): this {
+    return this;
+  }
+
+  /** The page's bytes, or the error that ended it. */
+  result(): Buffer<ArrayBuffer> {
+    if (this.failure) throw this.failure;
+    if (!this.ended) throw new Error("React did not finish a page it had said was complete");
+    return Buffer.concat(this.pieces);
+  }
+
+  /** What `pipe()` is typed to take: a Node stream, of which it uses the methods above. */
+  asDestination(): NodeJS.WritableStream {
+    return this as unknown as NodeJS.WritableStream;
+  }
+}
+
+/**
+ * React writes a page in 4 KB pieces and calls `flush()` when it has written all it has for now (the shell, then
+ * each suspended part as it resolves). Passed on piece by piece, each went through the web stream and the socket
+ * as a write of its own (a 50 KB page, a dozen system calls); this hands on one chunk a flush instead.
+ */
+class FlushedChunks extends Transform {
+  private pieces: Buffer[] = [];
+  override _transform(piece: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.pieces.push(piece);
+    done();
+  }
+  flush() {
+    if (this.pieces.length === 0) return;
+    this.push(this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces));
+    this.pieces = [];
+  }
+  override _flush(done: TransformCallback) {
+    this.flush();
+    done();
+  }
+}

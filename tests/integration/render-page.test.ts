@@ -1,0 +1,168 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createElement as h, Suspense, use, type ReactNode } from "react";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderPage } from "#app/lib/render-page.server.ts";
+
+/**
+ * How a page leaves the server (app/lib/render-page.server.ts, decision 037, 2026-11-28): a page React has finished
+ * when its shell is ready goes as one buffer with its length; a page with a part still loading is streamed, its shell
+ * first; either way without its head's module preloads. Sent through @hono/node-server's listener over a real socket,
+ * as the server sends it (the listener puts its own `Response` in place of the global one).
+ */
+let release: () => void = () => {};
+let later: Promise<string> = Promise.resolve("");
+const resetLater = () => {
+  later = new Promise<string>((resolve) => (release = () => resolve("the rest")));
+};
+
+function Later(): ReactNode {
+  return h("p", null, use(later));
+}
+
+/** A part waiting on a promise that settles within the same turn, as React Router's streamed loader data does. */
+function AtOnce({ chain }: { chain: number }): ReactNode {
+  const promise = (settled[chain] ??= (async () => {
+    for (let i = 0; i < 3; i++) await Promise.resolve();
+    return `part ${chain}`;
+  })());
+  return h("span", null, use(promise), chain < 3 ? h(Suspense, null, h(AtOnce, { chain: chain + 1 })) : null);
+}
+let settled: Promise<string>[] = [];
+
+const page = (body: ReactNode) =>
+  h(
+    "html",
+    null,
+    h(
+      "head",
+      null,
+      h("title", null, "A page"),
+      h("link", { rel: "modulepreload", href: "/assets/one.js" }),
+      h("link", { rel: "stylesheet", href: "/assets/style.css" }),
+    ),
+    h("body", null, h("main", null, `${"x".repeat(20_000)} ü ا`), body, h("script", { src: "/assets/entry.js", type: "module" })),
+  );
+
+const pages: Record<string, { element: () => ReactNode; waitForAll?: boolean }> = {
+  "/whole": { element: () => page(h("p", null, "all here")) },
+  "/settles-at-once": { element: () => ((settled = []), page(h(Suspense, { fallback: h("p", null, "shell") }, h(AtOnce, { chain: 0 })))) },
+  "/suspends": { element: () => page(h(Suspense, { fallback: h("p", null, "shell") }, h(Later))) },
+  "/suspends-for-a-crawler": { element: () => page(h(Suspense, { fallback: h("p", null, "shell") }, h(Later))), waitForAll: true },
+  "/broken": {
+    element: () =>
+      page(
+        h(() => {
+          throw new Error("the shell broke");
+        }),
+      ),
+  },
+};
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const listener = getRequestListener(async (request) => {
+    const { element, waitForAll = false } = pages[new URL(request.url).pathname]!;
+    try {
+      return await renderPage(element(), {
+        nonce: "n0nce",
+        waitForAll,
+        status: 200,
+        headers: new Headers({ "X-Test": "kept" }),
+        link: "</font.woff2>; rel=preload",
+        timeoutMs: 5_000,
+      });
+    } catch (error) {
+      return new Response(`failed: ${(error as Error).message}`, { status: 500 });
+    }
+  });
+  server = http.createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** The answer as it arrives: its headers at once, its body (chunked encoding undone) so far and in the end. */
+function get(path: string): Promise<{ res: http.IncomingMessage; body: Promise<string>; when: (text: string) => Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, (res) => {
+        let text = "";
+        const waiting: [string, (seen: string) => void][] = [];
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => {
+          text += d;
+          for (const [wanted, done] of waiting) if (text.includes(wanted)) done(text);
+        });
+        const when = (wanted: string) => new Promise<string>((r) => (text.includes(wanted) ? r(text) : waiting.push([wanted, r])));
+        resolve({ res, when, body: new Promise((r) => res.on("end", () => r(text))) });
+      })
+      .on("error", reject);
+  });
+}
+
+describe("a page as the server sends it", () => {
+  it("goes as one buffer with its length when React has finished it", async () => {
+    const { res, body } = await get("/whole");
+    const html = await body;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(html));
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers.link).toBe("</font.woff2>; rel=preload");
+    expect(res.headers["x-test"]).toBe("kept");
+    expect(html.startsWith("<!DOCTYPE html><html><head><title>A page</title>")).toBe(true);
+    expect(html.includes(`<main>${"x".repeat(20_000)} ü ا</main><p>all here</p>`)).toBe(true);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/style.css"/>');
+    expect(html).not.toContain("modulepreload");
+    expect(html).toMatch(/<\/html>$/);
+  });
+
+  it("goes as one buffer too when its suspended parts are all written within the turn that wrote its shell", async () => {
+    const { res, body } = await get("/settles-at-once");
+    const html = await body;
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(html));
+    expect(html).toContain("<span>part 0<!--$--><span>part 1<!--$--><span>part 2<!--$--><span>part 3</span>");
+    expect(html).not.toContain("<p>shell</p>");
+  });
+
+  it("is streamed when a part is still loading: the shell first, the rest when it comes", async () => {
+    resetLater();
+    const { res, when, body } = await get("/suspends");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["transfer-encoding"]).toBe("chunked");
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(res.headers.link).toBe("</font.woff2>; rel=preload");
+    // The shell arrives while the rest cannot have been written yet.
+    const shell = await when("<p>shell</p>");
+    expect(shell).not.toContain("the rest");
+    expect(shell).not.toContain("modulepreload");
+    release();
+    const html = await body;
+    expect(html).toContain("<p>the rest</p>");
+    expect(html).toMatch(/<\/html>$/);
+  });
+
+  it("waits for every part when asked to, then goes as one buffer", async () => {
+    resetLater();
+    const answer = get("/suspends-for-a-crawler");
+    setTimeout(() => release(), 50);
+    const { res, body } = await answer;
+    const html = await body;
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(Buffer.byteLength(html));
+    expect(html).toContain("<p>the rest</p>");
+    expect(html).not.toContain("<p>shell</p>");
+    expect(html).not.toContain("modulepreload");
+  });
+
+  it("fails when the shell cannot be written", async () => {
+    const { res, body } = await get("/broken");
+    expect(res.statusCode).toBe(500);
+    expect(await body).toBe("failed: the shell broke");
+  });
+});
