@@ -26,6 +26,10 @@ process.on("SIGUSR2", () => {
   }
   sampling = false;
   post("HeapProfiler.stopSampling", {})
-    .then(({ profile }) => fs.writeFileSync(out, JSON.stringify(profile)))
+    // Written whole under another name, then renamed: the bench waits for the file to exist, and must never read half.
+    .then(({ profile }) => {
+      fs.writeFileSync(`${out}.part`, JSON.stringify(profile));
+      fs.renameSync(`${out}.part`, out);
+    })
     .catch((err) => console.error("alloc-hook: could not stop sampling", err));
 });
