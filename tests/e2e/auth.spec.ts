@@ -333,6 +333,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page).toHaveURL("/donor_home");
     await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL("/donor");
     await page.goto("/donor_signin");
 
     await page.getByLabel("Email").fill(email);

@@ -709,6 +709,7 @@ test.describe("cash donation flow", () => {
     await expect(page.getByRole("heading", { level: 2, name: campaign.title })).toBeVisible();
     // A crafted return address cannot lead off the site: the donor goes home instead.
     await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(`${baseUrl()}/donor`);
     await page.goto(`${baseUrl()}/donor_signup?redirectTo=${encodeURIComponent("//evil.example/x")}`);
     await page.getByLabel("First name").fill("Bilal");
     await page.getByLabel("Last name").fill("Khan");

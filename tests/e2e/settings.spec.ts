@@ -201,6 +201,8 @@ test("a donor changes the password and signs in with the new one", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 
   await page.getByRole("button", { name: "Log out" }).click();
+  // Signed out before the next page is asked for (a page asked for while the sign-out is on its way is still signed in).
+  await expect(page).toHaveURL("/donor");
   await page.goto("/donor_signin");
   await page.getByLabel("Email").fill(donor.email);
   await page.getByLabel("Password").fill(donor.password);
