@@ -260,6 +260,20 @@ test("the map says so when its data cannot be loaded", async ({ page, login }) =
   await expectAccessible(page);
 });
 
+test("until the page's script has run, the Show the map button is disabled rather than taking a tap that does nothing", async ({
+  page,
+  login,
+}) => {
+  await login({ role: "donor" });
+  // The page as a slow phone has it before its script arrives: the server's HTML alone, scripts enabled.
+  await page.route("**/*.js", (route) => route.abort());
+  await page.goto("/donor_map");
+  await expect(page.getByRole("button", { name: "Show the map" })).toBeDisabled();
+  await page.unroute("**/*.js");
+  await page.goto("/donor_map");
+  await expect(page.getByRole("button", { name: "Show the map" })).toBeEnabled();
+});
+
 test("the donor map shows the donor's first name and picture, and the campaigns, on a phone too", async ({ page, login, db, account }) => {
   const ngo = await account({ role: "ngo" });
   const campaign = await makeCampaign(db, ngo.id, { title: `Blankets for Chitral ${suffix()}`, lat: 35.85, lng: 71.79 });

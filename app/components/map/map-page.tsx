@@ -69,6 +69,10 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
   const handle = useRef<MapHandle | null>(null);
   const [state, setState] = useState<MapState>("idle");
   const [refetchFailed, setRefetchFailed] = useState(false);
+  // The button is drawn by the server, but only the page's script can answer it: until the page is hydrated it says so
+  // (disabled), rather than take a tap on a slow phone and do nothing.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // On a phone the map reaches down to the bottom of the screen, leaving the attribution line visible; how far
   // that is depends on what is above it (the header wraps in some languages), so it is measured.
@@ -154,10 +158,11 @@ function CampaignMap({ tileUrl }: { tileUrl: string }) {
         <div className="absolute inset-0 z-[1000] flex items-center justify-center p-4">
           <button
             type="button"
+            disabled={!hydrated}
             onClick={() => setState("loading")}
             onPointerEnter={() => void loadEngine()}
             onFocus={() => void loadEngine()}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md border-2 border-slate-700 bg-white px-5 py-3 font-bold text-slate-900 shadow hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md border-2 border-slate-700 bg-white px-5 py-3 font-bold text-slate-900 shadow hover:bg-slate-100 focus-visible:outline-3 disabled:cursor-wait disabled:opacity-70 focus-visible:outline-offset-2 focus-visible:outline-amber-500"
           >
             <MapIcon aria-hidden="true" className="size-5 shrink-0" />
             {t("map:show")}
