@@ -3,11 +3,13 @@ import { fileURLToPath } from "node:url";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { createApp } from "#server/http/app.ts";
 import type { Services } from "#server/services.ts";
+import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -68,6 +70,31 @@ export function createTestApp(services: Services, build: ServerBuild, mode: "dev
       return app.request(`${appUrl}${p}`, { ...rest, method, headers, ...(streaming ? { duplex: "half" } : {}) } as RequestInit);
     },
   };
+}
+
+/** What `withWholeApp` hands a test file: fresh services, the app over them, and the build it runs. */
+export interface WholeApp {
+  s: TestServices;
+  t: TestApp;
+  build: ServerBuild;
+}
+
+/**
+ * The whole app over fresh test services, opened once for the test file (or the `describe` it is called in) and
+ * closed after it: `use` gets it in `beforeAll`, to keep what the tests need and set up more.
+ */
+export function withWholeApp(use: (app: WholeApp) => unknown, timeoutMs = 120_000): void {
+  let services: TestServices | undefined;
+  let loaded: LoadedBuild | undefined;
+  beforeAll(async () => {
+    services = await createTestServices();
+    loaded = await loadServerBuild();
+    await use({ s: services, t: createTestApp(services, loaded.build), build: loaded.build });
+  }, timeoutMs);
+  afterAll(async () => {
+    await loaded?.close();
+    await services?.close();
+  });
 }
 
 /** A session cookie for the account, as signing in would set it. */

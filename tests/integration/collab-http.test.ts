@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  changedTables,
-  createTestApp,
-  databaseFingerprint,
-  loadServerBuild,
-  signIn,
-  type LoadedBuild,
-  type TestApp,
-} from "#tests/helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { changedTables, databaseFingerprint, signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
 import { invitePartners } from "#server/domain/campaigns/collaboration.ts";
 
 /** /collab through the real route: Collaborate that changes nothing, and how joint campaigns show each share. */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
 
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
-});
+withWholeApp((app) => ({ s, t } = app));
 
 /** Tables a signed-in request may touch whatever it does. */
 const BOOKKEEPING = { exclude: ["sessions", "rate_limits"] };

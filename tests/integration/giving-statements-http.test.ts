@@ -2,30 +2,23 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { recordCheck } from "#server/domain/admin/checks.ts";
 import { asAdmin } from "#tests/helpers/actors.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
 
 /**
  * The donor's statements page and its PDFs through the real app (decision 052): the years as plain links, each PDF in
  * the language asked, only ever the signed-in donor's own gifts, and a clear 404 for anything else.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-statement-http-"));
 
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
+withWholeApp((app) => ({ s, t } = app));
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

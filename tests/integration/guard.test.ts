@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
-import { createTestApp, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
+import { signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { makeUser } from "#tests/helpers/factories.ts";
 import { roleRoutes } from "#tests/helpers/route-areas.ts";
 import { requireAnyUser, requireUser } from "#app/lib/http.server.ts";
@@ -12,20 +12,13 @@ import { ROLE_HOME, ROLE_SIGN_IN, ROLES, type Role } from "#shared/roles.ts";
  * server build and the Hono app, for every page and resource route of the four role areas.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
 const cookies = {} as Record<Role | "pendingNgo", string>;
 
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
+withWholeApp(async (app) => {
+  ({ s, t } = app);
   for (const role of ROLES) cookies[role] = await signIn(s.db, (await makeUser(s.db, role)).id);
   cookies.pendingNgo = await signIn(s.db, (await makeUser(s.db, "ngo", { verification: "pending" })).id);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
 });
 
 const paths = roleRoutes().map(([path, role]) => [path.replace(/:[A-Za-z]+/g, "x"), role] as const);

@@ -1,29 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spendingRecords } from "#server/db/schema.ts";
 import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
-import { createTestApp, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import { signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import { makeHostilePdf, makeSpending } from "#tests/helpers/ledger.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
 
 /**
  * The ledger through the real server: the spending screen's access and its forms, the documents' access matrix
  * (private while a draft, public once published), and the public pages with no anonymous donor's name in them.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
 
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
-});
+withWholeApp((app) => ({ s, t } = app));
 
 async function cast() {
   const owner = await makeUser(s.db, "ngo", { name: "Roshni Trust" });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newNonce } from "#server/http/nonce.ts";
-import { createTestApp, loadServerBuild, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import { withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 
 describe("a page's CSP nonce", () => {
   it("is 16 random bytes in base64, never the same twice, across many draws of random bytes", () => {
@@ -22,19 +21,9 @@ describe("a page's CSP nonce", () => {
  * browser or proxy, and its length.
  */
 describe("a page's headers", () => {
-  let s: TestServices;
-  let loaded: LoadedBuild;
   let t: TestApp;
 
-  beforeAll(async () => {
-    s = await createTestServices();
-    loaded = await loadServerBuild();
-    t = createTestApp(s, loaded.build);
-  }, 60_000);
-  afterAll(async () => {
-    await loaded?.close();
-    await s?.close();
-  });
+  withWholeApp((app) => ({ t } = app), 60_000);
 
   async function page(path: string) {
     const res = await t.request(path);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, loadServerBuild, signIn, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import { describe, expect, it, vi } from "vitest";
+import { signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
 import { notify } from "#server/domain/notifications/notifications.ts";
 
 /**
@@ -10,18 +10,9 @@ import { notify } from "#server/domain/notifications/notifications.ts";
  * read its answer, on every page view. These fail when a page grows a query back.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
 
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
-});
+withWholeApp((app) => ({ s, t } = app));
 
 /** The queries the database client was sent while `run` ran (PGlite's and pg's clients both take them as `query`). */
 async function queriesDuring<T>(run: () => Promise<T>): Promise<{ value: T; queries: number }> {

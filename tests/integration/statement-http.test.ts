@@ -1,16 +1,8 @@
 import { deflateRawSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  changedTables,
-  createTestApp,
-  databaseFingerprint,
-  loadServerBuild,
-  signIn,
-  type LoadedBuild,
-  type TestApp,
-} from "#tests/helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { changedTables, databaseFingerprint, signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { givePaymentAccounts, makeUser } from "#tests/helpers/factories.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
 import { zip } from "#tests/helpers/zip.ts";
 
 /**
@@ -18,21 +10,14 @@ import { zip } from "#tests/helpers/zip.ts";
  * kept or imported, and the server never answers 5xx. The reader's own cases are in statement-read.test.ts.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
+withWholeApp(async (app) => {
+  ({ s, t } = app);
   const ngo = await makeUser(s.db, "ngo");
   await givePaymentAccounts(s.db, ngo.id);
   cookie = await signIn(s.db, ngo.id);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
 });
 
 const bigCsv = (lines: number) =>

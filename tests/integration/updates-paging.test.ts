@@ -1,31 +1,22 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaignUpdates, supportWords } from "#server/db/schema.ts";
 import { publicUpdatesPages, publicUpdatesSection } from "#server/domain/updates/public.ts";
 import { PUBLIC_UPDATES_SHOWN, PUBLIC_WORDS_SHOWN } from "#shared/constants.ts";
 import { LANG_COOKIE } from "#shared/i18n/i18n.ts";
-import { createTestApp, loadServerBuild, type LoadedBuild, type TestApp } from "#tests/helpers/app.ts";
+import { withWholeApp, type TestApp } from "#tests/helpers/app.ts";
 import { makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { failure } from "#tests/helpers/failure.ts";
 import { walkBack } from "#tests/helpers/keyset-walk.ts";
-import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
+import type { TestServices } from "#tests/helpers/services.ts";
 
 /**
  * The public updates and words of support past what the campaign's page shows (decision 050): read by keyset from
  * /campaign/:slug/updates, each list on its own cursor, every row once, in order, whatever the ties in time.
  */
 let s: TestServices;
-let loaded: LoadedBuild;
 let t: TestApp;
-beforeAll(async () => {
-  s = await createTestServices();
-  loaded = await loadServerBuild();
-  t = createTestApp(s, loaded.build);
-}, 120_000);
-afterAll(async () => {
-  await loaded?.close();
-  await s?.close();
-});
+withWholeApp((app) => ({ s, t } = app));
 
 const UPDATES = PUBLIC_UPDATES_SHOWN * 2 + 3;
 const WORDS = PUBLIC_WORDS_SHOWN + 3;
