@@ -14,7 +14,8 @@
  *
  * Options: --sides NAME=DIR,… (checkouts), --port N (the first side's; the next takes N+1, …), --rounds N,
  * --seconds N, --connections N, --path /donate1, --db-prefix NAME (databases `<prefix>_<NAME>` are re-created),
- * --keep (reuse the databases as they are), --gc (each server under --trace-gc: scavenges and mark-compacts a request,
+ * --keep (reuse the databases as they are), --encoding br|gzip (ask for a compressed page, as a browser on the site
+ * does; by default none, as the bench's throughput run), --gc (each server under --trace-gc: scavenges and mark-compacts a request,
  * counts the machine's load barely moves). Prints each round and the median of each side and of each pair's ratio.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -36,6 +37,7 @@ const BASE_PORT = Number(arg("port", "4626"));
 const PAGE = arg("path", "/donate1");
 const DB_PREFIX = arg("db-prefix", "cpu_pair");
 const KEEP = process.argv.includes("--keep");
+const ENCODING = arg("encoding", "");
 // With --gc each server runs under --trace-gc and every round also counts its collections from the server's output.
 const GC = process.argv.includes("--gc");
 // NAME=DIR, or NAME=DIR=FLAGS to start that side with other Node flags than npm start's (space-separated; "none").
@@ -130,7 +132,11 @@ async function round(side: Side, seconds: number) {
     url: side.base + PAGE,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { cookie: `${SESSION_COOKIE}=${side.token}` },
+    headers: {
+      cookie: `${SESSION_COOKIE}=${side.token}`,
+      // A signed-in page goes compressed only to a request from the site itself (BREACH, server/http/compress.ts).
+      ...(ENCODING ? { "accept-encoding": ENCODING, "sec-fetch-site": "same-origin" } : {}),
+    },
   });
   const cpu = cpuMs(side.pid) - before;
   if (r.errors || r.timeouts || r.non2xx) throw new Error(`${side.name}: ${r.errors} errors, ${r.non2xx} not 2xx`);

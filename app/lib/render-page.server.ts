@@ -50,6 +50,8 @@ export function renderPage(page: ReactNode, { nonce, waitForAll, status, headers
           reject(error);
           return;
         }
+        // Its length said, so that compression (server/http/compress.ts) knows it has the whole page in hand.
+        headers.set("Content-Length", String(body.byteLength));
         resolve(new Response(body, { headers, status }));
         return;
       }

@@ -44,6 +44,7 @@ describe("a page's headers", () => {
       expect(p.res.headers.get("Cache-Control")).toBe("private, no-store");
       expect(p.res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
       expect(p.html).not.toContain("modulepreload");
+      expect(p.res.headers.get("Content-Length")).toBe(String(Buffer.byteLength(p.html)));
     }
     expect(first.policyNonce).not.toBe(second.policyNonce);
     expect(first.res.headers.get("X-Request-Id")).not.toBe(second.res.headers.get("X-Request-Id"));
