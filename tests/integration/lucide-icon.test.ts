@@ -54,6 +54,9 @@ const PROPS: Record<string, unknown>[] = [
   { absoluteStrokeWidth: true, strokeWidth: 3, width: 12 },
   { nonScalingStroke: true, style: { color: "red" } },
   { title: undefined, "aria-describedby": null },
+  // Given attributes in their order after lucide's, one of lucide's replaced in place, aria-hidden where it was given.
+  { "data-testid": "icon", "aria-label": "Close", "aria-hidden": "false", fill: "red", viewBox: "0 0 12 12" },
+  { "data-testid": "icon", "aria-hidden": "false", xmlns: "http://www.w3.org/2000/svg" },
 ];
 
 describe("the app's lucide icons", () => {
@@ -75,7 +78,11 @@ describe("the app's lucide icons", () => {
         );
       }
       // With children (a <title>): no aria-hidden, the children after the icon's own.
-      for (const props of [{ className: "x" }, { nonScalingStroke: true, "aria-hidden": "true" }]) {
+      for (const props of [
+        { className: "x" },
+        { nonScalingStroke: true, "aria-hidden": "true" },
+        { "data-x": "1", "aria-hidden": "false" },
+      ]) {
         const withTitle = (C: ComponentType<Record<string, unknown>>) =>
           renderToStaticMarkup(createElement(C, props, createElement("title", null, "A title")));
         expect(withTitle(Lean), name).toBe(withTitle(mod.default));

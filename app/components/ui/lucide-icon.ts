@@ -1,4 +1,5 @@
 import { createElement, forwardRef, type ReactNode, type SVGProps } from "react";
+import { jsx } from "react/jsx-runtime";
 
 /**
  * lucide-react's `createLucideIcon`, as one element: what the app's icons are made with, on the server and in the
@@ -31,8 +32,18 @@ type IconProps = SVGProps<SVGSVGElement> & {
   children?: ReactNode;
 };
 
-const hasA11yProp = (props: Record<string, unknown>) =>
-  Object.keys(props).some((prop) => (prop.startsWith("aria-") || prop === "role" || prop === "title") && props[prop] != null);
+/** The props the icon reads itself; every other one goes on the `<svg>` as given. */
+const OWN_PROPS = new Set([
+  "color",
+  "size",
+  "width",
+  "height",
+  "strokeWidth",
+  "absoluteStrokeWidth",
+  "nonScalingStroke",
+  "className",
+  "children",
+]);
 
 /**
  * The shapes as React elements, for the rare icon given children (a `<title>`), which inner HTML cannot sit beside,
@@ -52,37 +63,51 @@ export default function createLucideIcon(icon: IconData) {
   const names = ["lucide", `lucide-${icon.name}`, ...(icon.aliases ?? []).filter((a) => a.trim() !== "").map((a) => `lucide-${a}`)];
   // The shapes' markup, made by the build as React would write them, handed to React the same for every render.
   const inner = { __html: icon.html };
+  const viewBox = `0 0 ${box} ${icon.size ?? icon.height ?? 24}`;
   // Each class attribute made once per className the app passes (a handful an icon), not on every render.
   const classNames = new Map<string, string>();
-  return forwardRef<SVGSVGElement, IconProps>(
-    ({ color, size, width, height, strokeWidth, absoluteStrokeWidth, nonScalingStroke, className = "", children, ...rest }, ref) => {
-      const w = width ?? size ?? 24;
-      const stroke = strokeWidth ?? 2;
-      let classes = classNames.get(className);
-      if (classes === undefined) {
-        classes = [...new Set([...names, ...className.split(/\s+/)].filter(Boolean))].join(" ");
-        if (classNames.size < CLASS_NAMES_KEPT) classNames.set(className, classes);
-      }
-      const props = {
-        ref,
-        xmlns: "http://www.w3.org/2000/svg",
-        width: w,
-        height: height ?? size ?? 24,
-        viewBox: `0 0 ${box} ${icon.size ?? icon.height ?? 24}`,
-        fill: "none",
-        stroke: color || "currentColor",
-        strokeWidth: absoluteStrokeWidth ? (Number(stroke) * Number(box)) / Number(w) : stroke,
-        strokeLinecap: "round",
-        strokeLinejoin: "round",
-        className: classes,
-        ...(children || hasA11yProp(rest) ? {} : { "aria-hidden": "true" }),
-        ...rest,
-      } as const;
-      if (children == null && !nonScalingStroke) return createElement("svg", { ...props, dangerouslySetInnerHTML: inner });
-      return createElement("svg", props, [
-        ...shapeElements(icon.html, nonScalingStroke ? { vectorEffect: "non-scaling-stroke" } : {}),
-        ...(Array.isArray(children) ? children : [children]),
-      ]);
-    },
-  );
+  return forwardRef<SVGSVGElement, IconProps>((given, ref) => {
+    const { size, children } = given;
+    const attributes = given as Record<string, unknown>;
+    const w = given.width ?? size ?? 24;
+    const stroke = given.strokeWidth ?? 2;
+    const className = given.className ?? "";
+    let classes = classNames.get(className);
+    if (classes === undefined) {
+      classes = [...new Set([...names, ...className.split(/\s+/)].filter(Boolean))].join(" ");
+      if (classNames.size < CLASS_NAMES_KEPT) classNames.set(className, classes);
+    }
+    // Unlabelled icons are hidden from assistive technology, as lucide-react's are.
+    let labelled = Boolean(children);
+    for (const name in attributes) {
+      const value = attributes[name];
+      if (value != null && (name.startsWith("aria-") || name === "role" || name === "title")) labelled = true;
+    }
+    // lucide-react's attributes in its order, then the others given, in one object that React takes as it is (the
+    // JSX runtime keeps a props object without `key`); a given attribute of the same name replaces lucide's in place,
+    // as lucide's spread did, so the markup is the same attribute for attribute.
+    const props: Record<string, unknown> = {
+      ref,
+      xmlns: "http://www.w3.org/2000/svg",
+      width: w,
+      height: given.height ?? size ?? 24,
+      viewBox,
+      fill: "none",
+      stroke: given.color || "currentColor",
+      strokeWidth: given.absoluteStrokeWidth ? (Number(stroke) * Number(box)) / Number(w) : stroke,
+      strokeLinecap: "round",
+      strokeLinejoin: "round",
+      className: classes,
+    };
+    if (!labelled) props["aria-hidden"] = "true";
+    for (const name in attributes) if (!OWN_PROPS.has(name)) props[name] = attributes[name];
+    if (children == null && !given.nonScalingStroke) {
+      props.dangerouslySetInnerHTML = inner;
+      return jsx("svg", props);
+    }
+    return createElement("svg", props, [
+      ...shapeElements(icon.html, given.nonScalingStroke ? { vectorEffect: "non-scaling-stroke" } : {}),
+      ...(Array.isArray(children) ? children : [children]),
+    ]);
+  });
 }
