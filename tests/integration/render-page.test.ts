@@ -183,11 +183,14 @@ describe("a finished page written as pieces", () => {
     return h("em", null, use(text));
   }
   const many = (words: string[]) =>
-    Array.from({ length: 600 }, (_, i) => h(i % 3 ? "p" : "a", { key: i, href: `/x?${i}`, title: words[i % words.length] }, words[(i * 7) % words.length], String(i)));
+    Array.from({ length: 600 }, (_, i) =>
+      h(i % 3 ? "p" : "a", { key: i, href: `/x?${i}`, title: words[i % words.length] }, words[(i * 7) % words.length], String(i)),
+    );
   const pages: Record<string, () => ReactNode> = {
     ascii: () => page(h("div", null, many(["Rs. 300,000", "Give to a family", "a", "Zakat & Sadaqah <3"]))),
     urdu: () => page(h("div", { lang: "ur", dir: "rtl" }, many([urdu, "عطیہ 🙂 دیں", "ءءء", "\ud800", urdu.repeat(3)]))),
-    long: () => page(h("div", null, h("p", null, urdu.repeat(400)), h("p", { title: "x".repeat(9_000) }, "y".repeat(12_345)), many(["é", urdu]))),
+    long: () =>
+      page(h("div", null, h("p", null, urdu.repeat(400)), h("p", { title: "x".repeat(9_000) }, "y".repeat(12_345)), many(["é", urdu]))),
     suspended: () =>
       page(
         h(
