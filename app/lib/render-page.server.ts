@@ -85,7 +85,7 @@ export function renderPage(page: ReactNode, { nonce, waitForAll, status, headers
 
 /**
  * Where React writes a page it has finished. React's `pipe()` asks of its destination only `write`, `end`, `on` and,
- * on a fatal error, `destroy`; the events it listens for (`drain`, `error`, `close`) never happen to an array.
+ * on a fatal error, `destroy`; the events it listens for (`drain`, `error`, `close`) never happen to a string.
  *
  * `takesPieces` has React DOM's Node server build (patches/react-dom+19.3.1.patch, decision 037, session 21) hand
  * over each piece as it is, a string or one of its precomputed byte arrays, instead of encoding about 4,700 pieces
