@@ -87,16 +87,38 @@ export function renderPage(page: ReactNode, { nonce, waitForAll, status, headers
 
 /**
  * Where React writes a page it has finished. React's `pipe()` asks of its destination only `write`, `end`, `on` and,
- * on a fatal error, `destroy`; the events it listens for (`drain`, `error`, `close`) never happen to an array.
+ * on a fatal error, `destroy`; the events it listens for (`drain`, `error`, `close`) never happen to a string.
+ *
+ * `takesPieces` has React DOM's Node server build (patches/react-dom+19.3.1.patch, decision 037, session 21) hand
+ * over each piece as it is, a string or one of its precomputed byte arrays, instead of encoding about 4,700 pieces
+ * of `/donate1` one by one into 4 KB buffers. The pieces are appended to one string as they come (V8 keeps it as a
+ * rope, flattened once by the one encoding at the end): measured cheaper than collecting them in an array and
+ * `join("")`, which copies them once more.
  */
 export class WholePage {
-  private pieces: Uint8Array[] = [];
+  readonly takesPieces = true;
+  /** How many pieces React wrote, of them strings: the test holds React to handing over strings. */
+  readonly count = { pieces: 0, strings: 0 };
+  private text = "";
+  /** Encoded already: what came before bytes that are not whole UTF-8 (never from React with the patch), and those. */
+  private encoded: Uint8Array[] = [];
   private failure: unknown = null;
   private ended = false;
 
-  /** React writes its 4 KB buffers, and text longer than a buffer holds as a string. */
   write(piece: Uint8Array | string): boolean {
-    this.pieces.push(typeof piece === "string" ? Buffer.from(piece) : piece);
+    this.count.pieces++;
+    if (typeof piece === "string") {
+      this.count.strings++;
+      this.text += piece;
+      return true;
+    }
+    const text = textOf(piece);
+    if (text === null) {
+      this.encoded.push(Buffer.from(this.text), piece);
+      this.text = "";
+    } else {
+      this.text += text;
+    }
     return true;
   }
 
@@ -116,13 +138,31 @@ export class WholePage {
   result(): Buffer<ArrayBuffer> {
     if (this.failure) throw this.failure;
     if (!this.ended) throw new Error("React did not finish a page it had said was complete");
-    return Buffer.concat(this.pieces);
+    const last = Buffer.from(this.text);
+    return this.encoded.length === 0 ? last : Buffer.concat([...this.encoded, last]);
   }
 
   /** What `pipe()` is typed to take: a Node stream, of which it uses the methods above. */
   asDestination(): NodeJS.WritableStream {
     return this as unknown as NodeJS.WritableStream;
   }
+}
+
+// React's precomputed pieces are module constants, the same arrays on every page: each is decoded once. `fatal` and
+// `ignoreBOM` make the decoding exact, so that encoding the text again gives the very same bytes, or refuse.
+const decoded = new WeakMap<Uint8Array, string | null>();
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+function textOf(bytes: Uint8Array): string | null {
+  let text = decoded.get(bytes);
+  if (text === undefined) {
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      text = null;
+    }
+    decoded.set(bytes, text);
+  }
+  return text;
 }
 
 /**

@@ -1,9 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { createElement as h, Suspense, use, type ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPage } from "#app/lib/render-page.server.ts";
+import { renderPage, WholePage } from "#app/lib/render-page.server.ts";
+import { withoutModulePreloadsIn } from "#app/lib/without-module-preloads.server.ts";
 
 /**
  * How a page leaves the server (app/lib/render-page.server.ts, decision 037, 2026-11-28): a page React has finished
@@ -164,5 +167,94 @@ describe("a page as the server sends it", () => {
     const { res, body } = await get("/broken");
     expect(res.statusCode).toBe(500);
     expect(await body).toBe("failed: the shell broke");
+  });
+});
+
+/**
+ * React DOM hands a finished page to WholePage as its pieces, strings and precomputed bytes, which WholePage encodes
+ * once (patches/react-dom+19.3.1.patch, decision 037, session 21): the bytes must be those React writes into a
+ * stream, its 4 KB buffers, for the same page. Under vitest React loads its development build; the production build
+ * the server runs is held to the same in react-dom-write.test.ts.
+ */
+describe("a finished page written as pieces", () => {
+  const urdu = "ایک چھت کے نیچے عطیہ دیں، شکریہ";
+  const later = (text: string) => new Promise<string>((resolve) => setTimeout(() => resolve(text), 5));
+  function Waits({ text }: { text: Promise<string> }): ReactNode {
+    return h("em", null, use(text));
+  }
+  const many = (words: string[]) =>
+    Array.from({ length: 600 }, (_, i) =>
+      h(i % 3 ? "p" : "a", { key: i, href: `/x?${i}`, title: words[i % words.length] }, words[(i * 7) % words.length], String(i)),
+    );
+  const pages: Record<string, () => ReactNode> = {
+    ascii: () => page(h("div", null, many(["Rs. 300,000", "Give to a family", "a", "Zakat & Sadaqah <3"]))),
+    urdu: () => page(h("div", { lang: "ur", dir: "rtl" }, many([urdu, "عطیہ 🙂 دیں", "ءءء", "\ud800", urdu.repeat(3)]))),
+    long: () =>
+      page(h("div", null, h("p", null, urdu.repeat(400)), h("p", { title: "x".repeat(9_000) }, "y".repeat(12_345)), many(["é", urdu]))),
+    suspended: () =>
+      page(
+        h(
+          "div",
+          null,
+          many(["before", urdu]),
+          h(Suspense, { fallback: h("p", null, "shell") }, h(Waits, { text: later(`${urdu} later`) }), many(["inside", "اندر"])),
+          h(Suspense, { fallback: h("p", null, "shell 2") }, h(Waits, { text: later("two") })),
+        ),
+      ),
+  };
+
+  /** React's own output, through a stream, once every part is written. */
+  const streamed = (element: ReactNode) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const parts: Buffer[] = [];
+      const out = new Writable({
+        write(chunk: Uint8Array, _encoding, done) {
+          parts.push(Buffer.from(chunk));
+          done();
+        },
+      });
+      out.on("finish", () => resolve(Buffer.concat(parts)));
+      const { pipe } = renderToPipeableStream(element, { nonce: "n0nce", onAllReady: () => pipe(out), onShellError: reject });
+    });
+
+  /** The same page into a WholePage, as renderPage does with a finished one. */
+  const whole = (element: ReactNode) =>
+    new Promise<{ bytes: Buffer; count: WholePage["count"] }>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(element, {
+        nonce: "n0nce",
+        onAllReady() {
+          const written = new WholePage();
+          pipe(written.asDestination());
+          resolve({ bytes: written.result(), count: written.count });
+        },
+        onShellError: reject,
+      });
+    });
+
+  for (const [name, element] of Object.entries(pages)) {
+    it(`is the bytes React streams for the same page: ${name}`, async () => {
+      const [expected, got] = await Promise.all([streamed(element()), whole(element())]);
+      expect(got.bytes.length).toBe(expected.length);
+      expect(got.bytes.equals(expected)).toBe(true);
+      expect(withoutModulePreloadsIn(Buffer.from(got.bytes)).equals(withoutModulePreloadsIn(Buffer.from(expected)))).toBe(true);
+      // Handed the pieces as they are, not React's 4 KB buffers: without the patch this page would come as a few
+      // buffers (and its longest strings), with it as thousands of pieces, most of them strings.
+      expect(got.count.pieces).toBeGreaterThan(1_000);
+      expect(got.count.strings).toBeGreaterThan(got.count.pieces / 3);
+      expect(got.count.strings).toBeLessThan(got.count.pieces);
+    });
+  }
+});
+
+describe("WholePage", () => {
+  it("keeps bytes that are not whole UTF-8 as they are", () => {
+    const written = new WholePage();
+    const cut = Buffer.from("ایک", "utf8").subarray(0, 3);
+    written.write("<p>");
+    written.write(cut);
+    written.write(new Uint8Array(Buffer.from("ü</p>")));
+    written.write("ا");
+    written.end();
+    expect(written.result().equals(Buffer.concat([Buffer.from("<p>"), cut, Buffer.from("ü</p>ا")]))).toBe(true);
   });
 });
