@@ -29,6 +29,12 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   /** Where the migrations run at start, when DATABASE_URL goes through PgBouncer in transaction mode (docs/deployment.md). */
   DATABASE_MIGRATION_URL: z.string().min(1).optional(),
+  /**
+   * How the statements run on every request are prepared on PostgreSQL: "named" (parsed and planned once a connection),
+   * or "unnamed" (parsed and planned each time) for a PgBouncer before 1.21, or one without max_prepared_statements,
+   * in transaction mode (docs/deployment.md).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(["named", "unnamed"]).default("named"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SEED_DEMO: bool.default(false),

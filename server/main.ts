@@ -24,6 +24,7 @@ async function main() {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     migrationUrl: config.DATABASE_MIGRATION_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
   });

@@ -69,9 +69,26 @@ async function migrateTogether(url: string): Promise<void> {
   }
 }
 
+/** The PostgreSQL handles whose statements may be named (`statementName`); a transaction's handle is never one. */
+const namingHandles = new WeakSet<object>();
+
+/**
+ * The name to prepare a statement run on every request under (decision 037, session 21): on PostgreSQL a named
+ * statement is parsed and planned once a connection, then run with each request's values (PostgreSQL switches to a
+ * generic plan once it is no dearer than the custom ones), where an unnamed one is parsed and planned again each time:
+ * for the picker's statement that was three quarters of PostgreSQL's time a page. Unnamed ("") on a handle opened with
+ * `preparedStatements: "unnamed"` (a PgBouncer that cannot keep them), on a transaction's handle and on the embedded
+ * database, which has one connection and plans in-process. The name must stand for one SQL text only.
+ */
+export function statementName(db: DbOrTx, name: string): string {
+  return namingHandles.has(db) ? name : "";
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded database under `dataDir`, and migrates it. */
 export async function openDatabase(opts: {
   url?: string;
+  /** Whether the statements of `statementName` are named on PostgreSQL: "named" unless set (config DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: "named" | "unnamed";
   /** Where migrations run, when not at `url` (PgBouncer in transaction mode cannot keep their session lock). */
   migrationUrl?: string;
   dataDir?: string;
@@ -83,6 +100,7 @@ export async function openDatabase(opts: {
     // listener Node treats it as uncaught and the process dies. The pool replaces the connection itself.
     pool.on("error", opts.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (opts.preparedStatements !== "unnamed") namingHandles.add(db);
     await migrateTogether(opts.migrationUrl ?? opts.url);
     return {
       db,

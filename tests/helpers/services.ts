@@ -48,7 +48,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
       await c.end();
     };
   }
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, preparedStatements: config.DATABASE_PREPARED_STATEMENTS });
   const log = createLogger("silent");
   let opened: Promise<JobQueue> | null = null;
   const queue = () => (opened ??= openQueue(database, log, TEST_QUEUE));

@@ -10,6 +10,7 @@ import {
   type PickerFilter,
 } from "#server/domain/donations/picker.ts";
 import { ngoChecks } from "#server/db/schema.ts";
+import { createSession, findSessionUser } from "#server/domain/accounts/sessions.ts";
 import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
@@ -150,5 +151,69 @@ describe("the picker's prepared statements", () => {
     // And the rows are the database's: a campaign closed since leaves the prepared statement's page.
     await db.execute(sql`update campaigns set status = 'completed', completed_at = now() where title = ${titles[7]}`);
     expect((await onDay("2025-07-01", tag)).rows.map((r) => r.title)).toEqual(titles.slice(1, 7).reverse());
+  });
+});
+
+/**
+ * On PostgreSQL the statements every request runs are named, so each connection parses and plans them once (decision
+ * 037, session 21); a deployment behind a PgBouncer that cannot keep named statements says so and gets them unnamed,
+ * as does a transaction's handle. The embedded database never names them.
+ */
+describe("the names the statements of every request are prepared under", () => {
+  /** The names node-postgres (or PGlite) was asked to run statements under while `run` ran. */
+  async function namesDuring(db: TestServices["db"], run: () => Promise<unknown>): Promise<string[]> {
+    const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = client.query;
+    const names: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const config = args[0];
+      names.push(typeof config === "object" && config !== null && "name" in config ? String(config.name ?? "") : "");
+      return query.apply(this, args);
+    };
+    try {
+      await run();
+    } finally {
+      client.query = query;
+    }
+    return names;
+  }
+
+  const onPostgres = process.env.TEST_DB === "postgres";
+
+  it("are the session's lookup and the picker's shape on PostgreSQL, and run with each request's values", async () => {
+    const { db } = s;
+    const donor = await makeUser(db, "donor");
+    const { token: cookie } = await createSession(db, donor.id);
+    const names = await namesDuring(db, async () => {
+      for (let i = 0; i < 8; i += 1) expect((await findSessionUser(db, cookie))?.id).toBe(donor.id);
+      expect(await findSessionUser(db, `${cookie}x`)).toBeNull();
+      for (let i = 0; i < 8; i += 1)
+        await pickerCampaignsAfter(db, { kind: "cash", q: i % 2 ? "wells" : undefined, zakatOnly: i % 4 === 0 });
+    });
+    expect(names).toHaveLength(9 + 8);
+    if (onPostgres) {
+      expect(names.slice(0, 9)).toEqual(Array(9).fill("session_user"));
+      expect(new Set(names.slice(9))).toEqual(new Set(["picker/cash/all//zakat/top", "picker/cash/q0///top", "picker/cash/all///top"]));
+    } else {
+      expect(new Set(names)).toEqual(new Set([""]));
+    }
+    // In a transaction, unnamed: its handle is not the database's.
+    const inTransaction = await namesDuring(db, () => db.transaction((tx) => findSessionUser(tx, cookie)));
+    expect(inTransaction).not.toContain("session_user");
+  });
+
+  it.runIf(onPostgres)("are left unnamed where the deployment says its PgBouncer cannot keep them", async () => {
+    const unnamed = await createTestServices({ DATABASE_PREPARED_STATEMENTS: "unnamed" });
+    try {
+      const donor = await makeUser(unnamed.db, "donor");
+      const { token: cookie } = await createSession(unnamed.db, donor.id);
+      const names = await namesDuring(unnamed.db, async () => {
+        expect((await findSessionUser(unnamed.db, cookie))?.id).toBe(donor.id);
+        await pickerCampaignsAfter(unnamed.db, { kind: "cash" });
+      });
+      expect(names).toEqual(["", ""]);
+    } finally {
+      await unnamed.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { DbOrTx } from "#server/db/client.ts";
+import { statementName, type DbOrTx } from "#server/db/client.ts";
 import { donorProfiles, ngoProfiles, notifications, riderProfiles, sessions, users } from "#server/db/schema.ts";
 import type { Role } from "#shared/roles.ts";
 import { unreadOf } from "#server/domain/notifications/unread.ts";
@@ -36,9 +36,9 @@ export async function createSession(db: DbOrTx, userId: string): Promise<{ token
 
 /**
  * The lookup of every request that carries a session cookie, its SQL built once per database handle rather than for
- * each request (decision 037, 2026-11-27: Drizzle's building was most of the lookup's Node time). The statement has no
- * name, so node-postgres sends it unnamed as before and any PgBouncer connection in transaction mode can run it
- * (docs/deployment.md). A transaction's handle gets its own.
+ * each request (decision 037, 2026-11-27: Drizzle's building was most of the lookup's Node time), and named on
+ * PostgreSQL so that it is parsed and planned once a connection (`statementName`, decision 037, session 21; unnamed
+ * where the deployment says so, docs/deployment.md). A transaction's handle gets its own, unnamed.
  */
 function sessionLookup(db: DbOrTx) {
   return db
@@ -63,7 +63,7 @@ function sessionLookup(db: DbOrTx) {
     .leftJoin(riderProfiles, eq(riderProfiles.userId, users.id))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
     .limit(1)
-    .prepare("");
+    .prepare(statementName(db, "session_user"));
 }
 
 const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof sessionLookup>>();

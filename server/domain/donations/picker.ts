@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq, fillPlaceholders, inArray, sql, type Plac
 import type { CampaignCause, CheckKind, FundKind } from "#shared/statuses.ts";
 import type { Place } from "#shared/places.ts";
 import { DONATE_PICKER_PAGE_SIZE, PICKER_COUNT_BOUND } from "#shared/constants.ts";
-import type { DbOrTx } from "#server/db/client.ts";
+import { statementName, type DbOrTx } from "#server/db/client.ts";
 import { campaigns, donorProfiles } from "#server/db/schema.ts";
 import {
   keysetBackwards,
@@ -278,9 +278,9 @@ type PreparedPicker = ReturnType<ReturnType<typeof pickerSelect>["prepare"]>;
 /**
  * Each database handle's prepared statements, one per shape met (at most PICKER_SHAPES): Drizzle builds the SQL of a
  * statement this size from about 1,400 pieces, a tenth of the page's server time (decision 037, session 20), so each
- * shape is built once and run with each request's values. The statements are unnamed (`prepare("")`), so node-postgres
- * sends their text each time as before, and any PgBouncer connection in transaction mode can run them (as the session's
- * lookup, accounts/sessions.ts). A transaction's handle gets its own, gone with it.
+ * shape is built once and run with each request's values. Each is named after its shape on PostgreSQL (`statementName`:
+ * parsed and planned once a connection; unnamed where the deployment says so), and a transaction's handle gets its own,
+ * unnamed, gone with it.
  */
 const preparedPickers = new WeakMap<DbOrTx, Map<string, PreparedPicker>>();
 
@@ -289,7 +289,7 @@ function preparedPicker(db: DbOrTx, i: PickerInputs<string>): PreparedPicker {
   if (!byShape) preparedPickers.set(db, (byShape = new Map()));
   const shape = pickerShape(i);
   let prepared = byShape.get(shape);
-  if (!prepared) byShape.set(shape, (prepared = pickerSelect(db, placeholdersOf(i)).prepare("")));
+  if (!prepared) byShape.set(shape, (prepared = pickerSelect(db, placeholdersOf(i)).prepare(statementName(db, `picker/${shape}`))));
   return prepared;
 }
 
