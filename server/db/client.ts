@@ -69,8 +69,12 @@ async function migrateTogether(url: string): Promise<void> {
   }
 }
 
-/** The PostgreSQL handles whose statements may be named (`statementName`); a transaction's handle is never one. */
-const namingHandles = new WeakSet<object>();
+/**
+ * Marks a PostgreSQL handle whose statements may be named (`statementName`); a transaction's handle never has it. A
+ * property under a registered symbol, not a module's WeakSet: the server (build/node) opens the database and the React
+ * Router build, which holds the routes' copy of this module, names the statements.
+ */
+const NAMES_STATEMENTS = Symbol.for("ekchhat.db.namesStatements");
 
 /**
  * The name to prepare a statement run on every request under (decision 037, session 21): on PostgreSQL a named
@@ -81,7 +85,7 @@ const namingHandles = new WeakSet<object>();
  * database, which has one connection and plans in-process. The name must stand for one SQL text only.
  */
 export function statementName(db: DbOrTx, name: string): string {
-  return namingHandles.has(db) ? name : "";
+  return (db as { [NAMES_STATEMENTS]?: boolean })[NAMES_STATEMENTS] === true ? name : "";
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded database under `dataDir`, and migrates it. */
@@ -100,7 +104,7 @@ export async function openDatabase(opts: {
     // listener Node treats it as uncaught and the process dies. The pool replaces the connection itself.
     pool.on("error", opts.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (opts.preparedStatements !== "unnamed") namingHandles.add(db);
+    if (opts.preparedStatements !== "unnamed") Object.defineProperty(db, NAMES_STATEMENTS, { value: true });
     await migrateTogether(opts.migrationUrl ?? opts.url);
     return {
       db,
