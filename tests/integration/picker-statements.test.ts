@@ -9,6 +9,7 @@ import {
   type BrowseKind,
   type PickerFilter,
 } from "#server/domain/donations/picker.ts";
+import { statementName } from "#server/db/client.ts";
 import { ngoChecks } from "#server/db/schema.ts";
 import { createSession, findSessionUser } from "#server/domain/accounts/sessions.ts";
 import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
@@ -200,6 +201,15 @@ describe("the names the statements of every request are prepared under", () => {
     // In a transaction, unnamed: its handle is not the database's.
     const inTransaction = await namesDuring(db, () => db.transaction((tx) => findSessionUser(tx, cookie)));
     expect(inTransaction).not.toContain("session_user");
+  });
+
+  it.runIf(onPostgres)("are named by another copy of the database module (the built routes hold their own)", async () => {
+    // The server opens the database with its copy of server/db/client.ts; the routes, in the React Router build, name
+    // their statements with theirs. A module of its own under another address, as the build's is.
+    const address = "#server/db/client.ts?the-routes-copy";
+    const copy = (await import(/* @vite-ignore */ address)) as typeof import("#server/db/client.ts");
+    expect(copy.statementName).not.toBe(statementName);
+    expect(copy.statementName(s.db, "session_user")).toBe("session_user");
   });
 
   it.runIf(onPostgres)("are left unnamed where the deployment says its PgBouncer cannot keep them", async () => {
