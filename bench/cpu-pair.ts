@@ -14,7 +14,7 @@
  *
  * Options: --sides NAME=DIR,… (checkouts), --port N (the first side's; the next takes N+1, …), --rounds N,
  * --seconds N, --connections N, --path /donate1, --db-prefix NAME (databases `<prefix>_<NAME>` are re-created),
- * --keep (reuse the databases as they are), --encoding br|gzip (ask for a compressed page, as a browser on the site
+ * --keep (reuse the databases as they are), --warmup-requests N (each side's before the rounds; default 20,000), --encoding br|gzip (ask for a compressed page, as a browser on the site
  * does; by default none, as the bench's throughput run), --gc (each server under --trace-gc: scavenges and mark-compacts a request,
  * counts the machine's load barely moves). Prints each round and the median of each side and of each pair's ratio.
  */
@@ -38,6 +38,7 @@ const PAGE = arg("path", "/donate1");
 const DB_PREFIX = arg("db-prefix", "cpu_pair");
 const KEEP = process.argv.includes("--keep");
 const ENCODING = arg("encoding", "");
+const WARMUP_REQUESTS = Number(arg("warmup-requests", "20000"));
 // With --gc each server runs under --trace-gc and every round also counts its collections from the server's output.
 const GC = process.argv.includes("--gc");
 // NAME=DIR, or NAME=DIR=FLAGS to start that side with other Node flags than npm start's (space-separated; "none").
@@ -125,13 +126,13 @@ async function start(name: string, dir: string, port: number, flags = START_FLAG
   return { name, dir, flags, base, child, pid: child.pid!, token, logFile, ms: [], rps: [], gc: [] };
 }
 
-async function round(side: Side, seconds: number) {
+async function round(side: Side, length: { seconds: number } | { requests: number }) {
   const logAt = fs.statSync(side.logFile).size;
   const before = cpuMs(side.pid);
   const r = await autocannon({
     url: side.base + PAGE,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...("seconds" in length ? { duration: length.seconds } : { amount: length.requests }),
     headers: {
       cookie: `${SESSION_COOKIE}=${side.token}`,
       // A signed-in page goes compressed only to a request from the site itself (BREACH, server/http/compress.ts).
@@ -164,13 +165,14 @@ try {
     const elements = (page.match(/<[a-zA-Z][^>]*>/g) ?? []).length;
     const cards = new Set([...page.matchAll(/href="\/donate2\?[^"]*campaign=([^"&]+)/g)].map((m) => m[1])).size;
     console.log(`${side.name} (${side.dir}, ${side.flags}): ${PAGE} ${page.length} bytes, ${elements} elements, ${cards} campaigns`);
-    await round(side, 3);
+    // Warmed to the JIT's steady state first (a server's first several thousand requests cost up to twice the CPU).
+    await round(side, { requests: WARMUP_REQUESTS });
   }
   console.log(`load ${load()} at ${new Date().toISOString()}`);
   for (let i = 0; i < ROUNDS; i += 1) {
     const line: string[] = [];
     for (const side of i % 2 ? [...sides].reverse() : sides) {
-      const r = await round(side, SECONDS);
+      const r = await round(side, { seconds: SECONDS });
       side.ms.push(r.ms);
       side.rps.push(r.rps);
       side.gc.push(r.gc);

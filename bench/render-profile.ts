@@ -16,7 +16,7 @@
  *
  * Options: --build DIR (a build folder, relative to this checkout or absolute), --port N, --db NAME (a database of the
  * bench's PostgreSQL, re-created unless --keep), --path /donate1, --warmup S (seconds of load before the measured
- * ones, for the JIT), --seconds S, --connections N, --calls N (0: no counts), --top N (rows a table), --match REGEX
+ * ones, for the JIT: 60 by default, its steady state on these machines), --seconds S, --connections N, --calls N (0: no counts), --top N (rows a table), --match REGEX
  * (the rows of the second table: the functions whose name or file matches; the app's own by default), --out DIR.
  */
 import { spawn } from "node:child_process";
@@ -35,7 +35,7 @@ const BUILD = path.resolve(root, arg("build", "build"));
 const PORT = Number(arg("port", "4637"));
 const DB = arg("db", "render_profile");
 const PAGE = arg("path", "/donate1");
-const WARMUP = Number(arg("warmup", "15"));
+const WARMUP = Number(arg("warmup", "60"));
 const SECONDS = Number(arg("seconds", "20"));
 const CONNECTIONS = Number(arg("connections", "10"));
 const CALLS = Number(arg("calls", "0"));

@@ -19,7 +19,8 @@
  *   npm run bench -- --runs 1 --rounds 1       # quicker, noisier
  *
  * Options: --port N (the app; the bare app takes N+1; default 3410), --runs N, --rounds N, --seconds N (each
- * throughput measurement), --connections N (default 10), --database NAME (the database re-created, default
+ * throughput measurement), --connections N (default 10), --warmup-requests N (requests each server answers before
+ * the throughput rounds, default 20,000: the JIT's steady state, decision 031), --database NAME (the database re-created, default
  * ekc_bench; two benches at once need two), --throughput-only (step 5 alone: no Lighthouse, no first visits, no
  * table; for timing a change to the server), --pages LIST (only these of the nine, by label, comma separated:
  * `--pages /,/donor_signin,/campaign/…`; for a quick look at a change), --bytes-only (step 4 alone, with Lighthouse's phone
@@ -63,6 +64,7 @@ const RUNS = option("runs", 3);
 const ROUNDS = option("rounds", 3);
 const SECONDS = option("seconds", 10);
 const CONNECTIONS = option("connections", 10);
+const WARMUP_REQUESTS = option("warmup-requests", 20_000);
 const PAGES = process.argv.includes("--pages") ? process.argv[process.argv.indexOf("--pages") + 1]?.split(",") : undefined;
 const APP = `http://127.0.0.1:${PORT}`;
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
@@ -264,9 +266,17 @@ type Side = { url: string; headers: Record<string, string>; pid: number };
  * Requests per second of `url`, `CONNECTIONS` at once for `seconds`, and the CPU milliseconds its server process
  * spent per request meanwhile (a figure other processes on the machine disturb less); any answer but 2xx fails.
  */
-async function throughput(side: Side, seconds: number): Promise<{ rps: number; cpuMsPerRequest: number }> {
+async function throughput(
+  side: Side,
+  length: { seconds: number } | { requests: number },
+): Promise<{ rps: number; cpuMsPerRequest: number }> {
   const cpuBefore = cpuMs(side.pid);
-  const result = await autocannon({ url: side.url, connections: CONNECTIONS, duration: seconds, headers: side.headers });
+  const result = await autocannon({
+    url: side.url,
+    connections: CONNECTIONS,
+    headers: side.headers,
+    ...("seconds" in length ? { duration: length.seconds } : { amount: length.requests }),
+  });
   const cpu = cpuMs(side.pid) - cpuBefore;
   if (result.errors || result.timeouts || result.non2xx) {
     throw new Error(`${side.url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`);
@@ -283,10 +293,12 @@ async function compareThroughput(donor: string, appPid: number, barePid: number)
   const appRows = campaigns(await html(app.url, donor));
   const bareRows = campaigns(await html(bare.url));
   if (appRows !== bareRows) throw new Error(`/donate1 lists ${appRows} campaigns, the bare page ${bareRows}`);
-  for (const side of [app, bare]) await throughput(side, 3);
+  // Both servers warmed to their steady state first: V8 optimises a page's code over its first several thousand
+  // requests, and a server that has answered fewer spends up to twice the CPU on each (decision 031, session 22).
+  for (const side of [app, bare]) await throughput(side, { requests: WARMUP_REQUESTS });
   const rounds: { app: Awaited<ReturnType<typeof throughput>>; bare: Awaited<ReturnType<typeof throughput>> }[] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    const round = { app: await throughput(app, SECONDS), bare: await throughput(bare, SECONDS) };
+    const round = { app: await throughput(app, { seconds: SECONDS }), bare: await throughput(bare, { seconds: SECONDS }) };
     rounds.push(round);
     console.log(
       `  round ${i + 1}: /donate1 ${round.app.rps.toFixed(0)} req/s (${round.app.cpuMsPerRequest.toFixed(2)} ms CPU each), bare ${round.bare.rps.toFixed(0)} req/s (${round.bare.cpuMsPerRequest.toFixed(2)} ms CPU each)`,
@@ -296,7 +308,17 @@ async function compareThroughput(donor: string, appPid: number, barePid: number)
   const bareRps = Math.max(...rounds.map((r) => r.bare.rps));
   const appCpuMs = Math.min(...rounds.map((r) => r.app.cpuMsPerRequest));
   const bareCpuMs = Math.min(...rounds.map((r) => r.bare.cpuMsPerRequest));
-  return { rows: appRows, appRps, bareRps, ratio: appRps / bareRps, appCpuMs, bareCpuMs, cpuRatio: bareCpuMs / appCpuMs, rounds };
+  return {
+    rows: appRows,
+    warmupRequests: WARMUP_REQUESTS,
+    appRps,
+    bareRps,
+    ratio: appRps / bareRps,
+    appCpuMs,
+    bareCpuMs,
+    cpuRatio: bareCpuMs / appCpuMs,
+    rounds,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -328,7 +350,9 @@ async function main() {
       BYTES_ONLY ? null : startBare(path.join(dataDir, "bare.log")),
     ]);
     if (THROUGHPUT_ONLY) {
-      console.log(`Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after a 3 s warm-up:`);
+      console.log(
+        `Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after ${WARMUP_REQUESTS} requests of warm-up:`,
+      );
       const tp = await compareThroughput(await demoSession(APP, "donor"), app.pid, bare!.pid);
       console.log(
         `/donate1 ${tp.appRps.toFixed(0)} req/s against ${tp.bareRps.toFixed(0)} req/s = ${tp.ratio.toFixed(2)}×; server CPU a request ${tp.appCpuMs.toFixed(2)} ms against ${tp.bareCpuMs.toFixed(2)} ms = ${tp.cpuRatio.toFixed(2)}× (best rounds)`,
@@ -390,7 +414,7 @@ async function main() {
     );
 
     console.log(
-      `Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after a 3 s warm-up, the best round kept:`,
+      `Throughput, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s each after ${WARMUP_REQUESTS} requests of warm-up, the best round kept:`,
     );
     const tp = await compareThroughput(tokens.donor, app.pid, bare!.pid);
 
