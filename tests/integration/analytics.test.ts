@@ -224,6 +224,51 @@ describe("campaign analytics", () => {
     expect(a.ngos).toHaveLength(1);
   });
 
+  it("counts each fund's approved cash and goods, in total and per NGO, and keeps a fund it no longer takes that holds gifts", async () => {
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo");
+    const donor = await makeUser(s.db, "donor");
+    const campaign = await makeCampaign(s.db, owner.id, { partners: [partner.id], acceptedFunds: ["sadaqah", "general"] });
+    const gift = (opts: Parameters<typeof makeDonation>[3]) => makeDonation(s.db, campaign, donor.id, { status: "approved", ...opts });
+    await gift({ amount: 1000, fund: "general", method: "bank" });
+    await gift({ amount: 2000, fund: "sadaqah", method: "easypaisa" });
+    await gift({ kind: "in_kind", fund: "sadaqah" });
+    await gift({ amount: 5000, fund: "sadaqah", status: "pending" });
+    // Zakat given while the campaign took it (its attestation since withdrawn): still shown, apart.
+    await gift({ amount: 700, fund: "zakat", recipientNgoId: partner.id });
+    await gift({ amount: 9000, fund: "general", status: "rejected", recipientNgoId: partner.id });
+
+    const a = await campaignAnalytics(s.db, campaign.id, owner);
+    const funds = (b: { funds: { fund: string; cashCount: number; amount: number; goodsCount: number }[] }) =>
+      b.funds.map((f) => [f.fund, f.cashCount, f.amount, f.goodsCount]);
+    expect(funds(a.total)).toEqual([
+      ["zakat", 1, 700, 0],
+      ["sadaqah", 1, 2000, 1],
+      ["general", 1, 1000, 0],
+    ]);
+    const of = (id: string) => a.ngos.find((n) => n.id === id)!.breakdown;
+    expect(funds(of(owner.id))).toEqual([
+      ["zakat", 0, 0, 0],
+      ["sadaqah", 1, 2000, 1],
+      ["general", 1, 1000, 0],
+    ]);
+    expect(funds(of(partner.id))).toEqual([
+      ["zakat", 1, 700, 0],
+      ["sadaqah", 0, 0, 0],
+      ["general", 0, 0, 0],
+    ]);
+    // The methods and counts from the same pass: approved cash only, pending counted apart.
+    expect(a.total.methods).toEqual([
+      { method: "jazzcash", count: 1, amount: 700 },
+      { method: "easypaisa", count: 1, amount: 2000 },
+      { method: "bank", count: 1, amount: 1000 },
+    ]);
+    expect(a.total.cash).toEqual({ count: 3, amount: 3700, pending: 1 });
+    expect(of(partner.id).cash).toEqual({ count: 1, amount: 700, pending: 0 });
+    expect(a.total.inKind).toEqual({ count: 1, pending: 0 });
+    expect(a.total.donors).toBe(1);
+  });
+
   it("lets an accepted partner read it, and nobody else", async () => {
     const { partner, campaign } = await jointCampaign();
     const asPartner = await campaignAnalytics(s.db, campaign.id, partner);

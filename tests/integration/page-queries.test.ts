@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
-import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { givePaymentAccounts, makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
 import type { TestServices } from "#tests/helpers/services.ts";
 import { notify } from "#server/domain/notifications/notifications.ts";
 
@@ -82,5 +82,28 @@ describe("queries a signed-in page makes", () => {
       expect(old.status).toBe(302);
       expect(old.headers.get("location")).toBe(`${picker}?q=${tag}`);
     }
+  });
+  it("/campaigns/:id/analytics: the session, the campaign, one pass over its donations, its NGOs, its goods and its series: six", async () => {
+    const tag = `q${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+    const owner = await makeUser(s.db, "ngo");
+    const partner = await makeUser(s.db, "ngo", { name: `Partner ${tag}` });
+    const campaign = await makeCampaign(s.db, owner.id, { title: `Analysed ${tag}`, partners: [partner.id] });
+    const donor = await makeUser(s.db, "donor");
+    await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 1234, method: "bank" });
+    await makeDonation(s.db, campaign, donor.id, { status: "approved", amount: 4321, recipientNgoId: partner.id });
+    await makeDonation(s.db, campaign, donor.id, { status: "approved", kind: "in_kind", items: `Tents ${tag}` });
+    const cookie = await signIn(s.db, owner.id);
+
+    const { value: html, queries } = await queriesDuring(async () => {
+      const res = await t.request(`/campaigns/${campaign.id}/analytics`, { cookie });
+      expect(res.status).toBe(200);
+      return res.text();
+    });
+    expect(queries).toBe(6);
+    // What they were for is on the page: the campaign, both NGOs' money, the goods given.
+    expect(html).toContain(`Analysed ${tag}`);
+    expect(html).toContain(`Partner ${tag}`);
+    expect(html).toContain("5,555");
+    expect(html).toContain(`tents ${tag.toLowerCase()}`);
   });
 });

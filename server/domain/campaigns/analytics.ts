@@ -59,6 +59,9 @@ export interface CampaignAnalytics {
   ngos: AnalyticsNgo[];
 }
 
+/** Which grouping set a row of the analytics' one pass is of: `grouping(ngo, method, fund, kind)`. */
+const SET = { campaign: 0b1111, ngo: 0b0111, method: 0b0011, fund: 0b0100 } as const;
+
 /**
  * Show Analytics for one campaign, in total and per NGO (the NGO a donation was paid to). Only the owner and
  * accepted partners may read it; anyone else gets "not found". Every figure is aggregated in the database,
@@ -82,61 +85,57 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
   };
   const day = sql`(${donations.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})`;
 
-  const [[totals], perNgo, methods, span, ngoMap, fundRows] = await Promise.all([
-    db.select(counts).from(donations).where(ofCampaign),
+  // Every count and sum of the page in one pass over the campaign's donations (decision 037, session 22): the whole
+  // campaign's, each NGO's, each NGO's by payment method and by fund, as grouping sets; `grouping()` says which set a
+  // row is of. The span of approved cash, which decides the series' unit, comes with the campaign's row.
+  const ngo = donations.recipientNgoId;
+  const [sets, ngoMap, items] = await Promise.all([
     db
-      .select({ ngoId: donations.recipientNgoId, ...counts })
+      .select({
+        set: sql<number>`grouping(${ngo}, ${donations.method}, ${donations.fund}, ${donations.kind})`.mapWith(Number),
+        ngoId: sql<string | null>`${ngo}`,
+        method: sql<PaymentMethod | null>`${donations.method}`,
+        fund: sql<FundKind | null>`${donations.fund}`,
+        kind: sql<"cash" | "in_kind" | null>`${donations.kind}`,
+        ...counts,
+        first: sql<
+          string | null
+        >`to_char(min(${day}) filter (where ${donations.status} = 'approved' and ${donations.kind} = 'cash'), 'YYYY-MM-DD')`,
+        last: sql<
+          string | null
+        >`to_char(max(${day}) filter (where ${donations.status} = 'approved' and ${donations.kind} = 'cash'), 'YYYY-MM-DD')`,
+      })
       .from(donations)
       .where(ofCampaign)
-      .groupBy(donations.recipientNgoId),
-    db
-      .select({
-        ngoId: donations.recipientNgoId,
-        method: donations.method,
-        count: sql<number>`count(*)`.mapWith(Number),
-        amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
-      })
-      .from(donations)
-      .where(approvedCash)
-      .groupBy(donations.recipientNgoId, donations.method),
-    db
-      .select({
-        first: sql<string | null>`to_char(min(${day}), 'YYYY-MM-DD')`,
-        last: sql<string | null>`to_char(max(${day}), 'YYYY-MM-DD')`,
-      })
-      .from(donations)
-      .where(approvedCash),
+      .groupBy(sql`grouping sets ((), (${ngo}), (${ngo}, ${donations.method}), (${ngo}, ${donations.fund}, ${donations.kind}))`),
     ngosOfCampaigns(db, [campaign.id]),
-    db
-      .select({
-        ngoId: donations.recipientNgoId,
-        fund: donations.fund,
-        kind: donations.kind,
-        count: sql<number>`count(*)`.mapWith(Number),
-        amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
-      })
-      .from(donations)
-      .where(and(ofCampaign, eq(donations.status, "approved")))
-      .groupBy(donations.recipientNgoId, donations.fund, donations.kind),
+    topItems(db, campaign.id),
   ]);
+  // grouping()'s bits, first argument highest: 1 for each column the set leaves out.
+  const totals = sets.find((r) => r.set === SET.campaign);
+  const perNgo = sets.filter((r) => r.set === SET.ngo).map((r) => ({ ...r, ngoId: r.ngoId! }));
+  const methods = sets
+    .filter((r) => r.set === SET.method && r.cashCount > 0)
+    .map((r) => ({ ngoId: r.ngoId!, method: r.method!, count: r.cashCount, amount: r.collected }));
+  const fundRows = sets
+    .filter((r) => r.set === SET.fund && r.cashCount + r.inKindCount > 0)
+    .map((r) => ({ ngoId: r.ngoId!, fund: r.fund!, kind: r.kind!, count: r.cashCount + r.inKindCount, amount: r.collected }));
+  const span = { first: totals?.first ?? null, last: totals?.last ?? null };
   // The funds it takes now, and any it held gifts of before (a withdrawn Zakat attestation keeps its gifts apart).
   const shownFunds = FUND_KINDS.filter((f) => campaign.acceptedFunds.includes(f) || fundRows.some((r) => r.fund === f));
 
-  const unit = seriesUnit(span[0]?.first ?? null, span[0]?.last ?? null);
+  const unit = seriesUnit(span.first, span.last);
   const bucket = sql<string>`to_char(date_trunc(${sql.raw(`'${unit}'`)}, ${day}), 'YYYY-MM-DD')`;
-  const [seriesRows, items] = await Promise.all([
-    db
-      .select({
-        ngoId: donations.recipientNgoId,
-        bucket,
-        amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
-      })
-      .from(donations)
-      .where(approvedCash)
-      .groupBy(donations.recipientNgoId, bucket),
-    topItems(db, campaign.id),
-  ]);
-  const buckets = span[0]?.first && span[0].last ? bucketStarts(span[0].first, span[0].last, unit) : [];
+  const seriesRows = await db
+    .select({
+      ngoId: donations.recipientNgoId,
+      bucket,
+      amount: sql<number>`coalesce(sum(${donations.amount}), 0)`.mapWith(Number),
+    })
+    .from(donations)
+    .where(approvedCash)
+    .groupBy(donations.recipientNgoId, bucket);
+  const buckets = span.first && span.last ? bucketStarts(span.first, span.last, unit) : [];
 
   // Every NGO of the campaign, plus any former partner that still holds donations, so shares add up.
   const ngos: Omit<AnalyticsNgo, "breakdown">[] = [...(ngoMap.get(campaign.id) ?? [])];
