@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { signIn, withWholeApp, type TestApp } from "#tests/helpers/app.ts";
-import { givePaymentAccounts, makeCampaign, makeDonation, makeUser } from "#tests/helpers/factories.ts";
+import { eq } from "drizzle-orm";
+import { riderProfiles } from "#server/db/schema.ts";
+import { givePaymentAccounts, makeCampaign, makeDonation, makePickup, makeUser } from "#tests/helpers/factories.ts";
 import type { TestServices } from "#tests/helpers/services.ts";
 import { notify } from "#server/domain/notifications/notifications.ts";
 
@@ -105,5 +107,27 @@ describe("queries a signed-in page makes", () => {
     expect(html).toContain(`Partner ${tag}`);
     expect(html).toContain("5,555");
     expect(html).toContain(`tents ${tag.toLowerCase()}`);
+  });
+  it("/rider_home: the session, the tab counts, the page with each distance from the rider's area, the area: four", async () => {
+    const tag = `q${randomUUID().replace(/-/g, "").slice(0, 10)}`;
+    const ngo = await makeUser(s.db, "ngo");
+    const rider = await makeUser(s.db, "rider");
+    // The rider's area in Karachi; the pick-up is in Lahore, about 1,030 km away.
+    await s.db
+      .update(riderProfiles)
+      .set({ areaLabel: "Saddar, Karachi", areaLat: 24.8607, areaLng: 67.0011 })
+      .where(eq(riderProfiles.userId, rider.id));
+    const campaign = await makeCampaign(s.db, ngo.id);
+    await makePickup(s.db, campaign, (await makeUser(s.db, "donor")).id, { items: `Quilts ${tag}`, riderId: rider.id, status: "assigned" });
+    const cookie = await signIn(s.db, rider.id);
+
+    const { value: html, queries } = await queriesDuring(async () => {
+      const res = await t.request("/rider_home", { cookie });
+      expect(res.status).toBe(200);
+      return res.text();
+    });
+    expect(queries).toBe(4);
+    expect(html).toContain(`Quilts ${tag}`);
+    expect(html).toMatch(/1,0[23]\d km from your area/);
   });
 });

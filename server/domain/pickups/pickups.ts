@@ -797,30 +797,30 @@ export async function riderPickups(
         ilike(ngoProfiles.name, likePattern(q)),
       )
     : undefined;
-  const [me] = await db
-    .select({ lat: riderProfiles.areaLat, lng: riderProfiles.areaLng })
-    .from(riderProfiles)
-    .where(eq(riderProfiles.userId, actor.id))
-    .limit(1);
-  const distance =
-    me?.lat != null && me?.lng != null ? distanceKm(me.lat, me.lng, sql`${pickups.lat}`, sql`${pickups.lng}`) : sql<number | null>`null`;
-  const countRows = await db
-    .select({ status: pickups.status, n: count() })
-    .from(pickups)
-    .innerJoin(donations, eq(donations.id, pickups.donationId))
-    .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
-    .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
-    .where(and(pickupScope(actor, "riderList"), search))
-    .groupBy(pickups.status);
+  // From the rider's area, read within the query (null when none is set, and so is every distance): no round trip
+  // of its own. The tab counts and the page are asked for together.
+  const areaOf = (column: typeof riderProfiles.areaLat | typeof riderProfiles.areaLng) =>
+    sql`(select ${column} from ${riderProfiles} where ${riderProfiles.userId} = ${actor.id})`;
+  const distance = distanceKm(areaOf(riderProfiles.areaLat), areaOf(riderProfiles.areaLng), sql`${pickups.lat}`, sql`${pickups.lng}`);
+  const [countRows, rows] = await Promise.all([
+    db
+      .select({ status: pickups.status, n: count() })
+      .from(pickups)
+      .innerJoin(donations, eq(donations.id, pickups.donationId))
+      .innerJoin(campaigns, eq(campaigns.id, donations.campaignId))
+      .innerJoin(ngoProfiles, eq(ngoProfiles.userId, donations.recipientNgoId))
+      .where(and(pickupScope(actor, "riderList"), search))
+      .groupBy(pickups.status),
+    itemQuery(db, { distanceKm: sql<number | null>`${distance}` })
+      .where(and(pickupScope(actor, "riderList"), inArray(pickups.status, RIDER_TAB_STATUSES[opts.tab]), search))
+      .orderBy(opts.tab === "completed" ? desc(pickups.updatedAt) : asc(pickups.windowDate), asc(donations.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(opts.page)),
+  ]);
   const counts = { pending: 0, registered: 0, completed: 0 };
   for (const r of countRows) {
     for (const tab of ["pending", "registered", "completed"] as const) if (RIDER_TAB_STATUSES[tab].includes(r.status)) counts[tab] += r.n;
   }
-  const rows = await itemQuery(db, { distanceKm: sql<number | null>`${distance}` })
-    .where(and(pickupScope(actor, "riderList"), inArray(pickups.status, RIDER_TAB_STATUSES[opts.tab]), search))
-    .orderBy(opts.tab === "completed" ? desc(pickups.updatedAt) : asc(pickups.windowDate), asc(donations.id))
-    .limit(PAGE_SIZE)
-    .offset(pageOffset(opts.page));
   return {
     ...paged(
       rows.map((r) => ({ ...toItem(r), distanceKm: r.distanceKm === null ? null : Number(r.distanceKm) })),
