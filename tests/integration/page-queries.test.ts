@@ -85,7 +85,7 @@ describe("queries a signed-in page makes", () => {
       expect(old.headers.get("location")).toBe(`${picker}?q=${tag}`);
     }
   });
-  it("/campaigns/:id/analytics: the session, the campaign, one pass over its donations, its NGOs, its goods and its series: six", async () => {
+  it("/campaigns/:id/analytics: the session, the campaign, one pass over its donations, its donors, its NGOs, its goods and its series: seven", async () => {
     const tag = `q${randomUUID().replace(/-/g, "").slice(0, 10)}`;
     const owner = await makeUser(s.db, "ngo");
     const partner = await makeUser(s.db, "ngo", { name: `Partner ${tag}` });
@@ -101,7 +101,7 @@ describe("queries a signed-in page makes", () => {
       expect(res.status).toBe(200);
       return res.text();
     });
-    expect(queries).toBe(6);
+    expect(queries).toBe(7);
     // What they were for is on the page: the campaign, both NGOs' money, the goods given.
     expect(html).toContain(`Analysed ${tag}`);
     expect(html).toContain(`Partner ${tag}`);
