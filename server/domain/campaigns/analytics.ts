@@ -59,7 +59,10 @@ export interface CampaignAnalytics {
   ngos: AnalyticsNgo[];
 }
 
-/** Which grouping set a row of the analytics' one pass is of: `grouping(ngo, method, fund, kind)`. */
+/**
+ * Which grouping set a row of the analytics' one pass is of: `grouping(ngo, method, fund, kind)`, whose bits have the
+ * first argument highest and are 1 for each column the set leaves out.
+ */
 const SET = { campaign: 0b1111, ngo: 0b0111, method: 0b0011, fund: 0b0100 } as const;
 
 /**
@@ -86,7 +89,7 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
 
   // Every count and sum of the page in one pass over the campaign's donations (decision 037, session 22): the whole
   // campaign's, each NGO's, each NGO's by payment method and by fund, as grouping sets; `grouping()` says which set a
-  // row is of. The span of approved cash, which decides the series' unit, comes with the campaign's row.
+  // row is of. The span of approved cash, which decides the series' unit, comes with the whole campaign's row.
   const ngo = donations.recipientNgoId;
   const [sets, donorRows, ngoMap, items] = await Promise.all([
     db
@@ -121,7 +124,6 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
     ngosOfCampaigns(db, [campaign.id]),
     topItems(db, campaign.id),
   ]);
-  // grouping()'s bits, first argument highest: 1 for each column the set leaves out.
   const totals = sets.find((r) => r.set === SET.campaign);
   const perNgo = sets.filter((r) => r.set === SET.ngo).map((r) => ({ ...r, ngoId: r.ngoId! }));
   const methods = sets
