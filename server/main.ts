@@ -27,6 +27,11 @@ async function main() {
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, "database connection lost; the pool reconnects"),
+    onNamedStatementsNotKept: (err) =>
+      log.error(
+        { err },
+        "the database connections do not keep named prepared statements (a PgBouncer before 1.21 in transaction mode?): every statement now goes unnamed; set DATABASE_PREPARED_STATEMENTS=unnamed to start that way (docs/deployment.md)",
+      ),
   });
   // Mail, the upkeep round: jobs on the database's queue (decision 042). queue.counts() feeds the metrics' queue gauges.
   const queue = await openQueue(database, log, { mailAttempts: config.MAIL_ATTEMPTS, mailRetrySeconds: config.MAIL_RETRY_SECONDS });

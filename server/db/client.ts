@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { acquireDirectoryLock } from "./lock.ts";
+import { guardNamedStatements, nameWithDigest } from "./named-statements.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database handle or an open transaction: domain functions accept either. */
@@ -82,10 +83,11 @@ const NAMES_STATEMENTS = Symbol.for("ekchhat.db.namesStatements");
  * generic plan once it is no dearer than the custom ones), where an unnamed one is parsed and planned again each time:
  * for the picker's statement that was three quarters of PostgreSQL's time a page. Unnamed ("") on a handle opened with
  * `preparedStatements: "unnamed"` (a PgBouncer that cannot keep them), on a transaction's handle and on the embedded
- * database, which has one connection and plans in-process. The name must stand for one SQL text only.
+ * database, which has one connection and plans in-process. The name carries a digest of the statement's SQL
+ * (`nameWithDigest`), so that one name always stands for one text, whatever release of the app prepared it.
  */
-export function statementName(db: DbOrTx, name: string): string {
-  return (db as { [NAMES_STATEMENTS]?: boolean })[NAMES_STATEMENTS] === true ? name : "";
+export function statementName(db: DbOrTx, name: string, statement: { toSQL(): { sql: string } }): string {
+  return (db as { [NAMES_STATEMENTS]?: boolean })[NAMES_STATEMENTS] === true ? nameWithDigest(name, statement.toSQL().sql) : "";
 }
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded database under `dataDir`, and migrates it. */
@@ -97,12 +99,15 @@ export async function openDatabase(opts: {
   migrationUrl?: string;
   dataDir?: string;
   onIdleError?: (err: Error) => void;
+  /** Told once when the connections turn out not to keep named statements (a pooler in between): they go unnamed. */
+  onNamedStatementsNotKept?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection that the server drops (restart, failover) emits an error on the pool; without a
     // listener Node treats it as uncaught and the process dies. The pool replaces the connection itself.
     pool.on("error", opts.onIdleError ?? (() => {}));
+    guardNamedStatements(pool, opts.onNamedStatementsNotKept ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (opts.preparedStatements !== "unnamed") Object.defineProperty(db, NAMES_STATEMENTS, { value: true });
     await migrateTogether(opts.migrationUrl ?? opts.url);

@@ -18,6 +18,8 @@ export interface TestServices extends Services {
   executeSql: Database["executeSql"];
   /** The job queue on this database, opened (pg-boss's schema made) the first time a test queues or reads a job. */
   jobs: JobQueue;
+  /** The database's PostgreSQL URL; none on the embedded database. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function createTestServices(overrides: Record<string, string> = {})
     log,
     mailer: createMailer({ log }),
     jobs,
+    databaseUrl: url,
     storage: await openStorage(config),
     geocoder: createGeocoder(config, log),
     async close() {

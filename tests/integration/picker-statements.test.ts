@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import {
   PICKER_SHAPES,
   pickerCampaignsAfter,
@@ -193,14 +194,34 @@ describe("the names the statements of every request are prepared under", () => {
     });
     expect(names).toHaveLength(9 + 8);
     if (onPostgres) {
-      expect(names.slice(0, 9)).toEqual(Array(9).fill("session_user"));
-      expect(new Set(names.slice(9))).toEqual(new Set(["picker/cash/all//zakat/top", "picker/cash/q0///top", "picker/cash/all///top"]));
+      // Each name ends in a digest of its SQL text (nameWithDigest).
+      expect(names[0]).toMatch(/^session_user\/[\w-]{12}$/);
+      expect(names.slice(0, 9)).toEqual(Array(9).fill(names[0]));
+      expect(new Set(names.slice(9).map((n) => n.replace(/\/[\w-]{12}$/, "")))).toEqual(
+        new Set(["picker/cash/all//zakat/top", "picker/cash/q0///top", "picker/cash/all///top"]),
+      );
+      expect(new Set(names.slice(9)).size).toBe(3);
     } else {
       expect(new Set(names)).toEqual(new Set([""]));
     }
-    // In a transaction, unnamed: its handle is not the database's.
-    const inTransaction = await namesDuring(db, () => db.transaction((tx) => findSessionUser(tx, cookie)));
-    expect(inTransaction).not.toContain("session_user");
+    // In a transaction, unnamed: its handle is not the database's. Its statements go through the transaction's own
+    // connection, not the pool, so they are watched there.
+    if (onPostgres) {
+      const query = pg.Client.prototype.query;
+      const inTransaction: string[] = [];
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const config = args[0];
+        inTransaction.push(typeof config === "object" && config !== null && "name" in config ? String(config.name ?? "") : "");
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        expect((await db.transaction((tx) => findSessionUser(tx, cookie)))?.id).toBe(donor.id);
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      // BEGIN, the lookup, COMMIT.
+      expect(inTransaction).toEqual(["", "", ""]);
+    }
   });
 
   it.runIf(onPostgres)("are named by another copy of the database module (the built routes hold their own)", async () => {
@@ -209,7 +230,9 @@ describe("the names the statements of every request are prepared under", () => {
     const address = "#server/db/client.ts?the-routes-copy";
     const copy = (await import(/* @vite-ignore */ address)) as typeof import("#server/db/client.ts");
     expect(copy.statementName).not.toBe(statementName);
-    expect(copy.statementName(s.db, "session_user")).toBe("session_user");
+    const statement = { toSQL: () => ({ sql: "select 1" }) };
+    expect(copy.statementName(s.db, "session_user", statement)).toBe(statementName(s.db, "session_user", statement));
+    expect(copy.statementName(s.db, "session_user", statement)).toMatch(/^session_user\/[\w-]{12}$/);
   });
 
   it.runIf(onPostgres)("are left unnamed where the deployment says its PgBouncer cannot keep them", async () => {

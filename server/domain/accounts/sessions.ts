@@ -41,7 +41,7 @@ export async function createSession(db: DbOrTx, userId: string): Promise<{ token
  * where the deployment says so, docs/deployment.md). A transaction's handle gets its own, unnamed.
  */
 function sessionLookup(db: DbOrTx) {
-  return db
+  const statement = db
     .select({
       id: users.id,
       email: users.email,
@@ -62,8 +62,8 @@ function sessionLookup(db: DbOrTx) {
     .leftJoin(donorProfiles, eq(donorProfiles.userId, users.id))
     .leftJoin(riderProfiles, eq(riderProfiles.userId, users.id))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
-    .limit(1)
-    .prepare(statementName(db, "session_user"));
+    .limit(1);
+  return statement.prepare(statementName(db, "session_user", statement));
 }
 
 const sessionLookups = new WeakMap<DbOrTx, ReturnType<typeof sessionLookup>>();

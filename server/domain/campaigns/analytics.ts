@@ -165,19 +165,19 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
   }
 
   const campaignTotal = totals?.collected ?? 0;
-  const breakdown = (ngo: string | null): Breakdown => {
-    const row = ngo === null ? totals : perNgo.find((r) => r.ngoId === ngo);
+  const breakdown = (ngoId: string | null): Breakdown => {
+    const row = ngoId === null ? totals : perNgo.find((r) => r.ngoId === ngoId);
     const collected = row?.collected ?? 0;
-    const methodRows = methods.filter((m) => ngo === null || m.ngoId === ngo);
+    const methodRows = methods.filter((m) => ngoId === null || m.ngoId === ngoId);
     const amounts = new Map<string, number>();
     for (const r of seriesRows) {
-      if (ngo === null || r.ngoId === ngo) amounts.set(r.bucket, (amounts.get(r.bucket) ?? 0) + r.amount);
+      if (ngoId === null || r.ngoId === ngoId) amounts.set(r.bucket, (amounts.get(r.bucket) ?? 0) + r.amount);
     }
     let cumulative = 0;
     return {
       collected,
       share: campaignTotal > 0 ? collected / campaignTotal : 0,
-      donors: donorsOf(ngo),
+      donors: donorsOf(ngoId),
       cash: { count: row?.cashCount ?? 0, amount: collected, pending: row?.cashPending ?? 0 },
       inKind: { count: row?.inKindCount ?? 0, pending: row?.inKindPending ?? 0 },
       methods: PAYMENT_METHODS.map((method) => {
@@ -189,7 +189,7 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
         };
       }),
       funds: shownFunds.map((fund) => {
-        const rows = fundRows.filter((r) => r.fund === fund && (ngo === null || r.ngoId === ngo));
+        const rows = fundRows.filter((r) => r.fund === fund && (ngoId === null || r.ngoId === ngoId));
         const of = (kind: "cash" | "in_kind") => rows.filter((r) => r.kind === kind);
         return {
           fund,
@@ -198,7 +198,7 @@ export async function campaignAnalytics(db: DbOrTx, campaignId: string, actor: A
           goodsCount: of("in_kind").reduce((sum, r) => sum + r.count, 0),
         };
       }),
-      topItems: items.get(ngo) ?? [],
+      topItems: items.get(ngoId) ?? [],
       series: buckets.map((date) => {
         const amount = amounts.get(date) ?? 0;
         cumulative += amount;

@@ -289,7 +289,10 @@ function preparedPicker(db: DbOrTx, i: PickerInputs<string>): PreparedPicker {
   if (!byShape) preparedPickers.set(db, (byShape = new Map()));
   const shape = pickerShape(i);
   let prepared = byShape.get(shape);
-  if (!prepared) byShape.set(shape, (prepared = pickerSelect(db, placeholdersOf(i)).prepare(statementName(db, `picker/${shape}`))));
+  if (!prepared) {
+    const statement = pickerSelect(db, placeholdersOf(i));
+    byShape.set(shape, (prepared = statement.prepare(statementName(db, `picker/${shape}`, statement))));
+  }
   return prepared;
 }
 
