@@ -1,21 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "#server/db/client.ts";
 import { createSession, findSessionUser } from "#server/domain/accounts/sessions.ts";
 import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
-import { givePaymentAccounts, makeCampaign, makeUser } from "#tests/helpers/factories.ts";
+import { makeUser } from "#tests/helpers/factories.ts";
 import { createTestServices, type TestServices } from "#tests/helpers/services.ts";
 
 /**
  * The statements every request runs are named on PostgreSQL (decision 037, session 21). These hold that a named
  * statement PostgreSQL cannot run as the connection prepared it never fails a request (decision 037, session 23): one
- * planned before a migration changed a column's type, one a pooler's server connection does not hold, and the whole
- * app's statements behind Debian's PgBouncer (1.18) in transaction mode, which keeps no names. PostgreSQL only: the
- * embedded database names nothing.
+ * planned before a migration changed a column's type, and one a pooler's server connection does not hold (behind a
+ * real PgBouncer: pgbouncer.test.ts). PostgreSQL only: the embedded database names nothing.
  */
 const onPostgres = process.env.TEST_DB === "postgres";
 
@@ -100,97 +94,4 @@ describe.runIf(onPostgres)("named statements PostgreSQL cannot run as prepared",
       await database.close();
     }
   });
-});
-
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-describe.runIf(onPostgres)("behind PgBouncer 1.18 in transaction mode, which keeps no named statements", () => {
-  let pgbouncer: ChildProcess | undefined;
-  let output = "";
-  afterAll(() => {
-    pgbouncer?.kill("SIGTERM");
-  });
-
-  it("answers every lookup and page of cards, and the server is told once that names are not kept", async () => {
-    const direct = new URL(s.databaseUrl!);
-    const port = await freePort();
-    // PgBouncer will not run as root; the test machine's PostgreSQL user runs it then, so its files are readable.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-pgbouncer-"));
-    fs.chmodSync(dir, 0o755);
-    const config = path.join(dir, "pgbouncer.ini");
-    const server = `host=${direct.hostname} port=${direct.port || 5432} user=${decodeURIComponent(direct.username)} password=${decodeURIComponent(direct.password)}`;
-    fs.writeFileSync(
-      config,
-      [
-        "[databases]",
-        `* = ${server}`,
-        "[pgbouncer]",
-        "listen_addr = 127.0.0.1",
-        `listen_port = ${port}`,
-        "unix_socket_dir =",
-        "auth_type = trust",
-        `auth_file = ${path.join(dir, "users.txt")}`,
-        "pool_mode = transaction",
-        // Fewer server connections than the app's pool: every transaction may land on another one.
-        "default_pool_size = 4",
-        "max_client_conn = 100",
-      ].join("\n"),
-    );
-    fs.writeFileSync(path.join(dir, "users.txt"), `"${decodeURIComponent(direct.username)}" ""\n`);
-    for (const f of ["pgbouncer.ini", "users.txt"]) fs.chmodSync(path.join(dir, f), 0o644);
-    const binary = fs.existsSync("/usr/sbin/pgbouncer") ? "/usr/sbin/pgbouncer" : "pgbouncer";
-    const asRoot = process.getuid?.() === 0;
-    pgbouncer = spawn(asRoot ? "runuser" : binary, asRoot ? ["-u", "postgres", "--", binary, config] : [config], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    pgbouncer.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-    pgbouncer.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-    for (let i = 0; i < 100 && !output.includes("process up"); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(output, "PgBouncer started").toContain("process up");
-
-    const through = new URL(direct);
-    through.host = `127.0.0.1:${port}`;
-    const { database, notKept } = await openAgain(through.toString(), direct.toString());
-    try {
-      const ngo = await makeUser(s.db, "ngo", { name: "Roshan Welfare" });
-      await givePaymentAccounts(s.db, ngo.id);
-      await makeCampaign(s.db, ngo.id, { title: "Clean water for Thar" });
-      const donors = await Promise.all(Array.from({ length: 4 }, (_, i) => makeUser(s.db, "donor", { name: `Donor${i}` })));
-      const tokens = await Promise.all(donors.map(async (d) => (await createSession(s.db, d.id)).token));
-      // Ten requests at a time, forty each: the lookup and the page of cards, as /donate1 runs them.
-      const failures: unknown[] = [];
-      let answered = 0;
-      await Promise.all(
-        Array.from({ length: 10 }, async (_, n) => {
-          for (let i = 0; i < 40; i++) {
-            try {
-              const user = await findSessionUser(database.db, tokens[(n + i) % tokens.length]!);
-              expect(user?.displayName).toBe(`Donor${(n + i) % tokens.length}`);
-              const page = await pickerCampaignsAfter(database.db, { kind: "cash", q: i % 2 ? "thar" : undefined });
-              expect(page.rows.map((r) => r.title)).toContain("Clean water for Thar");
-              answered += 1;
-            } catch (err) {
-              failures.push(err);
-            }
-          }
-        }),
-      );
-      expect(failures).toEqual([]);
-      expect(answered).toBe(400);
-      expect(notKept).toHaveLength(1);
-      expect(["26000", "42P05"]).toContain((notKept[0] as Error & { code?: string }).code);
-    } finally {
-      await database.close();
-    }
-  }, 60_000);
 });
