@@ -37,8 +37,16 @@ export function guardNamedStatements(pool: pg.Pool, onNotKept: (err: Error) => v
   let namesKept = true;
   pool.query = ((...args: unknown[]) => {
     const [config, values, callback] = args;
-    // An unnamed statement, or a call with a callback (none in the app), goes as it came.
-    if (typeof config !== "object" || config === null || !(config as pg.QueryConfig).name || typeof values === "function" || callback)
+    // An unnamed statement, a call with a callback, or a "submittable" (a cursor or stream object, whose own methods a
+    // copy would lose; none in the app) goes as it came.
+    if (
+      typeof config !== "object" ||
+      config === null ||
+      !(config as pg.QueryConfig).name ||
+      typeof (config as { submit?: unknown }).submit === "function" ||
+      typeof values === "function" ||
+      callback
+    )
       return query(...args);
     const statement = config as pg.QueryConfig;
     if (!namesKept) return query(unnamed(statement), values);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type pg from "pg";
 import { openDatabase, type Database } from "#server/db/client.ts";
+import { guardNamedStatements } from "#server/db/named-statements.ts";
 import { createSession, findSessionUser } from "#server/domain/accounts/sessions.ts";
 import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { makeUser } from "#tests/helpers/factories.ts";
@@ -93,5 +95,41 @@ describe.runIf(onPostgres)("named statements PostgreSQL cannot run as prepared",
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("the guard on a pool's queries", () => {
+  /** A pool whose query records what it was given and fails the first named one as a pooler would (26000). */
+  function fakePool() {
+    const given: unknown[] = [];
+    let failed = false;
+    const pool = {
+      query: (config: unknown) => {
+        given.push(config);
+        if (!failed && (config as { name?: string }).name && !(config as { submit?: unknown }).submit) {
+          failed = true;
+          return Promise.reject(Object.assign(new Error("prepared statement does not exist"), { code: "26000" }));
+        }
+        return Promise.resolve({ rows: [] });
+      },
+    };
+    return { pool: pool as unknown as pg.Pool, given };
+  }
+
+  it("passes a submittable (a cursor) through as the same object, its methods intact, even once names are off", async () => {
+    const { pool, given } = fakePool();
+    const told: Error[] = [];
+    guardNamedStatements(pool, (err) => told.push(err));
+    const cursor = { name: "cursor/x", text: "select 1", submit: () => {}, handleRowDescription: () => {} };
+    await pool.query(cursor as never);
+    expect(given[0]).toBe(cursor);
+    // A named statement the "pooler" does not hold: run again unnamed, told once, names off from then on.
+    await pool.query({ name: "lookup/x", text: "select 2" } as never);
+    expect(told).toHaveLength(1);
+    expect((given[2] as { name?: string }).name).toBeUndefined();
+    await pool.query(cursor as never);
+    expect(given[3]).toBe(cursor);
+    await pool.query({ name: "lookup/x", text: "select 2" } as never);
+    expect((given[4] as { name?: string }).name).toBeUndefined();
   });
 });
