@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Chromium, PostgreSQL, poppler-utils, HAProxy, PgBouncer, npm packages) and runs every test:
+# Installs what the tests need (Chromium, PostgreSQL, poppler-utils, HAProxy, PgBouncer, OpenSSL, npm packages) and runs every test:
 # type check, lint (layer boundaries and format), unit and integration tests on PGlite and PostgreSQL, then end-to-end tests in
 # Chromium against the production build.
 set -euo pipefail
@@ -16,6 +16,8 @@ command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 # The named statements' test (tests/integration/named-statements.test.ts) runs the app's queries behind Debian's PgBouncer.
 command -v pgbouncer >/dev/null 2>&1 || [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+# The balancer test ends TLS at HAProxy, as docs/deployment.md does, with a certificate it makes for the run.
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} from Debian's packages..."
   as_root apt-get update -qq

@@ -13,7 +13,7 @@ import { findFileForUser } from "#server/domain/files/files.ts";
 import type { Services } from "#server/services.ts";
 import { MAX_REQUEST_BYTES } from "./limits.ts";
 import { languageCookie } from "./cookies.ts";
-import { originAllowed } from "./origin.ts";
+import { atOriginOf, originAllowed } from "./origin.ts";
 import { requestOrigin } from "./proxy.ts";
 import { tileImageSource } from "./tile-origin.ts";
 import { requestContext } from "./request-context.ts";
@@ -191,6 +191,7 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
       log.warn({ path: c.req.path, origin: c.req.header("origin") ?? null }, "refused cross-origin request");
       return crossSiteResponse(c, config.APP_URL);
     }
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) c.req.raw = atOriginOf(c.req.raw);
     await next();
   });
 

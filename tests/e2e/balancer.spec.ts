@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,8 +23,10 @@ import { e2eBaseDatabaseUrl, e2eOwnPort, e2ePort } from "./env.ts";
  * Every answer names its server (X-Served-By), so each step proves which one served it.
  */
 
-const [portA, portB, portLb] = [e2eOwnPort(2), e2eOwnPort(3), e2eOwnPort(4)];
+const [portA, portB, portLb, portTls] = [e2eOwnPort(2), e2eOwnPort(3), e2eOwnPort(4), e2eOwnPort(5)];
 const lb = `http://127.0.0.1:${portLb}`;
+/** HAProxy ending TLS, as the deployment does (deploy/haproxy.cfg): the servers behind it are sent plain http. */
+const lbTls = `https://127.0.0.1:${portTls}`;
 const dbName = `ekc_e2e_${e2ePort()}_lb`;
 const ATTEMPTS_PER_ACCOUNT = 3;
 
@@ -60,7 +62,30 @@ test.beforeAll(async () => {
   await startAppProcess(portA, env("a"));
   await startAppProcess(portB, env("b"));
 
-  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ekc-haproxy-")), "haproxy.cfg");
+  const haproxyDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-haproxy-"));
+  const config = path.join(haproxyDir, "haproxy.cfg");
+  // A certificate of the run's own for the TLS end (the browser is told to take it).
+  const pem = path.join(haproxyDir, "site.pem");
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-keyout",
+      `${pem}.key`,
+      "-out",
+      `${pem}.crt`,
+    ],
+    { stdio: "ignore" },
+  );
+  fs.writeFileSync(pem, fs.readFileSync(`${pem}.crt`, "utf8") + fs.readFileSync(`${pem}.key`, "utf8"));
   fs.writeFileSync(
     config,
     [
@@ -72,6 +97,10 @@ test.beforeAll(async () => {
       "  option forwardfor",
       "frontend web",
       `  bind 127.0.0.1:${portLb}`,
+      "  default_backend app",
+      "frontend tls",
+      `  bind 127.0.0.1:${portTls} ssl crt ${pem}`,
+      "  http-request set-header X-Forwarded-Proto https",
       "  default_backend app",
       "backend app",
       "  balance roundrobin",
@@ -210,5 +239,38 @@ test("a sign-in limit counts the attempts made on both servers", async () => {
   // Over the limit on each server, even with the right password.
   for (const name of ["a", "b"] as const) {
     expect((await via(name, () => attempt(donor.password))).status).toBe(429);
+  }
+});
+
+test.describe("behind HAProxy ending TLS, as deployed", () => {
+  // The browser's pages are https, the servers are sent http: every form of the site once answered a bare 400 here
+  // (React Router's own origin check, decision 053). The donor signs in through the page, with the page's
+  // script and without it. (That a session holds on both servers is the first test's.)
+  for (const javaScriptEnabled of [true, false]) {
+    test(`a donor signs in through the page ${javaScriptEnabled ? "with" : "without"} JavaScript`, async ({ browser }) => {
+      const donor = await makeUser(db, "donor");
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled, baseURL: lbTls });
+      try {
+        const page = await context.newPage();
+        await page.goto("/donor_signin");
+        const submit = page.getByRole("button", { name: "Log In" });
+        // With JavaScript, the form goes once React has taken the page: as React Router's fetch of `.data`.
+        if (javaScriptEnabled)
+          await expect.poll(() => submit.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+        const posted: string[] = [];
+        page.on("request", (r) => r.method() === "POST" && posted.push(new URL(r.url()).pathname));
+        await page.getByLabel("Email").fill(donor.email);
+        await page.getByLabel("Password", { exact: true }).fill(donor.password);
+        await submit.click();
+        await expect(page).toHaveURL(/\/donor_home$/);
+        expect(posted).toEqual([javaScriptEnabled ? "/donor_signin.data" : "/donor_signin"]);
+        const session = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+        expect(session?.secure, "the session cookie is Secure behind https").toBe(true);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        expect((await page.reload())?.status()).toBe(200);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });

@@ -20,7 +20,8 @@ export function e2eMailPort(): number {
 
 /**
  * Ports for the servers a spec starts itself, after the run's server and its mail sink: 0–1 the drain spec's,
- * 2–4 the balancer spec's two servers and HAProxy; the memory spec's takes 0 again (specs run one after the other).
+ * 2–5 the balancer spec's two servers and HAProxy's plain and TLS ends; the memory spec's takes 0 again (specs run one
+ * after the other).
  */
 export function e2eOwnPort(n: number): number {
   return e2ePort() + 2 + n;

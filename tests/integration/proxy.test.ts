@@ -116,10 +116,25 @@ describe("through the app", () => {
    * A React Router build of one resource route that answers with what the load context says, and sets the session
    * cookie as the sign-in action does: the HTTP layer's facts, exactly as every loader and action receives them.
    */
+  /** The address each run of the `form` route's action saw its request at. */
+  const actionSaw: string[] = [];
   const build = {
-    entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+    // A document is its status alone: what these tests ask of a page is whether React Router let its action run.
+    entry: { module: { default: (_request: Request, status: number) => new Response("the page", { status }) } },
     routes: {
       root: { id: "root", path: "", module: {} },
+      form: {
+        id: "form",
+        parentId: "root",
+        path: "form",
+        module: {
+          action: async ({ request }: { request: Request }) => {
+            actionSaw.push(`${request.url} ${(await request.formData()).get("field")}`);
+            return { done: true };
+          },
+          default: () => null,
+        },
+      },
       whoami: {
         id: "whoami",
         parentId: "root",
@@ -174,6 +189,44 @@ describe("through the app", () => {
     // Without the trusted proxy's word the https origin is another site's.
     expect((await post({}, { origin: "https://app.test", "x-forwarded-proto": "https" })).status).toBe(403);
     expect((await post({ TRUST_PROXY: "1" }, { origin: "https://evil.test", "x-forwarded-proto": "https" })).status).toBe(403);
+  });
+
+  it("lets a page's form act behind a proxy that ends TLS or rewrites Host, once the app's own check has passed", async () => {
+    // React Router refuses an action whose Origin is not its request's address; behind such a proxy the two differ
+    // for every form of the site (http inside, https outside; or the upstream's host), and each answered 400.
+    const send = async (env: Record<string, string>, url: string, headers: Record<string, string>) => {
+      actionSaw.length = 0;
+      const res = await app({ APP_URL: "https://app.test", ...env }).request(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: "field=kept",
+      });
+      return { status: res.status, saw: [...actionSaw] };
+    };
+    const https = { origin: "https://app.test", "x-forwarded-proto": "https" };
+    // TLS ended at the proxy: the page (no JavaScript) and the same form sent by the page's script (`.data`).
+    expect(await send({ TRUST_PROXY: "1" }, "http://app.test/form?step=2", https)).toEqual({
+      status: 200,
+      saw: ["https://app.test/form?step=2 kept"],
+    });
+    expect((await send({ TRUST_PROXY: "1" }, "http://app.test/form.data", https)).saw).toEqual(["https://app.test/form kept"]);
+    // A proxy that sends its upstream's address as Host (nginx's default): the Origin is APP_URL's.
+    expect(await send({}, "http://127.0.0.1:3000/form", { origin: "https://app.test" })).toEqual({
+      status: 200,
+      saw: ["https://app.test/form kept"],
+    });
+    // Straight to the app, as in development: unchanged.
+    expect(await send({ APP_URL: "http://app.test" }, "http://app.test/form", { origin: "http://app.test" })).toEqual({
+      status: 200,
+      saw: ["http://app.test/form kept"],
+    });
+    // Another site's form is still refused by the app before anything runs, and so is an https Origin the proxy
+    // is not trusted to vouch for.
+    expect(await send({ TRUST_PROXY: "1" }, "http://app.test/form", { ...https, origin: "https://evil.test" })).toEqual({
+      status: 403,
+      saw: [],
+    });
+    expect(await send({ APP_URL: "http://app.test" }, "http://app.test/form", https)).toEqual({ status: 403, saw: [] });
   });
 
   it("makes the session cookie Secure and adds HSTS for https from a trusted proxy only", async () => {
