@@ -64,6 +64,11 @@ const schema = z.object({
     .optional(),
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
+  /**
+   * On SIGTERM, how long the server goes on answering, `/readyz` saying 503, before it stops taking connections: the
+   * time a balancer needs to see it is not ready and send no more (decision 043). 0 (the default, one server) closes at once.
+   */
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   /** Bearer token that opens GET /metrics; without it the endpoint does not exist (404). */
   METRICS_TOKEN: z.string().min(16, "use at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),

@@ -84,16 +84,23 @@ async function main() {
     log.flush(() => console.log(readyMessage(config, demoAccounts)));
   });
 
-  // SIGTERM drains (decision 043): /readyz turns 503, no new connections, the requests in flight finish (for up to
-  // SHUTDOWN_TIMEOUT_SECONDS), then the background work stops and the database closes, one after the other.
+  // SIGTERM drains (decision 043): /readyz turns 503 and every answer says `Connection: close`; after
+  // DRAIN_DELAY_SECONDS, in which a balancer sees the server is not ready and stops sending it requests, no new
+  // connections; the requests in flight finish (for up to SHUTDOWN_TIMEOUT_SECONDS), then the background work stops and
+  // the database closes, one after the other. Ctrl+C (SIGINT) skips the delay: a person at a terminal, no balancer.
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     lifecycle.draining = true;
-    log.info({ signal }, "draining: no new connections, waiting for the requests in flight");
+    const delaySeconds = signal === "SIGTERM" ? config.DRAIN_DELAY_SECONDS : 0;
+    if (delaySeconds > 0) log.info({ signal, delaySeconds }, "draining: not ready, still answering until the balancer has seen it");
     let exitCode = 0;
-    void drainServer(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000)
+    void new Promise((resolve) => setTimeout(resolve, delaySeconds * 1000))
+      .then(() => {
+        log.info({ signal }, "draining: no new connections, waiting for the requests in flight");
+        return drainServer(server, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+      })
       .then(async (drained) => {
         if (!drained) {
           exitCode = 1;

@@ -13,7 +13,7 @@ import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.
 import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
 import { expect, test } from "./fixtures.ts";
-import { startAppProcess, stopAll } from "./app-process.ts";
+import { startAppProcess, stopAll, type AppProcess } from "./app-process.ts";
 import { e2eBaseDatabaseUrl, e2eOwnPort, e2ePort } from "./env.ts";
 
 /**
@@ -31,6 +31,7 @@ const dbName = `ekc_e2e_${e2ePort()}_lb`;
 const ATTEMPTS_PER_ACCOUNT = 3;
 
 let s3: TestS3Server;
+const servers: Partial<Record<"a" | "b", AppProcess>> = {};
 let haproxy: ChildProcess | undefined;
 let pool: pg.Pool;
 let db: Db;
@@ -57,10 +58,12 @@ test.beforeAll(async () => {
     APP_URL: lb,
     TRUST_PROXY: "1",
     AUTH_LIMIT_PER_ACCOUNT: String(ATTEMPTS_PER_ACCOUNT),
+    // Longer than HAProxy takes to see a stopping server is not ready (two checks 0.5 s apart, below).
+    DRAIN_DELAY_SECONDS: "3",
   });
   // One after the other: the first one migrates the empty database.
-  await startAppProcess(portA, env("a"));
-  await startAppProcess(portB, env("b"));
+  servers.a = await startAppProcess(portA, env("a"));
+  servers.b = await startAppProcess(portB, env("b"));
 
   const haproxyDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-haproxy-"));
   const config = path.join(haproxyDir, "haproxy.cfg");
@@ -107,8 +110,8 @@ test.beforeAll(async () => {
       // HTTP/1.1 with a Host, as a browser asks: the app builds its addresses from it.
       "  option httpchk",
       "  http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host 127.0.0.1",
-      `  server a 127.0.0.1:${portA} check inter 1s`,
-      `  server b 127.0.0.1:${portB} check inter 1s`,
+      `  server a 127.0.0.1:${portA} check inter 500 fall 2 rise 2`,
+      `  server b 127.0.0.1:${portB} check inter 500 fall 2 rise 2`,
       "",
     ].join("\n"),
   );
@@ -273,4 +276,37 @@ test.describe("behind HAProxy ending TLS, as deployed", () => {
       }
     });
   }
+});
+
+test("a server stopped under load (a rolling deploy) costs no request: it leaves the rotation before it closes", async () => {
+  // Four visitors keep loading pages through the balancer while server a is told to stop, as a deploy does.
+  const answers: { status: number; by: string; at: number }[] = [];
+  const failures: string[] = [];
+  let loading = true;
+  const visitor = async () => {
+    while (loading) {
+      try {
+        const res = await fetch(`${lb}/`);
+        await res.arrayBuffer();
+        answers.push({ status: res.status, by: res.headers.get("X-Served-By") ?? "none", at: Date.now() });
+      } catch (err) {
+        failures.push(String(err));
+      }
+    }
+  };
+  const visitors = [visitor(), visitor(), visitor(), visitor()];
+  await expect.poll(() => new Set(answers.map((a) => a.by)).size, { message: "both servers answering" }).toBe(2);
+  const a = servers.a!;
+  a.proc.kill("SIGTERM");
+  expect(await a.exited, `server a's exit code\n${a.output().slice(-2000)}`).toBe(0);
+  const stoppedAt = Date.now();
+  await new Promise((r) => setTimeout(r, 1000));
+  loading = false;
+  await Promise.all(visitors);
+
+  expect(failures).toEqual([]);
+  const statuses = answers.reduce<Record<number, number>>((n, x) => ({ ...n, [x.status]: (n[x.status] ?? 0) + 1 }), {});
+  expect(statuses, "every page answered 200").toEqual({ 200: answers.length });
+  expect(answers.filter((x) => x.at > stoppedAt).every((x) => x.by === "b")).toBe(true);
+  expect(answers.length).toBeGreaterThan(20);
 });

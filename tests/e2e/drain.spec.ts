@@ -52,7 +52,7 @@ test("a request in flight at SIGTERM finishes with its answer; new connections a
   // The request is under way (its headers and half its body are in) before the signal.
   await new Promise((r) => setTimeout(r, 300));
   app.proc.kill("SIGTERM");
-  await logged(app, "draining");
+  await logged(app, "draining: no new connections");
   expect(await connectionRefused(app.port)).toBe(true);
   expect(app.proc.exitCode).toBeNull();
 
@@ -77,4 +77,36 @@ test("what is still in flight at SHUTDOWN_TIMEOUT_SECONDS is cut off and the pro
   expect(await app.exited).toBe(1);
   expect(Date.now() - signalled).toBeLessThan(10_000);
   expect(app.output()).toContain("cut off at the shutdown timeout");
+});
+
+test("with DRAIN_DELAY_SECONDS a stopping server first goes on answering, not ready, then closes", async () => {
+  const app = await start(2, { DRAIN_DELAY_SECONDS: "2" });
+  const base = `http://127.0.0.1:${app.port}`;
+  const signalled = Date.now();
+  app.proc.kill("SIGTERM");
+  await logged(app, "still answering until the balancer has seen it");
+  // Not ready, so a balancer's check takes it out of rotation...
+  const ready = await fetch(`${base}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ status: "draining" });
+  // ...while a request the balancer sent before it noticed, on a new connection, is still answered, and the
+  // connection closed after it.
+  const page = await fetch(`${base}/about`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("connection")).toBe("close");
+  await page.arrayBuffer();
+  expect(await connectionRefused(app.port)).toBe(false);
+  // Then it stops taking connections, and exits 0.
+  await expect.poll(() => connectionRefused(app.port), { timeout: 10_000 }).toBe(true);
+  expect(Date.now() - signalled).toBeGreaterThanOrEqual(1900);
+  expect(await app.exited).toBe(0);
+});
+
+test("Ctrl+C (SIGINT) stops at once, whatever DRAIN_DELAY_SECONDS says: a person at a terminal, no balancer", async () => {
+  const app = await start(3, { DRAIN_DELAY_SECONDS: "30" });
+  const signalled = Date.now();
+  app.proc.kill("SIGINT");
+  expect(await app.exited).toBe(0);
+  expect(Date.now() - signalled).toBeLessThan(10_000);
+  expect(app.output()).not.toContain("still answering");
 });

@@ -19,7 +19,7 @@ export function e2eMailPort(): number {
 }
 
 /**
- * Ports for the servers a spec starts itself, after the run's server and its mail sink: 0–1 the drain spec's,
+ * Ports for the servers a spec starts itself, after the run's server and its mail sink: 0–3 the drain spec's,
  * 2–5 the balancer spec's two servers and HAProxy's plain and TLS ends; the memory spec's takes 0 again (specs run one
  * after the other).
  */
