@@ -29,6 +29,13 @@ const lb = `http://127.0.0.1:${portLb}`;
 const lbTls = `https://127.0.0.1:${portTls}`;
 const dbName = `ekc_e2e_${e2ePort()}_lb`;
 const ATTEMPTS_PER_ACCOUNT = 3;
+const METRICS_TOKEN = "balancer-test-metrics-token";
+/** What deploy/haproxy.cfg's frontend adds: an id for each request, and no metrics through the public address. */
+const FRONTEND_RULES = [
+  "  unique-id-format %{+X}o%ci%cp%fi%fp%Ts%rt%pid",
+  "  http-request set-header X-Request-Id %[unique-id]",
+  "  http-request deny status 404 if { path /metrics } || { path_beg /metrics/ }",
+];
 
 let s3: TestS3Server;
 const servers: Partial<Record<"a" | "b", AppProcess>> = {};
@@ -52,6 +59,7 @@ test.beforeAll(async () => {
   const env = (name: string) => ({
     ...s3.env,
     SERVER_NAME: name,
+    METRICS_TOKEN,
     DATABASE_URL: url.toString(),
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `ekc-lb-${name}-`)),
     // Links and the Origin check name the balancer's address, as they would a site's public one.
@@ -100,10 +108,12 @@ test.beforeAll(async () => {
       "  option forwardfor",
       "frontend web",
       `  bind 127.0.0.1:${portLb}`,
+      ...FRONTEND_RULES,
       "  default_backend app",
       "frontend tls",
       `  bind 127.0.0.1:${portTls} ssl crt ${pem}`,
       "  http-request set-header X-Forwarded-Proto https",
+      ...FRONTEND_RULES,
       "  default_backend app",
       "backend app",
       "  balance roundrobin",
@@ -227,6 +237,29 @@ test("a gift crosses the two servers: uploaded on a, approved on b, its receipt 
         .toString(),
     ).toBe("%PDF-");
   }
+});
+
+test("each request gets the balancer's id, which the server logs and answers; metrics are only had from a server itself", async () => {
+  // A form from another site: refused, and the refusal logged (a line with the request's id).
+  const res = await via("a", () =>
+    fetch(`${lb}/donor_signin`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "x@example.com" }),
+      headers: { origin: "https://elsewhere.example", "X-Request-Id": "chosen-by-the-client" },
+    }),
+  );
+  await res.arrayBuffer();
+  expect(res.status).toBe(403);
+  const id = res.headers.get("X-Request-Id")!;
+  // HAProxy's, in hexadecimal (the client's own replaced), within what the app takes as an id (decision 043).
+  expect(id).toMatch(/^[0-9A-F]{30,64}$/);
+  await expect
+    .poll(() => servers.a!.output().includes(`"requestId":"${id}"`), { message: "server a logged the refusal with the id" })
+    .toBe(true);
+
+  const auth = { authorization: `Bearer ${METRICS_TOKEN}` };
+  expect((await fetch(`${lb}/metrics`, { headers: auth })).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${portA}/metrics`, { headers: auth })).status).toBe(200);
 });
 
 test("a sign-in limit counts the attempts made on both servers", async () => {
