@@ -304,6 +304,32 @@ test.describe("behind HAProxy ending TLS, as deployed", () => {
         expect(session?.secure, "the session cookie is Secure behind https").toBe(true);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         expect((await page.reload())?.status()).toBe(200);
+        if (javaScriptEnabled) return;
+        // The largest form, a gift's proof (multipart, with its picture), as the page without JavaScript sends it,
+        // through the same TLS end: its streamed body goes on with the request at the https address.
+        const ngo = await makeUser(db, "ngo");
+        await db.update(ngoProfiles).set({ jazzcashNumber: "03001112223" }).where(eq(ngoProfiles.userId, ngo.id));
+        const campaign = await makeCampaign(db, ngo.id);
+        const query = new URLSearchParams({ campaign: campaign.slug, ngo: ngo.id, method: "jazzcash" });
+        const uploaded = await context.request.post(`/donate3?${query}`, {
+          headers: { origin: lbTls },
+          maxRedirects: 0,
+          multipart: {
+            campaign: campaign.slug,
+            ngo: ngo.id,
+            method: "jazzcash",
+            idempotencyKey: randomUUID(),
+            phone: "03001234567",
+            amount: "1500",
+            transactionId: `TX${randomUUID().slice(0, 8).toUpperCase()}`,
+            screenshot: { name: "proof.png", mimeType: "image/png", buffer: await makeProofPng() },
+          },
+        });
+        expect(uploaded.status()).toBe(302);
+        const donationId = new URL(uploaded.headers().location!, lbTls).searchParams.get("donation")!;
+        const [gift] = await db.select().from(donations).where(eq(donations.id, donationId));
+        expect(gift?.status).toBe("pending");
+        expect(gift?.amount).toBe(1500);
       } finally {
         await context.close();
       }
