@@ -180,10 +180,30 @@ const post = (pathname: string, body: FormData | URLSearchParams, cookie?: strin
   fetch(`${lb}${pathname}`, { method: "POST", body, redirect: "manual", headers: { origin: lb, ...(cookie ? { cookie } : {}) } });
 const get = (pathname: string, cookie: string) => fetch(`${lb}${pathname}`, { redirect: "manual", headers: { cookie } });
 
-test("a gift crosses the two servers: uploaded on a, approved on b, its receipt from both; the session holds on both", async () => {
+/** An NGO taking JazzCash, a campaign of its, and a gift's proof for it as the payment page sends one. */
+async function giftToMake(amount: string) {
   const ngo = await makeUser(db, "ngo");
   await db.update(ngoProfiles).set({ jazzcashNumber: "03001112223" }).where(eq(ngoProfiles.userId, ngo.id));
   const campaign = await makeCampaign(db, ngo.id);
+  const chosen = { campaign: campaign.slug, ngo: ngo.id, method: "jazzcash" };
+  return {
+    ngo,
+    /** The payment page's address: `/donate3?campaign=…&ngo=…&method=jazzcash`. */
+    page: `/donate3?${new URLSearchParams(chosen)}`,
+    fields: {
+      ...chosen,
+      idempotencyKey: randomUUID(),
+      phone: "03001234567",
+      amount,
+      transactionId: `TX${randomUUID().slice(0, 8).toUpperCase()}`,
+    },
+    screenshot: await makeProofPng(),
+  };
+}
+
+test("a gift crosses the two servers: uploaded on a, approved on b, its receipt from both; the session holds on both", async () => {
+  const gift2500 = await giftToMake("2500");
+  const { ngo } = gift2500;
   const donor = await makeUser(db, "donor");
 
   // The donor signs in on b ...
@@ -196,19 +216,9 @@ test("a gift crosses the two servers: uploaded on a, approved on b, its receipt 
 
   // The proof goes up through a: its screenshot lands in the shared bucket.
   const form = new FormData();
-  const fields = {
-    campaign: campaign.slug,
-    ngo: ngo.id,
-    method: "jazzcash",
-    idempotencyKey: randomUUID(),
-    phone: "03001234567",
-    amount: "2500",
-    transactionId: `TX${randomUUID().slice(0, 8).toUpperCase()}`,
-  };
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set("screenshot", new Blob([new Uint8Array(await makeProofPng())], { type: "image/png" }), "proof.png");
-  const query = new URLSearchParams({ campaign: campaign.slug, ngo: ngo.id, method: "jazzcash" });
-  const uploaded = await via("a", () => post(`/donate3?${query}`, form, cookie));
+  for (const [k, v] of Object.entries(gift2500.fields)) form.set(k, v);
+  form.set("screenshot", new Blob([new Uint8Array(gift2500.screenshot)], { type: "image/png" }), "proof.png");
+  const uploaded = await via("a", () => post(gift2500.page, form, cookie));
   expect(uploaded.status).toBe(302);
   const donationId = new URL(uploaded.headers.get("location")!, lb).searchParams.get("donation")!;
   const [gift] = await db.select().from(donations).where(eq(donations.id, donationId));
@@ -307,29 +317,17 @@ test.describe("behind HAProxy ending TLS, as deployed", () => {
         if (javaScriptEnabled) return;
         // The largest form, a gift's proof (multipart, with its picture), as the page without JavaScript sends it,
         // through the same TLS end: its streamed body goes on with the request at the https address.
-        const ngo = await makeUser(db, "ngo");
-        await db.update(ngoProfiles).set({ jazzcashNumber: "03001112223" }).where(eq(ngoProfiles.userId, ngo.id));
-        const campaign = await makeCampaign(db, ngo.id);
-        const query = new URLSearchParams({ campaign: campaign.slug, ngo: ngo.id, method: "jazzcash" });
-        const uploaded = await context.request.post(`/donate3?${query}`, {
+        const gift = await giftToMake("1500");
+        const uploaded = await context.request.post(gift.page, {
           headers: { origin: lbTls },
           maxRedirects: 0,
-          multipart: {
-            campaign: campaign.slug,
-            ngo: ngo.id,
-            method: "jazzcash",
-            idempotencyKey: randomUUID(),
-            phone: "03001234567",
-            amount: "1500",
-            transactionId: `TX${randomUUID().slice(0, 8).toUpperCase()}`,
-            screenshot: { name: "proof.png", mimeType: "image/png", buffer: await makeProofPng() },
-          },
+          multipart: { ...gift.fields, screenshot: { name: "proof.png", mimeType: "image/png", buffer: gift.screenshot } },
         });
         expect(uploaded.status()).toBe(302);
         const donationId = new URL(uploaded.headers().location!, lbTls).searchParams.get("donation")!;
-        const [gift] = await db.select().from(donations).where(eq(donations.id, donationId));
-        expect(gift?.status).toBe("pending");
-        expect(gift?.amount).toBe(1500);
+        const [made] = await db.select().from(donations).where(eq(donations.id, donationId));
+        expect(made?.status).toBe("pending");
+        expect(made?.amount).toBe(1500);
       } finally {
         await context.close();
       }
