@@ -30,12 +30,14 @@ const lbTls = `https://127.0.0.1:${portTls}`;
 const dbName = `ekc_e2e_${e2ePort()}_lb`;
 const ATTEMPTS_PER_ACCOUNT = 3;
 const METRICS_TOKEN = "balancer-test-metrics-token";
-/** What deploy/haproxy.cfg's frontend adds: an id for each request, and no metrics through the public address. */
-const FRONTEND_RULES = [
-  "  unique-id-format %{+X}o%ci%cp%fi%fp%Ts%rt%pid",
-  "  http-request set-header X-Request-Id %[unique-id]",
-  "  http-request deny status 404 if { path /metrics } || { path_beg /metrics/ }",
-];
+/**
+ * deploy/haproxy.cfg's own rules for each request's id and for keeping metrics off the public address, read from the
+ * file the deployment uses, so that what is tested here is what is shipped.
+ */
+const FRONTEND_RULES = fs
+  .readFileSync(new URL("../../deploy/haproxy.cfg", import.meta.url), "utf8")
+  .split("\n")
+  .filter((line) => /^\s+(unique-id-format |http-request set-header X-Request-Id |http-request deny .*\/metrics)/.test(line));
 
 let s3: TestS3Server;
 const servers: Partial<Record<"a" | "b", AppProcess>> = {};
@@ -47,6 +49,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  expect(FRONTEND_RULES, "deploy/haproxy.cfg's request id and /metrics rules").toHaveLength(3);
   const admin = new pg.Client({ connectionString: e2eBaseDatabaseUrl() });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
