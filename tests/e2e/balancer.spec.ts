@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +12,7 @@ import { donations, ngoProfiles } from "#server/db/schema.ts";
 import { createSession, SESSION_COOKIE } from "#server/domain/accounts/sessions.ts";
 import { makeCampaign, makeProofPng, makeUser } from "#tests/helpers/factories.ts";
 import { startS3Server, type TestS3Server } from "#tests/helpers/s3-server.ts";
+import { selfSignedPem } from "#tests/helpers/tls.ts";
 import { expect, test } from "./fixtures.ts";
 import { startAppProcess, stopAll, type AppProcess } from "./app-process.ts";
 import { e2eBaseDatabaseUrl, e2eOwnPort, e2ePort } from "./env.ts";
@@ -79,27 +80,7 @@ test.beforeAll(async () => {
   const haproxyDir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-haproxy-"));
   const config = path.join(haproxyDir, "haproxy.cfg");
   // A certificate of the run's own for the TLS end (the browser is told to take it).
-  const pem = path.join(haproxyDir, "site.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-keyout",
-      `${pem}.key`,
-      "-out",
-      `${pem}.crt`,
-    ],
-    { stdio: "ignore" },
-  );
-  fs.writeFileSync(pem, fs.readFileSync(`${pem}.crt`, "utf8") + fs.readFileSync(`${pem}.key`, "utf8"));
+  const pem = selfSignedPem(haproxyDir, "127.0.0.1");
   fs.writeFileSync(
     config,
     [

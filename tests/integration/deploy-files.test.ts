@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { selfSignedPem } from "#tests/helpers/tls.ts";
 
 /**
  * The balancer's configuration the deployment ships (deploy/haproxy.cfg, docs/deployment.md) is one HAProxy accepts.
@@ -16,29 +17,7 @@ const fullMachine = process.env.TEST_DB === "postgres";
 describe.runIf(fullMachine)("deploy/haproxy.cfg", () => {
   it("is a configuration Debian's HAProxy accepts", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ekc-deploy-"));
-    const pem = path.join(dir, "site.pem");
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=localhost",
-        "-keyout",
-        `${pem}.key`,
-        "-out",
-        `${pem}.crt`,
-      ],
-      {
-        stdio: "ignore",
-      },
-    );
-    fs.writeFileSync(pem, fs.readFileSync(`${pem}.crt`, "utf8") + fs.readFileSync(`${pem}.key`, "utf8"));
+    const pem = selfSignedPem(dir, "localhost");
     const shipped = fs.readFileSync(new URL("../../deploy/haproxy.cfg", import.meta.url), "utf8");
     const config = shipped
       .replace("/etc/haproxy/tls/site.pem", pem)
