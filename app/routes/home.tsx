@@ -5,6 +5,7 @@ import type { Route } from "./+types/home";
 import { PublicShell } from "#app/components/public-shell.tsx";
 import { pictureUrl } from "#shared/pictures.ts";
 import { listPartnerNgos } from "#server/domain/accounts/ngos.ts";
+import { sharedRead } from "#server/db/shared-reads.ts";
 import { brandButton } from "#app/components/ui/button.ts";
 import { safeRedirectTarget, withReturnTo } from "#shared/roles.ts";
 import { BrowseCampaigns } from "#app/components/landing/browse.tsx";
@@ -12,7 +13,11 @@ import { browseData } from "#app/components/landing/browse.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, geocoder } = context.services;
-  const [partners, browse] = await Promise.all([listPartnerNgos(db), browseData(db, geocoder, new URL(request.url), context.lang)]);
+  // The partners' logos are the same for every visitor: read once for a few seconds, like the first page (decision 054).
+  const [partners, browse] = await Promise.all([
+    sharedRead(db, "partners", () => listPartnerNgos(db)),
+    browseData(db, geocoder, new URL(request.url), context.lang),
+  ]);
   return { partners, browse };
 }
 

@@ -26,6 +26,7 @@ import { metricsEndpoint } from "./metrics-endpoint.ts";
 import { routePattern } from "./route-pattern.ts";
 import { routePath } from "hono/route";
 import type { Metrics } from "#server/metrics.ts";
+import { forgetSharedReads } from "#server/db/shared-reads.ts";
 
 type Env = {
   Variables: {
@@ -193,6 +194,17 @@ export function createApp({ services, build, clientDir, mode, lifecycle = { drai
     }
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) c.req.raw = atOriginOf(c.req.raw);
     await next();
+  });
+
+  // Whatever a state-changing request changed shows on this server's next page at once: the reads every visitor
+  // shares are forgotten once it is answered (decision 054; another server's change shows within a few seconds).
+  app.use(async (c, next) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next();
+    try {
+      await next();
+    } finally {
+      forgetSharedReads(db);
+    }
   });
 
   // A body without a length (chunked) is read here to count it; one that breaks off on the way (a phone losing

@@ -1,4 +1,5 @@
-import type { DbOrTx } from "#server/db/client.ts";
+import type { Db, DbOrTx } from "#server/db/client.ts";
+import { sharedRead } from "#server/db/shared-reads.ts";
 import { redirect } from "react-router";
 import { isUuid } from "#server/db/query.ts";
 import { publicCampaign, type PublicCampaign } from "#server/domain/campaigns/public.ts";
@@ -63,7 +64,7 @@ async function details(db: DbOrTx, slug: string, kind: PickerKind, t: TFunction,
  * place finds the campaigns there too. An address from before the cursor (`?page=N`, shared in a message) is sent to
  * the same search's first page: there are no page numbers any more.
  */
-export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind: PickerKind, lang: Lang) {
+export async function pickerData(db: Db, geocoder: Geocoder, url: URL, kind: PickerKind, lang: Lang) {
   if (url.searchParams.has("page")) {
     const query = new URLSearchParams(url.searchParams);
     query.delete("page");
@@ -76,23 +77,34 @@ export async function pickerData(db: DbOrTx, geocoder: Geocoder, url: URL, kind:
   const before = url.searchParams.get("before");
   const slug = url.searchParams.get("campaign");
   const panel = slug !== null ? await details(db, slug, kind, t, lang) : null;
-  // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards.
-  const list = panel ? null : await pickerCampaignsAfter(db, { q, after, before, kind, place: q ? await geocoder.named(q) : null });
+  // A chosen campaign's panel (or the reason it cannot be shown) takes the place of the cards. The first page of all
+  // campaigns, where nearly every donor starts, is the same for all of them: read once for a few seconds (decision 054).
+  const list = panel
+    ? null
+    : !q && !after && !before
+      ? await sharedRead(db, `picker:${kind}:${lang}`, () => pickerList(db, { q, kind, place: null }, t, lang))
+      : await pickerList(db, { q, after, before, kind, place: q ? await geocoder.named(q) : null }, t, lang);
   return {
     q,
     // The page the panel's "go back" returns to: the cursor as asked (the list checks it when it is read), or the one
     // that names the page read (a page reached by "Previous" is named by the campaign just before it).
     after: list ? list.after : isUuid(after) ? after : null,
     panel,
-    list: list && {
-      ...list,
-      // How many there are, in the reader's words and digits: exact, or "more than 1,000" where a search's count stops
-      // (decision 044). Said here, so the page carries no code for it.
-      count: list.more
-        ? t("donate:pick.countMore", { count: formatCount(list.total, lang) })
-        : t(list.total === 1 ? "donate:pick.count_one" : "donate:pick.count_other", { count: formatCount(list.total, lang) }),
-      rows: list.rows.map((c) => ({ ...campaignCard(c, t, lang), otherItems: kind === "goods" ? c.otherItems : null })),
-    },
+    list,
+  };
+}
+
+/** A page of a picker's cards, with their words in the reader's language. */
+async function pickerList(db: DbOrTx, opts: Parameters<typeof pickerCampaignsAfter>[1] & { kind: PickerKind }, t: TFunction, lang: Lang) {
+  const list = await pickerCampaignsAfter(db, opts);
+  return {
+    ...list,
+    // How many there are, in the reader's words and digits: exact, or "more than 1,000" where a search's count stops
+    // (decision 044). Said here, so the page carries no code for it.
+    count: list.more
+      ? t("donate:pick.countMore", { count: formatCount(list.total, lang) })
+      : t(list.total === 1 ? "donate:pick.count_one" : "donate:pick.count_other", { count: formatCount(list.total, lang) }),
+    rows: list.rows.map((c) => ({ ...campaignCard(c, t, lang), otherItems: opts.kind === "goods" ? c.otherItems : null })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import type { DbOrTx } from "#server/db/client.ts";
+import type { Db } from "#server/db/client.ts";
+import { sharedRead } from "#server/db/shared-reads.ts";
 import { pickerCampaignsAfter } from "#server/domain/donations/picker.ts";
 import { campaignCard, PICKER_SEARCH_MAX_LENGTH } from "#app/components/donate/picker-data.server.ts";
 import { CAMPAIGN_CAUSES, type CampaignCause } from "#shared/statuses.ts";
@@ -30,7 +31,7 @@ export function browseFilters(url: URL): BrowseFilters {
  * numbered page counted every match of a search for its "page N of M", which grew with the data. An address from before (`?page=N`) leads
  * to the same search's first page, the other parameters kept.
  */
-export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL, lang: Lang) {
+export async function browseData(db: Db, geocoder: Geocoder, url: URL, lang: Lang) {
   if (url.searchParams.has("page")) {
     const query = new URLSearchParams(url.searchParams);
     query.delete("page");
@@ -39,18 +40,19 @@ export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL, lang:
   }
   const { t } = serverI18n(lang);
   const filters = browseFilters(url);
-  const list = await pickerCampaignsAfter(db, {
-    q: filters.q,
-    place: filters.q ? await geocoder.named(filters.q) : null,
-    after: url.searchParams.get("after"),
-    before: url.searchParams.get("before"),
-    kind: "browse",
-    cause: filters.cause || undefined,
-    zakatOnly: filters.zakatOnly,
-  });
-  return {
-    filters,
-    list: {
+  const after = url.searchParams.get("after");
+  const before = url.searchParams.get("before");
+  const read = async () => {
+    const list = await pickerCampaignsAfter(db, {
+      q: filters.q,
+      place: filters.q ? await geocoder.named(filters.q) : null,
+      after,
+      before,
+      kind: "browse",
+      cause: filters.cause || undefined,
+      zakatOnly: filters.zakatOnly,
+    });
+    return {
       ...list,
       rows: list.rows.map((c) => ({
         ...campaignCard(c, t, lang),
@@ -59,8 +61,12 @@ export async function browseData(db: DbOrTx, geocoder: Geocoder, url: URL, lang:
         cause: c.cause,
         takesCash: c.takesCash,
       })),
-    },
+    };
   };
+  // The first page unfiltered, where a visitor from a shared link lands, is the same for all: read once for a few
+  // seconds (decision 054).
+  const first = !filters.q && !filters.cause && !filters.zakatOnly && !after && !before;
+  return { filters, list: await (first ? sharedRead(db, `browse:${lang}`, read) : read()) };
 }
 
 export type BrowseData = Awaited<ReturnType<typeof browseData>>;
