@@ -35,10 +35,10 @@ const keptFor: WeakMap<Db, Map<SharedReadName, Entry>> = ((globalThis as Record<
  *
  * `load` runs when nothing is kept under `name` or what is kept is older than SHARED_READ_SECONDS; requests that come
  * while it runs wait for the same read. A read that fails is not kept. Every change made through this server forgets
- * them all at once (`forgetSharedReads`, once each state-changing request is answered: no job changes what they
- * show), so whoever made a change sees it on their next page; a change another server made (or a script, straight in
- * the database) shows here within SHARED_READ_SECONDS. What `load` gives is handed to many requests, so it is frozen, all the way down: a request that
- * tried to change it would fail rather than change another's page.
+ * them all at once (`forgetSharedReads`, once each state-changing request is answered), so whoever made a change sees
+ * it on their next page; a change another server made, a job's (the upkeep round's Urdu place labels) or a script's
+ * straight in the database shows here within SHARED_READ_SECONDS. What `load` gives is handed to many requests, so it
+ * is frozen, all the way down: a request that tried to change it would fail rather than change another's page.
  */
 export function sharedRead<T>(db: Db, name: SharedReadName, load: () => Promise<T>, now = performance.now()): Promise<T> {
   let kept = keptFor.get(db);
