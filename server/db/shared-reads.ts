@@ -54,8 +54,9 @@ export function sharedRead<T>(db: Db, name: SharedReadName, load: () => Promise<
   return entry.value as Promise<T>;
 }
 
+/** Freezes `value` and all it holds; bytes (a Buffer, a typed array) cannot be frozen and are left as they are. */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+  if (typeof value === "object" && value !== null && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);
   }

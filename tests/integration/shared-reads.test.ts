@@ -88,6 +88,12 @@ describe("a shared read", () => {
     }).toThrow(TypeError);
     expect((await sharedRead(db, "partners", async () => ({ rows: [] }), 11)).rows).toEqual([{ title: "Wells" }]);
   });
+
+  it("keeps bytes it cannot freeze as they are, rather than fail the read", async () => {
+    const value = await sharedRead(someDb(), "partners", async () => ({ logo: Buffer.from("png"), rows: [{ n: 1 }] }), 10);
+    expect(value.logo.toString()).toBe("png");
+    expect(Object.isFrozen(value.rows[0])).toBe(true);
+  });
 });
 
 /**
